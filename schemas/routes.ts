@@ -137,6 +137,12 @@ export const routeSchema = {
     redirect: redirectTarget,
     legacy: legacyTarget,
     external: externalTarget,
+    paramPatterns: {
+      type: "object",
+      description: "Regular expressions a path parameter must match (e.g. numeric ids); otherwise the path is unknown.",
+      propertyNames: { pattern: "^[A-Za-z][A-Za-z0-9]*$" },
+      additionalProperties: { type: "string", maxLength: 100 },
+    },
     access: routeAccessSchema,
     shellProfile: {
       enum: ["full", "public", "embedded", "mobileReport", "help"],

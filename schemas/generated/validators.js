@@ -1237,9 +1237,10 @@ return errors === 0;
 }
 
 export const validateRoutes = validate11;
-const schema12 = {"$id":"routes","type":"object","description":"Every route of the product (SPEC §2.1–2.4).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"notFoundRedirect":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Where unknown paths go (§2.2: '/')."},"routes":{"type":"array","items":{"type":"object","description":"A route: a path pattern, what it opens, and who may open it.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Unique route id."},"path":{"type":"string","pattern":"^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$","maxLength":200,"description":"Route path pattern, e.g. /dashboards/:folderRecId? — lower-case static segments and named parameters."},"mode":{"enum":["app","help"],"description":"Application mode the route belongs to (default app); help mode has a single route (§2.1)."},"screen":{"type":"object","description":"Render a screen through the renderer registry.","properties":{"kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Renderer kind, looked up exactly in the renderer registry."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Object types (§3) the screen shows, for explorers, viewers and editors."},"screenId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of a manifest-defined screen in the screens manifest."},"view":{"enum":["list","viewer","editor"],"description":"Which view of the object the screen opens."},"showExitButton":{"type":"boolean","description":"Whether a viewer shows its exit button (false on /mobile/report)."}},"required":["kind"],"additionalProperties":false},"redirect":{"type":"object","description":"Redirect to another in-app path, mapping path parameters into the target path or its query.","properties":{"to":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Target path; ':name' segments are replaced by the matched parameters of the same name."},"query":{"type":"object","description":"Query parameters to add, keyed by query parameter name.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"oneOf":[{"type":"object","description":"Copy the value of a path parameter; the query entry is left out when the parameter is absent.","properties":{"param":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the path parameter to copy."}},"required":["param"],"additionalProperties":false},{"type":"object","description":"A literal value.","properties":{"value":{"type":"string","maxLength":200,"description":"The literal query value."}},"required":["value"],"additionalProperties":false}]}},"keepQuery":{"type":"boolean","description":"Keep the incoming query string (default false)."}},"required":["to"],"additionalProperties":false},"legacy":{"type":"object","description":"Show a legacy page in the embedded frame (§2.3).","properties":{"url":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"The mapped newer legacy URL, served by the upstream."},"query":{"type":"object","description":"Query parameters to add, keyed by query parameter name.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"oneOf":[{"type":"object","description":"Copy the value of a path parameter; the query entry is left out when the parameter is absent.","properties":{"param":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the path parameter to copy."}},"required":["param"],"additionalProperties":false},{"type":"object","description":"A literal value.","properties":{"value":{"type":"string","maxLength":200,"description":"The literal query value."}},"required":["value"],"additionalProperties":false}]}},"confirmLeave":{"type":"boolean","description":"Ask the framed page (postMessage) before leaving; it may cancel the navigation (§4.1 step 8)."}},"required":["url"],"additionalProperties":false},"external":{"type":"object","description":"Send the browser to an external site named in the shell manifest (e.g. the help site).","properties":{"site":{"enum":["help"],"description":"Which configured external site."},"pathParams":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"description":"Path parameters appended, in order, to the site's base URL when present."}},"required":["site"],"additionalProperties":false},"access":{"type":"object","description":"Who may open the route.","properties":{"public":{"type":"boolean","description":"Reachable without a session; skips login (§4.1 step 7)."},"notLoggedInOnly":{"type":"boolean","description":"Only for visitors without a session; a logged-in user is sent to / (§2.1)."},"signupGate":{"type":"boolean","description":"Reachable only when the shell allows signup; else /login (§2.1)."},"features":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Subscription features that must be Included; otherwise /upgrade (§4.1 step 11)."},"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key that must be present (§4.1 step 12)."},"permissionLevel":{"enum":["r","rw"],"description":"Minimum level of the permission (default r)."},"adminModules":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Admin modules of which any one must have Read; otherwise / (§4.1 additional rules)."},"mobile":{"type":"boolean","description":"The route is marked mobile (§2.2)."}},"additionalProperties":false},"shellProfile":{"enum":["full","public","embedded","mobileReport","help"],"description":"Which shell wraps the screen; public forces the light rounded theme (§2.1)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the page title (§4.1 additional rules)."}},"required":["id","path"],"oneOf":[{"required":["screen"]},{"required":["redirect"]},{"required":["legacy"]},{"required":["external"]}],"additionalProperties":false},"minItems":1,"description":"The routes, most specific first."}},"required":["version","notFoundRedirect","routes"],"additionalProperties":false};
+const schema12 = {"$id":"routes","type":"object","description":"Every route of the product (SPEC §2.1–2.4).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"notFoundRedirect":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Where unknown paths go (§2.2: '/')."},"routes":{"type":"array","items":{"type":"object","description":"A route: a path pattern, what it opens, and who may open it.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Unique route id."},"path":{"type":"string","pattern":"^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$","maxLength":200,"description":"Route path pattern, e.g. /dashboards/:folderRecId? — lower-case static segments and named parameters."},"mode":{"enum":["app","help"],"description":"Application mode the route belongs to (default app); help mode has a single route (§2.1)."},"screen":{"type":"object","description":"Render a screen through the renderer registry.","properties":{"kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Renderer kind, looked up exactly in the renderer registry."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Object types (§3) the screen shows, for explorers, viewers and editors."},"screenId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of a manifest-defined screen in the screens manifest."},"view":{"enum":["list","viewer","editor"],"description":"Which view of the object the screen opens."},"showExitButton":{"type":"boolean","description":"Whether a viewer shows its exit button (false on /mobile/report)."}},"required":["kind"],"additionalProperties":false},"redirect":{"type":"object","description":"Redirect to another in-app path, mapping path parameters into the target path or its query.","properties":{"to":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Target path; ':name' segments are replaced by the matched parameters of the same name."},"query":{"type":"object","description":"Query parameters to add, keyed by query parameter name.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"oneOf":[{"type":"object","description":"Copy the value of a path parameter; the query entry is left out when the parameter is absent.","properties":{"param":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the path parameter to copy."}},"required":["param"],"additionalProperties":false},{"type":"object","description":"A literal value.","properties":{"value":{"type":"string","maxLength":200,"description":"The literal query value."}},"required":["value"],"additionalProperties":false}]}},"keepQuery":{"type":"boolean","description":"Keep the incoming query string (default false)."}},"required":["to"],"additionalProperties":false},"legacy":{"type":"object","description":"Show a legacy page in the embedded frame (§2.3).","properties":{"url":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"The mapped newer legacy URL, served by the upstream."},"query":{"type":"object","description":"Query parameters to add, keyed by query parameter name.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"oneOf":[{"type":"object","description":"Copy the value of a path parameter; the query entry is left out when the parameter is absent.","properties":{"param":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the path parameter to copy."}},"required":["param"],"additionalProperties":false},{"type":"object","description":"A literal value.","properties":{"value":{"type":"string","maxLength":200,"description":"The literal query value."}},"required":["value"],"additionalProperties":false}]}},"confirmLeave":{"type":"boolean","description":"Ask the framed page (postMessage) before leaving; it may cancel the navigation (§4.1 step 8)."}},"required":["url"],"additionalProperties":false},"external":{"type":"object","description":"Send the browser to an external site named in the shell manifest (e.g. the help site).","properties":{"site":{"enum":["help"],"description":"Which configured external site."},"pathParams":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"description":"Path parameters appended, in order, to the site's base URL when present."}},"required":["site"],"additionalProperties":false},"paramPatterns":{"type":"object","description":"Regular expressions a path parameter must match (e.g. numeric ids); otherwise the path is unknown.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9]*$"},"additionalProperties":{"type":"string","maxLength":100}},"access":{"type":"object","description":"Who may open the route.","properties":{"public":{"type":"boolean","description":"Reachable without a session; skips login (§4.1 step 7)."},"notLoggedInOnly":{"type":"boolean","description":"Only for visitors without a session; a logged-in user is sent to / (§2.1)."},"signupGate":{"type":"boolean","description":"Reachable only when the shell allows signup; else /login (§2.1)."},"features":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Subscription features that must be Included; otherwise /upgrade (§4.1 step 11)."},"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key that must be present (§4.1 step 12)."},"permissionLevel":{"enum":["r","rw"],"description":"Minimum level of the permission (default r)."},"adminModules":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Admin modules of which any one must have Read; otherwise / (§4.1 additional rules)."},"mobile":{"type":"boolean","description":"The route is marked mobile (§2.2)."}},"additionalProperties":false},"shellProfile":{"enum":["full","public","embedded","mobileReport","help"],"description":"Which shell wraps the screen; public forces the light rounded theme (§2.1)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the page title (§4.1 additional rules)."}},"required":["id","path"],"oneOf":[{"required":["screen"]},{"required":["redirect"]},{"required":["legacy"]},{"required":["external"]}],"additionalProperties":false},"minItems":1,"description":"The routes, most specific first."}},"required":["version","notFoundRedirect","routes"],"additionalProperties":false};
 const func18 = Object.prototype.hasOwnProperty;
 const pattern18 = new RegExp("^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$", "u");
+const pattern29 = new RegExp("^[A-Za-z][A-Za-z0-9]*$", "u");
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="routes" */;
@@ -2509,12 +2510,14 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data4.access !== undefined){
-let data33 = data4.access;
+if(data4.paramPatterns !== undefined){
+let data33 = data4.paramPatterns;
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 for(const key14 in data33){
-if(!((((((((key14 === "public") || (key14 === "notLoggedInOnly")) || (key14 === "signupGate")) || (key14 === "features")) || (key14 === "permission")) || (key14 === "permissionLevel")) || (key14 === "adminModules")) || (key14 === "mobile"))){
-const err94 = {instancePath:instancePath+"/routes/" + i0+"/access",schemaPath:"#/properties/routes/items/properties/access/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+const _errs93 = errors;
+if(typeof key14 === "string"){
+if(!pattern29.test(key14)){
+const err94 = {instancePath:instancePath+"/routes/" + i0+"/paramPatterns",schemaPath:"#/properties/routes/items/properties/paramPatterns/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",propertyName:key14};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2524,9 +2527,9 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data33.public !== undefined){
-if(typeof data33.public !== "boolean"){
-const err95 = {instancePath:instancePath+"/routes/" + i0+"/access/public",schemaPath:"#/properties/routes/items/properties/access/properties/public/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+var valid24 = _errs93 === errors;
+if(!valid24){
+const err95 = {instancePath:instancePath+"/routes/" + i0+"/paramPatterns",schemaPath:"#/properties/routes/items/properties/paramPatterns/propertyNames",keyword:"propertyNames",params:{propertyName: key14},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2536,9 +2539,11 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data33.notLoggedInOnly !== undefined){
-if(typeof data33.notLoggedInOnly !== "boolean"){
-const err96 = {instancePath:instancePath+"/routes/" + i0+"/access/notLoggedInOnly",schemaPath:"#/properties/routes/items/properties/access/properties/notLoggedInOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+for(const key15 in data33){
+let data34 = data33[key15];
+if(typeof data34 === "string"){
+if(func2(data34) > 100){
+const err96 = {instancePath:instancePath+"/routes/" + i0+"/paramPatterns/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/routes/items/properties/paramPatterns/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2548,9 +2553,8 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data33.signupGate !== undefined){
-if(typeof data33.signupGate !== "boolean"){
-const err97 = {instancePath:instancePath+"/routes/" + i0+"/access/signupGate",schemaPath:"#/properties/routes/items/properties/access/properties/signupGate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err97 = {instancePath:instancePath+"/routes/" + i0+"/paramPatterns/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/routes/items/properties/paramPatterns/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2560,15 +2564,9 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data33.features !== undefined){
-let data37 = data33.features;
-if(Array.isArray(data37)){
-const len3 = data37.length;
-for(let i4=0; i4<len3; i4++){
-let data38 = data37[i4];
-if(typeof data38 === "string"){
-if(func2(data38) > 80){
-const err98 = {instancePath:instancePath+"/routes/" + i0+"/access/features/" + i4,schemaPath:"#/properties/routes/items/properties/access/properties/features/items/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+}
+else {
+const err98 = {instancePath:instancePath+"/routes/" + i0+"/paramPatterns",schemaPath:"#/properties/routes/items/properties/paramPatterns/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2577,8 +2575,13 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(!pattern0.test(data38)){
-const err99 = {instancePath:instancePath+"/routes/" + i0+"/access/features/" + i4,schemaPath:"#/properties/routes/items/properties/access/properties/features/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+}
+if(data4.access !== undefined){
+let data35 = data4.access;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+for(const key16 in data35){
+if(!((((((((key16 === "public") || (key16 === "notLoggedInOnly")) || (key16 === "signupGate")) || (key16 === "features")) || (key16 === "permission")) || (key16 === "permissionLevel")) || (key16 === "adminModules")) || (key16 === "mobile"))){
+const err99 = {instancePath:instancePath+"/routes/" + i0+"/access",schemaPath:"#/properties/routes/items/properties/access/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2588,8 +2591,9 @@ vErrors.push(err99);
 errors++;
 }
 }
-else {
-const err100 = {instancePath:instancePath+"/routes/" + i0+"/access/features/" + i4,schemaPath:"#/properties/routes/items/properties/access/properties/features/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data35.public !== undefined){
+if(typeof data35.public !== "boolean"){
+const err100 = {instancePath:instancePath+"/routes/" + i0+"/access/public",schemaPath:"#/properties/routes/items/properties/access/properties/public/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -2599,18 +2603,9 @@ vErrors.push(err100);
 errors++;
 }
 }
-let i5 = data37.length;
-let j1;
-if(i5 > 1){
-const indices1 = {};
-for(;i5--;){
-let item1 = data37[i5];
-if(typeof item1 !== "string"){
-continue;
-}
-if(typeof indices1[item1] == "number"){
-j1 = indices1[item1];
-const err101 = {instancePath:instancePath+"/routes/" + i0+"/access/features",schemaPath:"#/properties/routes/items/properties/access/properties/features/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};
+if(data35.notLoggedInOnly !== undefined){
+if(typeof data35.notLoggedInOnly !== "boolean"){
+const err101 = {instancePath:instancePath+"/routes/" + i0+"/access/notLoggedInOnly",schemaPath:"#/properties/routes/items/properties/access/properties/notLoggedInOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2618,14 +2613,11 @@ else {
 vErrors.push(err101);
 }
 errors++;
-break;
-}
-indices1[item1] = i5;
 }
 }
-}
-else {
-const err102 = {instancePath:instancePath+"/routes/" + i0+"/access/features",schemaPath:"#/properties/routes/items/properties/access/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data35.signupGate !== undefined){
+if(typeof data35.signupGate !== "boolean"){
+const err102 = {instancePath:instancePath+"/routes/" + i0+"/access/signupGate",schemaPath:"#/properties/routes/items/properties/access/properties/signupGate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2635,11 +2627,15 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data33.permission !== undefined){
-let data39 = data33.permission;
-if(typeof data39 === "string"){
-if(func2(data39) > 80){
-const err103 = {instancePath:instancePath+"/routes/" + i0+"/access/permission",schemaPath:"#/properties/routes/items/properties/access/properties/permission/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(data35.features !== undefined){
+let data39 = data35.features;
+if(Array.isArray(data39)){
+const len3 = data39.length;
+for(let i4=0; i4<len3; i4++){
+let data40 = data39[i4];
+if(typeof data40 === "string"){
+if(func2(data40) > 80){
+const err103 = {instancePath:instancePath+"/routes/" + i0+"/access/features/" + i4,schemaPath:"#/properties/routes/items/properties/access/properties/features/items/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2648,8 +2644,8 @@ vErrors.push(err103);
 }
 errors++;
 }
-if(!pattern0.test(data39)){
-const err104 = {instancePath:instancePath+"/routes/" + i0+"/access/permission",schemaPath:"#/properties/routes/items/properties/access/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(!pattern0.test(data40)){
+const err104 = {instancePath:instancePath+"/routes/" + i0+"/access/features/" + i4,schemaPath:"#/properties/routes/items/properties/access/properties/features/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -2660,7 +2656,7 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/routes/" + i0+"/access/permission",schemaPath:"#/properties/routes/items/properties/access/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err105 = {instancePath:instancePath+"/routes/" + i0+"/access/features/" + i4,schemaPath:"#/properties/routes/items/properties/access/properties/features/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -2670,10 +2666,18 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data33.permissionLevel !== undefined){
-let data40 = data33.permissionLevel;
-if(!((data40 === "r") || (data40 === "rw"))){
-const err106 = {instancePath:instancePath+"/routes/" + i0+"/access/permissionLevel",schemaPath:"#/properties/routes/items/properties/access/properties/permissionLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.routes.items.properties.access.properties.permissionLevel.enum},message:"must be equal to one of the allowed values"};
+let i5 = data39.length;
+let j1;
+if(i5 > 1){
+const indices1 = {};
+for(;i5--;){
+let item1 = data39[i5];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j1 = indices1[item1];
+const err106 = {instancePath:instancePath+"/routes/" + i0+"/access/features",schemaPath:"#/properties/routes/items/properties/access/properties/features/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -2681,17 +2685,14 @@ else {
 vErrors.push(err106);
 }
 errors++;
+break;
+}
+indices1[item1] = i5;
 }
 }
-if(data33.adminModules !== undefined){
-let data41 = data33.adminModules;
-if(Array.isArray(data41)){
-const len4 = data41.length;
-for(let i6=0; i6<len4; i6++){
-let data42 = data41[i6];
-if(typeof data42 === "string"){
-if(func2(data42) > 80){
-const err107 = {instancePath:instancePath+"/routes/" + i0+"/access/adminModules/" + i6,schemaPath:"#/properties/routes/items/properties/access/properties/adminModules/items/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+}
+else {
+const err107 = {instancePath:instancePath+"/routes/" + i0+"/access/features",schemaPath:"#/properties/routes/items/properties/access/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -2700,8 +2701,12 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(!pattern0.test(data42)){
-const err108 = {instancePath:instancePath+"/routes/" + i0+"/access/adminModules/" + i6,schemaPath:"#/properties/routes/items/properties/access/properties/adminModules/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+}
+if(data35.permission !== undefined){
+let data41 = data35.permission;
+if(typeof data41 === "string"){
+if(func2(data41) > 80){
+const err108 = {instancePath:instancePath+"/routes/" + i0+"/access/permission",schemaPath:"#/properties/routes/items/properties/access/properties/permission/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -2710,9 +2715,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-else {
-const err109 = {instancePath:instancePath+"/routes/" + i0+"/access/adminModules/" + i6,schemaPath:"#/properties/routes/items/properties/access/properties/adminModules/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern0.test(data41)){
+const err109 = {instancePath:instancePath+"/routes/" + i0+"/access/permission",schemaPath:"#/properties/routes/items/properties/access/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -2722,18 +2726,8 @@ vErrors.push(err109);
 errors++;
 }
 }
-let i7 = data41.length;
-let j2;
-if(i7 > 1){
-const indices2 = {};
-for(;i7--;){
-let item2 = data41[i7];
-if(typeof item2 !== "string"){
-continue;
-}
-if(typeof indices2[item2] == "number"){
-j2 = indices2[item2];
-const err110 = {instancePath:instancePath+"/routes/" + i0+"/access/adminModules",schemaPath:"#/properties/routes/items/properties/access/properties/adminModules/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i7+" are identical)"};
+else {
+const err110 = {instancePath:instancePath+"/routes/" + i0+"/access/permission",schemaPath:"#/properties/routes/items/properties/access/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2741,14 +2735,12 @@ else {
 vErrors.push(err110);
 }
 errors++;
-break;
-}
-indices2[item2] = i7;
 }
 }
-}
-else {
-const err111 = {instancePath:instancePath+"/routes/" + i0+"/access/adminModules",schemaPath:"#/properties/routes/items/properties/access/properties/adminModules/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data35.permissionLevel !== undefined){
+let data42 = data35.permissionLevel;
+if(!((data42 === "r") || (data42 === "rw"))){
+const err111 = {instancePath:instancePath+"/routes/" + i0+"/access/permissionLevel",schemaPath:"#/properties/routes/items/properties/access/properties/permissionLevel/enum",keyword:"enum",params:{allowedValues: schema12.properties.routes.items.properties.access.properties.permissionLevel.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -2758,9 +2750,15 @@ vErrors.push(err111);
 errors++;
 }
 }
-if(data33.mobile !== undefined){
-if(typeof data33.mobile !== "boolean"){
-const err112 = {instancePath:instancePath+"/routes/" + i0+"/access/mobile",schemaPath:"#/properties/routes/items/properties/access/properties/mobile/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data35.adminModules !== undefined){
+let data43 = data35.adminModules;
+if(Array.isArray(data43)){
+const len4 = data43.length;
+for(let i6=0; i6<len4; i6++){
+let data44 = data43[i6];
+if(typeof data44 === "string"){
+if(func2(data44) > 80){
+const err112 = {instancePath:instancePath+"/routes/" + i0+"/access/adminModules/" + i6,schemaPath:"#/properties/routes/items/properties/access/properties/adminModules/items/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -2769,10 +2767,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-}
-else {
-const err113 = {instancePath:instancePath+"/routes/" + i0+"/access",schemaPath:"#/properties/routes/items/properties/access/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern0.test(data44)){
+const err113 = {instancePath:instancePath+"/routes/" + i0+"/access/adminModules/" + i6,schemaPath:"#/properties/routes/items/properties/access/properties/adminModules/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2782,10 +2778,8 @@ vErrors.push(err113);
 errors++;
 }
 }
-if(data4.shellProfile !== undefined){
-let data44 = data4.shellProfile;
-if(!(((((data44 === "full") || (data44 === "public")) || (data44 === "embedded")) || (data44 === "mobileReport")) || (data44 === "help"))){
-const err114 = {instancePath:instancePath+"/routes/" + i0+"/shellProfile",schemaPath:"#/properties/routes/items/properties/shellProfile/enum",keyword:"enum",params:{allowedValues: schema12.properties.routes.items.properties.shellProfile.enum},message:"must be equal to one of the allowed values"};
+else {
+const err114 = {instancePath:instancePath+"/routes/" + i0+"/access/adminModules/" + i6,schemaPath:"#/properties/routes/items/properties/access/properties/adminModules/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2795,11 +2789,18 @@ vErrors.push(err114);
 errors++;
 }
 }
-if(data4.titleKey !== undefined){
-let data45 = data4.titleKey;
-if(typeof data45 === "string"){
-if(func2(data45) > 120){
-const err115 = {instancePath:instancePath+"/routes/" + i0+"/titleKey",schemaPath:"#/properties/routes/items/properties/titleKey/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+let i7 = data43.length;
+let j2;
+if(i7 > 1){
+const indices2 = {};
+for(;i7--;){
+let item2 = data43[i7];
+if(typeof item2 !== "string"){
+continue;
+}
+if(typeof indices2[item2] == "number"){
+j2 = indices2[item2];
+const err115 = {instancePath:instancePath+"/routes/" + i0+"/access/adminModules",schemaPath:"#/properties/routes/items/properties/access/properties/adminModules/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i7+" are identical)"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2807,9 +2808,14 @@ else {
 vErrors.push(err115);
 }
 errors++;
+break;
 }
-if(!pattern2.test(data45)){
-const err116 = {instancePath:instancePath+"/routes/" + i0+"/titleKey",schemaPath:"#/properties/routes/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
+indices2[item2] = i7;
+}
+}
+}
+else {
+const err116 = {instancePath:instancePath+"/routes/" + i0+"/access/adminModules",schemaPath:"#/properties/routes/items/properties/access/properties/adminModules/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2819,8 +2825,9 @@ vErrors.push(err116);
 errors++;
 }
 }
-else {
-const err117 = {instancePath:instancePath+"/routes/" + i0+"/titleKey",schemaPath:"#/properties/routes/items/properties/titleKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data35.mobile !== undefined){
+if(typeof data35.mobile !== "boolean"){
+const err117 = {instancePath:instancePath+"/routes/" + i0+"/access/mobile",schemaPath:"#/properties/routes/items/properties/access/properties/mobile/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2832,7 +2839,7 @@ errors++;
 }
 }
 else {
-const err118 = {instancePath:instancePath+"/routes/" + i0,schemaPath:"#/properties/routes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err118 = {instancePath:instancePath+"/routes/" + i0+"/access",schemaPath:"#/properties/routes/items/properties/access/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2842,9 +2849,10 @@ vErrors.push(err118);
 errors++;
 }
 }
-}
-else {
-const err119 = {instancePath:instancePath+"/routes",schemaPath:"#/properties/routes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data4.shellProfile !== undefined){
+let data46 = data4.shellProfile;
+if(!(((((data46 === "full") || (data46 === "public")) || (data46 === "embedded")) || (data46 === "mobileReport")) || (data46 === "help"))){
+const err119 = {instancePath:instancePath+"/routes/" + i0+"/shellProfile",schemaPath:"#/properties/routes/items/properties/shellProfile/enum",keyword:"enum",params:{allowedValues: schema12.properties.routes.items.properties.shellProfile.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2854,14 +2862,73 @@ vErrors.push(err119);
 errors++;
 }
 }
-}
-else {
-const err120 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data4.titleKey !== undefined){
+let data47 = data4.titleKey;
+if(typeof data47 === "string"){
+if(func2(data47) > 120){
+const err120 = {instancePath:instancePath+"/routes/" + i0+"/titleKey",schemaPath:"#/properties/routes/items/properties/titleKey/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err120];
 }
 else {
 vErrors.push(err120);
+}
+errors++;
+}
+if(!pattern2.test(data47)){
+const err121 = {instancePath:instancePath+"/routes/" + i0+"/titleKey",schemaPath:"#/properties/routes/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+else {
+const err122 = {instancePath:instancePath+"/routes/" + i0+"/titleKey",schemaPath:"#/properties/routes/items/properties/titleKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+}
+else {
+const err123 = {instancePath:instancePath+"/routes/" + i0,schemaPath:"#/properties/routes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+}
+}
+else {
+const err124 = {instancePath:instancePath+"/routes",schemaPath:"#/properties/routes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+}
+else {
+const err125 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
 }
 errors++;
 }
