@@ -1,0 +1,234 @@
+/**
+ * The §4.1 navigation guard as a pure decision: (state, location, route) → what
+ * to do. The React layer only carries the decision out (navigate, log in, ask
+ * the legacy editor, set the title) and runs the guard again when state changes.
+ */
+import type { PermissionsManifest } from "../../schemas/permissions.ts";
+import type { RouteDefinition } from "../../schemas/routes.ts";
+import {
+  type AccessProfile,
+  canReadAnyAdminModule,
+  hasAnyAdminPermission,
+  hasRolePermission,
+  isFeatureIncluded,
+} from "../access/access-profile.ts";
+import { legacyUrlFor, redirectTargetFor } from "./redirect-target.ts";
+import type { RouteMatch } from "./route-match.ts";
+
+/** The parts of a URL the guard reads. */
+export interface GuardLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+/**
+ * Where the session stands: never asked, a login running, signed in, known to
+ * be anonymous, or the last login attempt failed with an error.
+ */
+export type SessionStatus = "unknown" | "pending" | "authenticated" | "anonymous" | "failed";
+
+/** Everything the decision depends on. */
+export interface GuardInput {
+  /** The current location, null on the first navigation of the page. */
+  from: GuardLocation | null;
+  /** The route the page currently shows (for §4.1 step 8), if any. */
+  fromRoute: RouteDefinition | null;
+  to: GuardLocation;
+  /** The matched target route, null for an unknown path. */
+  match: RouteMatch | null;
+  session: { status: SessionStatus; profile: AccessProfile | null };
+  permissions: Pick<PermissionsManifest, "features" | "homePageTypes" | "homeRedirects">;
+  notFoundRedirect: string;
+  signupAllowed: boolean;
+  /** True once the legacy dashboard editor agreed to be left (§4.1 step 8). */
+  leaveConfirmed: boolean;
+}
+
+/** Side effects the React layer performs along with the outcome, in order. */
+export type GuardEffect =
+  | { type: "rememberRedirect"; url: string }
+  | { type: "clearDisconnectionWarning" }
+  | { type: "showLoadingOverlay" };
+
+/** Why the guard redirected; useful for tests and logs. */
+export type RedirectReason =
+  | "unknownPath"
+  | "redirectRoute"
+  | "loginFailed"
+  | "loggedInOnNotLoggedInOnly"
+  | "noSession"
+  | "signupNotAllowed"
+  | "adminWithoutPermission"
+  | "homePageMenu"
+  | "featureNotIncluded"
+  | "permissionMissing"
+  | "adminModuleMissing";
+
+/** What to do with a navigation. */
+export type GuardDecision =
+  | { type: "ignore" }
+  | { type: "setHash"; hash: string }
+  | { type: "redirect"; to: string; reason: RedirectReason; effects: GuardEffect[] }
+  | { type: "external"; site: "help"; path: string[] }
+  | {
+      type: "login";
+      mode: "wait" | "attempt" | "token" | "impersonate";
+      /** The `st` or `it` token (token and impersonate modes). */
+      token?: string;
+      /** The URL without the consumed parameter (§4.1 steps 4–5). */
+      cleanUrl?: string;
+      effects: GuardEffect[];
+    }
+  | { type: "confirmLeave"; effects: GuardEffect[] }
+  | {
+      type: "allow";
+      match: RouteMatch;
+      effects: GuardEffect[];
+      titleKey: string | null;
+      legacyUrl: string | null;
+      /** Dialogs not flagged to stay open close (path changed). */
+      closeDialogs: boolean;
+      /** The URL without the `l` parameter, when it had one (§4.1 additional rules). */
+      replaceUrl: string | null;
+    };
+
+const fullUrl = (l: GuardLocation) => `${l.pathname}${l.search}${l.hash}`;
+const topLevelSegment = (pathname: string) => pathname.split("/")[1] ?? "";
+
+function withoutParam(location: GuardLocation, name: string): string {
+  const query = new URLSearchParams(location.search);
+  query.delete(name);
+  const qs = query.toString();
+  return `${location.pathname}${qs ? `?${qs}` : ""}${location.hash}`;
+}
+
+/** §4.1 step 11: the object type shown on /upgrade — the first type of the first missing feature. */
+function upgradeTarget(input: GuardInput, missingFeature: string): string {
+  const feature = input.permissions.features.find((f) => f.id === missingFeature);
+  const objectType = feature?.objectTypes[0];
+  return objectType ? `/upgrade?objectType=${encodeURIComponent(objectType)}` : "/upgrade";
+}
+
+/** Decides one navigation, following §4.1 in the spec's order. */
+export function decideNavigation(input: GuardInput): GuardDecision {
+  const { from, to, match, session } = input;
+  // Additional rule: a hash only sets the URL hash.
+  if (from && from.pathname === to.pathname && from.search === to.search && from.hash !== to.hash) {
+    return { type: "setHash", hash: to.hash };
+  }
+  if (!match) return { type: "redirect", to: input.notFoundRedirect, reason: "unknownPath", effects: [] };
+  const { route, params } = match;
+  if (route.redirect) {
+    const target = redirectTargetFor(route.redirect, params, to.search);
+    return { type: "redirect", to: target ?? input.notFoundRedirect, reason: "redirectRoute", effects: [] };
+  }
+  if (route.external) {
+    const path = (route.external.pathParams ?? []).flatMap((name) => (params[name] ? [params[name]] : []));
+    return { type: "external", site: route.external.site, path };
+  }
+  const access = route.access ?? {};
+  const isPublic = access.public === true;
+  const effects: GuardEffect[] = [];
+  // Step 1: a non-public route is remembered as the post-login target.
+  if (!isPublic) effects.push({ type: "rememberRedirect", url: fullUrl(to) });
+  // Step 2: the same URL again is ignored (except /).
+  if (from && fullUrl(from) === fullUrl(to) && to.pathname !== "/") return { type: "ignore" };
+  // Step 3: wait for a running login; a failed one goes to /login.
+  if (session.status === "pending") return { type: "login", mode: "wait", effects };
+  if (session.status === "failed" && !isPublic) {
+    return { type: "redirect", to: "/login", reason: "loginFailed", effects };
+  }
+  const query = new URLSearchParams(to.search);
+  // Step 4: impersonation token.
+  const impersonationToken = query.get("it");
+  if (impersonationToken) {
+    return {
+      type: "login",
+      mode: "impersonate",
+      token: impersonationToken,
+      cleanUrl: withoutParam(to, "it"),
+      effects,
+    };
+  }
+  // Step 5: token-based login on a non-public route.
+  const loginToken = query.get("st");
+  if (loginToken && !isPublic) {
+    return { type: "login", mode: "token", token: loginToken, cleanUrl: withoutParam(to, "st"), effects };
+  }
+  // Step 6: clear the disconnection warning; overlay on a top-level route change.
+  effects.push({ type: "clearDisconnectionWarning" });
+  if (!from || topLevelSegment(from.pathname) !== topLevelSegment(to.pathname)) {
+    effects.push({ type: "showLoadingOverlay" });
+  }
+  // Step 7: log in when needed; send users to where their session state allows.
+  const profile = session.status === "authenticated" ? session.profile : null;
+  if (!profile && (!isPublic || access.notLoggedInOnly) && session.status === "unknown") {
+    return { type: "login", mode: "attempt", effects };
+  }
+  if (profile && access.notLoggedInOnly) {
+    return { type: "redirect", to: "/", reason: "loggedInOnNotLoggedInOnly", effects };
+  }
+  if (!profile && !isPublic) return { type: "redirect", to: "/login", reason: "noSession", effects };
+  // §2.1: /signup only when signup is allowed by configuration.
+  if (access.signupGate && !input.signupAllowed) {
+    return { type: "redirect", to: "/login", reason: "signupNotAllowed", effects };
+  }
+  // Step 8: leaving the legacy dashboard editor asks it first.
+  if (input.fromRoute?.legacy?.confirmLeave && input.fromRoute.id !== route.id && !input.leaveConfirmed) {
+    return { type: "confirmLeave", effects };
+  }
+  if (profile) {
+    const denied = decideAccess(input, route, profile);
+    if (denied) return { ...denied, effects };
+  }
+  const legacyUrl = route.legacy ? legacyUrlFor(route.legacy, params) : null;
+  return {
+    type: "allow",
+    match,
+    effects,
+    titleKey: route.titleKey ?? null,
+    legacyUrl,
+    closeDialogs: !from || from.pathname !== to.pathname,
+    replaceUrl: query.has("l") ? withoutParam(to, "l") : null,
+  };
+}
+
+/** Steps 9–12 and the admin-module rule, for a signed-in user. */
+function decideAccess(
+  input: GuardInput,
+  route: RouteDefinition,
+  profile: AccessProfile,
+): { type: "redirect"; to: string; reason: RedirectReason } | null {
+  const access = route.access ?? {};
+  const { pathname } = input.to;
+  // Step 9: /admin paths need some admin permission.
+  if ((pathname === "/admin" || pathname.startsWith("/admin/")) && !hasAnyAdminPermission(profile)) {
+    return { type: "redirect", to: "/", reason: "adminWithoutPermission" };
+  }
+  // Step 10: home page type go-to-menu with a permitted menu.
+  if (pathname === "/" && profile.homePageType === input.permissions.homePageTypes.goToMenu) {
+    const entry = input.permissions.homeRedirects.find((r) => r.menu === profile.homePageRedirectionMenu);
+    if (
+      entry &&
+      hasRolePermission(profile, entry.permission) &&
+      (!entry.feature || isFeatureIncluded(profile, entry.feature))
+    ) {
+      return { type: "redirect", to: entry.to, reason: "homePageMenu" };
+    }
+  }
+  // Step 11: every feature of the route must be included in the subscription.
+  const missingFeature = (access.features ?? []).find((feature) => !isFeatureIncluded(profile, feature));
+  if (missingFeature) {
+    return { type: "redirect", to: upgradeTarget(input, missingFeature), reason: "featureNotIncluded" };
+  }
+  // Step 12: the role permission must be present.
+  if (access.permission && !hasRolePermission(profile, access.permission, access.permissionLevel ?? "r")) {
+    return { type: "redirect", to: "/", reason: "permissionMissing" };
+  }
+  // Additional rule: admin screens need Read on one of their modules.
+  if (access.adminModules?.length && !canReadAnyAdminModule(profile, access.adminModules)) {
+    return { type: "redirect", to: "/", reason: "adminModuleMissing" };
+  }
+  return null;
+}

@@ -1,0 +1,53 @@
+import { matchRoutes } from "react-router";
+import type { RouteDefinition, RoutesManifest } from "../../schemas/routes.ts";
+
+/** Path parameters of a matched route; optional ones may be absent. */
+export type RouteParams = Readonly<Record<string, string | undefined>>;
+
+/** A route of the manifest matched against a pathname. */
+export interface RouteMatch {
+  route: RouteDefinition;
+  params: RouteParams;
+}
+
+/** Which application the page runs: the product, or the help mode (§2.1). */
+export type AppMode = "app" | "help";
+
+/** Finds the route for a pathname. */
+export type RouteMatcher = (pathname: string) => RouteMatch | null;
+
+/** The routes of one mode, in manifest order. */
+export function routesForMode(manifest: RoutesManifest, mode: AppMode): RouteDefinition[] {
+  return manifest.routes.filter((route) => (route.mode ?? "app") === mode);
+}
+
+/**
+ * Builds a matcher with react-router's ranking (static segments beat parameters),
+ * then applies the route's `paramPatterns`: a parameter that does not match makes
+ * the path unknown (e.g. a non-numeric impersonation id, §2.4).
+ */
+export function createRouteMatcher(manifest: RoutesManifest, mode: AppMode): RouteMatcher {
+  const routes = routesForMode(manifest, mode);
+  const byId = new Map(routes.map((route) => [route.id, route]));
+  const patterns = new Map(
+    routes.map((route) => [
+      route.id,
+      Object.entries(route.paramPatterns ?? {}).map(([name, source]) => [name, new RegExp(source)] as const),
+    ]),
+  );
+  const objects = routes.map((route) => ({ id: route.id, path: route.path, caseSensitive: false }));
+  return (pathname) => {
+    const matches = matchRoutes(objects, pathname);
+    const last = matches?.[matches.length - 1];
+    if (!last?.route.id) return null;
+    const route = byId.get(last.route.id);
+    if (!route) return null;
+    const params: Record<string, string | undefined> = { ...last.params };
+    delete params["*"];
+    for (const [name, pattern] of patterns.get(route.id) ?? []) {
+      const value = params[name];
+      if (value !== undefined && !pattern.test(value)) return null;
+    }
+    return { route, params };
+  };
+}
