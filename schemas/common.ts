@@ -45,5 +45,6 @@ export const routePattern = {
   type: "string",
   pattern: "^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$",
   maxLength: 200,
-  description: "Route path pattern, e.g. /dashboards/:folderRecId? — lower-case static segments and named parameters.",
+  description:
+    "Route path pattern, e.g. /dashboards/:folderRecId? — lower-case static segments and named parameters.",
 } as const;

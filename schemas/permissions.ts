@@ -12,14 +12,20 @@ const rolePermission = {
       uniqueItems: true,
       description: "Other spellings accepted when parsing permission strings (e.g. DataHook for DataHooks).",
     },
-    titleKey: { ...textKey, description: "Translation key of the permission's name in the permission editor." },
+    titleKey: {
+      ...textKey,
+      description: "Translation key of the permission's name in the permission editor.",
+    },
     objectTypes: {
       type: "array",
       items: identifier,
       uniqueItems: true,
       description: "User-area object types (§3) the permission governs.",
     },
-    menu: { type: "boolean", description: "Whether the key is a menu key shown in the permission editor (§3)." },
+    menu: {
+      type: "boolean",
+      description: "Whether the key is a menu key shown in the permission editor (§3).",
+    },
   },
   required: ["key", "titleKey", "menu"],
   additionalProperties: false,
@@ -40,7 +46,8 @@ const feature = {
       type: "array",
       items: identifier,
       uniqueItems: true,
-      description: "Object types the feature covers; the first is used for /upgrade?objectType= (§4.1 step 11).",
+      description:
+        "Object types the feature covers; the first is used for /upgrade?objectType= (§4.1 step 11).",
     },
     titleKey: { ...textKey, description: "Translation key of the feature's name." },
   },
@@ -81,7 +88,12 @@ export const permissionsManifestSchema = {
   description: "Role permission keys, features, admin modules and the home-page redirect map (§3, §4.1, §6).",
   properties: {
     ...manifestHeaderProperties,
-    rolePermissions: { type: "array", items: rolePermission, minItems: 1, description: "Role permission keys." },
+    rolePermissions: {
+      type: "array",
+      items: rolePermission,
+      minItems: 1,
+      description: "Role permission keys.",
+    },
     features: { type: "array", items: feature, minItems: 1, description: "Subscription features." },
     adminModules: { type: "array", items: adminModule, minItems: 1, description: "Admin modules." },
     homePageTypes: {

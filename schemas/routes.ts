@@ -6,7 +6,8 @@ const queryValue = {
   oneOf: [
     {
       type: "object",
-      description: "Copy the value of a path parameter; the query entry is left out when the parameter is absent.",
+      description:
+        "Copy the value of a path parameter; the query entry is left out when the parameter is absent.",
       properties: { param: { ...identifier, description: "Name of the path parameter to copy." } },
       required: ["param"],
       additionalProperties: false,
@@ -41,7 +42,10 @@ const screenTarget = {
     },
     screenId: { ...identifier, description: "Id of a manifest-defined screen in the screens manifest." },
     view: { enum: ["list", "viewer", "editor"], description: "Which view of the object the screen opens." },
-    showExitButton: { type: "boolean", description: "Whether a viewer shows its exit button (false on /mobile/report)." },
+    showExitButton: {
+      type: "boolean",
+      description: "Whether a viewer shows its exit button (false on /mobile/report).",
+    },
   },
   required: ["kind"],
   additionalProperties: false,
@@ -70,7 +74,8 @@ const legacyTarget = {
     query: queryMap,
     confirmLeave: {
       type: "boolean",
-      description: "Ask the framed page (postMessage) before leaving; it may cancel the navigation (§4.1 step 8).",
+      description:
+        "Ask the framed page (postMessage) before leaving; it may cancel the navigation (§4.1 step 8).",
     },
   },
   required: ["url"],
@@ -102,7 +107,10 @@ export const routeAccessSchema = {
       type: "boolean",
       description: "Only for visitors without a session; a logged-in user is sent to / (§2.1).",
     },
-    signupGate: { type: "boolean", description: "Reachable only when the shell allows signup; else /login (§2.1)." },
+    signupGate: {
+      type: "boolean",
+      description: "Reachable only when the shell allows signup; else /login (§2.1).",
+    },
     features: {
       type: "array",
       items: identifier,
@@ -131,7 +139,8 @@ export const routeSchema = {
     path: routePattern,
     mode: {
       enum: ["app", "help"],
-      description: "Application mode the route belongs to (default app); help mode has a single route (§2.1).",
+      description:
+        "Application mode the route belongs to (default app); help mode has a single route (§2.1).",
     },
     screen: screenTarget,
     redirect: redirectTarget,
@@ -139,7 +148,8 @@ export const routeSchema = {
     external: externalTarget,
     paramPatterns: {
       type: "object",
-      description: "Regular expressions a path parameter must match (e.g. numeric ids); otherwise the path is unknown.",
+      description:
+        "Regular expressions a path parameter must match (e.g. numeric ids); otherwise the path is unknown.",
       propertyNames: { pattern: "^[A-Za-z][A-Za-z0-9]*$" },
       additionalProperties: { type: "string", maxLength: 100 },
     },
@@ -168,7 +178,12 @@ export const routesManifestSchema = {
   properties: {
     ...manifestHeaderProperties,
     notFoundRedirect: { ...appPath, description: "Where unknown paths go (§2.2: '/')." },
-    routes: { type: "array", items: routeSchema, minItems: 1, description: "The routes, most specific first." },
+    routes: {
+      type: "array",
+      items: routeSchema,
+      minItems: 1,
+      description: "The routes, most specific first.",
+    },
   },
   required: ["version", "notFoundRedirect", "routes"],
   additionalProperties: false,

@@ -69,10 +69,19 @@ export async function renderGenerated(): Promise<Map<string, string>> {
   const schemas = await collectSchemas();
   const out = new Map<string, string>();
   for (const { id, file, schema } of schemas) {
-    const copy = { $comment: `${HEADER} (source: ${file})`, $schema: "http://json-schema.org/draft-07/schema#", ...schema };
+    const copy = {
+      $comment: `${HEADER} (source: ${file})`,
+      $schema: "http://json-schema.org/draft-07/schema#",
+      ...schema,
+    };
     out.set(`schemas/generated/${id}.schema.json`, `${JSON.stringify(copy, null, 2)}\n`);
   }
-  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, code: { source: true, esm: true, lines: true } });
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: true,
+    strictRequired: false,
+    code: { source: true, esm: true, lines: true },
+  });
   addFormats(ajv);
   const exportsMap: Record<string, string> = {};
   for (const { id, schema } of schemas) {

@@ -41,6 +41,8 @@ export interface GuardInput {
   permissions: Pick<PermissionsManifest, "features" | "homePageTypes" | "homeRedirects">;
   notFoundRedirect: string;
   signupAllowed: boolean;
+  /** The maintenance page path while the maintenance flag is on (§1), else null. */
+  maintenancePath: string | null;
   /** True once the legacy dashboard editor agreed to be left (§4.1 step 8). */
   leaveConfirmed: boolean;
 }
@@ -55,6 +57,7 @@ export type GuardEffect =
 export type RedirectReason =
   | "unknownPath"
   | "redirectRoute"
+  | "maintenance"
   | "loginFailed"
   | "loggedInOnNotLoggedInOnly"
   | "noSession"
@@ -117,7 +120,11 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   if (from && from.pathname === to.pathname && from.search === to.search && from.hash !== to.hash) {
     return { type: "setHash", hash: to.hash };
   }
-  if (!match) return { type: "redirect", to: input.notFoundRedirect, reason: "unknownPath", effects: [] };
+  // §1: while the maintenance flag is on, every page goes to the maintenance page.
+  if (input.maintenancePath && to.pathname !== input.maintenancePath) {
+    return { type: "redirect", to: input.maintenancePath, reason: "maintenance", effects: [] };
+  }
+  if (!match) return decideUnknownPath(input);
   const { route, params } = match;
   if (route.redirect) {
     const target = redirectTargetFor(route.redirect, params, to.search);
@@ -191,6 +198,29 @@ export function decideNavigation(input: GuardInput): GuardDecision {
     legacyUrl,
     closeDialogs: !from || from.pathname !== to.pathname,
     replaceUrl: query.has("l") ? withoutParam(to, "l") : null,
+  };
+}
+
+/**
+ * An unknown path goes to / (§2.2). Without a session the manifest holds only
+ * public routes (the gateway never sends routes a visitor may not open), so an
+ * unknown path may be a signed-in route: it is treated as non-public (steps 1, 3
+ * and 7) and, once signed in, resolved again against the user's manifest.
+ */
+function decideUnknownPath(input: GuardInput): GuardDecision {
+  const { session, to } = input;
+  if (session.status === "authenticated") {
+    return { type: "redirect", to: input.notFoundRedirect, reason: "unknownPath", effects: [] };
+  }
+  const effects: GuardEffect[] = [{ type: "rememberRedirect", url: fullUrl(to) }];
+  if (input.from && fullUrl(input.from) === fullUrl(to)) return { type: "ignore" };
+  if (session.status === "pending") return { type: "login", mode: "wait", effects };
+  if (session.status === "unknown") return { type: "login", mode: "attempt", effects };
+  return {
+    type: "redirect",
+    to: "/login",
+    reason: session.status === "failed" ? "loginFailed" : "noSession",
+    effects,
   };
 }
 

@@ -156,6 +156,7 @@ export function guardInput(
     profile?: AccessProfile | null;
     signupAllowed?: boolean;
     leaveConfirmed?: boolean;
+    maintenancePath?: string | null;
   } = {},
 ): GuardInput {
   const status = options.status ?? (options.profile ? "authenticated" : "anonymous");
@@ -170,5 +171,6 @@ export function guardInput(
     notFoundRedirect: fixtureRoutes.notFoundRedirect,
     signupAllowed: options.signupAllowed ?? false,
     leaveConfirmed: options.leaveConfirmed ?? false,
+    maintenancePath: options.maintenancePath ?? null,
   };
 }

@@ -309,6 +309,23 @@ describe("§4.1 additional rules", () => {
       type: "allow",
     });
   });
+  test("§1: the maintenance flag sends every page to the maintenance page", () => {
+    expectDecision(
+      decideNavigation(guardInput("/dashboards", { profile: member, maintenancePath: "/maintenance" })),
+      {
+        type: "redirect",
+        to: "/maintenance",
+        reason: "maintenance",
+      },
+    );
+    expectDecision(
+      decideNavigation(guardInput("/login", { status: "anonymous", maintenancePath: "/maintenance" })),
+      {
+        type: "redirect",
+        to: "/maintenance",
+      },
+    );
+  });
   test("unknown paths go to /", () => {
     expectDecision(decideNavigation(guardInput("/no/such/page", { profile: member })), {
       type: "redirect",
@@ -324,6 +341,23 @@ describe("§4.1 additional rules", () => {
     });
     expectDecision(decideNavigation(guardInput("/admin/users/impersonate/12", { profile: staff })), {
       type: "allow",
+    });
+  });
+});
+
+describe("unknown paths", () => {
+  test("without a session they may be signed-in routes: remembered, then login", () => {
+    const attempt = decideNavigation(guardInput("/not/public/yet?x=1", { status: "unknown" }));
+    expectDecision(attempt, { type: "login", mode: "attempt" });
+    assert.deepEqual(effectTypes(attempt), ["rememberRedirect"]);
+    expectDecision(decideNavigation(guardInput("/not/public/yet", { status: "anonymous" })), {
+      type: "redirect",
+      to: "/login",
+      reason: "noSession",
+    });
+    expectDecision(decideNavigation(guardInput("/not/public/yet", { status: "pending" })), {
+      type: "login",
+      mode: "wait",
     });
   });
 });

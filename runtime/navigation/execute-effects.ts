@@ -1,0 +1,30 @@
+import { sessionStore } from "../session/session-store.ts";
+import { shellStore } from "../shell/shell-store.ts";
+import type { GuardEffect } from "./guard.ts";
+import { isSafeRelativeTarget } from "./safe-redirect.ts";
+
+/** Carries out the side effects of a guard decision, in order. */
+export function executeEffects(effects: readonly GuardEffect[]): void {
+  for (const effect of effects) {
+    switch (effect.type) {
+      case "rememberRedirect":
+        // Only same-origin relative targets are ever remembered.
+        if (isSafeRelativeTarget(effect.url)) {
+          sessionStore.update((s) => {
+            s.redirectAfterLogin = effect.url;
+          });
+        }
+        break;
+      case "clearDisconnectionWarning":
+        shellStore.update((s) => {
+          s.disconnectionWarning = false;
+        });
+        break;
+      case "showLoadingOverlay":
+        shellStore.update((s) => {
+          s.loadingOverlay = true;
+        });
+        break;
+    }
+  }
+}

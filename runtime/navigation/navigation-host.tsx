@@ -1,0 +1,120 @@
+/**
+ * Carries out the §4.1 guard's decisions: the only place navigation side effects
+ * happen. It renders the matched screen only when the guard allows it.
+ */
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router";
+import type { ClientManifest } from "../../schemas/client-manifest.ts";
+import { useStore } from "../boot/create-store.ts";
+import { attemptLogin, loginWithToken, sessionStore } from "../session/session-store.ts";
+import { shellStore } from "../shell/shell-store.ts";
+import { RouteScreen } from "./route-screen.tsx";
+import { executeEffects } from "./execute-effects.ts";
+import { decideNavigation, type GuardDecision, type GuardLocation } from "./guard.ts";
+import { askToLeave } from "./leave-confirmation.ts";
+import type { RouteMatch, RouteMatcher } from "./route-match.ts";
+
+/** Opens an external site (e.g. help, §2.1) by its name in the shell manifest. */
+export type ExternalOpener = (site: "help", path: string[]) => void;
+
+/** Props: the resolved manifest, its matcher, and how to leave the app for external sites. */
+export interface NavigationHostProps {
+  manifest: ClientManifest;
+  match: RouteMatcher;
+  openExternal: ExternalOpener;
+}
+
+/** The screen on display and the location it was allowed for. */
+interface ShownScreen {
+  location: GuardLocation;
+  match: RouteMatch;
+  legacyUrl: string | null;
+}
+
+/** The maintenance page path when the shell's maintenance flag is on. */
+function maintenancePathOf(manifest: ClientManifest): string | null {
+  const { maintenance } = manifest.shell;
+  return maintenance.enabled ? maintenance.pagePath : null;
+}
+
+/** Executes guard decisions and renders the allowed screen. */
+export function NavigationHost({ manifest, match, openExternal }: NavigationHostProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const session = useStore(sessionStore);
+  const [shown, setShown] = useState<ShownScreen | null>(null);
+  // The guard compares against what is on display when the location changes, not after.
+  const shownRef = useRef<ShownScreen | null>(null);
+  const [leaveConfirmed, setLeaveConfirmed] = useState<string | null>(null);
+  const to = useMemo(
+    () => ({ pathname: location.pathname, search: location.search, hash: location.hash }),
+    [location],
+  );
+  const targetKey = `${to.pathname}${to.search}${to.hash}`;
+  const decision: GuardDecision = useMemo(
+    () =>
+      decideNavigation({
+        from: shownRef.current?.location ?? null,
+        fromRoute: shownRef.current?.match.route ?? null,
+        to,
+        match: match(to.pathname),
+        session: { status: session.status, profile: session.profile },
+        permissions: manifest.permissions,
+        notFoundRedirect: manifest.routes.notFoundRedirect,
+        signupAllowed: manifest.shell.signupAllowed,
+        leaveConfirmed: leaveConfirmed === targetKey,
+        maintenancePath: maintenancePathOf(manifest),
+      }),
+    [to, targetKey, session.status, session.profile, leaveConfirmed, manifest, match],
+  );
+  const previousTitle = useRef(document.title);
+
+  useEffect(() => {
+    if (decision.type !== "ignore" && decision.type !== "setHash" && decision.type !== "external") {
+      executeEffects(decision.effects);
+    }
+    switch (decision.type) {
+      case "redirect":
+        navigate(decision.to, { replace: true });
+        return;
+      case "external":
+        openExternal(decision.site, decision.path);
+        return;
+      case "login":
+        if (decision.mode === "attempt") void attemptLogin();
+        if ((decision.mode === "token" || decision.mode === "impersonate") && decision.token) {
+          navigate(decision.cleanUrl ?? "/", { replace: true });
+          void loginWithToken(decision.mode, decision.token);
+        }
+        return;
+      case "confirmLeave":
+        void askToLeave().then((ok) => (ok ? setLeaveConfirmed(targetKey) : navigate(-1)));
+        return;
+      case "allow":
+        shownRef.current = { location: to, match: decision.match, legacyUrl: decision.legacyUrl };
+        setShown(shownRef.current);
+        if (decision.replaceUrl) navigate(decision.replaceUrl, { replace: true });
+        shellStore.update((s) => {
+          s.loadingOverlay = false;
+        });
+        return;
+      default:
+        return;
+    }
+  }, [decision, navigate, openExternal, targetKey, to]);
+
+  // §4.1: page titles are set per screen and reset afterwards.
+  const titleKey = shown?.match.route.titleKey;
+  useEffect(() => {
+    const base = previousTitle.current;
+    if (titleKey) document.title = `${t(titleKey)} · ${base}`;
+    return () => {
+      document.title = base;
+    };
+  }, [titleKey, t]);
+
+  if (!shown) return null;
+  return <RouteScreen match={shown.match} legacyUrl={shown.legacyUrl} />;
+}

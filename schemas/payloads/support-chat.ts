@@ -1,0 +1,150 @@
+import type { FromSchema, JSONSchema } from "json-schema-to-ts";
+import { appPath } from "../common.ts";
+import { recId, uid } from "./fields.ts";
+
+/** Longest chat message the runtime sends. The spec names no limit; this bounds a single message. */
+export const SUPPORT_CHAT_MAX_TEXT_LENGTH = 4000;
+
+/** The kinds of chat messages and events, exactly as §3 names them. */
+export const supportChatMessageTypes = [
+  "Message",
+  "File",
+  "MessageEdited",
+  "MessageDeleted",
+  "SessionArchived",
+  "StaffBusy",
+  "Open",
+  "Close",
+  "InternalUserStartTalking",
+  "PleaseWait",
+  "PrivacyDisclaimer",
+] as const;
+
+/** Pattern of a text holding at least one non-whitespace character (§5: blank messages are not sent). */
+const nonBlank = "\\S";
+
+const supportChatMessage = {
+  type: "object",
+  description: "A support chat message or chat event (§3, §4.4).",
+  properties: {
+    UID: { ...uid, description: "Unique id of the message; edits and deletions refer to it." },
+    Type: { type: "string", enum: supportChatMessageTypes, description: "Kind of message or event (§3)." },
+    Text: {
+      type: ["string", "null"],
+      description: "Text; links become https links, HTML is sanitised (§5).",
+    },
+    UserName: { type: ["string", "null"], description: "Name of the sender; null for system messages." },
+    IsInternal: {
+      type: "boolean",
+      description: "Sent by internal support staff rather than the user (§4.4).",
+    },
+    Acknowledged: {
+      type: "boolean",
+      description: "Accepted by the server; a sent message is unacknowledged until then (§4.4).",
+    },
+    FileID: {
+      type: ["string", "null"],
+      pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$",
+      description: "Attachment of a File message, fetched with GET supportchat/file?id={fileId} (§7).",
+    },
+    FileName: { type: ["string", "null"], description: "Name of the attachment of a File message." },
+  },
+  required: ["UID", "Type", "IsInternal", "Acknowledged"],
+  allOf: [
+    {
+      // A File message is useless without the file it announces.
+      if: { properties: { Type: { const: "File", description: "A file message." } } },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
+      then: {
+        properties: {
+          FileID: { type: "string", description: "Required for a File message." },
+          FileName: { type: "string", minLength: 1, description: "Required for a File message." },
+        },
+        required: ["FileID", "FileName"],
+      },
+    },
+    {
+      // Message and MessageEdited carry the (new) text to show.
+      if: { properties: { Type: { enum: ["Message", "MessageEdited"], description: "A text message." } } },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable
+      then: {
+        properties: { Text: { type: "string", description: "Required for a text message." } },
+        required: ["Text"],
+      },
+    },
+  ],
+  additionalProperties: false,
+} as const;
+
+/** One chat message or event (§3 Support chat message). */
+export const supportChatMessageSchema = {
+  $id: "supportChatMessage",
+  ...supportChatMessage,
+} as const satisfies JSONSchema;
+
+/** Response of GET supportchat/active (§7). */
+export const supportChatActiveStateSchema = {
+  $id: "supportChatActiveState",
+  type: "object",
+  description:
+    "Response of GET supportchat/active: whether a chat session is open and its messages (§3, §4.4).",
+  properties: {
+    IsActive: {
+      type: "boolean",
+      description: "Support is available; inactive shows the closed message (§4.4).",
+    },
+    Messages: {
+      type: "array",
+      items: supportChatMessage,
+      description: "Messages of the current session, oldest first; empty shows the start form (§4.4).",
+    },
+  },
+  required: ["IsActive", "Messages"],
+  additionalProperties: false,
+} as const satisfies JSONSchema;
+
+/** Body of POST SupportSessions/SaveRating (§7), sent from the rating dialog after an archived session. */
+export const ratingSchema = {
+  $id: "rating",
+  type: "object",
+  description: "Body of POST SupportSessions/SaveRating: the user's rating of a support session (§3, §4.4).",
+  properties: {
+    Feedback: {
+      type: "string",
+      maxLength: 4000,
+      description: "Free-text feedback; empty when none is given.",
+    },
+    Rating: { type: "integer", minimum: 1, maximum: 5, description: "Score from 1 (worst) to 5 (best)." },
+    SupportSessionRecId: { ...recId, description: "The archived support session being rated." },
+  },
+  required: ["Feedback", "Rating", "SupportSessionRecId"],
+  additionalProperties: false,
+} as const satisfies JSONSchema;
+
+/** Body of POST supportchat/message (§7). */
+export const supportChatSendMessageSchema = {
+  $id: "supportChatSendMessage",
+  type: "object",
+  description: "Body of POST supportchat/message: a message typed by the user (§4.4, §7).",
+  properties: {
+    UID: {
+      ...uid,
+      description: "Id generated by the browser; a resend with the same UID is not stored twice.",
+    },
+    Page: { ...appPath, description: "In-app path (with query) the user is on when sending." },
+    Text: {
+      type: "string",
+      pattern: nonBlank,
+      maxLength: SUPPORT_CHAT_MAX_TEXT_LENGTH,
+      description: "The message; blank or whitespace-only messages are not sent (§5).",
+    },
+  },
+  required: ["UID", "Page", "Text"],
+  additionalProperties: false,
+} as const satisfies JSONSchema;
+
+export type SupportChatMessageType = (typeof supportChatMessageTypes)[number];
+export type SupportChatMessage = FromSchema<typeof supportChatMessageSchema>;
+export type SupportChatActiveState = FromSchema<typeof supportChatActiveStateSchema>;
+export type Rating = FromSchema<typeof ratingSchema>;
+export type SupportChatSendMessage = FromSchema<typeof supportChatSendMessageSchema>;

@@ -1,0 +1,46 @@
+import { dialogRegistryProblems } from "../../../schemas/dialogs.ts";
+import { notificationTemplateProblems } from "../../../schemas/notifications.ts";
+import type { ManifestProblem } from "./manifest-problem.ts";
+import type { ManifestSet } from "./manifest-set.ts";
+import { SPEC_NOTIFICATION_CODES } from "./spec-notification-codes.ts";
+
+/** Points a template problem at its template when the message names one. */
+function templatePointer(set: ManifestSet, message: string): string {
+  const code = /template "([^"]+)"/.exec(message)?.[1];
+  const index = set.notifications.templates.findIndex((t) => t.code === code);
+  return index >= 0 ? `/templates/${index}` : "/templates";
+}
+
+/** Points a dialog problem at the dialog it names. */
+function dialogPointer(set: ManifestSet, message: string): string {
+  const index = set.dialogs.dialogs.findIndex(
+    (d) => message.includes(`"${d.id}"`) || message.includes(`"${d.path}"`),
+  );
+  return index >= 0 ? `/dialogs/${index}` : "/dialogs";
+}
+
+/** Every §4.3 code has a template; templates and dialogs are consistent with each other. */
+export function checkTemplates(set: ManifestSet): ManifestProblem[] {
+  const problems: ManifestProblem[] = [];
+  const codes = new Set(set.notifications.templates.map((t) => t.code));
+  for (const code of SPEC_NOTIFICATION_CODES) {
+    if (!codes.has(code)) {
+      problems.push({
+        file: "manifests/notifications.json",
+        pointer: "/templates",
+        reason: `no template for the §4.3 code "${code}"`,
+      });
+    }
+  }
+  for (const message of notificationTemplateProblems(set.notifications, set.dialogs)) {
+    problems.push({
+      file: "manifests/notifications.json",
+      pointer: templatePointer(set, message),
+      reason: message,
+    });
+  }
+  for (const message of dialogRegistryProblems(set.dialogs)) {
+    problems.push({ file: "manifests/dialogs.json", pointer: dialogPointer(set, message), reason: message });
+  }
+  return problems;
+}

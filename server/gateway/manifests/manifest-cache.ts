@@ -1,0 +1,46 @@
+import { createHash } from "node:crypto";
+
+/** A serialized manifest ready to send, with its strong ETag. */
+export interface CachedManifest {
+  body: Buffer;
+  etag: string;
+}
+
+/** Strong ETag of a body: a quoted SHA-256 prefix. */
+export function etagOf(body: Buffer): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+}
+
+/**
+ * Serialized manifests per (manifest version, audience key), so a request
+ * costs one map lookup. Bounded: the oldest entry goes first when full.
+ */
+export class ManifestCache {
+  readonly #entries = new Map<string, CachedManifest>();
+
+  constructor(readonly maxEntries = 1000) {}
+
+  /** The cached bytes for `key`, building them with `build` on a miss. */
+  get(key: string, build: () => unknown): CachedManifest {
+    const hit = this.#entries.get(key);
+    if (hit) return hit;
+    const body = Buffer.from(JSON.stringify(build()));
+    const entry = { body, etag: etagOf(body) };
+    if (this.#entries.size >= this.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+    this.#entries.set(key, entry);
+    return entry;
+  }
+
+  /** Drops every entry (a new manifest version was published). */
+  clear(): void {
+    this.#entries.clear();
+  }
+}
+
+/** The version id of a set of documents: a hash of their canonical bytes. */
+export function manifestSetVersion(documents: Record<string, unknown>): string {
+  return createHash("sha256").update(JSON.stringify(documents)).digest("base64url").slice(0, 16);
+}

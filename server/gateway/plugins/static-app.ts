@@ -1,0 +1,41 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+/** Prefixes that never fall back to the SPA's index. */
+const NON_APP_PREFIXES = ["/api/", "/webservices/", "/gw/", "/assets/", "/hub", "/healthz", "/readyz"];
+
+function wantsAppPage(request: FastifyRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const path = request.url.split("?")[0] ?? "/";
+  if (NON_APP_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, "") || path.startsWith(prefix)))
+    return false;
+  return true;
+}
+
+/**
+ * Serves the built runtime: content-hashed assets as immutable, and index.html
+ * (never cached) for every in-app path, so deep links work.
+ */
+export async function staticApp(app: FastifyInstance, options: { distDir: string }): Promise<void> {
+  const indexHtml = await readFile(join(options.distDir, "index.html"));
+  await app.register(fastifyStatic, {
+    root: join(options.distDir, "assets"),
+    prefix: "/assets/",
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    etag: false,
+    lastModified: false,
+    setHeaders(res) {
+      res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (!wantsAppPage(request)) {
+      return reply.code(404).send({ ErrorCode: 404, Message: "Not found" });
+    }
+    return reply.type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(indexHtml);
+  });
+}
