@@ -4,6 +4,7 @@ import type { ClientManifest } from "../../schemas/client-manifest.ts";
 import { type ExternalOpener, NavigationHost } from "../navigation/navigation-host.tsx";
 import { type AppMode, createRouteMatcher } from "../navigation/route-match.ts";
 import { AppFrame } from "../shell/app-frame.tsx";
+import { ManifestContext } from "./manifest-context.tsx";
 
 /**
  * The route table: every path goes through one host that runs the §4.1 guard
@@ -24,5 +25,9 @@ export function AppRoot({
     const host = <NavigationHost manifest={manifest} match={match} openExternal={openExternal} />;
     return createBrowserRouter([{ path: "*", element: <AppFrame>{host}</AppFrame> }]);
   }, [manifest, mode, openExternal]);
-  return <RouterProvider router={router} />;
+  return (
+    <ManifestContext.Provider value={manifest}>
+      <RouterProvider router={router} />
+    </ManifestContext.Provider>
+  );
 }
