@@ -14,6 +14,12 @@ function isAnonymousRoute(route: RouteDefinition): boolean {
   return route.access?.public === true;
 }
 
+/** A document without its editor-only `$schema` line. */
+function served<T extends { $schema?: string }>(document: T): T {
+  const { $schema: _editorOnly, ...rest } = document;
+  return rest as T;
+}
+
 /** Resolves the manifest set for an audience (base layer only, until operator/account layers exist). */
 export function resolveManifest(
   set: ManifestSet,
@@ -24,13 +30,13 @@ export function resolveManifest(
   return {
     version,
     audience: audience.kind,
-    routes: { ...set.routes, routes },
+    routes: served({ ...set.routes, routes }),
     permissions: { features: [], homePageTypes: set.permissions.homePageTypes, homeRedirects: [] },
     menus: null,
     notifications: null,
     dialogs: null,
     screens: null,
-    shell: set.shell,
-    constants: set.constants,
+    shell: served(set.shell),
+    constants: served(set.constants),
   };
 }
