@@ -1,0 +1,134 @@
+/**
+ * The embedded reference upstream (DESIGN.md §1, §5): a real application service behind the calls
+ * of §7, with its own persistent store. `buildUpstream` returns a ready Fastify instance that never
+ * listens by itself — `main.ts` (npm run upstream) or the caller listens, and the gateway talks to
+ * it only over HTTP and WebSocket.
+ *
+ * Bases: the application base is /api/ (§7 paths such as Common/LoggedInConfig), the webservices
+ * base is /ws/ ({webservices}/account/logo/…), and the hubs live at /hubs/user and /hubs/supportchat.
+ */
+import multipart from "@fastify/multipart";
+import Fastify, { type FastifyInstance } from "fastify";
+import { registerAccountRoutes } from "./account/routes.ts";
+import { registerRoleRoutes } from "./account/roles-routes.ts";
+import { registerAdminRoutes, registerAdminScriptRoutes } from "./admin/routes.ts";
+import { registerCredentialRoutes } from "./auth/credential-routes.ts";
+import { registerImpersonationRoutes } from "./auth/impersonation-routes.ts";
+import { registerLoginRoutes } from "./auth/login-routes.ts";
+import { registerRecoveryRoutes } from "./auth/recovery-routes.ts";
+import { SessionService } from "./auth/session-service.ts";
+import { registerSignupRoutes } from "./auth/signup-routes.ts";
+import { registerChatRoutes } from "./chat/routes.ts";
+import type { UpstreamContext } from "./context.ts";
+import { registerDataRoutes } from "./data/routes.ts";
+import { UpstreamEvents } from "./events.ts";
+import { registerInvoiceRoutes, registerWebserviceFileRoutes } from "./files/routes.ts";
+import { installErrorHandling } from "./http/errors.ts";
+import { createGuards } from "./http/guards.ts";
+import { formatValidationErrors, installValidation } from "./http/validation.ts";
+import { registerNotificationRoutes } from "./notifications/routes.ts";
+import { registerObjectRoutes } from "./objects/routes.ts";
+import { resolveSettings, type UpstreamOptions } from "./options.ts";
+import { seedDemo } from "./seed/demo.ts";
+import { openSqliteStore } from "./store/index.ts";
+
+export type { UpstreamOptions } from "./options.ts";
+
+/** JSON bodies above this size get 413 (uploads have their own, larger limit per route). */
+export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+
+const contexts = new WeakMap<FastifyInstance, UpstreamContext>();
+
+/** The services behind an upstream instance (for the hubs and for tools). */
+export function upstreamContextOf(app: FastifyInstance): UpstreamContext {
+  const context = contexts.get(app);
+  if (!context) throw new Error("not an upstream instance");
+  return context;
+}
+
+/** Builds the upstream: opens and migrates the store, seeds the demo on first start, adds every route. */
+export async function buildUpstream(options: UpstreamOptions = {}): Promise<FastifyInstance> {
+  const settings = resolveSettings(options);
+  const clock = options.now ?? (() => new Date());
+  const now = () => clock().getTime();
+  const store = openSqliteStore(settings.databaseFile, now);
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    schemaErrorFormatter: formatValidationErrors,
+  });
+  app.addHook("onClose", async () => store.close());
+  try {
+    const context: UpstreamContext = {
+      store,
+      settings,
+      now,
+      events: new UpstreamEvents(),
+      sessions: new SessionService(store, settings.lifetimes, now),
+      log: app.log,
+    };
+    contexts.set(app, context);
+    installValidation(app);
+    installErrorHandling(app);
+    installJsonParser(app);
+    app.addHook("onSend", async (_request, reply) => {
+      reply.header("X-Content-Type-Options", "nosniff");
+      if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
+    });
+    await app.register(multipart, { limits: { files: 1, fields: 4, parts: 6 } });
+
+    const guards = createGuards(context);
+    await app.register(
+      async (api) => {
+        registerLoginRoutes(api, context, guards);
+        registerRecoveryRoutes(api, context);
+        registerCredentialRoutes(api, context, guards);
+        registerSignupRoutes(api, context);
+        registerImpersonationRoutes(api, context, guards);
+        registerAccountRoutes(api, context, guards);
+        registerRoleRoutes(api, context, guards);
+        registerDataRoutes(api, context, guards);
+        registerObjectRoutes(api, context, guards);
+        registerNotificationRoutes(api, context, guards);
+        registerChatRoutes(api, context, guards);
+        registerInvoiceRoutes(api, context, guards);
+        registerAdminRoutes(api, context, guards);
+      },
+      { prefix: "/api" },
+    );
+    await app.register(
+      async (ws) => {
+        registerWebserviceFileRoutes(ws, context, guards);
+        registerAdminScriptRoutes(ws, context, guards);
+      },
+      { prefix: "/ws" },
+    );
+
+    // ── Hubs: mount point ────────────────────────────────────────────────────────────────────────
+    // The SignalR hubs (server/upstream/hubs, `registerHub(app, options)`) mount here, at
+    // /hubs/user (user hub) and /hubs/supportchat (support chat hub). They authenticate with
+    // `context.sessions.authenticate(accessToken)` and push what `context.events` announces
+    // (notificationAdded, sessionEnded, chatMessage).
+    // ────────────────────────────────────────────────────────────────────────────────────────────
+
+    if (settings.seed && (await store.accounts.isEmpty())) await seedDemo(context);
+    return app;
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}
+
+/**
+ * JSON bodies go through Fastify's own parser (which refuses __proto__ and constructor.prototype
+ * keys), except that an empty body counts as no body: clients send a JSON content type on DELETE.
+ */
+function installJsonParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "" || (typeof body === "string" && body.trim() === "")) return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+}

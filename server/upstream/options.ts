@@ -1,0 +1,86 @@
+/**
+ * Options of `buildUpstream` and the resolved settings the services read. Durations are named with
+ * their unit.
+ */
+import { join, resolve } from "node:path";
+import { DEFAULT_SCRYPT_COST, type ScryptCost } from "./identity/passwords.ts";
+
+/** What `buildUpstream` accepts. */
+export interface UpstreamOptions {
+  /** Folder of the store; the database is `<dataDir>/upstream.sqlite`. Default ./data. */
+  dataDir?: string;
+  /** Explicit database file (wins over dataDir). */
+  databaseFile?: string;
+  /** Seed the demo content when the store is empty (first start). */
+  seed?: boolean;
+  /** Debug build: enables the debug-only calls of §7 (GenerateRDSToken, Common/Language, ChangeLanguage). */
+  debug?: boolean;
+  /** Clock, injectable for tests. */
+  now?: () => Date;
+  /** Fastify logger option; off by default. */
+  logger?: boolean | Record<string, unknown>;
+  /** scrypt cost for new password hashes; lower only in tests (hashes record their own cost). */
+  passwordCost?: ScryptCost;
+  /** Session and token lifetimes, overriding the defaults. */
+  lifetimes?: Partial<Lifetimes>;
+  /** Public URL of the product (the gateway), used for links in mails. Default http://localhost:3000. */
+  publicUrl?: string;
+}
+
+/** Lifetimes of sessions and tokens. */
+export interface Lifetimes {
+  /** A session ends after this long without a request (sliding window). */
+  sessionIdleMs: number;
+  /** A session ends this long after login whatever the activity. */
+  sessionAbsoluteMs: number;
+  /** An impersonation session ends this long after it started. */
+  impersonationAbsoluteMs: number;
+  /** The disconnection warning is due this long before the idle expiry (§4.2). */
+  disconnectionWarningBeforeMs: number;
+  /** Token login (LoginWithRDS) tokens. */
+  loginTokenMs: number;
+  /** Impersonation tokens. */
+  impersonationTokenMs: number;
+  /** The step between password and TOTP code. */
+  twoFactorStepMs: number;
+  /** Password-reset and disable-2FA mail links. */
+  mailLinkMs: number;
+  /** Cached connector results (smart view parameters, document columns). */
+  dataCacheMs: number;
+}
+
+/** Default lifetimes. */
+export const DEFAULT_LIFETIMES: Lifetimes = {
+  sessionIdleMs: 30 * 60_000,
+  sessionAbsoluteMs: 12 * 3600_000,
+  impersonationAbsoluteMs: 2 * 3600_000,
+  disconnectionWarningBeforeMs: 5 * 60_000,
+  loginTokenMs: 2 * 60_000,
+  impersonationTokenMs: 2 * 60_000,
+  twoFactorStepMs: 5 * 60_000,
+  mailLinkMs: 60 * 60_000,
+  dataCacheMs: 10 * 60_000,
+};
+
+/** Resolved settings. */
+export interface UpstreamSettings {
+  databaseFile: string;
+  seed: boolean;
+  debug: boolean;
+  passwordCost: ScryptCost;
+  lifetimes: Lifetimes;
+  publicUrl: string;
+}
+
+/** Resolves options to settings. */
+export function resolveSettings(options: UpstreamOptions): UpstreamSettings {
+  const databaseFile = options.databaseFile ?? join(resolve(options.dataDir ?? "./data"), "upstream.sqlite");
+  return {
+    databaseFile,
+    seed: options.seed ?? false,
+    debug: options.debug ?? false,
+    passwordCost: options.passwordCost ?? DEFAULT_SCRYPT_COST,
+    lifetimes: { ...DEFAULT_LIFETIMES, ...options.lifetimes },
+    publicUrl: (options.publicUrl ?? "http://localhost:3000").replace(/\/+$/, ""),
+  };
+}

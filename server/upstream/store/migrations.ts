@@ -1,0 +1,61 @@
+/**
+ * Versioned, idempotent migrations of the upstream store. Each runs once, inside a transaction, and
+ * is recorded in `schema_migrations`; running the list again applies only what is missing. Never edit
+ * a released migration: append a new one.
+ */
+import type { Database } from "better-sqlite3";
+import { MIGRATION_001_IDENTITY, MIGRATION_002_AUTH, MIGRATION_003_MEMBER_DATA } from "./migrations-sql.ts";
+import { MIGRATION_004_CONTENT, MIGRATION_005_SUPPORT_CHAT } from "./migrations-sql-content.ts";
+
+/** One migration step. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Every migration, in order. */
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: "identity and tenancy", sql: MIGRATION_001_IDENTITY },
+  { version: 2, name: "sessions, tokens, outbox, logs, configuration", sql: MIGRATION_002_AUTH },
+  { version: 3, name: "notifications, announcements, widget themes", sql: MIGRATION_003_MEMBER_DATA },
+  { version: 4, name: "objects, files, invoices, data cache", sql: MIGRATION_004_CONTENT },
+  { version: 5, name: "support sessions and chat", sql: MIGRATION_005_SUPPORT_CHAT },
+];
+
+/** Applies the migrations not applied yet; returns the versions it applied. */
+export function migrate(
+  db: Database,
+  now: () => number,
+  migrations: readonly Migration[] = MIGRATIONS,
+): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at INTEGER NOT NULL
+  ) STRICT`);
+  const applied = new Set(
+    (db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map(
+      (row) => row.version,
+    ),
+  );
+  const record = db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)");
+  const done: number[] = [];
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (applied.has(migration.version)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      record.run(migration.version, migration.name, now());
+    })();
+    done.push(migration.version);
+  }
+  return done;
+}
+
+/** The highest applied version (0 for an empty database). */
+export function schemaVersion(db: Database): number {
+  const row = db.prepare("SELECT MAX(version) AS version FROM schema_migrations").get() as {
+    version: number | null;
+  };
+  return row.version ?? 0;
+}

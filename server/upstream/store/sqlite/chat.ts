@@ -1,0 +1,189 @@
+/** SQLite implementation of support sessions and chat messages. */
+import { bool, isUniqueViolation, type SqliteDatabase } from "../database.ts";
+import type { ChatMessageRecord, ChatMessageType, SupportSessionRecord } from "../records-content.ts";
+import type { ChatStoreFamily, NewChatMessage, NewFileInput } from "../types-content.ts";
+import { insertFile } from "./content.ts";
+
+function sessionFromRow(row: Record<string, unknown>): SupportSessionRecord {
+  return {
+    recId: row.id as number,
+    accountId: row.account_id as number,
+    userId: row.user_id as number,
+    staffUserId: (row.staff_user_id as number | null) ?? null,
+    status: row.status as SupportSessionRecord["status"],
+    page: row.page as string,
+    startedAt: row.started_at as number,
+    archivedAt: (row.archived_at as number | null) ?? null,
+    rating: (row.rating as number | null) ?? null,
+    feedback: (row.feedback as string | null) ?? null,
+    ratedAt: (row.rated_at as number | null) ?? null,
+  };
+}
+
+function messageFromRow(row: Record<string, unknown>): ChatMessageRecord {
+  return {
+    recId: row.id as number,
+    uid: row.uid as string,
+    accountId: row.account_id as number,
+    sessionId: row.session_id as number,
+    authorUserId: (row.author_user_id as number | null) ?? null,
+    authorName: (row.author_name as string | null) ?? "",
+    isInternal: bool(row.is_internal),
+    type: row.type as ChatMessageType,
+    text: row.text as string,
+    fileUid: (row.file_uid as string | null) ?? null,
+    fileName: (row.file_name as string | null) ?? null,
+    createdAt: row.created_at as number,
+  };
+}
+
+// The author's name comes from the author row the message points at (staff live in another account).
+const SELECT_MESSAGE = `SELECT m.*, u.full_name AS author_name FROM chat_messages m
+  LEFT JOIN users u ON u.id = m.author_user_id`;
+
+/** Support sessions and chat messages in SQLite. */
+export class SqliteChatStore implements ChatStoreFamily {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  private openRow(accountId: number, userId: number) {
+    return this.db
+      .prepare("SELECT * FROM support_sessions WHERE account_id = ? AND user_id = ? AND status <> 'Archived'")
+      .get(accountId, userId) as Record<string, unknown> | undefined;
+  }
+
+  async openSession(accountId: number, userId: number) {
+    const row = this.openRow(accountId, userId);
+    return row ? sessionFromRow(row) : undefined;
+  }
+
+  async ensureOpenSession(accountId: number, userId: number, page: string, now: number) {
+    return this.db.transaction(() => {
+      const existing = this.openRow(accountId, userId);
+      if (existing) return sessionFromRow(existing);
+      const row = this.db
+        .prepare(
+          "INSERT INTO support_sessions (account_id, user_id, status, page, started_at) VALUES (?, ?, 'Waiting', ?, ?) RETURNING *",
+        )
+        .get(accountId, userId, page, now) as Record<string, unknown>;
+      return sessionFromRow(row);
+    })();
+  }
+
+  async getSession(accountId: number, recId: number) {
+    const row = this.db
+      .prepare("SELECT * FROM support_sessions WHERE account_id = ? AND id = ?")
+      .get(accountId, recId);
+    return row ? sessionFromRow(row as Record<string, unknown>) : undefined;
+  }
+
+  async addMessage(
+    accountId: number,
+    sessionId: number,
+    message: NewChatMessage,
+    now: number,
+    attachment?: NewFileInput,
+  ) {
+    const find = () =>
+      this.db
+        .prepare(`${SELECT_MESSAGE} WHERE m.account_id = ? AND m.author_user_id IS ? AND m.uid = ?`)
+        .get(accountId, message.authorUserId, message.uid) as Record<string, unknown> | undefined;
+    return this.db.transaction(() => {
+      const existing = find();
+      if (existing) return { message: messageFromRow(existing), created: false };
+      const file = attachment ? insertFile(this.db, accountId, attachment, now) : undefined;
+      try {
+        this.db
+          .prepare(
+            `INSERT INTO chat_messages (uid, account_id, session_id, author_user_id, is_internal, type, text, file_uid,
+               file_name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            message.uid,
+            accountId,
+            sessionId,
+            message.authorUserId,
+            message.isInternal ? 1 : 0,
+            message.type,
+            message.text,
+            file?.uid ?? message.fileUid ?? null,
+            message.fileName ?? null,
+            now,
+          );
+      } catch (error) {
+        // A second process on the same database may have stored the same UID in between.
+        if (!isUniqueViolation(error)) throw error;
+        return { message: messageFromRow(find() as Record<string, unknown>), created: false };
+      }
+      return { message: messageFromRow(find() as Record<string, unknown>), created: true };
+    })();
+  }
+
+  async listSessions(accountId: number, userId: number) {
+    const rows = this.db
+      .prepare(
+        "SELECT * FROM support_sessions WHERE account_id = ? AND user_id = ? ORDER BY started_at DESC, id DESC",
+      )
+      .all(accountId, userId) as Record<string, unknown>[];
+    return rows.map(sessionFromRow);
+  }
+
+  async sessionOfFile(accountId: number, fileUid: string) {
+    const row = this.db
+      .prepare(
+        `SELECT s.* FROM support_sessions s JOIN chat_messages m ON m.session_id = s.id AND m.account_id = s.account_id
+         WHERE s.account_id = ? AND m.file_uid = ? LIMIT 1`,
+      )
+      .get(accountId, fileUid);
+    return row ? sessionFromRow(row as Record<string, unknown>) : undefined;
+  }
+
+  async messages(accountId: number, sessionId: number) {
+    const rows = this.db
+      .prepare(`${SELECT_MESSAGE} WHERE m.account_id = ? AND m.session_id = ? ORDER BY m.id`)
+      .all(accountId, sessionId) as Record<string, unknown>[];
+    return rows.map(messageFromRow);
+  }
+
+  async assignStaff(accountId: number, sessionId: number, staffUserId: number) {
+    this.db
+      .prepare(
+        "UPDATE support_sessions SET staff_user_id = ?, status = 'Active' WHERE account_id = ? AND id = ? AND status <> 'Archived'",
+      )
+      .run(staffUserId, accountId, sessionId);
+  }
+
+  async archive(accountId: number, sessionId: number, now: number) {
+    return (
+      this.db
+        .prepare(
+          "UPDATE support_sessions SET status = 'Archived', archived_at = ? WHERE account_id = ? AND id = ? AND status <> 'Archived'",
+        )
+        .run(now, accountId, sessionId).changes === 1
+    );
+  }
+
+  async saveRating(
+    accountId: number,
+    userId: number,
+    recId: number,
+    rating: { rating: number; feedback: string },
+    now: number,
+  ) {
+    return this.db.transaction((): "saved" | "notFound" | "notArchived" | "alreadyRated" => {
+      const row = this.db
+        .prepare(
+          "SELECT status, rated_at FROM support_sessions WHERE account_id = ? AND user_id = ? AND id = ?",
+        )
+        .get(accountId, userId, recId) as { status: string; rated_at: number | null } | undefined;
+      if (!row) return "notFound";
+      if (row.status !== "Archived") return "notArchived";
+      if (row.rated_at !== null) return "alreadyRated";
+      this.db
+        .prepare(
+          "UPDATE support_sessions SET rating = ?, feedback = ?, rated_at = ? WHERE account_id = ? AND id = ?",
+        )
+        .run(rating.rating, rating.feedback, now, accountId, recId);
+      return "saved";
+    })();
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * Starts the real upstream on 127.0.0.1:0 over a temporary data dir, with an adjustable clock, and
+ * talks to it with fetch — the tests drive it over HTTP exactly as the gateway does.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildUpstream, type UpstreamOptions } from "../../../server/upstream/app.ts";
+import { DEMO_LOGINS, DEMO_PASSWORD } from "../../../server/upstream/seed/demo-accounts.ts";
+
+/** A cheap scrypt cost for tests; the production cost is checked in identity.test.ts. */
+export const TEST_PASSWORD_COST = { N: 1024, r: 8, p: 1 };
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  ms = Date.UTC(2025, 0, 15, 9, 0, 0);
+  readonly now = () => new Date(this.ms);
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+/** A running upstream. */
+export interface RunningUpstream {
+  app: FastifyInstance;
+  baseUrl: string;
+  dataDir: string;
+  clock: TestClock;
+  /** Stops the server; the data dir stays for a restart. */
+  stop(): Promise<void>;
+  /** Stops the server and removes the data dir. */
+  close(): Promise<void>;
+}
+
+/** Starts an upstream (seeded by default) on a fresh or given data dir. */
+export async function startUpstream(
+  options: Partial<UpstreamOptions> & { dataDir?: string; clock?: TestClock } = {},
+): Promise<RunningUpstream> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "tessera-upstream-"));
+  const clock = options.clock ?? new TestClock();
+  const app = await buildUpstream({
+    seed: true,
+    passwordCost: TEST_PASSWORD_COST,
+    now: clock.now,
+    ...options,
+    dataDir,
+  });
+  const baseUrl = await app.listen({ host: "127.0.0.1", port: 0 });
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await app.close();
+  };
+  return {
+    app,
+    baseUrl,
+    dataDir,
+    clock,
+    stop,
+    close: async () => {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A parsed JSON body, read field by field in assertions. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read response JSON ad hoc; assertions check the shapes
+export type Json = any;
+
+/** A response with its parsed JSON (or raw bytes) body. */
+export interface Reply<T = Json> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** An HTTP client bound to a base URL and optionally a bearer token. */
+export class Client {
+  constructor(
+    readonly baseUrl: string,
+    readonly token?: string,
+  ) {}
+
+  /** The same client with another token. */
+  as(token: string | undefined): Client {
+    return new Client(this.baseUrl, token);
+  }
+
+  async request<T = Json>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (this.token) (init.headers as Record<string, string>).authorization = `Bearer ${this.token}`;
+    if (body !== undefined) {
+      if (body instanceof FormData || typeof body === "string") init.body = body as BodyInit;
+      else {
+        (init.headers as Record<string, string>)["content-type"] = "application/json";
+        init.body = JSON.stringify(body);
+      }
+    }
+    const response = await fetch(`${this.baseUrl}${path}`, init);
+    const type = response.headers.get("content-type") ?? "";
+    const raw = Buffer.from(await response.arrayBuffer());
+    const parsed =
+      type.includes("application/json") && raw.length > 0 ? JSON.parse(raw.toString("utf8")) : raw;
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  get<T = Json>(path: string, headers?: Record<string, string>) {
+    return this.request<T>("GET", path, undefined, headers);
+  }
+  post<T = Json>(path: string, body?: unknown) {
+    return this.request<T>("POST", path, body);
+  }
+  put<T = Json>(path: string, body?: unknown) {
+    return this.request<T>("PUT", path, body);
+  }
+  delete<T = Json>(path: string, body?: unknown) {
+    return this.request<T>("DELETE", path, body);
+  }
+}
+
+/** The demo login names. */
+export type DemoUser = keyof typeof DEMO_LOGINS;
+
+/** Signs a demo user in (password step only) and returns a client carrying the session token. */
+export async function signIn(upstream: RunningUpstream, who: DemoUser): Promise<Client> {
+  const login = DEMO_LOGINS[who];
+  const reply = await new Client(upstream.baseUrl).post("/api/Login", {
+    Domain: login.domain,
+    Email: login.email,
+    Password: DEMO_PASSWORD,
+  });
+  if (reply.status !== 200 || typeof reply.body.Token !== "string") {
+    throw new Error(`sign-in of ${who} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+  }
+  return new Client(upstream.baseUrl, reply.body.Token);
+}
+
+/** The record id of the caller's object of `type` named `name`. */
+export async function objectId(client: Client, type: string, name: string): Promise<number> {
+  const reply = await client.get(`/api/Objects?type=${type}`);
+  const found = (reply.body as { RecId: number; Name: string }[]).find((object) => object.Name === name);
+  if (!found) throw new Error(`no ${type} named ${name}: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return found.RecId;
+}
+
+/** Names of the seeded sample connections. */
+export const SAMPLE_CONNECTIONS = {
+  retail: "Retail warehouse (sample)",
+  documents: "Orders document store (sample)",
+  contoso: "Contoso warehouse",
+} as const;
