@@ -1,16 +1,42 @@
 /**
- * `npm start`: the product on its embedded defaults — the gateway, configured
- * from the environment (see README).
+ * `npm start`: the product on its embedded defaults. Without UPSTREAM_URL the
+ * reference upstream starts in this process on a loopback port and the gateway
+ * relays to it over HTTP and WebSocket, exactly as to a remote one (DESIGN.md §1).
  */
 import { fileURLToPath } from "node:url";
+import type { FastifyInstance } from "fastify";
 import { startGateway } from "./gateway/main.ts";
 import { ManifestError } from "./gateway/manifests/manifest-problem.ts";
+import { buildUpstream } from "./upstream/app.ts";
+
+/** Starts the embedded upstream on 127.0.0.1 (UPSTREAM_PORT, default a free port); returns it and its origin. */
+async function startEmbeddedUpstream(env: NodeJS.ProcessEnv): Promise<{ app: FastifyInstance; url: string }> {
+  const app = await buildUpstream({
+    dataDir: env.DATA_DIR ?? "./data",
+    seed: env.UPSTREAM_SEED !== "0",
+    debug: env.UPSTREAM_DEBUG === "1",
+    publicUrl: env.PUBLIC_URL ?? `http://${env.HOST ?? "127.0.0.1"}:${env.PORT ?? 8080}`,
+    logger: { level: env.LOG_LEVEL ?? "info", redact: ["req.headers.authorization"] },
+  });
+  await app.listen({ host: "127.0.0.1", port: Number(env.UPSTREAM_PORT ?? 0) });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return { app, url: `http://127.0.0.1:${port}` };
+}
 
 async function main(): Promise<void> {
-  const gateway = await startGateway(process.env);
+  const env = { ...process.env };
+  const upstream = env.UPSTREAM_URL ? null : await startEmbeddedUpstream(env);
+  if (upstream) env.UPSTREAM_URL = upstream.url;
+  const gateway = await startGateway(env);
+  let stopping = false;
   const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     gateway.log.info({ signal }, "shutting down");
+    // The gateway drains first (it depends on the upstream), then the upstream.
     await gateway.close();
+    await upstream?.app.close();
     process.exit(0);
   };
   process.once("SIGTERM", () => void stop("SIGTERM"));

@@ -17,7 +17,28 @@ export interface GatewayOptions {
   localesDir: string;
   /** The built runtime (index.html + assets/); null serves no SPA (API-only tests). */
   distDir: string | null;
+  /**
+   * The upstream application service's origin (e.g. http://127.0.0.1:5180); its application base is
+   * `<url>/api/`, its webservices base `<url>/ws/`, its hubs `<url>/hubs/…`. Null: no upstream (tests).
+   */
+  upstreamUrl?: string | null;
   logger?: FastifyServerOptions["logger"];
+}
+
+/** How long the readiness probe waits for the upstream. */
+export const UPSTREAM_PROBE_TIMEOUT_MS = 1000;
+
+/** Readiness: the upstream answers HTTP at all (any status) within the probe timeout. */
+function upstreamReachable(upstreamUrl: string): () => Promise<boolean> {
+  return async () => {
+    try {
+      const response = await fetch(`${upstreamUrl}/healthz`, { signal: AbortSignal.timeout(UPSTREAM_PROBE_TIMEOUT_MS) });
+      await response.body?.cancel();
+      return true;
+    } catch {
+      return false;
+    }
+  };
 }
 
 /**
@@ -34,7 +55,9 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     trustProxy: false,
   });
   await securityHeaders(app); // not encapsulated: applies to every route
-  await app.register(healthEndpoints, { readinessChecks: { manifests: () => true } });
+  const readinessChecks: Record<string, () => Promise<boolean> | boolean> = { manifests: () => true };
+  if (options.upstreamUrl) readinessChecks.upstream = upstreamReachable(options.upstreamUrl);
+  await app.register(healthEndpoints, { readinessChecks });
   await app.register(manifestEndpoint, { manifests, version });
   await app.register(sessionEndpoints);
   if (options.distDir) await app.register(staticApp, { distDir: options.distDir });

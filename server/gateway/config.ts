@@ -15,9 +15,19 @@ function port(value: string | undefined, fallback: number): number {
   return parsed;
 }
 
+/** UPSTREAM_URL must be an absolute http(s) origin; a path, query or credentials are refused. */
+export function upstreamUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  const url = new URL(value);
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.search || (url.pathname !== "/" && url.pathname !== "")) {
+    throw new Error(`UPSTREAM_URL must be an http(s) origin without path, query or credentials: ${value}`);
+  }
+  return url.origin;
+}
+
 /**
  * Reads PORT (default 8080), HOST (default 127.0.0.1), MANIFESTS_DIR, LOCALES_DIR
- * and DIST_DIR (defaults under `root`), LOG_LEVEL (default info).
+ * and DIST_DIR (defaults under `root`), UPSTREAM_URL (see upstreamUrl), LOG_LEVEL (default info).
  */
 export function readGatewayConfig(env: NodeJS.ProcessEnv, root: string): GatewayConfig {
   return {
@@ -27,6 +37,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv, root: string): Gateway
       manifestsDir: env.MANIFESTS_DIR || join(root, "manifests"),
       localesDir: env.LOCALES_DIR || join(root, "locales"),
       distDir: env.DIST_DIR || join(root, "dist"),
+      upstreamUrl: upstreamUrl(env.UPSTREAM_URL),
       logger: {
         level: env.LOG_LEVEL || "info",
         redact: { paths: ["req.headers.authorization", "req.headers.cookie"], censor: "[redacted]" },
