@@ -119,7 +119,7 @@ return errors === 0;
 }
 
 export const validateClientPreferences = validate11;
-const schema12 = {"$id":"clientPreferences","type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false};
+const schema12 = {"$id":"clientPreferences","type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false};
 const pattern0 = new RegExp("^#[0-9A-Fa-f]{6}$", "u");
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -128,7 +128,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(((key0 === "theme") || (key0 === "themeStyle")) || (key0 === "recentColors"))){
+if(!(((((key0 === "theme") || (key0 === "themeStyle")) || (key0 === "contrast")) || (key0 === "welcomeSeen")) || (key0 === "recentColors"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -185,11 +185,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.recentColors !== undefined){
-let data2 = data.recentColors;
-if(Array.isArray(data2)){
-if(data2.length > 8){
-const err5 = {instancePath:instancePath+"/recentColors",schemaPath:"#/properties/recentColors/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
+if(data.contrast !== undefined){
+if(typeof data.contrast !== "boolean"){
+const err5 = {instancePath:instancePath+"/contrast",schemaPath:"#/properties/contrast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -198,12 +196,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-const err6 = {instancePath:instancePath+"/recentColors/" + i0,schemaPath:"#/properties/recentColors/items/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
+}
+if(data.welcomeSeen !== undefined){
+if(typeof data.welcomeSeen !== "boolean"){
+const err6 = {instancePath:instancePath+"/welcomeSeen",schemaPath:"#/properties/welcomeSeen/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -213,8 +209,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-else {
-const err7 = {instancePath:instancePath+"/recentColors/" + i0,schemaPath:"#/properties/recentColors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.recentColors !== undefined){
+let data4 = data.recentColors;
+if(Array.isArray(data4)){
+if(data4.length > 8){
+const err7 = {instancePath:instancePath+"/recentColors",schemaPath:"#/properties/recentColors/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -223,19 +222,12 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-let i1 = data2.length;
-let j0;
-if(i1 > 1){
-const indices0 = {};
-for(;i1--;){
-let item0 = data2[i1];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err8 = {instancePath:instancePath+"/recentColors",schemaPath:"#/properties/recentColors/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+const err8 = {instancePath:instancePath+"/recentColors/" + i0,schemaPath:"#/properties/recentColors/items/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -243,14 +235,10 @@ else {
 vErrors.push(err8);
 }
 errors++;
-break;
-}
-indices0[item0] = i1;
-}
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/recentColors",schemaPath:"#/properties/recentColors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err9 = {instancePath:instancePath+"/recentColors/" + i0,schemaPath:"#/properties/recentColors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -260,14 +248,50 @@ vErrors.push(err9);
 errors++;
 }
 }
+let i1 = data4.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data4[i1];
+if(typeof item0 !== "string"){
+continue;
 }
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err10 = {instancePath:instancePath+"/recentColors",schemaPath:"#/properties/recentColors/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+break;
+}
+indices0[item0] = i1;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/recentColors",schemaPath:"#/properties/recentColors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -3840,7 +3864,7 @@ return errors === 0;
 }
 
 export const validateInterfacePreferencesUpdate = validate18;
-const schema18 = {"$id":"interfacePreferencesUpdate","type":"object","description":"Body of PUT /User/Interface: save the user's interface preferences (§7).","properties":{"InterfacePreferences":{"type":"object","description":"The complete preferences to store (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false}},"required":["InterfacePreferences"],"additionalProperties":false};
+const schema18 = {"$id":"interfacePreferencesUpdate","type":"object","description":"Body of PUT /User/Interface: save the user's interface preferences (§7).","properties":{"InterfacePreferences":{"type":"object","description":"The complete preferences to store (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false}},"required":["InterfacePreferences"],"additionalProperties":false};
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="interfacePreferencesUpdate" */;
@@ -3873,7 +3897,7 @@ if(data.InterfacePreferences !== undefined){
 let data0 = data.InterfacePreferences;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key1 in data0){
-if(!(((key1 === "theme") || (key1 === "themeStyle")) || (key1 === "recentColors"))){
+if(!(((((key1 === "theme") || (key1 === "themeStyle")) || (key1 === "contrast")) || (key1 === "welcomeSeen")) || (key1 === "recentColors"))){
 const err2 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -3930,11 +3954,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data0.recentColors !== undefined){
-let data3 = data0.recentColors;
-if(Array.isArray(data3)){
-if(data3.length > 8){
-const err7 = {instancePath:instancePath+"/InterfacePreferences/recentColors",schemaPath:"#/properties/InterfacePreferences/properties/recentColors/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
+if(data0.contrast !== undefined){
+if(typeof data0.contrast !== "boolean"){
+const err7 = {instancePath:instancePath+"/InterfacePreferences/contrast",schemaPath:"#/properties/InterfacePreferences/properties/contrast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3943,12 +3965,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-const err8 = {instancePath:instancePath+"/InterfacePreferences/recentColors/" + i0,schemaPath:"#/properties/InterfacePreferences/properties/recentColors/items/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
+}
+if(data0.welcomeSeen !== undefined){
+if(typeof data0.welcomeSeen !== "boolean"){
+const err8 = {instancePath:instancePath+"/InterfacePreferences/welcomeSeen",schemaPath:"#/properties/InterfacePreferences/properties/welcomeSeen/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3958,8 +3978,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/InterfacePreferences/recentColors/" + i0,schemaPath:"#/properties/InterfacePreferences/properties/recentColors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.recentColors !== undefined){
+let data5 = data0.recentColors;
+if(Array.isArray(data5)){
+if(data5.length > 8){
+const err9 = {instancePath:instancePath+"/InterfacePreferences/recentColors",schemaPath:"#/properties/InterfacePreferences/properties/recentColors/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3968,19 +3991,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-let i1 = data3.length;
-let j0;
-if(i1 > 1){
-const indices0 = {};
-for(;i1--;){
-let item0 = data3[i1];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err10 = {instancePath:instancePath+"/InterfacePreferences/recentColors",schemaPath:"#/properties/InterfacePreferences/properties/recentColors/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+const err10 = {instancePath:instancePath+"/InterfacePreferences/recentColors/" + i0,schemaPath:"#/properties/InterfacePreferences/properties/recentColors/items/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3988,14 +4004,10 @@ else {
 vErrors.push(err10);
 }
 errors++;
-break;
-}
-indices0[item0] = i1;
-}
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/InterfacePreferences/recentColors",schemaPath:"#/properties/InterfacePreferences/properties/recentColors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err11 = {instancePath:instancePath+"/InterfacePreferences/recentColors/" + i0,schemaPath:"#/properties/InterfacePreferences/properties/recentColors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4005,9 +4017,18 @@ vErrors.push(err11);
 errors++;
 }
 }
+let i1 = data5.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data5[i1];
+if(typeof item0 !== "string"){
+continue;
 }
-else {
-const err12 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err12 = {instancePath:instancePath+"/InterfacePreferences/recentColors",schemaPath:"#/properties/InterfacePreferences/properties/recentColors/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4015,16 +4036,43 @@ else {
 vErrors.push(err12);
 }
 errors++;
+break;
+}
+indices0[item0] = i1;
 }
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath:instancePath+"/InterfacePreferences/recentColors",schemaPath:"#/properties/InterfacePreferences/properties/recentColors/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -4239,7 +4287,7 @@ return errors === 0;
 }
 
 export const validateLoggedInConfig = validate21;
-const schema21 = {"$id":"loggedInConfig","type":"object","description":"Response of GET Common/LoggedInConfig: the signed-in user and the configuration (§3, §7).","properties":{"User":{"type":"object","description":"The signed-in user (§3 User).","properties":{"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"UserUID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the user; names the avatar {webservices}/user/avatar/{userUID} (§7)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"Domain":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$","description":"The account's domain; invoices open at the domain path invoice/{invoiceNumber} (§7)."},"DomainType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind of the account's domain, as named by the upstream."},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's UI language; login switches to it (§4.2)."},"ImpersonatorLanguageCode":{"type":["string","null"],"enum":["en","de","es","fr","nl","pt","it",null],"description":"Language of the impersonating administrator; null when not impersonating (§4.2)."},"Impersonating":{"type":"boolean","description":"An administrator is signed in as this user: badge, stop button, no sign-out (§4.2)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountLogoUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Logo of the account, {webservices}/account/logo/{logoUid} (§7); null when none is uploaded."},"AccountName":{"type":"string","description":"Company name of the account; the default menu title (§6)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountMenuLogoStyle":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Style of the menu logo; the value None hides the logo (§6)."},"AccountMenuDisplayTitleType":{"type":"string","enum":["CompanyName","CustomTitle","None"],"description":"Menu title: the company name, the custom AccountMenuTitle, or empty (§6)."},"AccountMenuTitle":{"type":["string","null"],"description":"Custom menu title, used when AccountMenuDisplayTitleType is CustomTitle; null when unset."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"InterfacePreferences":{"anyOf":[{"type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"The same preferences serialised as a JSON string; parsed on login."},{"type":"null","description":"No preference stored: defaults apply."}],"description":"Interface preferences (§3 Client preferences); may arrive as a JSON string and is parsed (§3)."},"HomePageType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Home page preference; the go-to-menu value is named in the permissions manifest (§4.1 step 10)."},"HomePageRedirectionMenu":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Menu that / redirects to when HomePageType is go-to-menu, e.g. Dashboards (§4.1 step 10)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["FullName","Email","UserUID","RecId","AccountRecId","Domain","DomainType","LanguageCode","ImpersonatorLanguageCode","Impersonating","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountLogoUID","AccountName","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountMenuLogoStyle","AccountMenuDisplayTitleType","AccountMenuTitle","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","InterfacePreferences","HomePageType","HomePageRedirectionMenu","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"allOf":[{"if":{"properties":{"Impersonating":{"const":true,"description":"Impersonating."}},"required":["Impersonating"]},"then":{"properties":{"ImpersonatorLanguageCode":{"type":"string","description":"Set while impersonating."}}}},{"if":{"properties":{"AccountMenuDisplayTitleType":{"const":"CustomTitle","description":"Custom title chosen."}},"required":["AccountMenuDisplayTitleType"]},"then":{"properties":{"AccountMenuTitle":{"type":"string","description":"Set when the custom title is shown."}}}}],"additionalProperties":false},"FeaturesDashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"FeaturesBinder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"FeaturesTablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"FeaturesDataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"FeaturesDataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"FeaturesConnection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"FeaturesDataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"FeaturesDataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"FeaturesDataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"FeaturesInsight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"FeaturesLiveDoc":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"FeaturesReport":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"FeaturesAutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."},"FeaturesSchedule":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"FeaturesAddon":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"FeaturesIntegrationAPI":{"type":"string","enum":["Included","Optional"],"description":"Integration API; a configuration-only feature with no session flag (§3)."},"FeaturesDocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"ShowLoginAnnouncement":{"type":"boolean","description":"Open the login announcement dialog (§4.2)."},"SignupAllowed":{"type":"boolean","description":"Signup is allowed by configuration; else /signup goes to /login (§2.1)."},"VideoTutorials":{"type":"boolean","description":"Video tutorials are available; Welcome needs this and ShowHelpLinks (§6)."},"DesktopVersion":{"type":["string","null"],"pattern":"^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$","description":"Application version the server announces; a difference from the running version sets the new-version flag (§4.2). Null: none announced."},"ShowWelcomeTutorial":{"type":"boolean","description":"The welcome tutorial is due and opens after login (§4.2)."}},"required":["User","FeaturesDashboard","FeaturesBinder","FeaturesTablesAndView","FeaturesDataHook","FeaturesDataStream","FeaturesConnection","FeaturesDataFlow","FeaturesDataLoader","FeaturesDataScript","FeaturesInsight","FeaturesLiveDoc","FeaturesReport","FeaturesAutomationAlert","FeaturesSchedule","FeaturesAddon","FeaturesIntegrationAPI","FeaturesDocumentsAndMedia","ShowLoginAnnouncement","SignupAllowed","VideoTutorials","DesktopVersion","ShowWelcomeTutorial"],"additionalProperties":false};
+const schema21 = {"$id":"loggedInConfig","type":"object","description":"Response of GET Common/LoggedInConfig: the signed-in user and the configuration (§3, §7).","properties":{"User":{"type":"object","description":"The signed-in user (§3 User).","properties":{"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"UserUID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the user; names the avatar {webservices}/user/avatar/{userUID} (§7)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"Domain":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$","description":"The account's domain; invoices open at the domain path invoice/{invoiceNumber} (§7)."},"DomainType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind of the account's domain, as named by the upstream."},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's UI language; login switches to it (§4.2)."},"ImpersonatorLanguageCode":{"type":["string","null"],"enum":["en","de","es","fr","nl","pt","it",null],"description":"Language of the impersonating administrator; null when not impersonating (§4.2)."},"Impersonating":{"type":"boolean","description":"An administrator is signed in as this user: badge, stop button, no sign-out (§4.2)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountLogoUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Logo of the account, {webservices}/account/logo/{logoUid} (§7); null when none is uploaded."},"AccountName":{"type":"string","description":"Company name of the account; the default menu title (§6)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountMenuLogoStyle":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Style of the menu logo; the value None hides the logo (§6)."},"AccountMenuDisplayTitleType":{"type":"string","enum":["CompanyName","Custom","None"],"description":"Menu title: the company name, the custom AccountMenuTitle, or empty (§6)."},"AccountMenuTitle":{"type":["string","null"],"description":"Custom menu title, used when AccountMenuDisplayTitleType is Custom; null when unset."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"InterfacePreferences":{"anyOf":[{"type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"The same preferences serialised as a JSON string; parsed on login."},{"type":"null","description":"No preference stored: defaults apply."}],"description":"Interface preferences (§3 Client preferences); may arrive as a JSON string and is parsed (§3)."},"HomePageType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Home page preference; the go-to-menu value is named in the permissions manifest (§4.1 step 10)."},"HomePageRedirectionMenu":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Menu that / redirects to when HomePageType is go-to-menu, e.g. Dashboards (§4.1 step 10)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["FullName","Email","UserUID","RecId","AccountRecId","Domain","DomainType","LanguageCode","ImpersonatorLanguageCode","Impersonating","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountLogoUID","AccountName","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountMenuLogoStyle","AccountMenuDisplayTitleType","AccountMenuTitle","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","InterfacePreferences","HomePageType","HomePageRedirectionMenu","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"allOf":[{"if":{"properties":{"Impersonating":{"const":true,"description":"Impersonating."}},"required":["Impersonating"]},"then":{"properties":{"ImpersonatorLanguageCode":{"type":"string","description":"Set while impersonating."}}}},{"if":{"properties":{"AccountMenuDisplayTitleType":{"const":"Custom","description":"Custom title chosen."}},"required":["AccountMenuDisplayTitleType"]},"then":{"properties":{"AccountMenuTitle":{"type":"string","description":"Set when the custom title is shown."}}}}],"additionalProperties":false},"FeaturesDashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"FeaturesBinder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"FeaturesTablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"FeaturesDataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"FeaturesDataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"FeaturesConnection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"FeaturesDataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"FeaturesDataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"FeaturesDataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"FeaturesInsight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"FeaturesLiveDoc":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"FeaturesReport":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"FeaturesAutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."},"FeaturesSchedule":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"FeaturesAddon":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"FeaturesIntegrationAPI":{"type":"string","enum":["Included","Optional"],"description":"Integration API; a configuration-only feature with no session flag (§3)."},"FeaturesDocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"ShowLoginAnnouncement":{"type":"boolean","description":"Open the login announcement dialog (§4.2)."},"DesktopVersion":{"type":["string","null"],"pattern":"^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$","description":"Application version the server announces; a difference from the running version sets the new-version flag (§4.2). Null: none announced."}},"required":["User","FeaturesDashboard","FeaturesBinder","FeaturesTablesAndView","FeaturesDataHook","FeaturesDataStream","FeaturesConnection","FeaturesDataFlow","FeaturesDataLoader","FeaturesDataScript","FeaturesInsight","FeaturesLiveDoc","FeaturesReport","FeaturesAutomationAlert","FeaturesSchedule","FeaturesAddon","FeaturesIntegrationAPI","FeaturesDocumentsAndMedia","ShowLoginAnnouncement","DesktopVersion"],"additionalProperties":false};
 const formats2 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const pattern11 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$", "u");
 const pattern12 = new RegExp("^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$", "u");
@@ -4442,8 +4490,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data.SignupAllowed === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SignupAllowed"},message:"must have required property '"+"SignupAllowed"+"'"};
+if(data.DesktopVersion === undefined){
+const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DesktopVersion"},message:"must have required property '"+"DesktopVersion"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4452,44 +4500,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data.VideoTutorials === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VideoTutorials"},message:"must have required property '"+"VideoTutorials"+"'"};
+for(const key0 in data){
+if(!(func5.call(schema21.properties, key0))){
+const err20 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
-}
-errors++;
-}
-if(data.DesktopVersion === undefined){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DesktopVersion"},message:"must have required property '"+"DesktopVersion"+"'"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data.ShowWelcomeTutorial === undefined){
-const err22 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ShowWelcomeTutorial"},message:"must have required property '"+"ShowWelcomeTutorial"+"'"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func5.call(schema21.properties, key0))){
-const err23 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
 }
 errors++;
 }
@@ -4502,24 +4520,24 @@ const _errs6 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
 if((data0.Impersonating === undefined) && (missing0 = "Impersonating")){
-const err24 = {};
+const err21 = {};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err21];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err21);
 }
 errors++;
 }
 else {
 if(data0.Impersonating !== undefined){
 if(true !== data0.Impersonating){
-const err25 = {};
+const err22 = {};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err22];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -4541,12 +4559,12 @@ const _errs8 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.ImpersonatorLanguageCode !== undefined){
 if(typeof data0.ImpersonatorLanguageCode !== "string"){
-const err26 = {instancePath:instancePath+"/User/ImpersonatorLanguageCode",schemaPath:"#/properties/User/allOf/0/then/properties/ImpersonatorLanguageCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err23 = {instancePath:instancePath+"/User/ImpersonatorLanguageCode",schemaPath:"#/properties/User/allOf/0/then/properties/ImpersonatorLanguageCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err23];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -4556,12 +4574,12 @@ var _valid0 = _errs8 === errors;
 valid2 = _valid0;
 }
 if(!valid2){
-const err27 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err24 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err24];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err24);
 }
 errors++;
 }
@@ -4571,24 +4589,24 @@ const _errs13 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((data0.AccountMenuDisplayTitleType === undefined) && (missing1 = "AccountMenuDisplayTitleType")){
-const err28 = {};
+const err25 = {};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err25];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err25);
 }
 errors++;
 }
 else {
 if(data0.AccountMenuDisplayTitleType !== undefined){
-if("CustomTitle" !== data0.AccountMenuDisplayTitleType){
-const err29 = {};
+if("Custom" !== data0.AccountMenuDisplayTitleType){
+const err26 = {};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err26];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -4610,12 +4628,12 @@ const _errs15 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.AccountMenuTitle !== undefined){
 if(typeof data0.AccountMenuTitle !== "string"){
-const err30 = {instancePath:instancePath+"/User/AccountMenuTitle",schemaPath:"#/properties/User/allOf/1/then/properties/AccountMenuTitle/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err27 = {instancePath:instancePath+"/User/AccountMenuTitle",schemaPath:"#/properties/User/allOf/1/then/properties/AccountMenuTitle/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err27];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -4625,7 +4643,38 @@ var _valid1 = _errs15 === errors;
 valid5 = _valid1;
 }
 if(!valid5){
-const err31 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+const err28 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.FullName === undefined){
+const err29 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(data0.Email === undefined){
+const err30 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Email"},message:"must have required property '"+"Email"+"'"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(data0.UserUID === undefined){
+const err31 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "UserUID"},message:"must have required property '"+"UserUID"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4634,9 +4683,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.FullName === undefined){
-const err32 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'"};
+if(data0.RecId === undefined){
+const err32 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "RecId"},message:"must have required property '"+"RecId"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4645,8 +4693,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data0.Email === undefined){
-const err33 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Email"},message:"must have required property '"+"Email"+"'"};
+if(data0.AccountRecId === undefined){
+const err33 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AccountRecId"},message:"must have required property '"+"AccountRecId"+"'"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4655,8 +4703,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data0.UserUID === undefined){
-const err34 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "UserUID"},message:"must have required property '"+"UserUID"+"'"};
+if(data0.Domain === undefined){
+const err34 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Domain"},message:"must have required property '"+"Domain"+"'"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4665,8 +4713,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data0.RecId === undefined){
-const err35 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "RecId"},message:"must have required property '"+"RecId"+"'"};
+if(data0.DomainType === undefined){
+const err35 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "DomainType"},message:"must have required property '"+"DomainType"+"'"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4675,8 +4723,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(data0.AccountRecId === undefined){
-const err36 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AccountRecId"},message:"must have required property '"+"AccountRecId"+"'"};
+if(data0.LanguageCode === undefined){
+const err36 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "LanguageCode"},message:"must have required property '"+"LanguageCode"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4685,8 +4733,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data0.Domain === undefined){
-const err37 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Domain"},message:"must have required property '"+"Domain"+"'"};
+if(data0.ImpersonatorLanguageCode === undefined){
+const err37 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "ImpersonatorLanguageCode"},message:"must have required property '"+"ImpersonatorLanguageCode"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4695,8 +4743,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data0.DomainType === undefined){
-const err38 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "DomainType"},message:"must have required property '"+"DomainType"+"'"};
+if(data0.Impersonating === undefined){
+const err38 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Impersonating"},message:"must have required property '"+"Impersonating"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4705,8 +4753,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data0.LanguageCode === undefined){
-const err39 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "LanguageCode"},message:"must have required property '"+"LanguageCode"+"'"};
+if(data0.IsAdmin === undefined){
+const err39 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "IsAdmin"},message:"must have required property '"+"IsAdmin"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -4715,8 +4763,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data0.ImpersonatorLanguageCode === undefined){
-const err40 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "ImpersonatorLanguageCode"},message:"must have required property '"+"ImpersonatorLanguageCode"+"'"};
+if(data0.RolePermissions === undefined){
+const err40 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "RolePermissions"},message:"must have required property '"+"RolePermissions"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4725,8 +4773,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data0.Impersonating === undefined){
-const err41 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Impersonating"},message:"must have required property '"+"Impersonating"+"'"};
+if(data0.AdminPermissions === undefined){
+const err41 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AdminPermissions"},message:"must have required property '"+"AdminPermissions"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -4735,8 +4783,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data0.IsAdmin === undefined){
-const err42 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "IsAdmin"},message:"must have required property '"+"IsAdmin"+"'"};
+if(data0.ShowHelpLinks === undefined){
+const err42 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "ShowHelpLinks"},message:"must have required property '"+"ShowHelpLinks"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -4745,8 +4793,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data0.RolePermissions === undefined){
-const err43 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "RolePermissions"},message:"must have required property '"+"RolePermissions"+"'"};
+if(data0.MustSetup2FA === undefined){
+const err43 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "MustSetup2FA"},message:"must have required property '"+"MustSetup2FA"+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -4755,8 +4803,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data0.AdminPermissions === undefined){
-const err44 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AdminPermissions"},message:"must have required property '"+"AdminPermissions"+"'"};
+if(data0.AccountLogoUID === undefined){
+const err44 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AccountLogoUID"},message:"must have required property '"+"AccountLogoUID"+"'"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -4765,8 +4813,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data0.ShowHelpLinks === undefined){
-const err45 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "ShowHelpLinks"},message:"must have required property '"+"ShowHelpLinks"+"'"};
+if(data0.AccountName === undefined){
+const err45 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AccountName"},message:"must have required property '"+"AccountName"+"'"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -4775,8 +4823,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data0.MustSetup2FA === undefined){
-const err46 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "MustSetup2FA"},message:"must have required property '"+"MustSetup2FA"+"'"};
+if(data0.AccountIsWhiteLabel === undefined){
+const err46 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AccountIsWhiteLabel"},message:"must have required property '"+"AccountIsWhiteLabel"+"'"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -4785,8 +4833,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(data0.AccountLogoUID === undefined){
-const err47 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AccountLogoUID"},message:"must have required property '"+"AccountLogoUID"+"'"};
+if(data0.AccountMenuLogoIsSet === undefined){
+const err47 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AccountMenuLogoIsSet"},message:"must have required property '"+"AccountMenuLogoIsSet"+"'"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -4795,8 +4843,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data0.AccountName === undefined){
-const err48 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AccountName"},message:"must have required property '"+"AccountName"+"'"};
+if(data0.AccountMenuLogoStyle === undefined){
+const err48 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AccountMenuLogoStyle"},message:"must have required property '"+"AccountMenuLogoStyle"+"'"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -4805,8 +4853,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data0.AccountIsWhiteLabel === undefined){
-const err49 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AccountIsWhiteLabel"},message:"must have required property '"+"AccountIsWhiteLabel"+"'"};
+if(data0.AccountMenuDisplayTitleType === undefined){
+const err49 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AccountMenuDisplayTitleType"},message:"must have required property '"+"AccountMenuDisplayTitleType"+"'"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -4815,8 +4863,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data0.AccountMenuLogoIsSet === undefined){
-const err50 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AccountMenuLogoIsSet"},message:"must have required property '"+"AccountMenuLogoIsSet"+"'"};
+if(data0.AccountMenuTitle === undefined){
+const err50 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AccountMenuTitle"},message:"must have required property '"+"AccountMenuTitle"+"'"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -4825,8 +4873,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data0.AccountMenuLogoStyle === undefined){
-const err51 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AccountMenuLogoStyle"},message:"must have required property '"+"AccountMenuLogoStyle"+"'"};
+if(data0.AccountTwoFactorAuthenticationPolicy === undefined){
+const err51 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AccountTwoFactorAuthenticationPolicy"},message:"must have required property '"+"AccountTwoFactorAuthenticationPolicy"+"'"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -4835,8 +4883,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(data0.AccountMenuDisplayTitleType === undefined){
-const err52 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AccountMenuDisplayTitleType"},message:"must have required property '"+"AccountMenuDisplayTitleType"+"'"};
+if(data0.AuthenticationProtocol === undefined){
+const err52 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AuthenticationProtocol"},message:"must have required property '"+"AuthenticationProtocol"+"'"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -4845,8 +4893,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data0.AccountMenuTitle === undefined){
-const err53 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AccountMenuTitle"},message:"must have required property '"+"AccountMenuTitle"+"'"};
+if(data0.InterfacePreferences === undefined){
+const err53 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "InterfacePreferences"},message:"must have required property '"+"InterfacePreferences"+"'"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -4855,8 +4903,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(data0.AccountTwoFactorAuthenticationPolicy === undefined){
-const err54 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AccountTwoFactorAuthenticationPolicy"},message:"must have required property '"+"AccountTwoFactorAuthenticationPolicy"+"'"};
+if(data0.HomePageType === undefined){
+const err54 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "HomePageType"},message:"must have required property '"+"HomePageType"+"'"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -4865,8 +4913,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data0.AuthenticationProtocol === undefined){
-const err55 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AuthenticationProtocol"},message:"must have required property '"+"AuthenticationProtocol"+"'"};
+if(data0.HomePageRedirectionMenu === undefined){
+const err55 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "HomePageRedirectionMenu"},message:"must have required property '"+"HomePageRedirectionMenu"+"'"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -4875,8 +4923,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data0.InterfacePreferences === undefined){
-const err56 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "InterfacePreferences"},message:"must have required property '"+"InterfacePreferences"+"'"};
+if(data0.SupportChat === undefined){
+const err56 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "SupportChat"},message:"must have required property '"+"SupportChat"+"'"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -4885,8 +4933,8 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data0.HomePageType === undefined){
-const err57 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "HomePageType"},message:"must have required property '"+"HomePageType"+"'"};
+if(data0.TablesAndView === undefined){
+const err57 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "TablesAndView"},message:"must have required property '"+"TablesAndView"+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -4895,8 +4943,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data0.HomePageRedirectionMenu === undefined){
-const err58 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "HomePageRedirectionMenu"},message:"must have required property '"+"HomePageRedirectionMenu"+"'"};
+if(data0.Connection === undefined){
+const err58 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Connection"},message:"must have required property '"+"Connection"+"'"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -4905,8 +4953,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(data0.SupportChat === undefined){
-const err59 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "SupportChat"},message:"must have required property '"+"SupportChat"+"'"};
+if(data0.DataLoader === undefined){
+const err59 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "DataLoader"},message:"must have required property '"+"DataLoader"+"'"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -4915,8 +4963,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(data0.TablesAndView === undefined){
-const err60 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "TablesAndView"},message:"must have required property '"+"TablesAndView"+"'"};
+if(data0.DataFlow === undefined){
+const err60 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "DataFlow"},message:"must have required property '"+"DataFlow"+"'"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -4925,8 +4973,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data0.Connection === undefined){
-const err61 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Connection"},message:"must have required property '"+"Connection"+"'"};
+if(data0.DataHook === undefined){
+const err61 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "DataHook"},message:"must have required property '"+"DataHook"+"'"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -4935,8 +4983,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(data0.DataLoader === undefined){
-const err62 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "DataLoader"},message:"must have required property '"+"DataLoader"+"'"};
+if(data0.DataScript === undefined){
+const err62 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "DataScript"},message:"must have required property '"+"DataScript"+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -4945,8 +4993,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(data0.DataFlow === undefined){
-const err63 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "DataFlow"},message:"must have required property '"+"DataFlow"+"'"};
+if(data0.DataStream === undefined){
+const err63 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "DataStream"},message:"must have required property '"+"DataStream"+"'"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -4955,8 +5003,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data0.DataHook === undefined){
-const err64 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "DataHook"},message:"must have required property '"+"DataHook"+"'"};
+if(data0.DocumentsAndMedia === undefined){
+const err64 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "DocumentsAndMedia"},message:"must have required property '"+"DocumentsAndMedia"+"'"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -4965,8 +5013,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(data0.DataScript === undefined){
-const err65 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "DataScript"},message:"must have required property '"+"DataScript"+"'"};
+if(data0.Dashboard === undefined){
+const err65 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Dashboard"},message:"must have required property '"+"Dashboard"+"'"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -4975,8 +5023,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data0.DataStream === undefined){
-const err66 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "DataStream"},message:"must have required property '"+"DataStream"+"'"};
+if(data0.Report === undefined){
+const err66 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Report"},message:"must have required property '"+"Report"+"'"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -4985,8 +5033,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data0.DocumentsAndMedia === undefined){
-const err67 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "DocumentsAndMedia"},message:"must have required property '"+"DocumentsAndMedia"+"'"};
+if(data0.LiveDocs === undefined){
+const err67 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "LiveDocs"},message:"must have required property '"+"LiveDocs"+"'"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -4995,8 +5043,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data0.Dashboard === undefined){
-const err68 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Dashboard"},message:"must have required property '"+"Dashboard"+"'"};
+if(data0.Insight === undefined){
+const err68 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Insight"},message:"must have required property '"+"Insight"+"'"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5005,8 +5053,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data0.Report === undefined){
-const err69 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Report"},message:"must have required property '"+"Report"+"'"};
+if(data0.Binder === undefined){
+const err69 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Binder"},message:"must have required property '"+"Binder"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5015,8 +5063,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data0.LiveDocs === undefined){
-const err70 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "LiveDocs"},message:"must have required property '"+"LiveDocs"+"'"};
+if(data0.Addons === undefined){
+const err70 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Addons"},message:"must have required property '"+"Addons"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5025,8 +5073,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data0.Insight === undefined){
-const err71 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Insight"},message:"must have required property '"+"Insight"+"'"};
+if(data0.Schedules === undefined){
+const err71 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Schedules"},message:"must have required property '"+"Schedules"+"'"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5035,8 +5083,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data0.Binder === undefined){
-const err72 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Binder"},message:"must have required property '"+"Binder"+"'"};
+if(data0.AutomationAlert === undefined){
+const err72 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AutomationAlert"},message:"must have required property '"+"AutomationAlert"+"'"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -5045,8 +5093,9 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data0.Addons === undefined){
-const err73 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Addons"},message:"must have required property '"+"Addons"+"'"};
+for(const key1 in data0){
+if(!(func5.call(schema21.properties.User.properties, key1))){
+const err73 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5055,8 +5104,12 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data0.Schedules === undefined){
-const err74 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "Schedules"},message:"must have required property '"+"Schedules"+"'"};
+}
+if(data0.FullName !== undefined){
+let data5 = data0.FullName;
+if(typeof data5 === "string"){
+if(func2(data5) < 1){
+const err74 = {instancePath:instancePath+"/User/FullName",schemaPath:"#/properties/User/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5065,8 +5118,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data0.AutomationAlert === undefined){
-const err75 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/required",keyword:"required",params:{missingProperty: "AutomationAlert"},message:"must have required property '"+"AutomationAlert"+"'"};
+}
+else {
+const err75 = {instancePath:instancePath+"/User/FullName",schemaPath:"#/properties/User/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5075,9 +5129,12 @@ vErrors.push(err75);
 }
 errors++;
 }
-for(const key1 in data0){
-if(!(func5.call(schema21.properties.User.properties, key1))){
-const err76 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data0.Email !== undefined){
+let data6 = data0.Email;
+if(typeof data6 === "string"){
+if(func2(data6) > 254){
+const err76 = {instancePath:instancePath+"/User/Email",schemaPath:"#/properties/User/properties/Email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5086,12 +5143,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-if(data0.FullName !== undefined){
-let data5 = data0.FullName;
-if(typeof data5 === "string"){
-if(func2(data5) < 1){
-const err77 = {instancePath:instancePath+"/User/FullName",schemaPath:"#/properties/User/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!(formats2.test(data6))){
+const err77 = {instancePath:instancePath+"/User/Email",schemaPath:"#/properties/User/properties/Email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5102,7 +5155,7 @@ errors++;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/User/FullName",schemaPath:"#/properties/User/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err78 = {instancePath:instancePath+"/User/Email",schemaPath:"#/properties/User/properties/Email/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5112,11 +5165,11 @@ vErrors.push(err78);
 errors++;
 }
 }
-if(data0.Email !== undefined){
-let data6 = data0.Email;
-if(typeof data6 === "string"){
-if(func2(data6) > 254){
-const err79 = {instancePath:instancePath+"/User/Email",schemaPath:"#/properties/User/properties/Email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(data0.UserUID !== undefined){
+let data7 = data0.UserUID;
+if(typeof data7 === "string"){
+if(!pattern11.test(data7)){
+const err79 = {instancePath:instancePath+"/User/UserUID",schemaPath:"#/properties/User/properties/UserUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5125,8 +5178,9 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(!(formats2.test(data6))){
-const err80 = {instancePath:instancePath+"/User/Email",schemaPath:"#/properties/User/properties/Email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+}
+else {
+const err80 = {instancePath:instancePath+"/User/UserUID",schemaPath:"#/properties/User/properties/UserUID/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5136,8 +5190,10 @@ vErrors.push(err80);
 errors++;
 }
 }
-else {
-const err81 = {instancePath:instancePath+"/User/Email",schemaPath:"#/properties/User/properties/Email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.RecId !== undefined){
+let data8 = data0.RecId;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err81 = {instancePath:instancePath+"/User/RecId",schemaPath:"#/properties/User/properties/RecId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -5146,12 +5202,9 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-if(data0.UserUID !== undefined){
-let data7 = data0.UserUID;
-if(typeof data7 === "string"){
-if(!pattern11.test(data7)){
-const err82 = {instancePath:instancePath+"/User/UserUID",schemaPath:"#/properties/User/properties/UserUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 9007199254740991 || isNaN(data8)){
+const err82 = {instancePath:instancePath+"/User/RecId",schemaPath:"#/properties/User/properties/RecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5160,9 +5213,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-else {
-const err83 = {instancePath:instancePath+"/User/UserUID",schemaPath:"#/properties/User/properties/UserUID/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data8 < 1 || isNaN(data8)){
+const err83 = {instancePath:instancePath+"/User/RecId",schemaPath:"#/properties/User/properties/RecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -5172,10 +5224,11 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data0.RecId !== undefined){
-let data8 = data0.RecId;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err84 = {instancePath:instancePath+"/User/RecId",schemaPath:"#/properties/User/properties/RecId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data0.AccountRecId !== undefined){
+let data9 = data0.AccountRecId;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err84 = {instancePath:instancePath+"/User/AccountRecId",schemaPath:"#/properties/User/properties/AccountRecId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -5184,9 +5237,9 @@ vErrors.push(err84);
 }
 errors++;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 > 9007199254740991 || isNaN(data8)){
-const err85 = {instancePath:instancePath+"/User/RecId",schemaPath:"#/properties/User/properties/RecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 9007199254740991 || isNaN(data9)){
+const err85 = {instancePath:instancePath+"/User/AccountRecId",schemaPath:"#/properties/User/properties/AccountRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -5195,8 +5248,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(data8 < 1 || isNaN(data8)){
-const err86 = {instancePath:instancePath+"/User/RecId",schemaPath:"#/properties/User/properties/RecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data9 < 1 || isNaN(data9)){
+const err86 = {instancePath:instancePath+"/User/AccountRecId",schemaPath:"#/properties/User/properties/AccountRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -5207,10 +5260,11 @@ errors++;
 }
 }
 }
-if(data0.AccountRecId !== undefined){
-let data9 = data0.AccountRecId;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err87 = {instancePath:instancePath+"/User/AccountRecId",schemaPath:"#/properties/User/properties/AccountRecId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data0.Domain !== undefined){
+let data10 = data0.Domain;
+if(typeof data10 === "string"){
+if(!pattern12.test(data10)){
+const err87 = {instancePath:instancePath+"/User/Domain",schemaPath:"#/properties/User/properties/Domain/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -5219,9 +5273,9 @@ vErrors.push(err87);
 }
 errors++;
 }
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 9007199254740991 || isNaN(data9)){
-const err88 = {instancePath:instancePath+"/User/AccountRecId",schemaPath:"#/properties/User/properties/AccountRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+else {
+const err88 = {instancePath:instancePath+"/User/Domain",schemaPath:"#/properties/User/properties/Domain/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -5230,8 +5284,12 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data9 < 1 || isNaN(data9)){
-const err89 = {instancePath:instancePath+"/User/AccountRecId",schemaPath:"#/properties/User/properties/AccountRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data0.DomainType !== undefined){
+let data11 = data0.DomainType;
+if(typeof data11 === "string"){
+if(func2(data11) > 80){
+const err89 = {instancePath:instancePath+"/User/DomainType",schemaPath:"#/properties/User/properties/DomainType/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -5240,13 +5298,8 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-}
-if(data0.Domain !== undefined){
-let data10 = data0.Domain;
-if(typeof data10 === "string"){
-if(!pattern12.test(data10)){
-const err90 = {instancePath:instancePath+"/User/Domain",schemaPath:"#/properties/User/properties/Domain/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"+"\""};
+if(!pattern4.test(data11)){
+const err90 = {instancePath:instancePath+"/User/DomainType",schemaPath:"#/properties/User/properties/DomainType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -5257,7 +5310,7 @@ errors++;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/User/Domain",schemaPath:"#/properties/User/properties/Domain/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err91 = {instancePath:instancePath+"/User/DomainType",schemaPath:"#/properties/User/properties/DomainType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -5267,11 +5320,10 @@ vErrors.push(err91);
 errors++;
 }
 }
-if(data0.DomainType !== undefined){
-let data11 = data0.DomainType;
-if(typeof data11 === "string"){
-if(func2(data11) > 80){
-const err92 = {instancePath:instancePath+"/User/DomainType",schemaPath:"#/properties/User/properties/DomainType/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(data0.LanguageCode !== undefined){
+let data12 = data0.LanguageCode;
+if(typeof data12 !== "string"){
+const err92 = {instancePath:instancePath+"/User/LanguageCode",schemaPath:"#/properties/User/properties/LanguageCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -5280,8 +5332,8 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(!pattern4.test(data11)){
-const err93 = {instancePath:instancePath+"/User/DomainType",schemaPath:"#/properties/User/properties/DomainType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(!(((((((data12 === "en") || (data12 === "de")) || (data12 === "es")) || (data12 === "fr")) || (data12 === "nl")) || (data12 === "pt")) || (data12 === "it"))){
+const err93 = {instancePath:instancePath+"/User/LanguageCode",schemaPath:"#/properties/User/properties/LanguageCode/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.LanguageCode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -5291,8 +5343,10 @@ vErrors.push(err93);
 errors++;
 }
 }
-else {
-const err94 = {instancePath:instancePath+"/User/DomainType",schemaPath:"#/properties/User/properties/DomainType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.ImpersonatorLanguageCode !== undefined){
+let data13 = data0.ImpersonatorLanguageCode;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err94 = {instancePath:instancePath+"/User/ImpersonatorLanguageCode",schemaPath:"#/properties/User/properties/ImpersonatorLanguageCode/type",keyword:"type",params:{type: schema21.properties.User.properties.ImpersonatorLanguageCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -5301,11 +5355,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-if(data0.LanguageCode !== undefined){
-let data12 = data0.LanguageCode;
-if(typeof data12 !== "string"){
-const err95 = {instancePath:instancePath+"/User/LanguageCode",schemaPath:"#/properties/User/properties/LanguageCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((((((data13 === "en") || (data13 === "de")) || (data13 === "es")) || (data13 === "fr")) || (data13 === "nl")) || (data13 === "pt")) || (data13 === "it")) || (data13 === null))){
+const err95 = {instancePath:instancePath+"/User/ImpersonatorLanguageCode",schemaPath:"#/properties/User/properties/ImpersonatorLanguageCode/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.ImpersonatorLanguageCode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -5314,8 +5365,10 @@ vErrors.push(err95);
 }
 errors++;
 }
-if(!(((((((data12 === "en") || (data12 === "de")) || (data12 === "es")) || (data12 === "fr")) || (data12 === "nl")) || (data12 === "pt")) || (data12 === "it"))){
-const err96 = {instancePath:instancePath+"/User/LanguageCode",schemaPath:"#/properties/User/properties/LanguageCode/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.LanguageCode.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.Impersonating !== undefined){
+if(typeof data0.Impersonating !== "boolean"){
+const err96 = {instancePath:instancePath+"/User/Impersonating",schemaPath:"#/properties/User/properties/Impersonating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -5325,49 +5378,14 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data0.ImpersonatorLanguageCode !== undefined){
-let data13 = data0.ImpersonatorLanguageCode;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err97 = {instancePath:instancePath+"/User/ImpersonatorLanguageCode",schemaPath:"#/properties/User/properties/ImpersonatorLanguageCode/type",keyword:"type",params:{type: schema21.properties.User.properties.ImpersonatorLanguageCode.type},message:"must be string,null"};
+if(data0.IsAdmin !== undefined){
+if(typeof data0.IsAdmin !== "boolean"){
+const err97 = {instancePath:instancePath+"/User/IsAdmin",schemaPath:"#/properties/User/properties/IsAdmin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err97];
 }
 else {
 vErrors.push(err97);
-}
-errors++;
-}
-if(!((((((((data13 === "en") || (data13 === "de")) || (data13 === "es")) || (data13 === "fr")) || (data13 === "nl")) || (data13 === "pt")) || (data13 === "it")) || (data13 === null))){
-const err98 = {instancePath:instancePath+"/User/ImpersonatorLanguageCode",schemaPath:"#/properties/User/properties/ImpersonatorLanguageCode/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.ImpersonatorLanguageCode.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-}
-if(data0.Impersonating !== undefined){
-if(typeof data0.Impersonating !== "boolean"){
-const err99 = {instancePath:instancePath+"/User/Impersonating",schemaPath:"#/properties/User/properties/Impersonating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-}
-if(data0.IsAdmin !== undefined){
-if(typeof data0.IsAdmin !== "boolean"){
-const err100 = {instancePath:instancePath+"/User/IsAdmin",schemaPath:"#/properties/User/properties/IsAdmin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
 }
 errors++;
 }
@@ -5380,45 +5398,45 @@ for(let i0=0; i0<len0; i0++){
 let data17 = data16[i0];
 if(typeof data17 === "string"){
 if(func2(data17) > 80){
-const err101 = {instancePath:instancePath+"/User/RolePermissions/" + i0,schemaPath:"#/properties/User/properties/RolePermissions/items/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+const err98 = {instancePath:instancePath+"/User/RolePermissions/" + i0,schemaPath:"#/properties/User/properties/RolePermissions/items/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+if(!pattern14.test(data17)){
+const err99 = {instancePath:instancePath+"/User/RolePermissions/" + i0,schemaPath:"#/properties/User/properties/RolePermissions/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"+"\""};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/User/RolePermissions/" + i0,schemaPath:"#/properties/User/properties/RolePermissions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/User/RolePermissions",schemaPath:"#/properties/User/properties/RolePermissions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err101];
 }
 else {
 vErrors.push(err101);
-}
-errors++;
-}
-if(!pattern14.test(data17)){
-const err102 = {instancePath:instancePath+"/User/RolePermissions/" + i0,schemaPath:"#/properties/User/properties/RolePermissions/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"+"\""};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-}
-else {
-const err103 = {instancePath:instancePath+"/User/RolePermissions/" + i0,schemaPath:"#/properties/User/properties/RolePermissions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-}
-}
-else {
-const err104 = {instancePath:instancePath+"/User/RolePermissions",schemaPath:"#/properties/User/properties/RolePermissions/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
 }
 errors++;
 }
@@ -5431,7 +5449,42 @@ for(let i1=0; i1<len1; i1++){
 let data19 = data18[i1];
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if(data19.Key === undefined){
-const err105 = {instancePath:instancePath+"/User/AdminPermissions/" + i1,schemaPath:"#/properties/User/properties/AdminPermissions/items/required",keyword:"required",params:{missingProperty: "Key"},message:"must have required property '"+"Key"+"'"};
+const err102 = {instancePath:instancePath+"/User/AdminPermissions/" + i1,schemaPath:"#/properties/User/properties/AdminPermissions/items/required",keyword:"required",params:{missingProperty: "Key"},message:"must have required property '"+"Key"+"'"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+if(data19.Value === undefined){
+const err103 = {instancePath:instancePath+"/User/AdminPermissions/" + i1,schemaPath:"#/properties/User/properties/AdminPermissions/items/required",keyword:"required",params:{missingProperty: "Value"},message:"must have required property '"+"Value"+"'"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+for(const key2 in data19){
+if(!((key2 === "Key") || (key2 === "Value"))){
+const err104 = {instancePath:instancePath+"/User/AdminPermissions/" + i1,schemaPath:"#/properties/User/properties/AdminPermissions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+if(data19.Key !== undefined){
+let data20 = data19.Key;
+if(typeof data20 === "string"){
+if(func2(data20) > 80){
+const err105 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Key",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Key/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -5440,8 +5493,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(data19.Value === undefined){
-const err106 = {instancePath:instancePath+"/User/AdminPermissions/" + i1,schemaPath:"#/properties/User/properties/AdminPermissions/items/required",keyword:"required",params:{missingProperty: "Value"},message:"must have required property '"+"Value"+"'"};
+if(!pattern4.test(data20)){
+const err106 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Key",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -5450,9 +5503,9 @@ vErrors.push(err106);
 }
 errors++;
 }
-for(const key2 in data19){
-if(!((key2 === "Key") || (key2 === "Value"))){
-const err107 = {instancePath:instancePath+"/User/AdminPermissions/" + i1,schemaPath:"#/properties/User/properties/AdminPermissions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+else {
+const err107 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Key",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -5462,11 +5515,11 @@ vErrors.push(err107);
 errors++;
 }
 }
-if(data19.Key !== undefined){
-let data20 = data19.Key;
-if(typeof data20 === "string"){
-if(func2(data20) > 80){
-const err108 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Key",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Key/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(data19.Value !== undefined){
+let data21 = data19.Value;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.Read === undefined){
+const err108 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Value",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Value/required",keyword:"required",params:{missingProperty: "Read"},message:"must have required property '"+"Read"+"'"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -5475,8 +5528,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(!pattern4.test(data20)){
-const err109 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Key",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(data21.Write === undefined){
+const err109 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Value",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Value/required",keyword:"required",params:{missingProperty: "Write"},message:"must have required property '"+"Write"+"'"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -5485,9 +5538,9 @@ vErrors.push(err109);
 }
 errors++;
 }
-}
-else {
-const err110 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Key",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data21){
+if(!((key3 === "Read") || (key3 === "Write"))){
+const err110 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Value",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Value/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -5497,11 +5550,9 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data19.Value !== undefined){
-let data21 = data19.Value;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.Read === undefined){
-const err111 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Value",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Value/required",keyword:"required",params:{missingProperty: "Read"},message:"must have required property '"+"Read"+"'"};
+if(data21.Read !== undefined){
+if(typeof data21.Read !== "boolean"){
+const err111 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Value/Read",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Value/properties/Read/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -5510,8 +5561,10 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(data21.Write === undefined){
-const err112 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Value",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Value/required",keyword:"required",params:{missingProperty: "Write"},message:"must have required property '"+"Write"+"'"};
+}
+if(data21.Write !== undefined){
+if(typeof data21.Write !== "boolean"){
+const err112 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Value/Write",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Value/properties/Write/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -5520,9 +5573,10 @@ vErrors.push(err112);
 }
 errors++;
 }
-for(const key3 in data21){
-if(!((key3 === "Read") || (key3 === "Write"))){
-const err113 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Value",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Value/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+}
+}
+else {
+const err113 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Value",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Value/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -5532,9 +5586,9 @@ vErrors.push(err113);
 errors++;
 }
 }
-if(data21.Read !== undefined){
-if(typeof data21.Read !== "boolean"){
-const err114 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Value/Read",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Value/properties/Read/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err114 = {instancePath:instancePath+"/User/AdminPermissions/" + i1,schemaPath:"#/properties/User/properties/AdminPermissions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -5544,9 +5598,9 @@ vErrors.push(err114);
 errors++;
 }
 }
-if(data21.Write !== undefined){
-if(typeof data21.Write !== "boolean"){
-const err115 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Value/Write",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Value/properties/Write/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err115 = {instancePath:instancePath+"/User/AdminPermissions",schemaPath:"#/properties/User/properties/AdminPermissions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -5556,9 +5610,9 @@ vErrors.push(err115);
 errors++;
 }
 }
-}
-else {
-const err116 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Value",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Value/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data0.ShowHelpLinks !== undefined){
+if(typeof data0.ShowHelpLinks !== "boolean"){
+const err116 = {instancePath:instancePath+"/User/ShowHelpLinks",schemaPath:"#/properties/User/properties/ShowHelpLinks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -5568,9 +5622,9 @@ vErrors.push(err116);
 errors++;
 }
 }
-}
-else {
-const err117 = {instancePath:instancePath+"/User/AdminPermissions/" + i1,schemaPath:"#/properties/User/properties/AdminPermissions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data0.MustSetup2FA !== undefined){
+if(typeof data0.MustSetup2FA !== "boolean"){
+const err117 = {instancePath:instancePath+"/User/MustSetup2FA",schemaPath:"#/properties/User/properties/MustSetup2FA/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -5580,9 +5634,10 @@ vErrors.push(err117);
 errors++;
 }
 }
-}
-else {
-const err118 = {instancePath:instancePath+"/User/AdminPermissions",schemaPath:"#/properties/User/properties/AdminPermissions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data0.AccountLogoUID !== undefined){
+let data26 = data0.AccountLogoUID;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err118 = {instancePath:instancePath+"/User/AccountLogoUID",schemaPath:"#/properties/User/properties/AccountLogoUID/type",keyword:"type",params:{type: schema21.properties.User.properties.AccountLogoUID.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -5591,10 +5646,9 @@ vErrors.push(err118);
 }
 errors++;
 }
-}
-if(data0.ShowHelpLinks !== undefined){
-if(typeof data0.ShowHelpLinks !== "boolean"){
-const err119 = {instancePath:instancePath+"/User/ShowHelpLinks",schemaPath:"#/properties/User/properties/ShowHelpLinks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data26 === "string"){
+if(!pattern11.test(data26)){
+const err119 = {instancePath:instancePath+"/User/AccountLogoUID",schemaPath:"#/properties/User/properties/AccountLogoUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -5604,9 +5658,10 @@ vErrors.push(err119);
 errors++;
 }
 }
-if(data0.MustSetup2FA !== undefined){
-if(typeof data0.MustSetup2FA !== "boolean"){
-const err120 = {instancePath:instancePath+"/User/MustSetup2FA",schemaPath:"#/properties/User/properties/MustSetup2FA/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data0.AccountName !== undefined){
+if(typeof data0.AccountName !== "string"){
+const err120 = {instancePath:instancePath+"/User/AccountName",schemaPath:"#/properties/User/properties/AccountName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -5616,10 +5671,9 @@ vErrors.push(err120);
 errors++;
 }
 }
-if(data0.AccountLogoUID !== undefined){
-let data26 = data0.AccountLogoUID;
-if((typeof data26 !== "string") && (data26 !== null)){
-const err121 = {instancePath:instancePath+"/User/AccountLogoUID",schemaPath:"#/properties/User/properties/AccountLogoUID/type",keyword:"type",params:{type: schema21.properties.User.properties.AccountLogoUID.type},message:"must be string,null"};
+if(data0.AccountIsWhiteLabel !== undefined){
+if(typeof data0.AccountIsWhiteLabel !== "boolean"){
+const err121 = {instancePath:instancePath+"/User/AccountIsWhiteLabel",schemaPath:"#/properties/User/properties/AccountIsWhiteLabel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -5628,9 +5682,10 @@ vErrors.push(err121);
 }
 errors++;
 }
-if(typeof data26 === "string"){
-if(!pattern11.test(data26)){
-const err122 = {instancePath:instancePath+"/User/AccountLogoUID",schemaPath:"#/properties/User/properties/AccountLogoUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
+}
+if(data0.AccountMenuLogoIsSet !== undefined){
+if(typeof data0.AccountMenuLogoIsSet !== "boolean"){
+const err122 = {instancePath:instancePath+"/User/AccountMenuLogoIsSet",schemaPath:"#/properties/User/properties/AccountMenuLogoIsSet/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -5640,10 +5695,11 @@ vErrors.push(err122);
 errors++;
 }
 }
-}
-if(data0.AccountName !== undefined){
-if(typeof data0.AccountName !== "string"){
-const err123 = {instancePath:instancePath+"/User/AccountName",schemaPath:"#/properties/User/properties/AccountName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.AccountMenuLogoStyle !== undefined){
+let data30 = data0.AccountMenuLogoStyle;
+if(typeof data30 === "string"){
+if(func2(data30) > 80){
+const err123 = {instancePath:instancePath+"/User/AccountMenuLogoStyle",schemaPath:"#/properties/User/properties/AccountMenuLogoStyle/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -5652,10 +5708,8 @@ vErrors.push(err123);
 }
 errors++;
 }
-}
-if(data0.AccountIsWhiteLabel !== undefined){
-if(typeof data0.AccountIsWhiteLabel !== "boolean"){
-const err124 = {instancePath:instancePath+"/User/AccountIsWhiteLabel",schemaPath:"#/properties/User/properties/AccountIsWhiteLabel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!pattern4.test(data30)){
+const err124 = {instancePath:instancePath+"/User/AccountMenuLogoStyle",schemaPath:"#/properties/User/properties/AccountMenuLogoStyle/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -5665,9 +5719,8 @@ vErrors.push(err124);
 errors++;
 }
 }
-if(data0.AccountMenuLogoIsSet !== undefined){
-if(typeof data0.AccountMenuLogoIsSet !== "boolean"){
-const err125 = {instancePath:instancePath+"/User/AccountMenuLogoIsSet",schemaPath:"#/properties/User/properties/AccountMenuLogoIsSet/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err125 = {instancePath:instancePath+"/User/AccountMenuLogoStyle",schemaPath:"#/properties/User/properties/AccountMenuLogoStyle/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -5677,11 +5730,10 @@ vErrors.push(err125);
 errors++;
 }
 }
-if(data0.AccountMenuLogoStyle !== undefined){
-let data30 = data0.AccountMenuLogoStyle;
-if(typeof data30 === "string"){
-if(func2(data30) > 80){
-const err126 = {instancePath:instancePath+"/User/AccountMenuLogoStyle",schemaPath:"#/properties/User/properties/AccountMenuLogoStyle/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(data0.AccountMenuDisplayTitleType !== undefined){
+let data31 = data0.AccountMenuDisplayTitleType;
+if(typeof data31 !== "string"){
+const err126 = {instancePath:instancePath+"/User/AccountMenuDisplayTitleType",schemaPath:"#/properties/User/properties/AccountMenuDisplayTitleType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -5690,8 +5742,8 @@ vErrors.push(err126);
 }
 errors++;
 }
-if(!pattern4.test(data30)){
-const err127 = {instancePath:instancePath+"/User/AccountMenuLogoStyle",schemaPath:"#/properties/User/properties/AccountMenuLogoStyle/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(!(((data31 === "CompanyName") || (data31 === "Custom")) || (data31 === "None"))){
+const err127 = {instancePath:instancePath+"/User/AccountMenuDisplayTitleType",schemaPath:"#/properties/User/properties/AccountMenuDisplayTitleType/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.AccountMenuDisplayTitleType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -5701,8 +5753,10 @@ vErrors.push(err127);
 errors++;
 }
 }
-else {
-const err128 = {instancePath:instancePath+"/User/AccountMenuLogoStyle",schemaPath:"#/properties/User/properties/AccountMenuLogoStyle/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.AccountMenuTitle !== undefined){
+let data32 = data0.AccountMenuTitle;
+if((typeof data32 !== "string") && (data32 !== null)){
+const err128 = {instancePath:instancePath+"/User/AccountMenuTitle",schemaPath:"#/properties/User/properties/AccountMenuTitle/type",keyword:"type",params:{type: schema21.properties.User.properties.AccountMenuTitle.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -5712,10 +5766,10 @@ vErrors.push(err128);
 errors++;
 }
 }
-if(data0.AccountMenuDisplayTitleType !== undefined){
-let data31 = data0.AccountMenuDisplayTitleType;
-if(typeof data31 !== "string"){
-const err129 = {instancePath:instancePath+"/User/AccountMenuDisplayTitleType",schemaPath:"#/properties/User/properties/AccountMenuDisplayTitleType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.AccountTwoFactorAuthenticationPolicy !== undefined){
+let data33 = data0.AccountTwoFactorAuthenticationPolicy;
+if(typeof data33 !== "string"){
+const err129 = {instancePath:instancePath+"/User/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/User/properties/AccountTwoFactorAuthenticationPolicy/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -5724,8 +5778,8 @@ vErrors.push(err129);
 }
 errors++;
 }
-if(!(((data31 === "CompanyName") || (data31 === "CustomTitle")) || (data31 === "None"))){
-const err130 = {instancePath:instancePath+"/User/AccountMenuDisplayTitleType",schemaPath:"#/properties/User/properties/AccountMenuDisplayTitleType/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.AccountMenuDisplayTitleType.enum},message:"must be equal to one of the allowed values"};
+if(!(((data33 === "Disabled") || (data33 === "Optional")) || (data33 === "Required"))){
+const err130 = {instancePath:instancePath+"/User/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/User/properties/AccountTwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.AccountTwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -5735,10 +5789,10 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data0.AccountMenuTitle !== undefined){
-let data32 = data0.AccountMenuTitle;
-if((typeof data32 !== "string") && (data32 !== null)){
-const err131 = {instancePath:instancePath+"/User/AccountMenuTitle",schemaPath:"#/properties/User/properties/AccountMenuTitle/type",keyword:"type",params:{type: schema21.properties.User.properties.AccountMenuTitle.type},message:"must be string,null"};
+if(data0.AuthenticationProtocol !== undefined){
+let data34 = data0.AuthenticationProtocol;
+if(typeof data34 !== "string"){
+const err131 = {instancePath:instancePath+"/User/AuthenticationProtocol",schemaPath:"#/properties/User/properties/AuthenticationProtocol/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -5747,49 +5801,13 @@ vErrors.push(err131);
 }
 errors++;
 }
-}
-if(data0.AccountTwoFactorAuthenticationPolicy !== undefined){
-let data33 = data0.AccountTwoFactorAuthenticationPolicy;
-if(typeof data33 !== "string"){
-const err132 = {instancePath:instancePath+"/User/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/User/properties/AccountTwoFactorAuthenticationPolicy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data34 === "Password") || (data34 === "SAML")) || (data34 === "OpenIDConnect"))){
+const err132 = {instancePath:instancePath+"/User/AuthenticationProtocol",schemaPath:"#/properties/User/properties/AuthenticationProtocol/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.AuthenticationProtocol.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err132];
 }
 else {
 vErrors.push(err132);
-}
-errors++;
-}
-if(!(((data33 === "Disabled") || (data33 === "Optional")) || (data33 === "Required"))){
-const err133 = {instancePath:instancePath+"/User/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/User/properties/AccountTwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.AccountTwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err133];
-}
-else {
-vErrors.push(err133);
-}
-errors++;
-}
-}
-if(data0.AuthenticationProtocol !== undefined){
-let data34 = data0.AuthenticationProtocol;
-if(typeof data34 !== "string"){
-const err134 = {instancePath:instancePath+"/User/AuthenticationProtocol",schemaPath:"#/properties/User/properties/AuthenticationProtocol/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err134];
-}
-else {
-vErrors.push(err134);
-}
-errors++;
-}
-if(!(((data34 === "Password") || (data34 === "SAML")) || (data34 === "OpenIDConnect"))){
-const err135 = {instancePath:instancePath+"/User/AuthenticationProtocol",schemaPath:"#/properties/User/properties/AuthenticationProtocol/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.AuthenticationProtocol.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err135];
-}
-else {
-vErrors.push(err135);
 }
 errors++;
 }
@@ -5801,8 +5819,44 @@ let valid15 = false;
 const _errs83 = errors;
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 for(const key4 in data35){
-if(!(((key4 === "theme") || (key4 === "themeStyle")) || (key4 === "recentColors"))){
-const err136 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(!(((((key4 === "theme") || (key4 === "themeStyle")) || (key4 === "contrast")) || (key4 === "welcomeSeen")) || (key4 === "recentColors"))){
+const err133 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+if(data35.theme !== undefined){
+let data36 = data35.theme;
+if(typeof data36 !== "string"){
+const err134 = {instancePath:instancePath+"/User/InterfacePreferences/theme",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+if(!(((data36 === "light") || (data36 === "dark")) || (data36 === "sync"))){
+const err135 = {instancePath:instancePath+"/User/InterfacePreferences/theme",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/theme/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.InterfacePreferences.anyOf[0].properties.theme.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+}
+if(data35.themeStyle !== undefined){
+let data37 = data35.themeStyle;
+if(typeof data37 !== "string"){
+const err136 = {instancePath:instancePath+"/User/InterfacePreferences/themeStyle",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/themeStyle/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -5811,11 +5865,8 @@ vErrors.push(err136);
 }
 errors++;
 }
-}
-if(data35.theme !== undefined){
-let data36 = data35.theme;
-if(typeof data36 !== "string"){
-const err137 = {instancePath:instancePath+"/User/InterfacePreferences/theme",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data37 === "rounded") || (data37 === "square"))){
+const err137 = {instancePath:instancePath+"/User/InterfacePreferences/themeStyle",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/themeStyle/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.InterfacePreferences.anyOf[0].properties.themeStyle.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -5824,8 +5875,10 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(!(((data36 === "light") || (data36 === "dark")) || (data36 === "sync"))){
-const err138 = {instancePath:instancePath+"/User/InterfacePreferences/theme",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/theme/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.InterfacePreferences.anyOf[0].properties.theme.enum},message:"must be equal to one of the allowed values"};
+}
+if(data35.contrast !== undefined){
+if(typeof data35.contrast !== "boolean"){
+const err138 = {instancePath:instancePath+"/User/InterfacePreferences/contrast",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/contrast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -5835,10 +5888,9 @@ vErrors.push(err138);
 errors++;
 }
 }
-if(data35.themeStyle !== undefined){
-let data37 = data35.themeStyle;
-if(typeof data37 !== "string"){
-const err139 = {instancePath:instancePath+"/User/InterfacePreferences/themeStyle",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/themeStyle/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data35.welcomeSeen !== undefined){
+if(typeof data35.welcomeSeen !== "boolean"){
+const err139 = {instancePath:instancePath+"/User/InterfacePreferences/welcomeSeen",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/welcomeSeen/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -5847,8 +5899,12 @@ vErrors.push(err139);
 }
 errors++;
 }
-if(!((data37 === "rounded") || (data37 === "square"))){
-const err140 = {instancePath:instancePath+"/User/InterfacePreferences/themeStyle",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/themeStyle/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.InterfacePreferences.anyOf[0].properties.themeStyle.enum},message:"must be equal to one of the allowed values"};
+}
+if(data35.recentColors !== undefined){
+let data40 = data35.recentColors;
+if(Array.isArray(data40)){
+if(data40.length > 8){
+const err140 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -5857,12 +5913,12 @@ vErrors.push(err140);
 }
 errors++;
 }
-}
-if(data35.recentColors !== undefined){
-let data38 = data35.recentColors;
-if(Array.isArray(data38)){
-if(data38.length > 8){
-const err141 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
+const len2 = data40.length;
+for(let i2=0; i2<len2; i2++){
+let data41 = data40[i2];
+if(typeof data41 === "string"){
+if(!pattern0.test(data41)){
+const err141 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors/" + i2,schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/items/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -5871,12 +5927,9 @@ vErrors.push(err141);
 }
 errors++;
 }
-const len2 = data38.length;
-for(let i2=0; i2<len2; i2++){
-let data39 = data38[i2];
-if(typeof data39 === "string"){
-if(!pattern0.test(data39)){
-const err142 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors/" + i2,schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/items/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
+}
+else {
+const err142 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors/" + i2,schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -5886,34 +5939,23 @@ vErrors.push(err142);
 errors++;
 }
 }
-else {
-const err143 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors/" + i2,schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err143];
-}
-else {
-vErrors.push(err143);
-}
-errors++;
-}
-}
-let i3 = data38.length;
+let i3 = data40.length;
 let j0;
 if(i3 > 1){
 const indices0 = {};
 for(;i3--;){
-let item0 = data38[i3];
+let item0 = data40[i3];
 if(typeof item0 !== "string"){
 continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err144 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)"};
+const err143 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)"};
 if(vErrors === null){
-vErrors = [err144];
+vErrors = [err143];
 }
 else {
-vErrors.push(err144);
+vErrors.push(err143);
 }
 errors++;
 break;
@@ -5923,7 +5965,19 @@ indices0[item0] = i3;
 }
 }
 else {
-const err145 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err144 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+}
+}
+else {
+const err145 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -5932,10 +5986,13 @@ vErrors.push(err145);
 }
 errors++;
 }
-}
-}
-else {
-const err146 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var _valid2 = _errs83 === errors;
+valid15 = valid15 || _valid2;
+if(!valid15){
+const _errs98 = errors;
+if(typeof data35 === "string"){
+if(!pattern19.test(data35)){
+const err146 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -5944,13 +6001,9 @@ vErrors.push(err146);
 }
 errors++;
 }
-var _valid2 = _errs83 === errors;
-valid15 = valid15 || _valid2;
-if(!valid15){
-const _errs94 = errors;
-if(typeof data35 === "string"){
-if(!pattern19.test(data35)){
-const err147 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
+}
+else {
+const err147 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -5959,9 +6012,12 @@ vErrors.push(err147);
 }
 errors++;
 }
-}
-else {
-const err148 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var _valid2 = _errs98 === errors;
+valid15 = valid15 || _valid2;
+if(!valid15){
+const _errs100 = errors;
+if(data35 !== null){
+const err148 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/2/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -5970,31 +6026,17 @@ vErrors.push(err148);
 }
 errors++;
 }
-var _valid2 = _errs94 === errors;
+var _valid2 = _errs100 === errors;
 valid15 = valid15 || _valid2;
+}
+}
 if(!valid15){
-const _errs96 = errors;
-if(data35 !== null){
-const err149 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/2/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err149 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err149];
 }
 else {
 vErrors.push(err149);
-}
-errors++;
-}
-var _valid2 = _errs96 === errors;
-valid15 = valid15 || _valid2;
-}
-}
-if(!valid15){
-const err150 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err150];
-}
-else {
-vErrors.push(err150);
 }
 errors++;
 }
@@ -6011,9 +6053,20 @@ vErrors = null;
 }
 }
 if(data0.HomePageType !== undefined){
-let data40 = data0.HomePageType;
-if((typeof data40 !== "string") && (data40 !== null)){
-const err151 = {instancePath:instancePath+"/User/HomePageType",schemaPath:"#/properties/User/properties/HomePageType/type",keyword:"type",params:{type: schema21.properties.User.properties.HomePageType.type},message:"must be string,null"};
+let data42 = data0.HomePageType;
+if((typeof data42 !== "string") && (data42 !== null)){
+const err150 = {instancePath:instancePath+"/User/HomePageType",schemaPath:"#/properties/User/properties/HomePageType/type",keyword:"type",params:{type: schema21.properties.User.properties.HomePageType.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
+if(typeof data42 === "string"){
+if(func2(data42) > 80){
+const err151 = {instancePath:instancePath+"/User/HomePageType",schemaPath:"#/properties/User/properties/HomePageType/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -6022,9 +6075,8 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(typeof data40 === "string"){
-if(func2(data40) > 80){
-const err152 = {instancePath:instancePath+"/User/HomePageType",schemaPath:"#/properties/User/properties/HomePageType/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(!pattern4.test(data42)){
+const err152 = {instancePath:instancePath+"/User/HomePageType",schemaPath:"#/properties/User/properties/HomePageType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -6033,8 +6085,12 @@ vErrors.push(err152);
 }
 errors++;
 }
-if(!pattern4.test(data40)){
-const err153 = {instancePath:instancePath+"/User/HomePageType",schemaPath:"#/properties/User/properties/HomePageType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+}
+}
+if(data0.HomePageRedirectionMenu !== undefined){
+let data43 = data0.HomePageRedirectionMenu;
+if((typeof data43 !== "string") && (data43 !== null)){
+const err153 = {instancePath:instancePath+"/User/HomePageRedirectionMenu",schemaPath:"#/properties/User/properties/HomePageRedirectionMenu/type",keyword:"type",params:{type: schema21.properties.User.properties.HomePageRedirectionMenu.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -6043,12 +6099,9 @@ vErrors.push(err153);
 }
 errors++;
 }
-}
-}
-if(data0.HomePageRedirectionMenu !== undefined){
-let data41 = data0.HomePageRedirectionMenu;
-if((typeof data41 !== "string") && (data41 !== null)){
-const err154 = {instancePath:instancePath+"/User/HomePageRedirectionMenu",schemaPath:"#/properties/User/properties/HomePageRedirectionMenu/type",keyword:"type",params:{type: schema21.properties.User.properties.HomePageRedirectionMenu.type},message:"must be string,null"};
+if(typeof data43 === "string"){
+if(func2(data43) > 80){
+const err154 = {instancePath:instancePath+"/User/HomePageRedirectionMenu",schemaPath:"#/properties/User/properties/HomePageRedirectionMenu/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -6057,9 +6110,8 @@ vErrors.push(err154);
 }
 errors++;
 }
-if(typeof data41 === "string"){
-if(func2(data41) > 80){
-const err155 = {instancePath:instancePath+"/User/HomePageRedirectionMenu",schemaPath:"#/properties/User/properties/HomePageRedirectionMenu/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(!pattern4.test(data43)){
+const err155 = {instancePath:instancePath+"/User/HomePageRedirectionMenu",schemaPath:"#/properties/User/properties/HomePageRedirectionMenu/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -6068,8 +6120,12 @@ vErrors.push(err155);
 }
 errors++;
 }
-if(!pattern4.test(data41)){
-const err156 = {instancePath:instancePath+"/User/HomePageRedirectionMenu",schemaPath:"#/properties/User/properties/HomePageRedirectionMenu/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+}
+}
+if(data0.SupportChat !== undefined){
+let data44 = data0.SupportChat;
+if(typeof data44 !== "string"){
+const err156 = {instancePath:instancePath+"/User/SupportChat",schemaPath:"#/properties/User/properties/SupportChat/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -6078,12 +6134,8 @@ vErrors.push(err156);
 }
 errors++;
 }
-}
-}
-if(data0.SupportChat !== undefined){
-let data42 = data0.SupportChat;
-if(typeof data42 !== "string"){
-const err157 = {instancePath:instancePath+"/User/SupportChat",schemaPath:"#/properties/User/properties/SupportChat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data44 === "Included") || (data44 === "Optional"))){
+const err157 = {instancePath:instancePath+"/User/SupportChat",schemaPath:"#/properties/User/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -6092,8 +6144,11 @@ vErrors.push(err157);
 }
 errors++;
 }
-if(!((data42 === "Included") || (data42 === "Optional"))){
-const err158 = {instancePath:instancePath+"/User/SupportChat",schemaPath:"#/properties/User/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.TablesAndView !== undefined){
+let data45 = data0.TablesAndView;
+if(typeof data45 !== "string"){
+const err158 = {instancePath:instancePath+"/User/TablesAndView",schemaPath:"#/properties/User/properties/TablesAndView/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -6102,11 +6157,8 @@ vErrors.push(err158);
 }
 errors++;
 }
-}
-if(data0.TablesAndView !== undefined){
-let data43 = data0.TablesAndView;
-if(typeof data43 !== "string"){
-const err159 = {instancePath:instancePath+"/User/TablesAndView",schemaPath:"#/properties/User/properties/TablesAndView/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data45 === "Included") || (data45 === "Optional"))){
+const err159 = {instancePath:instancePath+"/User/TablesAndView",schemaPath:"#/properties/User/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -6115,8 +6167,11 @@ vErrors.push(err159);
 }
 errors++;
 }
-if(!((data43 === "Included") || (data43 === "Optional"))){
-const err160 = {instancePath:instancePath+"/User/TablesAndView",schemaPath:"#/properties/User/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.Connection !== undefined){
+let data46 = data0.Connection;
+if(typeof data46 !== "string"){
+const err160 = {instancePath:instancePath+"/User/Connection",schemaPath:"#/properties/User/properties/Connection/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -6125,11 +6180,8 @@ vErrors.push(err160);
 }
 errors++;
 }
-}
-if(data0.Connection !== undefined){
-let data44 = data0.Connection;
-if(typeof data44 !== "string"){
-const err161 = {instancePath:instancePath+"/User/Connection",schemaPath:"#/properties/User/properties/Connection/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data46 === "Included") || (data46 === "Optional"))){
+const err161 = {instancePath:instancePath+"/User/Connection",schemaPath:"#/properties/User/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.Connection.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -6138,8 +6190,11 @@ vErrors.push(err161);
 }
 errors++;
 }
-if(!((data44 === "Included") || (data44 === "Optional"))){
-const err162 = {instancePath:instancePath+"/User/Connection",schemaPath:"#/properties/User/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.Connection.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.DataLoader !== undefined){
+let data47 = data0.DataLoader;
+if(typeof data47 !== "string"){
+const err162 = {instancePath:instancePath+"/User/DataLoader",schemaPath:"#/properties/User/properties/DataLoader/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -6148,11 +6203,8 @@ vErrors.push(err162);
 }
 errors++;
 }
-}
-if(data0.DataLoader !== undefined){
-let data45 = data0.DataLoader;
-if(typeof data45 !== "string"){
-const err163 = {instancePath:instancePath+"/User/DataLoader",schemaPath:"#/properties/User/properties/DataLoader/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data47 === "Included") || (data47 === "Optional"))){
+const err163 = {instancePath:instancePath+"/User/DataLoader",schemaPath:"#/properties/User/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -6161,8 +6213,11 @@ vErrors.push(err163);
 }
 errors++;
 }
-if(!((data45 === "Included") || (data45 === "Optional"))){
-const err164 = {instancePath:instancePath+"/User/DataLoader",schemaPath:"#/properties/User/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.DataFlow !== undefined){
+let data48 = data0.DataFlow;
+if(typeof data48 !== "string"){
+const err164 = {instancePath:instancePath+"/User/DataFlow",schemaPath:"#/properties/User/properties/DataFlow/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -6171,11 +6226,8 @@ vErrors.push(err164);
 }
 errors++;
 }
-}
-if(data0.DataFlow !== undefined){
-let data46 = data0.DataFlow;
-if(typeof data46 !== "string"){
-const err165 = {instancePath:instancePath+"/User/DataFlow",schemaPath:"#/properties/User/properties/DataFlow/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data48 === "Included") || (data48 === "Optional"))){
+const err165 = {instancePath:instancePath+"/User/DataFlow",schemaPath:"#/properties/User/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -6184,8 +6236,11 @@ vErrors.push(err165);
 }
 errors++;
 }
-if(!((data46 === "Included") || (data46 === "Optional"))){
-const err166 = {instancePath:instancePath+"/User/DataFlow",schemaPath:"#/properties/User/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.DataHook !== undefined){
+let data49 = data0.DataHook;
+if(typeof data49 !== "string"){
+const err166 = {instancePath:instancePath+"/User/DataHook",schemaPath:"#/properties/User/properties/DataHook/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -6194,11 +6249,8 @@ vErrors.push(err166);
 }
 errors++;
 }
-}
-if(data0.DataHook !== undefined){
-let data47 = data0.DataHook;
-if(typeof data47 !== "string"){
-const err167 = {instancePath:instancePath+"/User/DataHook",schemaPath:"#/properties/User/properties/DataHook/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data49 === "Included") || (data49 === "Optional"))){
+const err167 = {instancePath:instancePath+"/User/DataHook",schemaPath:"#/properties/User/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -6207,8 +6259,11 @@ vErrors.push(err167);
 }
 errors++;
 }
-if(!((data47 === "Included") || (data47 === "Optional"))){
-const err168 = {instancePath:instancePath+"/User/DataHook",schemaPath:"#/properties/User/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.DataScript !== undefined){
+let data50 = data0.DataScript;
+if(typeof data50 !== "string"){
+const err168 = {instancePath:instancePath+"/User/DataScript",schemaPath:"#/properties/User/properties/DataScript/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -6217,11 +6272,8 @@ vErrors.push(err168);
 }
 errors++;
 }
-}
-if(data0.DataScript !== undefined){
-let data48 = data0.DataScript;
-if(typeof data48 !== "string"){
-const err169 = {instancePath:instancePath+"/User/DataScript",schemaPath:"#/properties/User/properties/DataScript/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data50 === "Included") || (data50 === "Optional"))){
+const err169 = {instancePath:instancePath+"/User/DataScript",schemaPath:"#/properties/User/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -6230,8 +6282,11 @@ vErrors.push(err169);
 }
 errors++;
 }
-if(!((data48 === "Included") || (data48 === "Optional"))){
-const err170 = {instancePath:instancePath+"/User/DataScript",schemaPath:"#/properties/User/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.DataStream !== undefined){
+let data51 = data0.DataStream;
+if(typeof data51 !== "string"){
+const err170 = {instancePath:instancePath+"/User/DataStream",schemaPath:"#/properties/User/properties/DataStream/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -6240,11 +6295,8 @@ vErrors.push(err170);
 }
 errors++;
 }
-}
-if(data0.DataStream !== undefined){
-let data49 = data0.DataStream;
-if(typeof data49 !== "string"){
-const err171 = {instancePath:instancePath+"/User/DataStream",schemaPath:"#/properties/User/properties/DataStream/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data51 === "Included") || (data51 === "Optional"))){
+const err171 = {instancePath:instancePath+"/User/DataStream",schemaPath:"#/properties/User/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -6253,8 +6305,11 @@ vErrors.push(err171);
 }
 errors++;
 }
-if(!((data49 === "Included") || (data49 === "Optional"))){
-const err172 = {instancePath:instancePath+"/User/DataStream",schemaPath:"#/properties/User/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.DocumentsAndMedia !== undefined){
+let data52 = data0.DocumentsAndMedia;
+if(typeof data52 !== "string"){
+const err172 = {instancePath:instancePath+"/User/DocumentsAndMedia",schemaPath:"#/properties/User/properties/DocumentsAndMedia/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -6263,11 +6318,8 @@ vErrors.push(err172);
 }
 errors++;
 }
-}
-if(data0.DocumentsAndMedia !== undefined){
-let data50 = data0.DocumentsAndMedia;
-if(typeof data50 !== "string"){
-const err173 = {instancePath:instancePath+"/User/DocumentsAndMedia",schemaPath:"#/properties/User/properties/DocumentsAndMedia/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data52 === "Included") || (data52 === "Optional"))){
+const err173 = {instancePath:instancePath+"/User/DocumentsAndMedia",schemaPath:"#/properties/User/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -6276,8 +6328,11 @@ vErrors.push(err173);
 }
 errors++;
 }
-if(!((data50 === "Included") || (data50 === "Optional"))){
-const err174 = {instancePath:instancePath+"/User/DocumentsAndMedia",schemaPath:"#/properties/User/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.Dashboard !== undefined){
+let data53 = data0.Dashboard;
+if(typeof data53 !== "string"){
+const err174 = {instancePath:instancePath+"/User/Dashboard",schemaPath:"#/properties/User/properties/Dashboard/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -6286,11 +6341,8 @@ vErrors.push(err174);
 }
 errors++;
 }
-}
-if(data0.Dashboard !== undefined){
-let data51 = data0.Dashboard;
-if(typeof data51 !== "string"){
-const err175 = {instancePath:instancePath+"/User/Dashboard",schemaPath:"#/properties/User/properties/Dashboard/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data53 === "Included") || (data53 === "Optional"))){
+const err175 = {instancePath:instancePath+"/User/Dashboard",schemaPath:"#/properties/User/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -6299,8 +6351,11 @@ vErrors.push(err175);
 }
 errors++;
 }
-if(!((data51 === "Included") || (data51 === "Optional"))){
-const err176 = {instancePath:instancePath+"/User/Dashboard",schemaPath:"#/properties/User/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.Report !== undefined){
+let data54 = data0.Report;
+if(typeof data54 !== "string"){
+const err176 = {instancePath:instancePath+"/User/Report",schemaPath:"#/properties/User/properties/Report/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -6309,11 +6364,8 @@ vErrors.push(err176);
 }
 errors++;
 }
-}
-if(data0.Report !== undefined){
-let data52 = data0.Report;
-if(typeof data52 !== "string"){
-const err177 = {instancePath:instancePath+"/User/Report",schemaPath:"#/properties/User/properties/Report/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data54 === "Included") || (data54 === "Optional"))){
+const err177 = {instancePath:instancePath+"/User/Report",schemaPath:"#/properties/User/properties/Report/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.Report.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -6322,8 +6374,11 @@ vErrors.push(err177);
 }
 errors++;
 }
-if(!((data52 === "Included") || (data52 === "Optional"))){
-const err178 = {instancePath:instancePath+"/User/Report",schemaPath:"#/properties/User/properties/Report/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.Report.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.LiveDocs !== undefined){
+let data55 = data0.LiveDocs;
+if(typeof data55 !== "string"){
+const err178 = {instancePath:instancePath+"/User/LiveDocs",schemaPath:"#/properties/User/properties/LiveDocs/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -6332,11 +6387,8 @@ vErrors.push(err178);
 }
 errors++;
 }
-}
-if(data0.LiveDocs !== undefined){
-let data53 = data0.LiveDocs;
-if(typeof data53 !== "string"){
-const err179 = {instancePath:instancePath+"/User/LiveDocs",schemaPath:"#/properties/User/properties/LiveDocs/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data55 === "Included") || (data55 === "Optional"))){
+const err179 = {instancePath:instancePath+"/User/LiveDocs",schemaPath:"#/properties/User/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -6345,8 +6397,11 @@ vErrors.push(err179);
 }
 errors++;
 }
-if(!((data53 === "Included") || (data53 === "Optional"))){
-const err180 = {instancePath:instancePath+"/User/LiveDocs",schemaPath:"#/properties/User/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.Insight !== undefined){
+let data56 = data0.Insight;
+if(typeof data56 !== "string"){
+const err180 = {instancePath:instancePath+"/User/Insight",schemaPath:"#/properties/User/properties/Insight/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -6355,11 +6410,8 @@ vErrors.push(err180);
 }
 errors++;
 }
-}
-if(data0.Insight !== undefined){
-let data54 = data0.Insight;
-if(typeof data54 !== "string"){
-const err181 = {instancePath:instancePath+"/User/Insight",schemaPath:"#/properties/User/properties/Insight/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data56 === "Included") || (data56 === "Optional"))){
+const err181 = {instancePath:instancePath+"/User/Insight",schemaPath:"#/properties/User/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.Insight.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -6368,8 +6420,11 @@ vErrors.push(err181);
 }
 errors++;
 }
-if(!((data54 === "Included") || (data54 === "Optional"))){
-const err182 = {instancePath:instancePath+"/User/Insight",schemaPath:"#/properties/User/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.Insight.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.Binder !== undefined){
+let data57 = data0.Binder;
+if(typeof data57 !== "string"){
+const err182 = {instancePath:instancePath+"/User/Binder",schemaPath:"#/properties/User/properties/Binder/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -6378,11 +6433,8 @@ vErrors.push(err182);
 }
 errors++;
 }
-}
-if(data0.Binder !== undefined){
-let data55 = data0.Binder;
-if(typeof data55 !== "string"){
-const err183 = {instancePath:instancePath+"/User/Binder",schemaPath:"#/properties/User/properties/Binder/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data57 === "Included") || (data57 === "Optional"))){
+const err183 = {instancePath:instancePath+"/User/Binder",schemaPath:"#/properties/User/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.Binder.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -6391,8 +6443,11 @@ vErrors.push(err183);
 }
 errors++;
 }
-if(!((data55 === "Included") || (data55 === "Optional"))){
-const err184 = {instancePath:instancePath+"/User/Binder",schemaPath:"#/properties/User/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.Binder.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.Addons !== undefined){
+let data58 = data0.Addons;
+if(typeof data58 !== "string"){
+const err184 = {instancePath:instancePath+"/User/Addons",schemaPath:"#/properties/User/properties/Addons/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -6401,11 +6456,8 @@ vErrors.push(err184);
 }
 errors++;
 }
-}
-if(data0.Addons !== undefined){
-let data56 = data0.Addons;
-if(typeof data56 !== "string"){
-const err185 = {instancePath:instancePath+"/User/Addons",schemaPath:"#/properties/User/properties/Addons/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data58 === "Included") || (data58 === "Optional"))){
+const err185 = {instancePath:instancePath+"/User/Addons",schemaPath:"#/properties/User/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.Addons.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -6414,8 +6466,11 @@ vErrors.push(err185);
 }
 errors++;
 }
-if(!((data56 === "Included") || (data56 === "Optional"))){
-const err186 = {instancePath:instancePath+"/User/Addons",schemaPath:"#/properties/User/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.Addons.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.Schedules !== undefined){
+let data59 = data0.Schedules;
+if(typeof data59 !== "string"){
+const err186 = {instancePath:instancePath+"/User/Schedules",schemaPath:"#/properties/User/properties/Schedules/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -6424,11 +6479,8 @@ vErrors.push(err186);
 }
 errors++;
 }
-}
-if(data0.Schedules !== undefined){
-let data57 = data0.Schedules;
-if(typeof data57 !== "string"){
-const err187 = {instancePath:instancePath+"/User/Schedules",schemaPath:"#/properties/User/properties/Schedules/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data59 === "Included") || (data59 === "Optional"))){
+const err187 = {instancePath:instancePath+"/User/Schedules",schemaPath:"#/properties/User/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -6437,8 +6489,11 @@ vErrors.push(err187);
 }
 errors++;
 }
-if(!((data57 === "Included") || (data57 === "Optional"))){
-const err188 = {instancePath:instancePath+"/User/Schedules",schemaPath:"#/properties/User/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.AutomationAlert !== undefined){
+let data60 = data0.AutomationAlert;
+if(typeof data60 !== "string"){
+const err188 = {instancePath:instancePath+"/User/AutomationAlert",schemaPath:"#/properties/User/properties/AutomationAlert/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -6447,11 +6502,8 @@ vErrors.push(err188);
 }
 errors++;
 }
-}
-if(data0.AutomationAlert !== undefined){
-let data58 = data0.AutomationAlert;
-if(typeof data58 !== "string"){
-const err189 = {instancePath:instancePath+"/User/AutomationAlert",schemaPath:"#/properties/User/properties/AutomationAlert/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data60 === "Included") || (data60 === "Optional"))){
+const err189 = {instancePath:instancePath+"/User/AutomationAlert",schemaPath:"#/properties/User/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -6460,8 +6512,10 @@ vErrors.push(err189);
 }
 errors++;
 }
-if(!((data58 === "Included") || (data58 === "Optional"))){
-const err190 = {instancePath:instancePath+"/User/AutomationAlert",schemaPath:"#/properties/User/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema21.properties.User.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err190 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -6471,9 +6525,10 @@ vErrors.push(err190);
 errors++;
 }
 }
-}
-else {
-const err191 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.FeaturesDashboard !== undefined){
+let data61 = data.FeaturesDashboard;
+if(typeof data61 !== "string"){
+const err191 = {instancePath:instancePath+"/FeaturesDashboard",schemaPath:"#/properties/FeaturesDashboard/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -6482,11 +6537,8 @@ vErrors.push(err191);
 }
 errors++;
 }
-}
-if(data.FeaturesDashboard !== undefined){
-let data59 = data.FeaturesDashboard;
-if(typeof data59 !== "string"){
-const err192 = {instancePath:instancePath+"/FeaturesDashboard",schemaPath:"#/properties/FeaturesDashboard/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data61 === "Included") || (data61 === "Optional"))){
+const err192 = {instancePath:instancePath+"/FeaturesDashboard",schemaPath:"#/properties/FeaturesDashboard/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesDashboard.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -6495,8 +6547,11 @@ vErrors.push(err192);
 }
 errors++;
 }
-if(!((data59 === "Included") || (data59 === "Optional"))){
-const err193 = {instancePath:instancePath+"/FeaturesDashboard",schemaPath:"#/properties/FeaturesDashboard/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesDashboard.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.FeaturesBinder !== undefined){
+let data62 = data.FeaturesBinder;
+if(typeof data62 !== "string"){
+const err193 = {instancePath:instancePath+"/FeaturesBinder",schemaPath:"#/properties/FeaturesBinder/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -6505,11 +6560,8 @@ vErrors.push(err193);
 }
 errors++;
 }
-}
-if(data.FeaturesBinder !== undefined){
-let data60 = data.FeaturesBinder;
-if(typeof data60 !== "string"){
-const err194 = {instancePath:instancePath+"/FeaturesBinder",schemaPath:"#/properties/FeaturesBinder/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data62 === "Included") || (data62 === "Optional"))){
+const err194 = {instancePath:instancePath+"/FeaturesBinder",schemaPath:"#/properties/FeaturesBinder/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesBinder.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -6518,8 +6570,11 @@ vErrors.push(err194);
 }
 errors++;
 }
-if(!((data60 === "Included") || (data60 === "Optional"))){
-const err195 = {instancePath:instancePath+"/FeaturesBinder",schemaPath:"#/properties/FeaturesBinder/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesBinder.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.FeaturesTablesAndView !== undefined){
+let data63 = data.FeaturesTablesAndView;
+if(typeof data63 !== "string"){
+const err195 = {instancePath:instancePath+"/FeaturesTablesAndView",schemaPath:"#/properties/FeaturesTablesAndView/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -6528,11 +6583,8 @@ vErrors.push(err195);
 }
 errors++;
 }
-}
-if(data.FeaturesTablesAndView !== undefined){
-let data61 = data.FeaturesTablesAndView;
-if(typeof data61 !== "string"){
-const err196 = {instancePath:instancePath+"/FeaturesTablesAndView",schemaPath:"#/properties/FeaturesTablesAndView/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data63 === "Included") || (data63 === "Optional"))){
+const err196 = {instancePath:instancePath+"/FeaturesTablesAndView",schemaPath:"#/properties/FeaturesTablesAndView/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesTablesAndView.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -6541,8 +6593,11 @@ vErrors.push(err196);
 }
 errors++;
 }
-if(!((data61 === "Included") || (data61 === "Optional"))){
-const err197 = {instancePath:instancePath+"/FeaturesTablesAndView",schemaPath:"#/properties/FeaturesTablesAndView/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesTablesAndView.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.FeaturesDataHook !== undefined){
+let data64 = data.FeaturesDataHook;
+if(typeof data64 !== "string"){
+const err197 = {instancePath:instancePath+"/FeaturesDataHook",schemaPath:"#/properties/FeaturesDataHook/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -6551,11 +6606,8 @@ vErrors.push(err197);
 }
 errors++;
 }
-}
-if(data.FeaturesDataHook !== undefined){
-let data62 = data.FeaturesDataHook;
-if(typeof data62 !== "string"){
-const err198 = {instancePath:instancePath+"/FeaturesDataHook",schemaPath:"#/properties/FeaturesDataHook/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data64 === "Included") || (data64 === "Optional"))){
+const err198 = {instancePath:instancePath+"/FeaturesDataHook",schemaPath:"#/properties/FeaturesDataHook/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesDataHook.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -6564,8 +6616,11 @@ vErrors.push(err198);
 }
 errors++;
 }
-if(!((data62 === "Included") || (data62 === "Optional"))){
-const err199 = {instancePath:instancePath+"/FeaturesDataHook",schemaPath:"#/properties/FeaturesDataHook/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesDataHook.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.FeaturesDataStream !== undefined){
+let data65 = data.FeaturesDataStream;
+if(typeof data65 !== "string"){
+const err199 = {instancePath:instancePath+"/FeaturesDataStream",schemaPath:"#/properties/FeaturesDataStream/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -6574,11 +6629,8 @@ vErrors.push(err199);
 }
 errors++;
 }
-}
-if(data.FeaturesDataStream !== undefined){
-let data63 = data.FeaturesDataStream;
-if(typeof data63 !== "string"){
-const err200 = {instancePath:instancePath+"/FeaturesDataStream",schemaPath:"#/properties/FeaturesDataStream/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data65 === "Included") || (data65 === "Optional"))){
+const err200 = {instancePath:instancePath+"/FeaturesDataStream",schemaPath:"#/properties/FeaturesDataStream/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesDataStream.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -6587,8 +6639,11 @@ vErrors.push(err200);
 }
 errors++;
 }
-if(!((data63 === "Included") || (data63 === "Optional"))){
-const err201 = {instancePath:instancePath+"/FeaturesDataStream",schemaPath:"#/properties/FeaturesDataStream/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesDataStream.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.FeaturesConnection !== undefined){
+let data66 = data.FeaturesConnection;
+if(typeof data66 !== "string"){
+const err201 = {instancePath:instancePath+"/FeaturesConnection",schemaPath:"#/properties/FeaturesConnection/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -6597,11 +6652,8 @@ vErrors.push(err201);
 }
 errors++;
 }
-}
-if(data.FeaturesConnection !== undefined){
-let data64 = data.FeaturesConnection;
-if(typeof data64 !== "string"){
-const err202 = {instancePath:instancePath+"/FeaturesConnection",schemaPath:"#/properties/FeaturesConnection/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data66 === "Included") || (data66 === "Optional"))){
+const err202 = {instancePath:instancePath+"/FeaturesConnection",schemaPath:"#/properties/FeaturesConnection/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesConnection.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -6610,8 +6662,11 @@ vErrors.push(err202);
 }
 errors++;
 }
-if(!((data64 === "Included") || (data64 === "Optional"))){
-const err203 = {instancePath:instancePath+"/FeaturesConnection",schemaPath:"#/properties/FeaturesConnection/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesConnection.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.FeaturesDataFlow !== undefined){
+let data67 = data.FeaturesDataFlow;
+if(typeof data67 !== "string"){
+const err203 = {instancePath:instancePath+"/FeaturesDataFlow",schemaPath:"#/properties/FeaturesDataFlow/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -6620,11 +6675,8 @@ vErrors.push(err203);
 }
 errors++;
 }
-}
-if(data.FeaturesDataFlow !== undefined){
-let data65 = data.FeaturesDataFlow;
-if(typeof data65 !== "string"){
-const err204 = {instancePath:instancePath+"/FeaturesDataFlow",schemaPath:"#/properties/FeaturesDataFlow/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data67 === "Included") || (data67 === "Optional"))){
+const err204 = {instancePath:instancePath+"/FeaturesDataFlow",schemaPath:"#/properties/FeaturesDataFlow/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesDataFlow.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -6633,8 +6685,11 @@ vErrors.push(err204);
 }
 errors++;
 }
-if(!((data65 === "Included") || (data65 === "Optional"))){
-const err205 = {instancePath:instancePath+"/FeaturesDataFlow",schemaPath:"#/properties/FeaturesDataFlow/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesDataFlow.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.FeaturesDataLoader !== undefined){
+let data68 = data.FeaturesDataLoader;
+if(typeof data68 !== "string"){
+const err205 = {instancePath:instancePath+"/FeaturesDataLoader",schemaPath:"#/properties/FeaturesDataLoader/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -6643,11 +6698,8 @@ vErrors.push(err205);
 }
 errors++;
 }
-}
-if(data.FeaturesDataLoader !== undefined){
-let data66 = data.FeaturesDataLoader;
-if(typeof data66 !== "string"){
-const err206 = {instancePath:instancePath+"/FeaturesDataLoader",schemaPath:"#/properties/FeaturesDataLoader/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data68 === "Included") || (data68 === "Optional"))){
+const err206 = {instancePath:instancePath+"/FeaturesDataLoader",schemaPath:"#/properties/FeaturesDataLoader/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesDataLoader.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -6656,8 +6708,11 @@ vErrors.push(err206);
 }
 errors++;
 }
-if(!((data66 === "Included") || (data66 === "Optional"))){
-const err207 = {instancePath:instancePath+"/FeaturesDataLoader",schemaPath:"#/properties/FeaturesDataLoader/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesDataLoader.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.FeaturesDataScript !== undefined){
+let data69 = data.FeaturesDataScript;
+if(typeof data69 !== "string"){
+const err207 = {instancePath:instancePath+"/FeaturesDataScript",schemaPath:"#/properties/FeaturesDataScript/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -6666,11 +6721,8 @@ vErrors.push(err207);
 }
 errors++;
 }
-}
-if(data.FeaturesDataScript !== undefined){
-let data67 = data.FeaturesDataScript;
-if(typeof data67 !== "string"){
-const err208 = {instancePath:instancePath+"/FeaturesDataScript",schemaPath:"#/properties/FeaturesDataScript/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data69 === "Included") || (data69 === "Optional"))){
+const err208 = {instancePath:instancePath+"/FeaturesDataScript",schemaPath:"#/properties/FeaturesDataScript/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesDataScript.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -6679,8 +6731,11 @@ vErrors.push(err208);
 }
 errors++;
 }
-if(!((data67 === "Included") || (data67 === "Optional"))){
-const err209 = {instancePath:instancePath+"/FeaturesDataScript",schemaPath:"#/properties/FeaturesDataScript/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesDataScript.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.FeaturesInsight !== undefined){
+let data70 = data.FeaturesInsight;
+if(typeof data70 !== "string"){
+const err209 = {instancePath:instancePath+"/FeaturesInsight",schemaPath:"#/properties/FeaturesInsight/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -6689,11 +6744,8 @@ vErrors.push(err209);
 }
 errors++;
 }
-}
-if(data.FeaturesInsight !== undefined){
-let data68 = data.FeaturesInsight;
-if(typeof data68 !== "string"){
-const err210 = {instancePath:instancePath+"/FeaturesInsight",schemaPath:"#/properties/FeaturesInsight/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data70 === "Included") || (data70 === "Optional"))){
+const err210 = {instancePath:instancePath+"/FeaturesInsight",schemaPath:"#/properties/FeaturesInsight/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesInsight.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -6702,8 +6754,11 @@ vErrors.push(err210);
 }
 errors++;
 }
-if(!((data68 === "Included") || (data68 === "Optional"))){
-const err211 = {instancePath:instancePath+"/FeaturesInsight",schemaPath:"#/properties/FeaturesInsight/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesInsight.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.FeaturesLiveDoc !== undefined){
+let data71 = data.FeaturesLiveDoc;
+if(typeof data71 !== "string"){
+const err211 = {instancePath:instancePath+"/FeaturesLiveDoc",schemaPath:"#/properties/FeaturesLiveDoc/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -6712,11 +6767,8 @@ vErrors.push(err211);
 }
 errors++;
 }
-}
-if(data.FeaturesLiveDoc !== undefined){
-let data69 = data.FeaturesLiveDoc;
-if(typeof data69 !== "string"){
-const err212 = {instancePath:instancePath+"/FeaturesLiveDoc",schemaPath:"#/properties/FeaturesLiveDoc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data71 === "Included") || (data71 === "Optional"))){
+const err212 = {instancePath:instancePath+"/FeaturesLiveDoc",schemaPath:"#/properties/FeaturesLiveDoc/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesLiveDoc.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -6725,8 +6777,11 @@ vErrors.push(err212);
 }
 errors++;
 }
-if(!((data69 === "Included") || (data69 === "Optional"))){
-const err213 = {instancePath:instancePath+"/FeaturesLiveDoc",schemaPath:"#/properties/FeaturesLiveDoc/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesLiveDoc.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.FeaturesReport !== undefined){
+let data72 = data.FeaturesReport;
+if(typeof data72 !== "string"){
+const err213 = {instancePath:instancePath+"/FeaturesReport",schemaPath:"#/properties/FeaturesReport/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -6735,11 +6790,8 @@ vErrors.push(err213);
 }
 errors++;
 }
-}
-if(data.FeaturesReport !== undefined){
-let data70 = data.FeaturesReport;
-if(typeof data70 !== "string"){
-const err214 = {instancePath:instancePath+"/FeaturesReport",schemaPath:"#/properties/FeaturesReport/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data72 === "Included") || (data72 === "Optional"))){
+const err214 = {instancePath:instancePath+"/FeaturesReport",schemaPath:"#/properties/FeaturesReport/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesReport.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -6748,8 +6800,11 @@ vErrors.push(err214);
 }
 errors++;
 }
-if(!((data70 === "Included") || (data70 === "Optional"))){
-const err215 = {instancePath:instancePath+"/FeaturesReport",schemaPath:"#/properties/FeaturesReport/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesReport.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.FeaturesAutomationAlert !== undefined){
+let data73 = data.FeaturesAutomationAlert;
+if(typeof data73 !== "string"){
+const err215 = {instancePath:instancePath+"/FeaturesAutomationAlert",schemaPath:"#/properties/FeaturesAutomationAlert/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -6758,11 +6813,8 @@ vErrors.push(err215);
 }
 errors++;
 }
-}
-if(data.FeaturesAutomationAlert !== undefined){
-let data71 = data.FeaturesAutomationAlert;
-if(typeof data71 !== "string"){
-const err216 = {instancePath:instancePath+"/FeaturesAutomationAlert",schemaPath:"#/properties/FeaturesAutomationAlert/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data73 === "Included") || (data73 === "Optional"))){
+const err216 = {instancePath:instancePath+"/FeaturesAutomationAlert",schemaPath:"#/properties/FeaturesAutomationAlert/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesAutomationAlert.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -6771,8 +6823,11 @@ vErrors.push(err216);
 }
 errors++;
 }
-if(!((data71 === "Included") || (data71 === "Optional"))){
-const err217 = {instancePath:instancePath+"/FeaturesAutomationAlert",schemaPath:"#/properties/FeaturesAutomationAlert/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesAutomationAlert.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.FeaturesSchedule !== undefined){
+let data74 = data.FeaturesSchedule;
+if(typeof data74 !== "string"){
+const err217 = {instancePath:instancePath+"/FeaturesSchedule",schemaPath:"#/properties/FeaturesSchedule/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -6781,11 +6836,8 @@ vErrors.push(err217);
 }
 errors++;
 }
-}
-if(data.FeaturesSchedule !== undefined){
-let data72 = data.FeaturesSchedule;
-if(typeof data72 !== "string"){
-const err218 = {instancePath:instancePath+"/FeaturesSchedule",schemaPath:"#/properties/FeaturesSchedule/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data74 === "Included") || (data74 === "Optional"))){
+const err218 = {instancePath:instancePath+"/FeaturesSchedule",schemaPath:"#/properties/FeaturesSchedule/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesSchedule.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -6794,8 +6846,11 @@ vErrors.push(err218);
 }
 errors++;
 }
-if(!((data72 === "Included") || (data72 === "Optional"))){
-const err219 = {instancePath:instancePath+"/FeaturesSchedule",schemaPath:"#/properties/FeaturesSchedule/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesSchedule.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.FeaturesAddon !== undefined){
+let data75 = data.FeaturesAddon;
+if(typeof data75 !== "string"){
+const err219 = {instancePath:instancePath+"/FeaturesAddon",schemaPath:"#/properties/FeaturesAddon/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -6804,11 +6859,8 @@ vErrors.push(err219);
 }
 errors++;
 }
-}
-if(data.FeaturesAddon !== undefined){
-let data73 = data.FeaturesAddon;
-if(typeof data73 !== "string"){
-const err220 = {instancePath:instancePath+"/FeaturesAddon",schemaPath:"#/properties/FeaturesAddon/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data75 === "Included") || (data75 === "Optional"))){
+const err220 = {instancePath:instancePath+"/FeaturesAddon",schemaPath:"#/properties/FeaturesAddon/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesAddon.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -6817,8 +6869,11 @@ vErrors.push(err220);
 }
 errors++;
 }
-if(!((data73 === "Included") || (data73 === "Optional"))){
-const err221 = {instancePath:instancePath+"/FeaturesAddon",schemaPath:"#/properties/FeaturesAddon/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesAddon.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.FeaturesIntegrationAPI !== undefined){
+let data76 = data.FeaturesIntegrationAPI;
+if(typeof data76 !== "string"){
+const err221 = {instancePath:instancePath+"/FeaturesIntegrationAPI",schemaPath:"#/properties/FeaturesIntegrationAPI/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -6827,11 +6882,8 @@ vErrors.push(err221);
 }
 errors++;
 }
-}
-if(data.FeaturesIntegrationAPI !== undefined){
-let data74 = data.FeaturesIntegrationAPI;
-if(typeof data74 !== "string"){
-const err222 = {instancePath:instancePath+"/FeaturesIntegrationAPI",schemaPath:"#/properties/FeaturesIntegrationAPI/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data76 === "Included") || (data76 === "Optional"))){
+const err222 = {instancePath:instancePath+"/FeaturesIntegrationAPI",schemaPath:"#/properties/FeaturesIntegrationAPI/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesIntegrationAPI.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -6840,8 +6892,11 @@ vErrors.push(err222);
 }
 errors++;
 }
-if(!((data74 === "Included") || (data74 === "Optional"))){
-const err223 = {instancePath:instancePath+"/FeaturesIntegrationAPI",schemaPath:"#/properties/FeaturesIntegrationAPI/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesIntegrationAPI.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.FeaturesDocumentsAndMedia !== undefined){
+let data77 = data.FeaturesDocumentsAndMedia;
+if(typeof data77 !== "string"){
+const err223 = {instancePath:instancePath+"/FeaturesDocumentsAndMedia",schemaPath:"#/properties/FeaturesDocumentsAndMedia/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -6850,11 +6905,8 @@ vErrors.push(err223);
 }
 errors++;
 }
-}
-if(data.FeaturesDocumentsAndMedia !== undefined){
-let data75 = data.FeaturesDocumentsAndMedia;
-if(typeof data75 !== "string"){
-const err224 = {instancePath:instancePath+"/FeaturesDocumentsAndMedia",schemaPath:"#/properties/FeaturesDocumentsAndMedia/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data77 === "Included") || (data77 === "Optional"))){
+const err224 = {instancePath:instancePath+"/FeaturesDocumentsAndMedia",schemaPath:"#/properties/FeaturesDocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesDocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -6863,8 +6915,10 @@ vErrors.push(err224);
 }
 errors++;
 }
-if(!((data75 === "Included") || (data75 === "Optional"))){
-const err225 = {instancePath:instancePath+"/FeaturesDocumentsAndMedia",schemaPath:"#/properties/FeaturesDocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema21.properties.FeaturesDocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.ShowLoginAnnouncement !== undefined){
+if(typeof data.ShowLoginAnnouncement !== "boolean"){
+const err225 = {instancePath:instancePath+"/ShowLoginAnnouncement",schemaPath:"#/properties/ShowLoginAnnouncement/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -6874,9 +6928,10 @@ vErrors.push(err225);
 errors++;
 }
 }
-if(data.ShowLoginAnnouncement !== undefined){
-if(typeof data.ShowLoginAnnouncement !== "boolean"){
-const err226 = {instancePath:instancePath+"/ShowLoginAnnouncement",schemaPath:"#/properties/ShowLoginAnnouncement/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.DesktopVersion !== undefined){
+let data79 = data.DesktopVersion;
+if((typeof data79 !== "string") && (data79 !== null)){
+const err226 = {instancePath:instancePath+"/DesktopVersion",schemaPath:"#/properties/DesktopVersion/type",keyword:"type",params:{type: schema21.properties.DesktopVersion.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -6885,10 +6940,9 @@ vErrors.push(err226);
 }
 errors++;
 }
-}
-if(data.SignupAllowed !== undefined){
-if(typeof data.SignupAllowed !== "boolean"){
-const err227 = {instancePath:instancePath+"/SignupAllowed",schemaPath:"#/properties/SignupAllowed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data79 === "string"){
+if(!pattern22.test(data79)){
+const err227 = {instancePath:instancePath+"/DesktopVersion",schemaPath:"#/properties/DesktopVersion/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$"},message:"must match pattern \""+"^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -6898,63 +6952,15 @@ vErrors.push(err227);
 errors++;
 }
 }
-if(data.VideoTutorials !== undefined){
-if(typeof data.VideoTutorials !== "boolean"){
-const err228 = {instancePath:instancePath+"/VideoTutorials",schemaPath:"#/properties/VideoTutorials/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+}
+else {
+const err228 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err228];
 }
 else {
 vErrors.push(err228);
-}
-errors++;
-}
-}
-if(data.DesktopVersion !== undefined){
-let data79 = data.DesktopVersion;
-if((typeof data79 !== "string") && (data79 !== null)){
-const err229 = {instancePath:instancePath+"/DesktopVersion",schemaPath:"#/properties/DesktopVersion/type",keyword:"type",params:{type: schema21.properties.DesktopVersion.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err229];
-}
-else {
-vErrors.push(err229);
-}
-errors++;
-}
-if(typeof data79 === "string"){
-if(!pattern22.test(data79)){
-const err230 = {instancePath:instancePath+"/DesktopVersion",schemaPath:"#/properties/DesktopVersion/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$"},message:"must match pattern \""+"^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$"+"\""};
-if(vErrors === null){
-vErrors = [err230];
-}
-else {
-vErrors.push(err230);
-}
-errors++;
-}
-}
-}
-if(data.ShowWelcomeTutorial !== undefined){
-if(typeof data.ShowWelcomeTutorial !== "boolean"){
-const err231 = {instancePath:instancePath+"/ShowWelcomeTutorial",schemaPath:"#/properties/ShowWelcomeTutorial/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err231];
-}
-else {
-vErrors.push(err231);
-}
-errors++;
-}
-}
-}
-else {
-const err232 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err232];
-}
-else {
-vErrors.push(err232);
 }
 errors++;
 }
@@ -13897,7 +13903,7 @@ return errors === 0;
 }
 
 export const validateNotificationList = validate40;
-const schema32 = {"$id":"notificationList","type":"array","description":"Response of GET Notifications/: the user's notifications, newest first (§7).","items":{"type":"object","description":"A notification as stored by the upstream (§3); how it is shown depends on Code (§4.3).","properties":{"Date":{"type":"string","format":"date-time","description":"When the notification was produced."},"IsNew":{"type":"boolean","description":"Not yet seen: new until the notification dropdown is opened (§4.3)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the notification; sent back to mark it read (§7)."},"Code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Notification code, e.g. AlertTriggered; unknown codes are shown as such (§4.3)."},"AuthorFullName":{"type":["string","null"],"description":"Full name of the user who caused it (AddedToTeam, shares…)."},"AuthorUserUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the author, for the avatar (§7)."},"TeamName":{"type":["string","null"],"description":"Team of AddedToTeam and RemovedFromTeam (§4.3)."},"AlertName":{"type":["string","null"],"description":"Alert of AlertTriggered (§4.3)."},"Message":{"type":["string","null"],"description":"Optional message of AlertTriggered (§4.3)."},"Dashboards":{"type":["array","null"],"description":"Dashboards of an AlertTriggered alert; the first thumbnail is shown (§4.3).","items":{"type":"object","description":"A dashboard of the alert.","properties":{"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."}},"required":["DashboardThumbnail"],"additionalProperties":false}},"DataConnectionName":{"type":["string","null"],"description":"Connection of ReAuthConnector and DeprecatedConnector."},"DataConnectionRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Connection whose settings ReAuthConnector opens (connectionRecId, §2.5)."},"DataCloneName":{"type":["string","null"],"description":"Data (table, view…) of the Data… and import codes."},"DataCloneRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Data record opened by the data viewer dialog (id, §2.5)."},"WorkerTaskHistoryRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Task run whose log the failure and import codes link to (task log viewer recId, §2.5)."},"DashboardName":{"type":["string","null"],"description":"Dashboard of the Dashboard… codes."},"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Dashboard opened by the view dialog (dashboardRecId, §2.5)."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."},"CommentText":{"type":["string","null"],"description":"Comment of DashboardCommented and DataCommented (§4.3)."},"IsRelatedObjectDeleted":{"type":"boolean","description":"The related object was deleted: selects the deleted or expired variant (§4.3)."},"IsDataCloneTrashed":{"type":"boolean","description":"The shared data is in the trash: DataShared variant (§4.3)."},"DataLoaderName":{"type":["string","null"],"description":"Data loader of DataLoaderShared and DataLoaderUnshared."},"ExportName":{"type":["string","null"],"description":"Export of ExportFailed and ExportSucceeded (§4.3)."},"ExportRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the export."},"FileUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"File an ExportSucceeded links to, {webservices}/File/{fileSystemItemType}/{fileUID} (§7)."},"InvoiceNumber":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"Invoice of InvoiceReady (downloaded at invoice/{invoiceNumber}, §7) and PaymentFailed."},"ScheduleName":{"type":["string","null"],"description":"Schedule of the Schedule… codes (§4.3)."},"ScheduleRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Schedule opened by the schedule settings dialog (recId, §2.5)."},"ScheduleTaskName":{"type":["string","null"],"description":"Task of ScheduleTaskDisabled and ScheduleTaskDisabledBySystem."},"SubscriptionType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription type of SubscriptionDowngradeReminder, shown as SubscriptionType_{type} (§9)."},"SupportTicketName":{"type":["string","null"],"description":"Ticket of SupportTicketUpdated; escaped when shown (§4.3)."},"SupportTicketRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Ticket of SupportTicketUpdated: /admin/support?id= for admins, else the ticket dialog (§4.3)."},"BinderName":{"type":["string","null"],"description":"Binder of BinderDuplicated (§4.3)."},"Title":{"type":["string","null"],"description":"Title of a Custom notification, shown as sent (§4.3)."},"Body":{"type":["string","null"],"description":"Body of a Custom notification, shown as sent (§4.3)."}},"required":["Date","IsNew","RecId","Code"],"additionalProperties":false}};
+const schema32 = {"$id":"notificationList","type":"array","description":"Response of GET Notifications/: the user's notifications, newest first (§7).","items":{"type":"object","description":"A notification as stored by the upstream (§3); how it is shown depends on Code (§4.3).","properties":{"Date":{"type":"string","format":"date-time","description":"When the notification was produced."},"IsNew":{"type":"boolean","description":"Not yet seen: new until the notification dropdown is opened (§4.3)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the notification; sent back to mark it read (§7)."},"Code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Notification code, e.g. AlertTriggered; unknown codes are shown as such (§4.3)."},"AuthorFullName":{"type":["string","null"],"description":"Full name of the user who caused it (AddedToTeam, shares…)."},"AuthorUserUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the author, for the avatar (§7)."},"TeamName":{"type":["string","null"],"description":"Team of AddedToTeam and RemovedFromTeam (§4.3)."},"AlertName":{"type":["string","null"],"description":"Alert of AlertTriggered (§4.3)."},"Message":{"type":["string","null"],"description":"Optional message of AlertTriggered (§4.3)."},"Dashboards":{"type":["array","null"],"description":"Dashboards of an AlertTriggered alert; the first thumbnail is shown (§4.3).","items":{"type":"object","description":"A dashboard of the alert.","properties":{"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"The dashboard's record id."},"DashboardName":{"type":["string","null"],"description":"The dashboard's name."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."}},"required":["DashboardThumbnail"],"additionalProperties":false}},"DataConnectionName":{"type":["string","null"],"description":"Connection of ReAuthConnector and DeprecatedConnector."},"DataConnectionRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Connection whose settings ReAuthConnector opens (connectionRecId, §2.5)."},"DataCloneName":{"type":["string","null"],"description":"Data (table, view…) of the Data… and import codes."},"DataCloneRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Data record opened by the data viewer dialog (id, §2.5)."},"WorkerTaskHistoryRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Task run whose log the failure and import codes link to (task log viewer recId, §2.5)."},"DashboardName":{"type":["string","null"],"description":"Dashboard of the Dashboard… codes."},"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Dashboard opened by the view dialog (dashboardRecId, §2.5)."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."},"CommentText":{"type":["string","null"],"description":"Comment of DashboardCommented and DataCommented (§4.3)."},"IsRelatedObjectDeleted":{"type":"boolean","description":"The related object was deleted: selects the deleted or expired variant (§4.3)."},"IsDataCloneTrashed":{"type":"boolean","description":"The shared data is in the trash: DataShared variant (§4.3)."},"DataLoaderName":{"type":["string","null"],"description":"Data loader of DataLoaderShared and DataLoaderUnshared."},"ExportName":{"type":["string","null"],"description":"Export of ExportFailed and ExportSucceeded (§4.3)."},"ExportRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the export."},"FileUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"File an ExportSucceeded links to, {webservices}/File/{fileSystemItemType}/{fileUID} (§7)."},"InvoiceNumber":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"Invoice of InvoiceReady (downloaded at invoice/{invoiceNumber}, §7) and PaymentFailed."},"ScheduleName":{"type":["string","null"],"description":"Schedule of the Schedule… codes (§4.3)."},"ScheduleRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Schedule opened by the schedule settings dialog (recId, §2.5)."},"ScheduleTaskName":{"type":["string","null"],"description":"Task of ScheduleTaskDisabled and ScheduleTaskDisabledBySystem."},"SubscriptionType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription type of SubscriptionDowngradeReminder, shown as SubscriptionType_{type} (§9)."},"SupportTicketName":{"type":["string","null"],"description":"Ticket of SupportTicketUpdated; escaped when shown (§4.3)."},"SupportTicketRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Ticket of SupportTicketUpdated: /admin/support?id= for admins, else the ticket dialog (§4.3)."},"BinderName":{"type":["string","null"],"description":"Binder of BinderDuplicated (§4.3)."},"Title":{"type":["string","null"],"description":"Title of a Custom notification, shown as sent (§4.3)."},"Body":{"type":["string","null"],"description":"Body of a Custom notification, shown as sent (§4.3)."}},"required":["Date","IsNew","RecId","Code"],"additionalProperties":false}};
 const pattern74 = new RegExp("^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", "u");
 const pattern77 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "u");
 
@@ -14174,7 +14180,7 @@ vErrors.push(err21);
 errors++;
 }
 for(const key1 in data11){
-if(!(key1 === "DashboardThumbnail")){
+if(!(((key1 === "DashboardRecId") || (key1 === "DashboardName")) || (key1 === "DashboardThumbnail"))){
 const err22 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1,schemaPath:"#/items/properties/Dashboards/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err22];
@@ -14185,10 +14191,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data11.DashboardThumbnail !== undefined){
-let data12 = data11.DashboardThumbnail;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardThumbnail",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema32.items.properties.Dashboards.items.properties.DashboardThumbnail.type},message:"must be string,null"};
+if(data11.DashboardRecId !== undefined){
+let data12 = data11.DashboardRecId;
+if((!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) && (data12 !== null)){
+const err23 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardRecId",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardRecId/type",keyword:"type",params:{type: schema32.items.properties.Dashboards.items.properties.DashboardRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -14197,9 +14203,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(typeof data12 === "string"){
-if(!pattern74.test(data12)){
-const err24 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardThumbnail",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 9007199254740991 || isNaN(data12)){
+const err24 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardRecId",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -14208,11 +14214,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1,schemaPath:"#/items/properties/Dashboards/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data12 < 1 || isNaN(data12)){
+const err25 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardRecId",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -14223,11 +14226,10 @@ errors++;
 }
 }
 }
-}
-if(data0.DataConnectionName !== undefined){
-let data13 = data0.DataConnectionName;
+if(data11.DashboardName !== undefined){
+let data13 = data11.DashboardName;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err26 = {instancePath:instancePath+"/" + i0+"/DataConnectionName",schemaPath:"#/items/properties/DataConnectionName/type",keyword:"type",params:{type: schema32.items.properties.DataConnectionName.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardName",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardName/type",keyword:"type",params:{type: schema32.items.properties.Dashboards.items.properties.DashboardName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14237,10 +14239,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data0.DataConnectionRecId !== undefined){
-let data14 = data0.DataConnectionRecId;
-if((!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))) && (data14 !== null)){
-const err27 = {instancePath:instancePath+"/" + i0+"/DataConnectionRecId",schemaPath:"#/items/properties/DataConnectionRecId/type",keyword:"type",params:{type: schema32.items.properties.DataConnectionRecId.type},message:"must be integer,null"};
+if(data11.DashboardThumbnail !== undefined){
+let data14 = data11.DashboardThumbnail;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err27 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardThumbnail",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema32.items.properties.Dashboards.items.properties.DashboardThumbnail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -14249,9 +14251,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 > 9007199254740991 || isNaN(data14)){
-const err28 = {instancePath:instancePath+"/" + i0+"/DataConnectionRecId",schemaPath:"#/items/properties/DataConnectionRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(typeof data14 === "string"){
+if(!pattern74.test(data14)){
+const err28 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardThumbnail",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -14260,8 +14262,11 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data14 < 1 || isNaN(data14)){
-const err29 = {instancePath:instancePath+"/" + i0+"/DataConnectionRecId",schemaPath:"#/items/properties/DataConnectionRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1,schemaPath:"#/items/properties/Dashboards/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -14272,10 +14277,11 @@ errors++;
 }
 }
 }
-if(data0.DataCloneName !== undefined){
-let data15 = data0.DataCloneName;
+}
+if(data0.DataConnectionName !== undefined){
+let data15 = data0.DataConnectionName;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err30 = {instancePath:instancePath+"/" + i0+"/DataCloneName",schemaPath:"#/items/properties/DataCloneName/type",keyword:"type",params:{type: schema32.items.properties.DataCloneName.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/" + i0+"/DataConnectionName",schemaPath:"#/items/properties/DataConnectionName/type",keyword:"type",params:{type: schema32.items.properties.DataConnectionName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -14285,10 +14291,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data0.DataCloneRecId !== undefined){
-let data16 = data0.DataCloneRecId;
+if(data0.DataConnectionRecId !== undefined){
+let data16 = data0.DataConnectionRecId;
 if((!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))) && (data16 !== null)){
-const err31 = {instancePath:instancePath+"/" + i0+"/DataCloneRecId",schemaPath:"#/items/properties/DataCloneRecId/type",keyword:"type",params:{type: schema32.items.properties.DataCloneRecId.type},message:"must be integer,null"};
+const err31 = {instancePath:instancePath+"/" + i0+"/DataConnectionRecId",schemaPath:"#/items/properties/DataConnectionRecId/type",keyword:"type",params:{type: schema32.items.properties.DataConnectionRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -14299,7 +14305,7 @@ errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 9007199254740991 || isNaN(data16)){
-const err32 = {instancePath:instancePath+"/" + i0+"/DataCloneRecId",schemaPath:"#/items/properties/DataCloneRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err32 = {instancePath:instancePath+"/" + i0+"/DataConnectionRecId",schemaPath:"#/items/properties/DataConnectionRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -14309,7 +14315,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data16 < 1 || isNaN(data16)){
-const err33 = {instancePath:instancePath+"/" + i0+"/DataCloneRecId",schemaPath:"#/items/properties/DataCloneRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err33 = {instancePath:instancePath+"/" + i0+"/DataConnectionRecId",schemaPath:"#/items/properties/DataConnectionRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -14320,10 +14326,10 @@ errors++;
 }
 }
 }
-if(data0.WorkerTaskHistoryRecId !== undefined){
-let data17 = data0.WorkerTaskHistoryRecId;
-if((!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) && (data17 !== null)){
-const err34 = {instancePath:instancePath+"/" + i0+"/WorkerTaskHistoryRecId",schemaPath:"#/items/properties/WorkerTaskHistoryRecId/type",keyword:"type",params:{type: schema32.items.properties.WorkerTaskHistoryRecId.type},message:"must be integer,null"};
+if(data0.DataCloneName !== undefined){
+let data17 = data0.DataCloneName;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err34 = {instancePath:instancePath+"/" + i0+"/DataCloneName",schemaPath:"#/items/properties/DataCloneName/type",keyword:"type",params:{type: schema32.items.properties.DataCloneName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -14332,9 +14338,11 @@ vErrors.push(err34);
 }
 errors++;
 }
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 > 9007199254740991 || isNaN(data17)){
-const err35 = {instancePath:instancePath+"/" + i0+"/WorkerTaskHistoryRecId",schemaPath:"#/items/properties/WorkerTaskHistoryRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+if(data0.DataCloneRecId !== undefined){
+let data18 = data0.DataCloneRecId;
+if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (data18 !== null)){
+const err35 = {instancePath:instancePath+"/" + i0+"/DataCloneRecId",schemaPath:"#/items/properties/DataCloneRecId/type",keyword:"type",params:{type: schema32.items.properties.DataCloneRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -14343,8 +14351,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(data17 < 1 || isNaN(data17)){
-const err36 = {instancePath:instancePath+"/" + i0+"/WorkerTaskHistoryRecId",schemaPath:"#/items/properties/WorkerTaskHistoryRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 > 9007199254740991 || isNaN(data18)){
+const err36 = {instancePath:instancePath+"/" + i0+"/DataCloneRecId",schemaPath:"#/items/properties/DataCloneRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -14353,12 +14362,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-}
-if(data0.DashboardName !== undefined){
-let data18 = data0.DashboardName;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err37 = {instancePath:instancePath+"/" + i0+"/DashboardName",schemaPath:"#/items/properties/DashboardName/type",keyword:"type",params:{type: schema32.items.properties.DashboardName.type},message:"must be string,null"};
+if(data18 < 1 || isNaN(data18)){
+const err37 = {instancePath:instancePath+"/" + i0+"/DataCloneRecId",schemaPath:"#/items/properties/DataCloneRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -14368,10 +14373,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data0.DashboardRecId !== undefined){
-let data19 = data0.DashboardRecId;
+}
+if(data0.WorkerTaskHistoryRecId !== undefined){
+let data19 = data0.WorkerTaskHistoryRecId;
 if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err38 = {instancePath:instancePath+"/" + i0+"/DashboardRecId",schemaPath:"#/items/properties/DashboardRecId/type",keyword:"type",params:{type: schema32.items.properties.DashboardRecId.type},message:"must be integer,null"};
+const err38 = {instancePath:instancePath+"/" + i0+"/WorkerTaskHistoryRecId",schemaPath:"#/items/properties/WorkerTaskHistoryRecId/type",keyword:"type",params:{type: schema32.items.properties.WorkerTaskHistoryRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -14382,7 +14388,7 @@ errors++;
 }
 if((typeof data19 == "number") && (isFinite(data19))){
 if(data19 > 9007199254740991 || isNaN(data19)){
-const err39 = {instancePath:instancePath+"/" + i0+"/DashboardRecId",schemaPath:"#/items/properties/DashboardRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err39 = {instancePath:instancePath+"/" + i0+"/WorkerTaskHistoryRecId",schemaPath:"#/items/properties/WorkerTaskHistoryRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -14392,7 +14398,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data19 < 1 || isNaN(data19)){
-const err40 = {instancePath:instancePath+"/" + i0+"/DashboardRecId",schemaPath:"#/items/properties/DashboardRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err40 = {instancePath:instancePath+"/" + i0+"/WorkerTaskHistoryRecId",schemaPath:"#/items/properties/WorkerTaskHistoryRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -14403,10 +14409,10 @@ errors++;
 }
 }
 }
-if(data0.DashboardThumbnail !== undefined){
-let data20 = data0.DashboardThumbnail;
+if(data0.DashboardName !== undefined){
+let data20 = data0.DashboardName;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err41 = {instancePath:instancePath+"/" + i0+"/DashboardThumbnail",schemaPath:"#/items/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema32.items.properties.DashboardThumbnail.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/" + i0+"/DashboardName",schemaPath:"#/items/properties/DashboardName/type",keyword:"type",params:{type: schema32.items.properties.DashboardName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -14415,9 +14421,11 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(typeof data20 === "string"){
-if(!pattern74.test(data20)){
-const err42 = {instancePath:instancePath+"/" + i0+"/DashboardThumbnail",schemaPath:"#/items/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
+}
+if(data0.DashboardRecId !== undefined){
+let data21 = data0.DashboardRecId;
+if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
+const err42 = {instancePath:instancePath+"/" + i0+"/DashboardRecId",schemaPath:"#/items/properties/DashboardRecId/type",keyword:"type",params:{type: schema32.items.properties.DashboardRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -14426,12 +14434,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-}
-if(data0.CommentText !== undefined){
-let data21 = data0.CommentText;
-if((typeof data21 !== "string") && (data21 !== null)){
-const err43 = {instancePath:instancePath+"/" + i0+"/CommentText",schemaPath:"#/items/properties/CommentText/type",keyword:"type",params:{type: schema32.items.properties.CommentText.type},message:"must be string,null"};
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 > 9007199254740991 || isNaN(data21)){
+const err43 = {instancePath:instancePath+"/" + i0+"/DashboardRecId",schemaPath:"#/items/properties/DashboardRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -14440,10 +14445,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-if(data0.IsRelatedObjectDeleted !== undefined){
-if(typeof data0.IsRelatedObjectDeleted !== "boolean"){
-const err44 = {instancePath:instancePath+"/" + i0+"/IsRelatedObjectDeleted",schemaPath:"#/items/properties/IsRelatedObjectDeleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data21 < 1 || isNaN(data21)){
+const err44 = {instancePath:instancePath+"/" + i0+"/DashboardRecId",schemaPath:"#/items/properties/DashboardRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -14453,9 +14456,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data0.IsDataCloneTrashed !== undefined){
-if(typeof data0.IsDataCloneTrashed !== "boolean"){
-const err45 = {instancePath:instancePath+"/" + i0+"/IsDataCloneTrashed",schemaPath:"#/items/properties/IsDataCloneTrashed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data0.DashboardThumbnail !== undefined){
+let data22 = data0.DashboardThumbnail;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err45 = {instancePath:instancePath+"/" + i0+"/DashboardThumbnail",schemaPath:"#/items/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema32.items.properties.DashboardThumbnail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -14464,11 +14469,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(data0.DataLoaderName !== undefined){
-let data24 = data0.DataLoaderName;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err46 = {instancePath:instancePath+"/" + i0+"/DataLoaderName",schemaPath:"#/items/properties/DataLoaderName/type",keyword:"type",params:{type: schema32.items.properties.DataLoaderName.type},message:"must be string,null"};
+if(typeof data22 === "string"){
+if(!pattern74.test(data22)){
+const err46 = {instancePath:instancePath+"/" + i0+"/DashboardThumbnail",schemaPath:"#/items/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -14478,10 +14481,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data0.ExportName !== undefined){
-let data25 = data0.ExportName;
-if((typeof data25 !== "string") && (data25 !== null)){
-const err47 = {instancePath:instancePath+"/" + i0+"/ExportName",schemaPath:"#/items/properties/ExportName/type",keyword:"type",params:{type: schema32.items.properties.ExportName.type},message:"must be string,null"};
+}
+if(data0.CommentText !== undefined){
+let data23 = data0.CommentText;
+if((typeof data23 !== "string") && (data23 !== null)){
+const err47 = {instancePath:instancePath+"/" + i0+"/CommentText",schemaPath:"#/items/properties/CommentText/type",keyword:"type",params:{type: schema32.items.properties.CommentText.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -14491,10 +14495,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data0.ExportRecId !== undefined){
-let data26 = data0.ExportRecId;
-if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)){
-const err48 = {instancePath:instancePath+"/" + i0+"/ExportRecId",schemaPath:"#/items/properties/ExportRecId/type",keyword:"type",params:{type: schema32.items.properties.ExportRecId.type},message:"must be integer,null"};
+if(data0.IsRelatedObjectDeleted !== undefined){
+if(typeof data0.IsRelatedObjectDeleted !== "boolean"){
+const err48 = {instancePath:instancePath+"/" + i0+"/IsRelatedObjectDeleted",schemaPath:"#/items/properties/IsRelatedObjectDeleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -14503,9 +14506,10 @@ vErrors.push(err48);
 }
 errors++;
 }
-if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 > 9007199254740991 || isNaN(data26)){
-const err49 = {instancePath:instancePath+"/" + i0+"/ExportRecId",schemaPath:"#/items/properties/ExportRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+if(data0.IsDataCloneTrashed !== undefined){
+if(typeof data0.IsDataCloneTrashed !== "boolean"){
+const err49 = {instancePath:instancePath+"/" + i0+"/IsDataCloneTrashed",schemaPath:"#/items/properties/IsDataCloneTrashed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -14514,8 +14518,11 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data26 < 1 || isNaN(data26)){
-const err50 = {instancePath:instancePath+"/" + i0+"/ExportRecId",schemaPath:"#/items/properties/ExportRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data0.DataLoaderName !== undefined){
+let data26 = data0.DataLoaderName;
+if((typeof data26 !== "string") && (data26 !== null)){
+const err50 = {instancePath:instancePath+"/" + i0+"/DataLoaderName",schemaPath:"#/items/properties/DataLoaderName/type",keyword:"type",params:{type: schema32.items.properties.DataLoaderName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -14525,11 +14532,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
-if(data0.FileUID !== undefined){
-let data27 = data0.FileUID;
+if(data0.ExportName !== undefined){
+let data27 = data0.ExportName;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err51 = {instancePath:instancePath+"/" + i0+"/FileUID",schemaPath:"#/items/properties/FileUID/type",keyword:"type",params:{type: schema32.items.properties.FileUID.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/" + i0+"/ExportName",schemaPath:"#/items/properties/ExportName/type",keyword:"type",params:{type: schema32.items.properties.ExportName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -14538,9 +14544,11 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(typeof data27 === "string"){
-if(!pattern11.test(data27)){
-const err52 = {instancePath:instancePath+"/" + i0+"/FileUID",schemaPath:"#/items/properties/FileUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
+}
+if(data0.ExportRecId !== undefined){
+let data28 = data0.ExportRecId;
+if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
+const err52 = {instancePath:instancePath+"/" + i0+"/ExportRecId",schemaPath:"#/items/properties/ExportRecId/type",keyword:"type",params:{type: schema32.items.properties.ExportRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -14549,12 +14557,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-}
-if(data0.InvoiceNumber !== undefined){
-let data28 = data0.InvoiceNumber;
-if((typeof data28 !== "string") && (data28 !== null)){
-const err53 = {instancePath:instancePath+"/" + i0+"/InvoiceNumber",schemaPath:"#/items/properties/InvoiceNumber/type",keyword:"type",params:{type: schema32.items.properties.InvoiceNumber.type},message:"must be string,null"};
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 > 9007199254740991 || isNaN(data28)){
+const err53 = {instancePath:instancePath+"/" + i0+"/ExportRecId",schemaPath:"#/items/properties/ExportRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -14563,9 +14568,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(typeof data28 === "string"){
-if(!pattern77.test(data28)){
-const err54 = {instancePath:instancePath+"/" + i0+"/InvoiceNumber",schemaPath:"#/items/properties/InvoiceNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"+"\""};
+if(data28 < 1 || isNaN(data28)){
+const err54 = {instancePath:instancePath+"/" + i0+"/ExportRecId",schemaPath:"#/items/properties/ExportRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -14576,10 +14580,10 @@ errors++;
 }
 }
 }
-if(data0.ScheduleName !== undefined){
-let data29 = data0.ScheduleName;
+if(data0.FileUID !== undefined){
+let data29 = data0.FileUID;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err55 = {instancePath:instancePath+"/" + i0+"/ScheduleName",schemaPath:"#/items/properties/ScheduleName/type",keyword:"type",params:{type: schema32.items.properties.ScheduleName.type},message:"must be string,null"};
+const err55 = {instancePath:instancePath+"/" + i0+"/FileUID",schemaPath:"#/items/properties/FileUID/type",keyword:"type",params:{type: schema32.items.properties.FileUID.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -14588,11 +14592,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-if(data0.ScheduleRecId !== undefined){
-let data30 = data0.ScheduleRecId;
-if((!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))) && (data30 !== null)){
-const err56 = {instancePath:instancePath+"/" + i0+"/ScheduleRecId",schemaPath:"#/items/properties/ScheduleRecId/type",keyword:"type",params:{type: schema32.items.properties.ScheduleRecId.type},message:"must be integer,null"};
+if(typeof data29 === "string"){
+if(!pattern11.test(data29)){
+const err56 = {instancePath:instancePath+"/" + i0+"/FileUID",schemaPath:"#/items/properties/FileUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -14601,9 +14603,12 @@ vErrors.push(err56);
 }
 errors++;
 }
-if((typeof data30 == "number") && (isFinite(data30))){
-if(data30 > 9007199254740991 || isNaN(data30)){
-const err57 = {instancePath:instancePath+"/" + i0+"/ScheduleRecId",schemaPath:"#/items/properties/ScheduleRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+}
+if(data0.InvoiceNumber !== undefined){
+let data30 = data0.InvoiceNumber;
+if((typeof data30 !== "string") && (data30 !== null)){
+const err57 = {instancePath:instancePath+"/" + i0+"/InvoiceNumber",schemaPath:"#/items/properties/InvoiceNumber/type",keyword:"type",params:{type: schema32.items.properties.InvoiceNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -14612,8 +14617,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data30 < 1 || isNaN(data30)){
-const err58 = {instancePath:instancePath+"/" + i0+"/ScheduleRecId",schemaPath:"#/items/properties/ScheduleRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(typeof data30 === "string"){
+if(!pattern77.test(data30)){
+const err58 = {instancePath:instancePath+"/" + i0+"/InvoiceNumber",schemaPath:"#/items/properties/InvoiceNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -14624,10 +14630,10 @@ errors++;
 }
 }
 }
-if(data0.ScheduleTaskName !== undefined){
-let data31 = data0.ScheduleTaskName;
+if(data0.ScheduleName !== undefined){
+let data31 = data0.ScheduleName;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err59 = {instancePath:instancePath+"/" + i0+"/ScheduleTaskName",schemaPath:"#/items/properties/ScheduleTaskName/type",keyword:"type",params:{type: schema32.items.properties.ScheduleTaskName.type},message:"must be string,null"};
+const err59 = {instancePath:instancePath+"/" + i0+"/ScheduleName",schemaPath:"#/items/properties/ScheduleName/type",keyword:"type",params:{type: schema32.items.properties.ScheduleName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -14637,10 +14643,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data0.SubscriptionType !== undefined){
-let data32 = data0.SubscriptionType;
-if((typeof data32 !== "string") && (data32 !== null)){
-const err60 = {instancePath:instancePath+"/" + i0+"/SubscriptionType",schemaPath:"#/items/properties/SubscriptionType/type",keyword:"type",params:{type: schema32.items.properties.SubscriptionType.type},message:"must be string,null"};
+if(data0.ScheduleRecId !== undefined){
+let data32 = data0.ScheduleRecId;
+if((!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))) && (data32 !== null)){
+const err60 = {instancePath:instancePath+"/" + i0+"/ScheduleRecId",schemaPath:"#/items/properties/ScheduleRecId/type",keyword:"type",params:{type: schema32.items.properties.ScheduleRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -14649,9 +14655,9 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(typeof data32 === "string"){
-if(func2(data32) > 80){
-const err61 = {instancePath:instancePath+"/" + i0+"/SubscriptionType",schemaPath:"#/items/properties/SubscriptionType/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 > 9007199254740991 || isNaN(data32)){
+const err61 = {instancePath:instancePath+"/" + i0+"/ScheduleRecId",schemaPath:"#/items/properties/ScheduleRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -14660,8 +14666,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(!pattern4.test(data32)){
-const err62 = {instancePath:instancePath+"/" + i0+"/SubscriptionType",schemaPath:"#/items/properties/SubscriptionType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(data32 < 1 || isNaN(data32)){
+const err62 = {instancePath:instancePath+"/" + i0+"/ScheduleRecId",schemaPath:"#/items/properties/ScheduleRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -14672,10 +14678,10 @@ errors++;
 }
 }
 }
-if(data0.SupportTicketName !== undefined){
-let data33 = data0.SupportTicketName;
+if(data0.ScheduleTaskName !== undefined){
+let data33 = data0.ScheduleTaskName;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err63 = {instancePath:instancePath+"/" + i0+"/SupportTicketName",schemaPath:"#/items/properties/SupportTicketName/type",keyword:"type",params:{type: schema32.items.properties.SupportTicketName.type},message:"must be string,null"};
+const err63 = {instancePath:instancePath+"/" + i0+"/ScheduleTaskName",schemaPath:"#/items/properties/ScheduleTaskName/type",keyword:"type",params:{type: schema32.items.properties.ScheduleTaskName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -14685,10 +14691,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data0.SupportTicketRecId !== undefined){
-let data34 = data0.SupportTicketRecId;
-if((!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))) && (data34 !== null)){
-const err64 = {instancePath:instancePath+"/" + i0+"/SupportTicketRecId",schemaPath:"#/items/properties/SupportTicketRecId/type",keyword:"type",params:{type: schema32.items.properties.SupportTicketRecId.type},message:"must be integer,null"};
+if(data0.SubscriptionType !== undefined){
+let data34 = data0.SubscriptionType;
+if((typeof data34 !== "string") && (data34 !== null)){
+const err64 = {instancePath:instancePath+"/" + i0+"/SubscriptionType",schemaPath:"#/items/properties/SubscriptionType/type",keyword:"type",params:{type: schema32.items.properties.SubscriptionType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -14697,9 +14703,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 > 9007199254740991 || isNaN(data34)){
-const err65 = {instancePath:instancePath+"/" + i0+"/SupportTicketRecId",schemaPath:"#/items/properties/SupportTicketRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(typeof data34 === "string"){
+if(func2(data34) > 80){
+const err65 = {instancePath:instancePath+"/" + i0+"/SubscriptionType",schemaPath:"#/items/properties/SubscriptionType/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -14708,8 +14714,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data34 < 1 || isNaN(data34)){
-const err66 = {instancePath:instancePath+"/" + i0+"/SupportTicketRecId",schemaPath:"#/items/properties/SupportTicketRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(!pattern4.test(data34)){
+const err66 = {instancePath:instancePath+"/" + i0+"/SubscriptionType",schemaPath:"#/items/properties/SubscriptionType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -14720,10 +14726,10 @@ errors++;
 }
 }
 }
-if(data0.BinderName !== undefined){
-let data35 = data0.BinderName;
+if(data0.SupportTicketName !== undefined){
+let data35 = data0.SupportTicketName;
 if((typeof data35 !== "string") && (data35 !== null)){
-const err67 = {instancePath:instancePath+"/" + i0+"/BinderName",schemaPath:"#/items/properties/BinderName/type",keyword:"type",params:{type: schema32.items.properties.BinderName.type},message:"must be string,null"};
+const err67 = {instancePath:instancePath+"/" + i0+"/SupportTicketName",schemaPath:"#/items/properties/SupportTicketName/type",keyword:"type",params:{type: schema32.items.properties.SupportTicketName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -14733,10 +14739,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data0.Title !== undefined){
-let data36 = data0.Title;
-if((typeof data36 !== "string") && (data36 !== null)){
-const err68 = {instancePath:instancePath+"/" + i0+"/Title",schemaPath:"#/items/properties/Title/type",keyword:"type",params:{type: schema32.items.properties.Title.type},message:"must be string,null"};
+if(data0.SupportTicketRecId !== undefined){
+let data36 = data0.SupportTicketRecId;
+if((!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))) && (data36 !== null)){
+const err68 = {instancePath:instancePath+"/" + i0+"/SupportTicketRecId",schemaPath:"#/items/properties/SupportTicketRecId/type",keyword:"type",params:{type: schema32.items.properties.SupportTicketRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -14745,11 +14751,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-if(data0.Body !== undefined){
-let data37 = data0.Body;
-if((typeof data37 !== "string") && (data37 !== null)){
-const err69 = {instancePath:instancePath+"/" + i0+"/Body",schemaPath:"#/items/properties/Body/type",keyword:"type",params:{type: schema32.items.properties.Body.type},message:"must be string,null"};
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 > 9007199254740991 || isNaN(data36)){
+const err69 = {instancePath:instancePath+"/" + i0+"/SupportTicketRecId",schemaPath:"#/items/properties/SupportTicketRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -14758,10 +14762,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-}
-else {
-const err70 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data36 < 1 || isNaN(data36)){
+const err70 = {instancePath:instancePath+"/" + i0+"/SupportTicketRecId",schemaPath:"#/items/properties/SupportTicketRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -14772,8 +14774,10 @@ errors++;
 }
 }
 }
-else {
-const err71 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data0.BinderName !== undefined){
+let data37 = data0.BinderName;
+if((typeof data37 !== "string") && (data37 !== null)){
+const err71 = {instancePath:instancePath+"/" + i0+"/BinderName",schemaPath:"#/items/properties/BinderName/type",keyword:"type",params:{type: schema32.items.properties.BinderName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -14782,12 +14786,62 @@ vErrors.push(err71);
 }
 errors++;
 }
+}
+if(data0.Title !== undefined){
+let data38 = data0.Title;
+if((typeof data38 !== "string") && (data38 !== null)){
+const err72 = {instancePath:instancePath+"/" + i0+"/Title",schemaPath:"#/items/properties/Title/type",keyword:"type",params:{type: schema32.items.properties.Title.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data0.Body !== undefined){
+let data39 = data0.Body;
+if((typeof data39 !== "string") && (data39 !== null)){
+const err73 = {instancePath:instancePath+"/" + i0+"/Body",schemaPath:"#/items/properties/Body/type",keyword:"type",params:{type: schema32.items.properties.Body.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
 validate40.errors = vErrors;
 return errors === 0;
 }
 
 export const validateNotificationRecord = validate41;
-const schema33 = {"$id":"notificationRecord","type":"object","description":"A notification as stored by the upstream (§3); how it is shown depends on Code (§4.3).","properties":{"Date":{"type":"string","format":"date-time","description":"When the notification was produced."},"IsNew":{"type":"boolean","description":"Not yet seen: new until the notification dropdown is opened (§4.3)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the notification; sent back to mark it read (§7)."},"Code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Notification code, e.g. AlertTriggered; unknown codes are shown as such (§4.3)."},"AuthorFullName":{"type":["string","null"],"description":"Full name of the user who caused it (AddedToTeam, shares…)."},"AuthorUserUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the author, for the avatar (§7)."},"TeamName":{"type":["string","null"],"description":"Team of AddedToTeam and RemovedFromTeam (§4.3)."},"AlertName":{"type":["string","null"],"description":"Alert of AlertTriggered (§4.3)."},"Message":{"type":["string","null"],"description":"Optional message of AlertTriggered (§4.3)."},"Dashboards":{"type":["array","null"],"description":"Dashboards of an AlertTriggered alert; the first thumbnail is shown (§4.3).","items":{"type":"object","description":"A dashboard of the alert.","properties":{"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."}},"required":["DashboardThumbnail"],"additionalProperties":false}},"DataConnectionName":{"type":["string","null"],"description":"Connection of ReAuthConnector and DeprecatedConnector."},"DataConnectionRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Connection whose settings ReAuthConnector opens (connectionRecId, §2.5)."},"DataCloneName":{"type":["string","null"],"description":"Data (table, view…) of the Data… and import codes."},"DataCloneRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Data record opened by the data viewer dialog (id, §2.5)."},"WorkerTaskHistoryRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Task run whose log the failure and import codes link to (task log viewer recId, §2.5)."},"DashboardName":{"type":["string","null"],"description":"Dashboard of the Dashboard… codes."},"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Dashboard opened by the view dialog (dashboardRecId, §2.5)."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."},"CommentText":{"type":["string","null"],"description":"Comment of DashboardCommented and DataCommented (§4.3)."},"IsRelatedObjectDeleted":{"type":"boolean","description":"The related object was deleted: selects the deleted or expired variant (§4.3)."},"IsDataCloneTrashed":{"type":"boolean","description":"The shared data is in the trash: DataShared variant (§4.3)."},"DataLoaderName":{"type":["string","null"],"description":"Data loader of DataLoaderShared and DataLoaderUnshared."},"ExportName":{"type":["string","null"],"description":"Export of ExportFailed and ExportSucceeded (§4.3)."},"ExportRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the export."},"FileUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"File an ExportSucceeded links to, {webservices}/File/{fileSystemItemType}/{fileUID} (§7)."},"InvoiceNumber":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"Invoice of InvoiceReady (downloaded at invoice/{invoiceNumber}, §7) and PaymentFailed."},"ScheduleName":{"type":["string","null"],"description":"Schedule of the Schedule… codes (§4.3)."},"ScheduleRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Schedule opened by the schedule settings dialog (recId, §2.5)."},"ScheduleTaskName":{"type":["string","null"],"description":"Task of ScheduleTaskDisabled and ScheduleTaskDisabledBySystem."},"SubscriptionType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription type of SubscriptionDowngradeReminder, shown as SubscriptionType_{type} (§9)."},"SupportTicketName":{"type":["string","null"],"description":"Ticket of SupportTicketUpdated; escaped when shown (§4.3)."},"SupportTicketRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Ticket of SupportTicketUpdated: /admin/support?id= for admins, else the ticket dialog (§4.3)."},"BinderName":{"type":["string","null"],"description":"Binder of BinderDuplicated (§4.3)."},"Title":{"type":["string","null"],"description":"Title of a Custom notification, shown as sent (§4.3)."},"Body":{"type":["string","null"],"description":"Body of a Custom notification, shown as sent (§4.3)."}},"required":["Date","IsNew","RecId","Code"],"additionalProperties":false};
+const schema33 = {"$id":"notificationRecord","type":"object","description":"A notification as stored by the upstream (§3); how it is shown depends on Code (§4.3).","properties":{"Date":{"type":"string","format":"date-time","description":"When the notification was produced."},"IsNew":{"type":"boolean","description":"Not yet seen: new until the notification dropdown is opened (§4.3)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the notification; sent back to mark it read (§7)."},"Code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Notification code, e.g. AlertTriggered; unknown codes are shown as such (§4.3)."},"AuthorFullName":{"type":["string","null"],"description":"Full name of the user who caused it (AddedToTeam, shares…)."},"AuthorUserUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the author, for the avatar (§7)."},"TeamName":{"type":["string","null"],"description":"Team of AddedToTeam and RemovedFromTeam (§4.3)."},"AlertName":{"type":["string","null"],"description":"Alert of AlertTriggered (§4.3)."},"Message":{"type":["string","null"],"description":"Optional message of AlertTriggered (§4.3)."},"Dashboards":{"type":["array","null"],"description":"Dashboards of an AlertTriggered alert; the first thumbnail is shown (§4.3).","items":{"type":"object","description":"A dashboard of the alert.","properties":{"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"The dashboard's record id."},"DashboardName":{"type":["string","null"],"description":"The dashboard's name."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."}},"required":["DashboardThumbnail"],"additionalProperties":false}},"DataConnectionName":{"type":["string","null"],"description":"Connection of ReAuthConnector and DeprecatedConnector."},"DataConnectionRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Connection whose settings ReAuthConnector opens (connectionRecId, §2.5)."},"DataCloneName":{"type":["string","null"],"description":"Data (table, view…) of the Data… and import codes."},"DataCloneRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Data record opened by the data viewer dialog (id, §2.5)."},"WorkerTaskHistoryRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Task run whose log the failure and import codes link to (task log viewer recId, §2.5)."},"DashboardName":{"type":["string","null"],"description":"Dashboard of the Dashboard… codes."},"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Dashboard opened by the view dialog (dashboardRecId, §2.5)."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."},"CommentText":{"type":["string","null"],"description":"Comment of DashboardCommented and DataCommented (§4.3)."},"IsRelatedObjectDeleted":{"type":"boolean","description":"The related object was deleted: selects the deleted or expired variant (§4.3)."},"IsDataCloneTrashed":{"type":"boolean","description":"The shared data is in the trash: DataShared variant (§4.3)."},"DataLoaderName":{"type":["string","null"],"description":"Data loader of DataLoaderShared and DataLoaderUnshared."},"ExportName":{"type":["string","null"],"description":"Export of ExportFailed and ExportSucceeded (§4.3)."},"ExportRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the export."},"FileUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"File an ExportSucceeded links to, {webservices}/File/{fileSystemItemType}/{fileUID} (§7)."},"InvoiceNumber":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"Invoice of InvoiceReady (downloaded at invoice/{invoiceNumber}, §7) and PaymentFailed."},"ScheduleName":{"type":["string","null"],"description":"Schedule of the Schedule… codes (§4.3)."},"ScheduleRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Schedule opened by the schedule settings dialog (recId, §2.5)."},"ScheduleTaskName":{"type":["string","null"],"description":"Task of ScheduleTaskDisabled and ScheduleTaskDisabledBySystem."},"SubscriptionType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription type of SubscriptionDowngradeReminder, shown as SubscriptionType_{type} (§9)."},"SupportTicketName":{"type":["string","null"],"description":"Ticket of SupportTicketUpdated; escaped when shown (§4.3)."},"SupportTicketRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Ticket of SupportTicketUpdated: /admin/support?id= for admins, else the ticket dialog (§4.3)."},"BinderName":{"type":["string","null"],"description":"Binder of BinderDuplicated (§4.3)."},"Title":{"type":["string","null"],"description":"Title of a Custom notification, shown as sent (§4.3)."},"Body":{"type":["string","null"],"description":"Body of a Custom notification, shown as sent (§4.3)."}},"required":["Date","IsNew","RecId","Code"],"additionalProperties":false};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="notificationRecord" */;
@@ -15058,7 +15112,7 @@ vErrors.push(err21);
 errors++;
 }
 for(const key1 in data10){
-if(!(key1 === "DashboardThumbnail")){
+if(!(((key1 === "DashboardRecId") || (key1 === "DashboardName")) || (key1 === "DashboardThumbnail"))){
 const err22 = {instancePath:instancePath+"/Dashboards/" + i0,schemaPath:"#/properties/Dashboards/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err22];
@@ -15069,10 +15123,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data10.DashboardThumbnail !== undefined){
-let data11 = data10.DashboardThumbnail;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err23 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardThumbnail",schemaPath:"#/properties/Dashboards/items/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema33.properties.Dashboards.items.properties.DashboardThumbnail.type},message:"must be string,null"};
+if(data10.DashboardRecId !== undefined){
+let data11 = data10.DashboardRecId;
+if((!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))) && (data11 !== null)){
+const err23 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardRecId",schemaPath:"#/properties/Dashboards/items/properties/DashboardRecId/type",keyword:"type",params:{type: schema33.properties.Dashboards.items.properties.DashboardRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -15081,9 +15135,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(typeof data11 === "string"){
-if(!pattern74.test(data11)){
-const err24 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardThumbnail",schemaPath:"#/properties/Dashboards/items/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 9007199254740991 || isNaN(data11)){
+const err24 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardRecId",schemaPath:"#/properties/Dashboards/items/properties/DashboardRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -15092,11 +15146,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/Dashboards/" + i0,schemaPath:"#/properties/Dashboards/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data11 < 1 || isNaN(data11)){
+const err25 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardRecId",schemaPath:"#/properties/Dashboards/items/properties/DashboardRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -15107,11 +15158,10 @@ errors++;
 }
 }
 }
-}
-if(data.DataConnectionName !== undefined){
-let data12 = data.DataConnectionName;
+if(data10.DashboardName !== undefined){
+let data12 = data10.DashboardName;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err26 = {instancePath:instancePath+"/DataConnectionName",schemaPath:"#/properties/DataConnectionName/type",keyword:"type",params:{type: schema33.properties.DataConnectionName.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardName",schemaPath:"#/properties/Dashboards/items/properties/DashboardName/type",keyword:"type",params:{type: schema33.properties.Dashboards.items.properties.DashboardName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -15121,10 +15171,10 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.DataConnectionRecId !== undefined){
-let data13 = data.DataConnectionRecId;
-if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (data13 !== null)){
-const err27 = {instancePath:instancePath+"/DataConnectionRecId",schemaPath:"#/properties/DataConnectionRecId/type",keyword:"type",params:{type: schema33.properties.DataConnectionRecId.type},message:"must be integer,null"};
+if(data10.DashboardThumbnail !== undefined){
+let data13 = data10.DashboardThumbnail;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err27 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardThumbnail",schemaPath:"#/properties/Dashboards/items/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema33.properties.Dashboards.items.properties.DashboardThumbnail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -15133,9 +15183,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 9007199254740991 || isNaN(data13)){
-const err28 = {instancePath:instancePath+"/DataConnectionRecId",schemaPath:"#/properties/DataConnectionRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(typeof data13 === "string"){
+if(!pattern74.test(data13)){
+const err28 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardThumbnail",schemaPath:"#/properties/Dashboards/items/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -15144,8 +15194,11 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data13 < 1 || isNaN(data13)){
-const err29 = {instancePath:instancePath+"/DataConnectionRecId",schemaPath:"#/properties/DataConnectionRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/Dashboards/" + i0,schemaPath:"#/properties/Dashboards/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -15156,10 +15209,11 @@ errors++;
 }
 }
 }
-if(data.DataCloneName !== undefined){
-let data14 = data.DataCloneName;
+}
+if(data.DataConnectionName !== undefined){
+let data14 = data.DataConnectionName;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err30 = {instancePath:instancePath+"/DataCloneName",schemaPath:"#/properties/DataCloneName/type",keyword:"type",params:{type: schema33.properties.DataCloneName.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/DataConnectionName",schemaPath:"#/properties/DataConnectionName/type",keyword:"type",params:{type: schema33.properties.DataConnectionName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -15169,10 +15223,10 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.DataCloneRecId !== undefined){
-let data15 = data.DataCloneRecId;
+if(data.DataConnectionRecId !== undefined){
+let data15 = data.DataConnectionRecId;
 if((!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))) && (data15 !== null)){
-const err31 = {instancePath:instancePath+"/DataCloneRecId",schemaPath:"#/properties/DataCloneRecId/type",keyword:"type",params:{type: schema33.properties.DataCloneRecId.type},message:"must be integer,null"};
+const err31 = {instancePath:instancePath+"/DataConnectionRecId",schemaPath:"#/properties/DataConnectionRecId/type",keyword:"type",params:{type: schema33.properties.DataConnectionRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -15183,7 +15237,7 @@ errors++;
 }
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 > 9007199254740991 || isNaN(data15)){
-const err32 = {instancePath:instancePath+"/DataCloneRecId",schemaPath:"#/properties/DataCloneRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err32 = {instancePath:instancePath+"/DataConnectionRecId",schemaPath:"#/properties/DataConnectionRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -15193,7 +15247,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data15 < 1 || isNaN(data15)){
-const err33 = {instancePath:instancePath+"/DataCloneRecId",schemaPath:"#/properties/DataCloneRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err33 = {instancePath:instancePath+"/DataConnectionRecId",schemaPath:"#/properties/DataConnectionRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -15204,10 +15258,10 @@ errors++;
 }
 }
 }
-if(data.WorkerTaskHistoryRecId !== undefined){
-let data16 = data.WorkerTaskHistoryRecId;
-if((!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))) && (data16 !== null)){
-const err34 = {instancePath:instancePath+"/WorkerTaskHistoryRecId",schemaPath:"#/properties/WorkerTaskHistoryRecId/type",keyword:"type",params:{type: schema33.properties.WorkerTaskHistoryRecId.type},message:"must be integer,null"};
+if(data.DataCloneName !== undefined){
+let data16 = data.DataCloneName;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err34 = {instancePath:instancePath+"/DataCloneName",schemaPath:"#/properties/DataCloneName/type",keyword:"type",params:{type: schema33.properties.DataCloneName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -15216,9 +15270,11 @@ vErrors.push(err34);
 }
 errors++;
 }
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 > 9007199254740991 || isNaN(data16)){
-const err35 = {instancePath:instancePath+"/WorkerTaskHistoryRecId",schemaPath:"#/properties/WorkerTaskHistoryRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+if(data.DataCloneRecId !== undefined){
+let data17 = data.DataCloneRecId;
+if((!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) && (data17 !== null)){
+const err35 = {instancePath:instancePath+"/DataCloneRecId",schemaPath:"#/properties/DataCloneRecId/type",keyword:"type",params:{type: schema33.properties.DataCloneRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -15227,8 +15283,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(data16 < 1 || isNaN(data16)){
-const err36 = {instancePath:instancePath+"/WorkerTaskHistoryRecId",schemaPath:"#/properties/WorkerTaskHistoryRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 > 9007199254740991 || isNaN(data17)){
+const err36 = {instancePath:instancePath+"/DataCloneRecId",schemaPath:"#/properties/DataCloneRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -15237,12 +15294,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-}
-if(data.DashboardName !== undefined){
-let data17 = data.DashboardName;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err37 = {instancePath:instancePath+"/DashboardName",schemaPath:"#/properties/DashboardName/type",keyword:"type",params:{type: schema33.properties.DashboardName.type},message:"must be string,null"};
+if(data17 < 1 || isNaN(data17)){
+const err37 = {instancePath:instancePath+"/DataCloneRecId",schemaPath:"#/properties/DataCloneRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -15252,10 +15305,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.DashboardRecId !== undefined){
-let data18 = data.DashboardRecId;
+}
+if(data.WorkerTaskHistoryRecId !== undefined){
+let data18 = data.WorkerTaskHistoryRecId;
 if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (data18 !== null)){
-const err38 = {instancePath:instancePath+"/DashboardRecId",schemaPath:"#/properties/DashboardRecId/type",keyword:"type",params:{type: schema33.properties.DashboardRecId.type},message:"must be integer,null"};
+const err38 = {instancePath:instancePath+"/WorkerTaskHistoryRecId",schemaPath:"#/properties/WorkerTaskHistoryRecId/type",keyword:"type",params:{type: schema33.properties.WorkerTaskHistoryRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -15266,7 +15320,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 9007199254740991 || isNaN(data18)){
-const err39 = {instancePath:instancePath+"/DashboardRecId",schemaPath:"#/properties/DashboardRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err39 = {instancePath:instancePath+"/WorkerTaskHistoryRecId",schemaPath:"#/properties/WorkerTaskHistoryRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -15276,7 +15330,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data18 < 1 || isNaN(data18)){
-const err40 = {instancePath:instancePath+"/DashboardRecId",schemaPath:"#/properties/DashboardRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err40 = {instancePath:instancePath+"/WorkerTaskHistoryRecId",schemaPath:"#/properties/WorkerTaskHistoryRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -15287,10 +15341,10 @@ errors++;
 }
 }
 }
-if(data.DashboardThumbnail !== undefined){
-let data19 = data.DashboardThumbnail;
+if(data.DashboardName !== undefined){
+let data19 = data.DashboardName;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err41 = {instancePath:instancePath+"/DashboardThumbnail",schemaPath:"#/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema33.properties.DashboardThumbnail.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/DashboardName",schemaPath:"#/properties/DashboardName/type",keyword:"type",params:{type: schema33.properties.DashboardName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -15299,9 +15353,11 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(typeof data19 === "string"){
-if(!pattern74.test(data19)){
-const err42 = {instancePath:instancePath+"/DashboardThumbnail",schemaPath:"#/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
+}
+if(data.DashboardRecId !== undefined){
+let data20 = data.DashboardRecId;
+if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
+const err42 = {instancePath:instancePath+"/DashboardRecId",schemaPath:"#/properties/DashboardRecId/type",keyword:"type",params:{type: schema33.properties.DashboardRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -15310,12 +15366,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-}
-if(data.CommentText !== undefined){
-let data20 = data.CommentText;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err43 = {instancePath:instancePath+"/CommentText",schemaPath:"#/properties/CommentText/type",keyword:"type",params:{type: schema33.properties.CommentText.type},message:"must be string,null"};
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 > 9007199254740991 || isNaN(data20)){
+const err43 = {instancePath:instancePath+"/DashboardRecId",schemaPath:"#/properties/DashboardRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -15324,10 +15377,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-if(data.IsRelatedObjectDeleted !== undefined){
-if(typeof data.IsRelatedObjectDeleted !== "boolean"){
-const err44 = {instancePath:instancePath+"/IsRelatedObjectDeleted",schemaPath:"#/properties/IsRelatedObjectDeleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data20 < 1 || isNaN(data20)){
+const err44 = {instancePath:instancePath+"/DashboardRecId",schemaPath:"#/properties/DashboardRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -15337,9 +15388,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.IsDataCloneTrashed !== undefined){
-if(typeof data.IsDataCloneTrashed !== "boolean"){
-const err45 = {instancePath:instancePath+"/IsDataCloneTrashed",schemaPath:"#/properties/IsDataCloneTrashed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data.DashboardThumbnail !== undefined){
+let data21 = data.DashboardThumbnail;
+if((typeof data21 !== "string") && (data21 !== null)){
+const err45 = {instancePath:instancePath+"/DashboardThumbnail",schemaPath:"#/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema33.properties.DashboardThumbnail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -15348,11 +15401,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-if(data.DataLoaderName !== undefined){
-let data23 = data.DataLoaderName;
-if((typeof data23 !== "string") && (data23 !== null)){
-const err46 = {instancePath:instancePath+"/DataLoaderName",schemaPath:"#/properties/DataLoaderName/type",keyword:"type",params:{type: schema33.properties.DataLoaderName.type},message:"must be string,null"};
+if(typeof data21 === "string"){
+if(!pattern74.test(data21)){
+const err46 = {instancePath:instancePath+"/DashboardThumbnail",schemaPath:"#/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -15362,10 +15413,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.ExportName !== undefined){
-let data24 = data.ExportName;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err47 = {instancePath:instancePath+"/ExportName",schemaPath:"#/properties/ExportName/type",keyword:"type",params:{type: schema33.properties.ExportName.type},message:"must be string,null"};
+}
+if(data.CommentText !== undefined){
+let data22 = data.CommentText;
+if((typeof data22 !== "string") && (data22 !== null)){
+const err47 = {instancePath:instancePath+"/CommentText",schemaPath:"#/properties/CommentText/type",keyword:"type",params:{type: schema33.properties.CommentText.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -15375,10 +15427,9 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data.ExportRecId !== undefined){
-let data25 = data.ExportRecId;
-if((!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))) && (data25 !== null)){
-const err48 = {instancePath:instancePath+"/ExportRecId",schemaPath:"#/properties/ExportRecId/type",keyword:"type",params:{type: schema33.properties.ExportRecId.type},message:"must be integer,null"};
+if(data.IsRelatedObjectDeleted !== undefined){
+if(typeof data.IsRelatedObjectDeleted !== "boolean"){
+const err48 = {instancePath:instancePath+"/IsRelatedObjectDeleted",schemaPath:"#/properties/IsRelatedObjectDeleted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -15387,9 +15438,10 @@ vErrors.push(err48);
 }
 errors++;
 }
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 > 9007199254740991 || isNaN(data25)){
-const err49 = {instancePath:instancePath+"/ExportRecId",schemaPath:"#/properties/ExportRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+if(data.IsDataCloneTrashed !== undefined){
+if(typeof data.IsDataCloneTrashed !== "boolean"){
+const err49 = {instancePath:instancePath+"/IsDataCloneTrashed",schemaPath:"#/properties/IsDataCloneTrashed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -15398,8 +15450,11 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data25 < 1 || isNaN(data25)){
-const err50 = {instancePath:instancePath+"/ExportRecId",schemaPath:"#/properties/ExportRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.DataLoaderName !== undefined){
+let data25 = data.DataLoaderName;
+if((typeof data25 !== "string") && (data25 !== null)){
+const err50 = {instancePath:instancePath+"/DataLoaderName",schemaPath:"#/properties/DataLoaderName/type",keyword:"type",params:{type: schema33.properties.DataLoaderName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -15409,11 +15464,10 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
-if(data.FileUID !== undefined){
-let data26 = data.FileUID;
+if(data.ExportName !== undefined){
+let data26 = data.ExportName;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err51 = {instancePath:instancePath+"/FileUID",schemaPath:"#/properties/FileUID/type",keyword:"type",params:{type: schema33.properties.FileUID.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/ExportName",schemaPath:"#/properties/ExportName/type",keyword:"type",params:{type: schema33.properties.ExportName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -15422,9 +15476,11 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(typeof data26 === "string"){
-if(!pattern11.test(data26)){
-const err52 = {instancePath:instancePath+"/FileUID",schemaPath:"#/properties/FileUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
+}
+if(data.ExportRecId !== undefined){
+let data27 = data.ExportRecId;
+if((!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))) && (data27 !== null)){
+const err52 = {instancePath:instancePath+"/ExportRecId",schemaPath:"#/properties/ExportRecId/type",keyword:"type",params:{type: schema33.properties.ExportRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -15433,12 +15489,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-}
-if(data.InvoiceNumber !== undefined){
-let data27 = data.InvoiceNumber;
-if((typeof data27 !== "string") && (data27 !== null)){
-const err53 = {instancePath:instancePath+"/InvoiceNumber",schemaPath:"#/properties/InvoiceNumber/type",keyword:"type",params:{type: schema33.properties.InvoiceNumber.type},message:"must be string,null"};
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 > 9007199254740991 || isNaN(data27)){
+const err53 = {instancePath:instancePath+"/ExportRecId",schemaPath:"#/properties/ExportRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -15447,9 +15500,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(typeof data27 === "string"){
-if(!pattern77.test(data27)){
-const err54 = {instancePath:instancePath+"/InvoiceNumber",schemaPath:"#/properties/InvoiceNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"+"\""};
+if(data27 < 1 || isNaN(data27)){
+const err54 = {instancePath:instancePath+"/ExportRecId",schemaPath:"#/properties/ExportRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -15460,10 +15512,10 @@ errors++;
 }
 }
 }
-if(data.ScheduleName !== undefined){
-let data28 = data.ScheduleName;
+if(data.FileUID !== undefined){
+let data28 = data.FileUID;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err55 = {instancePath:instancePath+"/ScheduleName",schemaPath:"#/properties/ScheduleName/type",keyword:"type",params:{type: schema33.properties.ScheduleName.type},message:"must be string,null"};
+const err55 = {instancePath:instancePath+"/FileUID",schemaPath:"#/properties/FileUID/type",keyword:"type",params:{type: schema33.properties.FileUID.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -15472,11 +15524,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-if(data.ScheduleRecId !== undefined){
-let data29 = data.ScheduleRecId;
-if((!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))) && (data29 !== null)){
-const err56 = {instancePath:instancePath+"/ScheduleRecId",schemaPath:"#/properties/ScheduleRecId/type",keyword:"type",params:{type: schema33.properties.ScheduleRecId.type},message:"must be integer,null"};
+if(typeof data28 === "string"){
+if(!pattern11.test(data28)){
+const err56 = {instancePath:instancePath+"/FileUID",schemaPath:"#/properties/FileUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -15485,9 +15535,12 @@ vErrors.push(err56);
 }
 errors++;
 }
-if((typeof data29 == "number") && (isFinite(data29))){
-if(data29 > 9007199254740991 || isNaN(data29)){
-const err57 = {instancePath:instancePath+"/ScheduleRecId",schemaPath:"#/properties/ScheduleRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+}
+if(data.InvoiceNumber !== undefined){
+let data29 = data.InvoiceNumber;
+if((typeof data29 !== "string") && (data29 !== null)){
+const err57 = {instancePath:instancePath+"/InvoiceNumber",schemaPath:"#/properties/InvoiceNumber/type",keyword:"type",params:{type: schema33.properties.InvoiceNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -15496,8 +15549,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data29 < 1 || isNaN(data29)){
-const err58 = {instancePath:instancePath+"/ScheduleRecId",schemaPath:"#/properties/ScheduleRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(typeof data29 === "string"){
+if(!pattern77.test(data29)){
+const err58 = {instancePath:instancePath+"/InvoiceNumber",schemaPath:"#/properties/InvoiceNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -15508,10 +15562,10 @@ errors++;
 }
 }
 }
-if(data.ScheduleTaskName !== undefined){
-let data30 = data.ScheduleTaskName;
+if(data.ScheduleName !== undefined){
+let data30 = data.ScheduleName;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err59 = {instancePath:instancePath+"/ScheduleTaskName",schemaPath:"#/properties/ScheduleTaskName/type",keyword:"type",params:{type: schema33.properties.ScheduleTaskName.type},message:"must be string,null"};
+const err59 = {instancePath:instancePath+"/ScheduleName",schemaPath:"#/properties/ScheduleName/type",keyword:"type",params:{type: schema33.properties.ScheduleName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -15521,10 +15575,10 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.SubscriptionType !== undefined){
-let data31 = data.SubscriptionType;
-if((typeof data31 !== "string") && (data31 !== null)){
-const err60 = {instancePath:instancePath+"/SubscriptionType",schemaPath:"#/properties/SubscriptionType/type",keyword:"type",params:{type: schema33.properties.SubscriptionType.type},message:"must be string,null"};
+if(data.ScheduleRecId !== undefined){
+let data31 = data.ScheduleRecId;
+if((!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))) && (data31 !== null)){
+const err60 = {instancePath:instancePath+"/ScheduleRecId",schemaPath:"#/properties/ScheduleRecId/type",keyword:"type",params:{type: schema33.properties.ScheduleRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -15533,9 +15587,9 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(typeof data31 === "string"){
-if(func2(data31) > 80){
-const err61 = {instancePath:instancePath+"/SubscriptionType",schemaPath:"#/properties/SubscriptionType/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 > 9007199254740991 || isNaN(data31)){
+const err61 = {instancePath:instancePath+"/ScheduleRecId",schemaPath:"#/properties/ScheduleRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -15544,8 +15598,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(!pattern4.test(data31)){
-const err62 = {instancePath:instancePath+"/SubscriptionType",schemaPath:"#/properties/SubscriptionType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(data31 < 1 || isNaN(data31)){
+const err62 = {instancePath:instancePath+"/ScheduleRecId",schemaPath:"#/properties/ScheduleRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -15556,10 +15610,10 @@ errors++;
 }
 }
 }
-if(data.SupportTicketName !== undefined){
-let data32 = data.SupportTicketName;
+if(data.ScheduleTaskName !== undefined){
+let data32 = data.ScheduleTaskName;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err63 = {instancePath:instancePath+"/SupportTicketName",schemaPath:"#/properties/SupportTicketName/type",keyword:"type",params:{type: schema33.properties.SupportTicketName.type},message:"must be string,null"};
+const err63 = {instancePath:instancePath+"/ScheduleTaskName",schemaPath:"#/properties/ScheduleTaskName/type",keyword:"type",params:{type: schema33.properties.ScheduleTaskName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -15569,10 +15623,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data.SupportTicketRecId !== undefined){
-let data33 = data.SupportTicketRecId;
-if((!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))) && (data33 !== null)){
-const err64 = {instancePath:instancePath+"/SupportTicketRecId",schemaPath:"#/properties/SupportTicketRecId/type",keyword:"type",params:{type: schema33.properties.SupportTicketRecId.type},message:"must be integer,null"};
+if(data.SubscriptionType !== undefined){
+let data33 = data.SubscriptionType;
+if((typeof data33 !== "string") && (data33 !== null)){
+const err64 = {instancePath:instancePath+"/SubscriptionType",schemaPath:"#/properties/SubscriptionType/type",keyword:"type",params:{type: schema33.properties.SubscriptionType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -15581,9 +15635,9 @@ vErrors.push(err64);
 }
 errors++;
 }
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 > 9007199254740991 || isNaN(data33)){
-const err65 = {instancePath:instancePath+"/SupportTicketRecId",schemaPath:"#/properties/SupportTicketRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(typeof data33 === "string"){
+if(func2(data33) > 80){
+const err65 = {instancePath:instancePath+"/SubscriptionType",schemaPath:"#/properties/SubscriptionType/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -15592,8 +15646,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data33 < 1 || isNaN(data33)){
-const err66 = {instancePath:instancePath+"/SupportTicketRecId",schemaPath:"#/properties/SupportTicketRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(!pattern4.test(data33)){
+const err66 = {instancePath:instancePath+"/SubscriptionType",schemaPath:"#/properties/SubscriptionType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -15604,10 +15658,10 @@ errors++;
 }
 }
 }
-if(data.BinderName !== undefined){
-let data34 = data.BinderName;
+if(data.SupportTicketName !== undefined){
+let data34 = data.SupportTicketName;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err67 = {instancePath:instancePath+"/BinderName",schemaPath:"#/properties/BinderName/type",keyword:"type",params:{type: schema33.properties.BinderName.type},message:"must be string,null"};
+const err67 = {instancePath:instancePath+"/SupportTicketName",schemaPath:"#/properties/SupportTicketName/type",keyword:"type",params:{type: schema33.properties.SupportTicketName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -15617,10 +15671,10 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data.Title !== undefined){
-let data35 = data.Title;
-if((typeof data35 !== "string") && (data35 !== null)){
-const err68 = {instancePath:instancePath+"/Title",schemaPath:"#/properties/Title/type",keyword:"type",params:{type: schema33.properties.Title.type},message:"must be string,null"};
+if(data.SupportTicketRecId !== undefined){
+let data35 = data.SupportTicketRecId;
+if((!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))) && (data35 !== null)){
+const err68 = {instancePath:instancePath+"/SupportTicketRecId",schemaPath:"#/properties/SupportTicketRecId/type",keyword:"type",params:{type: schema33.properties.SupportTicketRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -15629,11 +15683,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-if(data.Body !== undefined){
-let data36 = data.Body;
-if((typeof data36 !== "string") && (data36 !== null)){
-const err69 = {instancePath:instancePath+"/Body",schemaPath:"#/properties/Body/type",keyword:"type",params:{type: schema33.properties.Body.type},message:"must be string,null"};
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 > 9007199254740991 || isNaN(data35)){
+const err69 = {instancePath:instancePath+"/SupportTicketRecId",schemaPath:"#/properties/SupportTicketRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -15642,15 +15694,65 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-}
-else {
-const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data35 < 1 || isNaN(data35)){
+const err70 = {instancePath:instancePath+"/SupportTicketRecId",schemaPath:"#/properties/SupportTicketRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err70];
 }
 else {
 vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+if(data.BinderName !== undefined){
+let data36 = data.BinderName;
+if((typeof data36 !== "string") && (data36 !== null)){
+const err71 = {instancePath:instancePath+"/BinderName",schemaPath:"#/properties/BinderName/type",keyword:"type",params:{type: schema33.properties.BinderName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data.Title !== undefined){
+let data37 = data.Title;
+if((typeof data37 !== "string") && (data37 !== null)){
+const err72 = {instancePath:instancePath+"/Title",schemaPath:"#/properties/Title/type",keyword:"type",params:{type: schema33.properties.Title.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data.Body !== undefined){
+let data38 = data.Body;
+if((typeof data38 !== "string") && (data38 !== null)){
+const err73 = {instancePath:instancePath+"/Body",schemaPath:"#/properties/Body/type",keyword:"type",params:{type: schema33.properties.Body.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
 }
 errors++;
 }
@@ -35028,7 +35130,7 @@ return errors === 0;
 }
 
 export const validateUserSession = validate54;
-const schema46 = {"$id":"userSession","type":"object","description":"The signed-in user: identity, account, shell settings, permissions and feature flags (§3).","properties":{"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"UserUID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the user; names the avatar {webservices}/user/avatar/{userUID} (§7)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"Domain":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$","description":"The account's domain; invoices open at the domain path invoice/{invoiceNumber} (§7)."},"DomainType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind of the account's domain, as named by the upstream."},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's UI language; login switches to it (§4.2)."},"ImpersonatorLanguageCode":{"type":["string","null"],"enum":["en","de","es","fr","nl","pt","it",null],"description":"Language of the impersonating administrator; null when not impersonating (§4.2)."},"Impersonating":{"type":"boolean","description":"An administrator is signed in as this user: badge, stop button, no sign-out (§4.2)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountLogoUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Logo of the account, {webservices}/account/logo/{logoUid} (§7); null when none is uploaded."},"AccountName":{"type":"string","description":"Company name of the account; the default menu title (§6)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountMenuLogoStyle":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Style of the menu logo; the value None hides the logo (§6)."},"AccountMenuDisplayTitleType":{"type":"string","enum":["CompanyName","CustomTitle","None"],"description":"Menu title: the company name, the custom AccountMenuTitle, or empty (§6)."},"AccountMenuTitle":{"type":["string","null"],"description":"Custom menu title, used when AccountMenuDisplayTitleType is CustomTitle; null when unset."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"InterfacePreferences":{"anyOf":[{"type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"The same preferences serialised as a JSON string; parsed on login."},{"type":"null","description":"No preference stored: defaults apply."}],"description":"Interface preferences (§3 Client preferences); may arrive as a JSON string and is parsed (§3)."},"HomePageType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Home page preference; the go-to-menu value is named in the permissions manifest (§4.1 step 10)."},"HomePageRedirectionMenu":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Menu that / redirects to when HomePageType is go-to-menu, e.g. Dashboards (§4.1 step 10)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["FullName","Email","UserUID","RecId","AccountRecId","Domain","DomainType","LanguageCode","ImpersonatorLanguageCode","Impersonating","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountLogoUID","AccountName","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountMenuLogoStyle","AccountMenuDisplayTitleType","AccountMenuTitle","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","InterfacePreferences","HomePageType","HomePageRedirectionMenu","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"allOf":[{"if":{"properties":{"Impersonating":{"const":true,"description":"Impersonating."}},"required":["Impersonating"]},"then":{"properties":{"ImpersonatorLanguageCode":{"type":"string","description":"Set while impersonating."}}}},{"if":{"properties":{"AccountMenuDisplayTitleType":{"const":"CustomTitle","description":"Custom title chosen."}},"required":["AccountMenuDisplayTitleType"]},"then":{"properties":{"AccountMenuTitle":{"type":"string","description":"Set when the custom title is shown."}}}}],"additionalProperties":false};
+const schema46 = {"$id":"userSession","type":"object","description":"The signed-in user: identity, account, shell settings, permissions and feature flags (§3).","properties":{"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"UserUID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the user; names the avatar {webservices}/user/avatar/{userUID} (§7)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"Domain":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$","description":"The account's domain; invoices open at the domain path invoice/{invoiceNumber} (§7)."},"DomainType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind of the account's domain, as named by the upstream."},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's UI language; login switches to it (§4.2)."},"ImpersonatorLanguageCode":{"type":["string","null"],"enum":["en","de","es","fr","nl","pt","it",null],"description":"Language of the impersonating administrator; null when not impersonating (§4.2)."},"Impersonating":{"type":"boolean","description":"An administrator is signed in as this user: badge, stop button, no sign-out (§4.2)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountLogoUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Logo of the account, {webservices}/account/logo/{logoUid} (§7); null when none is uploaded."},"AccountName":{"type":"string","description":"Company name of the account; the default menu title (§6)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountMenuLogoStyle":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Style of the menu logo; the value None hides the logo (§6)."},"AccountMenuDisplayTitleType":{"type":"string","enum":["CompanyName","Custom","None"],"description":"Menu title: the company name, the custom AccountMenuTitle, or empty (§6)."},"AccountMenuTitle":{"type":["string","null"],"description":"Custom menu title, used when AccountMenuDisplayTitleType is Custom; null when unset."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"InterfacePreferences":{"anyOf":[{"type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"The same preferences serialised as a JSON string; parsed on login."},{"type":"null","description":"No preference stored: defaults apply."}],"description":"Interface preferences (§3 Client preferences); may arrive as a JSON string and is parsed (§3)."},"HomePageType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Home page preference; the go-to-menu value is named in the permissions manifest (§4.1 step 10)."},"HomePageRedirectionMenu":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Menu that / redirects to when HomePageType is go-to-menu, e.g. Dashboards (§4.1 step 10)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["FullName","Email","UserUID","RecId","AccountRecId","Domain","DomainType","LanguageCode","ImpersonatorLanguageCode","Impersonating","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountLogoUID","AccountName","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountMenuLogoStyle","AccountMenuDisplayTitleType","AccountMenuTitle","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","InterfacePreferences","HomePageType","HomePageRedirectionMenu","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"allOf":[{"if":{"properties":{"Impersonating":{"const":true,"description":"Impersonating."}},"required":["Impersonating"]},"then":{"properties":{"ImpersonatorLanguageCode":{"type":"string","description":"Set while impersonating."}}}},{"if":{"properties":{"AccountMenuDisplayTitleType":{"const":"Custom","description":"Custom title chosen."}},"required":["AccountMenuDisplayTitleType"]},"then":{"properties":{"AccountMenuTitle":{"type":"string","description":"Set when the custom title is shown."}}}}],"additionalProperties":false};
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="userSession" */;
@@ -35120,7 +35222,7 @@ errors++;
 }
 else {
 if(data.AccountMenuDisplayTitleType !== undefined){
-if("CustomTitle" !== data.AccountMenuDisplayTitleType){
+if("Custom" !== data.AccountMenuDisplayTitleType){
 const err5 = {};
 if(vErrors === null){
 vErrors = [err5];
@@ -36262,7 +36364,7 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(!(((data30 === "CompanyName") || (data30 === "CustomTitle")) || (data30 === "None"))){
+if(!(((data30 === "CompanyName") || (data30 === "Custom")) || (data30 === "None"))){
 const err106 = {instancePath:instancePath+"/AccountMenuDisplayTitleType",schemaPath:"#/properties/AccountMenuDisplayTitleType/enum",keyword:"enum",params:{allowedValues: schema46.properties.AccountMenuDisplayTitleType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err106];
@@ -36339,7 +36441,7 @@ let valid14 = false;
 const _errs80 = errors;
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 for(const key3 in data34){
-if(!(((key3 === "theme") || (key3 === "themeStyle")) || (key3 === "recentColors"))){
+if(!(((((key3 === "theme") || (key3 === "themeStyle")) || (key3 === "contrast")) || (key3 === "welcomeSeen")) || (key3 === "recentColors"))){
 const err112 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err112];
@@ -36396,11 +36498,9 @@ vErrors.push(err116);
 errors++;
 }
 }
-if(data34.recentColors !== undefined){
-let data37 = data34.recentColors;
-if(Array.isArray(data37)){
-if(data37.length > 8){
-const err117 = {instancePath:instancePath+"/InterfacePreferences/recentColors",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
+if(data34.contrast !== undefined){
+if(typeof data34.contrast !== "boolean"){
+const err117 = {instancePath:instancePath+"/InterfacePreferences/contrast",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/contrast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -36409,12 +36509,10 @@ vErrors.push(err117);
 }
 errors++;
 }
-const len2 = data37.length;
-for(let i2=0; i2<len2; i2++){
-let data38 = data37[i2];
-if(typeof data38 === "string"){
-if(!pattern0.test(data38)){
-const err118 = {instancePath:instancePath+"/InterfacePreferences/recentColors/" + i2,schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/items/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
+}
+if(data34.welcomeSeen !== undefined){
+if(typeof data34.welcomeSeen !== "boolean"){
+const err118 = {instancePath:instancePath+"/InterfacePreferences/welcomeSeen",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/welcomeSeen/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -36424,8 +36522,11 @@ vErrors.push(err118);
 errors++;
 }
 }
-else {
-const err119 = {instancePath:instancePath+"/InterfacePreferences/recentColors/" + i2,schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data34.recentColors !== undefined){
+let data39 = data34.recentColors;
+if(Array.isArray(data39)){
+if(data39.length > 8){
+const err119 = {instancePath:instancePath+"/InterfacePreferences/recentColors",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -36434,19 +36535,12 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-let i3 = data37.length;
-let j0;
-if(i3 > 1){
-const indices0 = {};
-for(;i3--;){
-let item0 = data37[i3];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err120 = {instancePath:instancePath+"/InterfacePreferences/recentColors",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)"};
+const len2 = data39.length;
+for(let i2=0; i2<len2; i2++){
+let data40 = data39[i2];
+if(typeof data40 === "string"){
+if(!pattern0.test(data40)){
+const err120 = {instancePath:instancePath+"/InterfacePreferences/recentColors/" + i2,schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/items/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -36454,14 +36548,10 @@ else {
 vErrors.push(err120);
 }
 errors++;
-break;
-}
-indices0[item0] = i3;
-}
 }
 }
 else {
-const err121 = {instancePath:instancePath+"/InterfacePreferences/recentColors",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err121 = {instancePath:instancePath+"/InterfacePreferences/recentColors/" + i2,schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -36471,9 +36561,18 @@ vErrors.push(err121);
 errors++;
 }
 }
+let i3 = data39.length;
+let j0;
+if(i3 > 1){
+const indices0 = {};
+for(;i3--;){
+let item0 = data39[i3];
+if(typeof item0 !== "string"){
+continue;
 }
-else {
-const err122 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err122 = {instancePath:instancePath+"/InterfacePreferences/recentColors",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -36481,14 +36580,14 @@ else {
 vErrors.push(err122);
 }
 errors++;
+break;
 }
-var _valid2 = _errs80 === errors;
-valid14 = valid14 || _valid2;
-if(!valid14){
-const _errs91 = errors;
-if(typeof data34 === "string"){
-if(!pattern19.test(data34)){
-const err123 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
+indices0[item0] = i3;
+}
+}
+}
+else {
+const err123 = {instancePath:instancePath+"/InterfacePreferences/recentColors",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -36498,8 +36597,9 @@ vErrors.push(err123);
 errors++;
 }
 }
+}
 else {
-const err124 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err124 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -36508,12 +36608,13 @@ vErrors.push(err124);
 }
 errors++;
 }
-var _valid2 = _errs91 === errors;
+var _valid2 = _errs80 === errors;
 valid14 = valid14 || _valid2;
 if(!valid14){
-const _errs93 = errors;
-if(data34 !== null){
-const err125 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/2/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const _errs95 = errors;
+if(typeof data34 === "string"){
+if(!pattern19.test(data34)){
+const err125 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -36522,17 +36623,42 @@ vErrors.push(err125);
 }
 errors++;
 }
-var _valid2 = _errs93 === errors;
-valid14 = valid14 || _valid2;
 }
-}
-if(!valid14){
-const err126 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+else {
+const err126 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err126];
 }
 else {
 vErrors.push(err126);
+}
+errors++;
+}
+var _valid2 = _errs95 === errors;
+valid14 = valid14 || _valid2;
+if(!valid14){
+const _errs97 = errors;
+if(data34 !== null){
+const err127 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/2/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+var _valid2 = _errs97 === errors;
+valid14 = valid14 || _valid2;
+}
+}
+if(!valid14){
+const err128 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
 }
 errors++;
 }
@@ -36549,30 +36675,9 @@ vErrors = null;
 }
 }
 if(data.HomePageType !== undefined){
-let data39 = data.HomePageType;
-if((typeof data39 !== "string") && (data39 !== null)){
-const err127 = {instancePath:instancePath+"/HomePageType",schemaPath:"#/properties/HomePageType/type",keyword:"type",params:{type: schema46.properties.HomePageType.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
-}
-errors++;
-}
-if(typeof data39 === "string"){
-if(func2(data39) > 80){
-const err128 = {instancePath:instancePath+"/HomePageType",schemaPath:"#/properties/HomePageType/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
-if(vErrors === null){
-vErrors = [err128];
-}
-else {
-vErrors.push(err128);
-}
-errors++;
-}
-if(!pattern4.test(data39)){
-const err129 = {instancePath:instancePath+"/HomePageType",schemaPath:"#/properties/HomePageType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+let data41 = data.HomePageType;
+if((typeof data41 !== "string") && (data41 !== null)){
+const err129 = {instancePath:instancePath+"/HomePageType",schemaPath:"#/properties/HomePageType/type",keyword:"type",params:{type: schema46.properties.HomePageType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -36581,12 +36686,9 @@ vErrors.push(err129);
 }
 errors++;
 }
-}
-}
-if(data.HomePageRedirectionMenu !== undefined){
-let data40 = data.HomePageRedirectionMenu;
-if((typeof data40 !== "string") && (data40 !== null)){
-const err130 = {instancePath:instancePath+"/HomePageRedirectionMenu",schemaPath:"#/properties/HomePageRedirectionMenu/type",keyword:"type",params:{type: schema46.properties.HomePageRedirectionMenu.type},message:"must be string,null"};
+if(typeof data41 === "string"){
+if(func2(data41) > 80){
+const err130 = {instancePath:instancePath+"/HomePageType",schemaPath:"#/properties/HomePageType/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -36595,9 +36697,8 @@ vErrors.push(err130);
 }
 errors++;
 }
-if(typeof data40 === "string"){
-if(func2(data40) > 80){
-const err131 = {instancePath:instancePath+"/HomePageRedirectionMenu",schemaPath:"#/properties/HomePageRedirectionMenu/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(!pattern4.test(data41)){
+const err131 = {instancePath:instancePath+"/HomePageType",schemaPath:"#/properties/HomePageType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -36606,8 +36707,12 @@ vErrors.push(err131);
 }
 errors++;
 }
-if(!pattern4.test(data40)){
-const err132 = {instancePath:instancePath+"/HomePageRedirectionMenu",schemaPath:"#/properties/HomePageRedirectionMenu/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+}
+}
+if(data.HomePageRedirectionMenu !== undefined){
+let data42 = data.HomePageRedirectionMenu;
+if((typeof data42 !== "string") && (data42 !== null)){
+const err132 = {instancePath:instancePath+"/HomePageRedirectionMenu",schemaPath:"#/properties/HomePageRedirectionMenu/type",keyword:"type",params:{type: schema46.properties.HomePageRedirectionMenu.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -36616,12 +36721,9 @@ vErrors.push(err132);
 }
 errors++;
 }
-}
-}
-if(data.SupportChat !== undefined){
-let data41 = data.SupportChat;
-if(typeof data41 !== "string"){
-const err133 = {instancePath:instancePath+"/SupportChat",schemaPath:"#/properties/SupportChat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data42 === "string"){
+if(func2(data42) > 80){
+const err133 = {instancePath:instancePath+"/HomePageRedirectionMenu",schemaPath:"#/properties/HomePageRedirectionMenu/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -36630,8 +36732,8 @@ vErrors.push(err133);
 }
 errors++;
 }
-if(!((data41 === "Included") || (data41 === "Optional"))){
-const err134 = {instancePath:instancePath+"/SupportChat",schemaPath:"#/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema46.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
+if(!pattern4.test(data42)){
+const err134 = {instancePath:instancePath+"/HomePageRedirectionMenu",schemaPath:"#/properties/HomePageRedirectionMenu/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -36641,10 +36743,11 @@ vErrors.push(err134);
 errors++;
 }
 }
-if(data.TablesAndView !== undefined){
-let data42 = data.TablesAndView;
-if(typeof data42 !== "string"){
-const err135 = {instancePath:instancePath+"/TablesAndView",schemaPath:"#/properties/TablesAndView/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.SupportChat !== undefined){
+let data43 = data.SupportChat;
+if(typeof data43 !== "string"){
+const err135 = {instancePath:instancePath+"/SupportChat",schemaPath:"#/properties/SupportChat/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -36653,8 +36756,8 @@ vErrors.push(err135);
 }
 errors++;
 }
-if(!((data42 === "Included") || (data42 === "Optional"))){
-const err136 = {instancePath:instancePath+"/TablesAndView",schemaPath:"#/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema46.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
+if(!((data43 === "Included") || (data43 === "Optional"))){
+const err136 = {instancePath:instancePath+"/SupportChat",schemaPath:"#/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema46.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -36664,10 +36767,10 @@ vErrors.push(err136);
 errors++;
 }
 }
-if(data.Connection !== undefined){
-let data43 = data.Connection;
-if(typeof data43 !== "string"){
-const err137 = {instancePath:instancePath+"/Connection",schemaPath:"#/properties/Connection/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.TablesAndView !== undefined){
+let data44 = data.TablesAndView;
+if(typeof data44 !== "string"){
+const err137 = {instancePath:instancePath+"/TablesAndView",schemaPath:"#/properties/TablesAndView/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -36676,8 +36779,8 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(!((data43 === "Included") || (data43 === "Optional"))){
-const err138 = {instancePath:instancePath+"/Connection",schemaPath:"#/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema46.properties.Connection.enum},message:"must be equal to one of the allowed values"};
+if(!((data44 === "Included") || (data44 === "Optional"))){
+const err138 = {instancePath:instancePath+"/TablesAndView",schemaPath:"#/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema46.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -36687,10 +36790,10 @@ vErrors.push(err138);
 errors++;
 }
 }
-if(data.DataLoader !== undefined){
-let data44 = data.DataLoader;
-if(typeof data44 !== "string"){
-const err139 = {instancePath:instancePath+"/DataLoader",schemaPath:"#/properties/DataLoader/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.Connection !== undefined){
+let data45 = data.Connection;
+if(typeof data45 !== "string"){
+const err139 = {instancePath:instancePath+"/Connection",schemaPath:"#/properties/Connection/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -36699,8 +36802,8 @@ vErrors.push(err139);
 }
 errors++;
 }
-if(!((data44 === "Included") || (data44 === "Optional"))){
-const err140 = {instancePath:instancePath+"/DataLoader",schemaPath:"#/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema46.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
+if(!((data45 === "Included") || (data45 === "Optional"))){
+const err140 = {instancePath:instancePath+"/Connection",schemaPath:"#/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema46.properties.Connection.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -36710,10 +36813,10 @@ vErrors.push(err140);
 errors++;
 }
 }
-if(data.DataFlow !== undefined){
-let data45 = data.DataFlow;
-if(typeof data45 !== "string"){
-const err141 = {instancePath:instancePath+"/DataFlow",schemaPath:"#/properties/DataFlow/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.DataLoader !== undefined){
+let data46 = data.DataLoader;
+if(typeof data46 !== "string"){
+const err141 = {instancePath:instancePath+"/DataLoader",schemaPath:"#/properties/DataLoader/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -36722,8 +36825,8 @@ vErrors.push(err141);
 }
 errors++;
 }
-if(!((data45 === "Included") || (data45 === "Optional"))){
-const err142 = {instancePath:instancePath+"/DataFlow",schemaPath:"#/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema46.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
+if(!((data46 === "Included") || (data46 === "Optional"))){
+const err142 = {instancePath:instancePath+"/DataLoader",schemaPath:"#/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema46.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -36733,10 +36836,10 @@ vErrors.push(err142);
 errors++;
 }
 }
-if(data.DataHook !== undefined){
-let data46 = data.DataHook;
-if(typeof data46 !== "string"){
-const err143 = {instancePath:instancePath+"/DataHook",schemaPath:"#/properties/DataHook/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.DataFlow !== undefined){
+let data47 = data.DataFlow;
+if(typeof data47 !== "string"){
+const err143 = {instancePath:instancePath+"/DataFlow",schemaPath:"#/properties/DataFlow/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -36745,8 +36848,8 @@ vErrors.push(err143);
 }
 errors++;
 }
-if(!((data46 === "Included") || (data46 === "Optional"))){
-const err144 = {instancePath:instancePath+"/DataHook",schemaPath:"#/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema46.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
+if(!((data47 === "Included") || (data47 === "Optional"))){
+const err144 = {instancePath:instancePath+"/DataFlow",schemaPath:"#/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema46.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -36756,10 +36859,10 @@ vErrors.push(err144);
 errors++;
 }
 }
-if(data.DataScript !== undefined){
-let data47 = data.DataScript;
-if(typeof data47 !== "string"){
-const err145 = {instancePath:instancePath+"/DataScript",schemaPath:"#/properties/DataScript/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.DataHook !== undefined){
+let data48 = data.DataHook;
+if(typeof data48 !== "string"){
+const err145 = {instancePath:instancePath+"/DataHook",schemaPath:"#/properties/DataHook/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -36768,8 +36871,8 @@ vErrors.push(err145);
 }
 errors++;
 }
-if(!((data47 === "Included") || (data47 === "Optional"))){
-const err146 = {instancePath:instancePath+"/DataScript",schemaPath:"#/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema46.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
+if(!((data48 === "Included") || (data48 === "Optional"))){
+const err146 = {instancePath:instancePath+"/DataHook",schemaPath:"#/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema46.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -36779,10 +36882,10 @@ vErrors.push(err146);
 errors++;
 }
 }
-if(data.DataStream !== undefined){
-let data48 = data.DataStream;
-if(typeof data48 !== "string"){
-const err147 = {instancePath:instancePath+"/DataStream",schemaPath:"#/properties/DataStream/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.DataScript !== undefined){
+let data49 = data.DataScript;
+if(typeof data49 !== "string"){
+const err147 = {instancePath:instancePath+"/DataScript",schemaPath:"#/properties/DataScript/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -36791,8 +36894,8 @@ vErrors.push(err147);
 }
 errors++;
 }
-if(!((data48 === "Included") || (data48 === "Optional"))){
-const err148 = {instancePath:instancePath+"/DataStream",schemaPath:"#/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema46.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
+if(!((data49 === "Included") || (data49 === "Optional"))){
+const err148 = {instancePath:instancePath+"/DataScript",schemaPath:"#/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema46.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -36802,10 +36905,10 @@ vErrors.push(err148);
 errors++;
 }
 }
-if(data.DocumentsAndMedia !== undefined){
-let data49 = data.DocumentsAndMedia;
-if(typeof data49 !== "string"){
-const err149 = {instancePath:instancePath+"/DocumentsAndMedia",schemaPath:"#/properties/DocumentsAndMedia/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.DataStream !== undefined){
+let data50 = data.DataStream;
+if(typeof data50 !== "string"){
+const err149 = {instancePath:instancePath+"/DataStream",schemaPath:"#/properties/DataStream/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -36814,8 +36917,8 @@ vErrors.push(err149);
 }
 errors++;
 }
-if(!((data49 === "Included") || (data49 === "Optional"))){
-const err150 = {instancePath:instancePath+"/DocumentsAndMedia",schemaPath:"#/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema46.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
+if(!((data50 === "Included") || (data50 === "Optional"))){
+const err150 = {instancePath:instancePath+"/DataStream",schemaPath:"#/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema46.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -36825,10 +36928,10 @@ vErrors.push(err150);
 errors++;
 }
 }
-if(data.Dashboard !== undefined){
-let data50 = data.Dashboard;
-if(typeof data50 !== "string"){
-const err151 = {instancePath:instancePath+"/Dashboard",schemaPath:"#/properties/Dashboard/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.DocumentsAndMedia !== undefined){
+let data51 = data.DocumentsAndMedia;
+if(typeof data51 !== "string"){
+const err151 = {instancePath:instancePath+"/DocumentsAndMedia",schemaPath:"#/properties/DocumentsAndMedia/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -36837,8 +36940,8 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(!((data50 === "Included") || (data50 === "Optional"))){
-const err152 = {instancePath:instancePath+"/Dashboard",schemaPath:"#/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema46.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
+if(!((data51 === "Included") || (data51 === "Optional"))){
+const err152 = {instancePath:instancePath+"/DocumentsAndMedia",schemaPath:"#/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema46.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -36848,10 +36951,10 @@ vErrors.push(err152);
 errors++;
 }
 }
-if(data.Report !== undefined){
-let data51 = data.Report;
-if(typeof data51 !== "string"){
-const err153 = {instancePath:instancePath+"/Report",schemaPath:"#/properties/Report/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.Dashboard !== undefined){
+let data52 = data.Dashboard;
+if(typeof data52 !== "string"){
+const err153 = {instancePath:instancePath+"/Dashboard",schemaPath:"#/properties/Dashboard/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -36860,8 +36963,8 @@ vErrors.push(err153);
 }
 errors++;
 }
-if(!((data51 === "Included") || (data51 === "Optional"))){
-const err154 = {instancePath:instancePath+"/Report",schemaPath:"#/properties/Report/enum",keyword:"enum",params:{allowedValues: schema46.properties.Report.enum},message:"must be equal to one of the allowed values"};
+if(!((data52 === "Included") || (data52 === "Optional"))){
+const err154 = {instancePath:instancePath+"/Dashboard",schemaPath:"#/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema46.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -36871,10 +36974,10 @@ vErrors.push(err154);
 errors++;
 }
 }
-if(data.LiveDocs !== undefined){
-let data52 = data.LiveDocs;
-if(typeof data52 !== "string"){
-const err155 = {instancePath:instancePath+"/LiveDocs",schemaPath:"#/properties/LiveDocs/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.Report !== undefined){
+let data53 = data.Report;
+if(typeof data53 !== "string"){
+const err155 = {instancePath:instancePath+"/Report",schemaPath:"#/properties/Report/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -36883,8 +36986,8 @@ vErrors.push(err155);
 }
 errors++;
 }
-if(!((data52 === "Included") || (data52 === "Optional"))){
-const err156 = {instancePath:instancePath+"/LiveDocs",schemaPath:"#/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema46.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
+if(!((data53 === "Included") || (data53 === "Optional"))){
+const err156 = {instancePath:instancePath+"/Report",schemaPath:"#/properties/Report/enum",keyword:"enum",params:{allowedValues: schema46.properties.Report.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -36894,10 +36997,10 @@ vErrors.push(err156);
 errors++;
 }
 }
-if(data.Insight !== undefined){
-let data53 = data.Insight;
-if(typeof data53 !== "string"){
-const err157 = {instancePath:instancePath+"/Insight",schemaPath:"#/properties/Insight/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.LiveDocs !== undefined){
+let data54 = data.LiveDocs;
+if(typeof data54 !== "string"){
+const err157 = {instancePath:instancePath+"/LiveDocs",schemaPath:"#/properties/LiveDocs/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -36906,8 +37009,8 @@ vErrors.push(err157);
 }
 errors++;
 }
-if(!((data53 === "Included") || (data53 === "Optional"))){
-const err158 = {instancePath:instancePath+"/Insight",schemaPath:"#/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema46.properties.Insight.enum},message:"must be equal to one of the allowed values"};
+if(!((data54 === "Included") || (data54 === "Optional"))){
+const err158 = {instancePath:instancePath+"/LiveDocs",schemaPath:"#/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema46.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -36917,10 +37020,10 @@ vErrors.push(err158);
 errors++;
 }
 }
-if(data.Binder !== undefined){
-let data54 = data.Binder;
-if(typeof data54 !== "string"){
-const err159 = {instancePath:instancePath+"/Binder",schemaPath:"#/properties/Binder/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.Insight !== undefined){
+let data55 = data.Insight;
+if(typeof data55 !== "string"){
+const err159 = {instancePath:instancePath+"/Insight",schemaPath:"#/properties/Insight/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -36929,8 +37032,8 @@ vErrors.push(err159);
 }
 errors++;
 }
-if(!((data54 === "Included") || (data54 === "Optional"))){
-const err160 = {instancePath:instancePath+"/Binder",schemaPath:"#/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema46.properties.Binder.enum},message:"must be equal to one of the allowed values"};
+if(!((data55 === "Included") || (data55 === "Optional"))){
+const err160 = {instancePath:instancePath+"/Insight",schemaPath:"#/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema46.properties.Insight.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -36940,10 +37043,10 @@ vErrors.push(err160);
 errors++;
 }
 }
-if(data.Addons !== undefined){
-let data55 = data.Addons;
-if(typeof data55 !== "string"){
-const err161 = {instancePath:instancePath+"/Addons",schemaPath:"#/properties/Addons/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.Binder !== undefined){
+let data56 = data.Binder;
+if(typeof data56 !== "string"){
+const err161 = {instancePath:instancePath+"/Binder",schemaPath:"#/properties/Binder/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -36952,8 +37055,8 @@ vErrors.push(err161);
 }
 errors++;
 }
-if(!((data55 === "Included") || (data55 === "Optional"))){
-const err162 = {instancePath:instancePath+"/Addons",schemaPath:"#/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema46.properties.Addons.enum},message:"must be equal to one of the allowed values"};
+if(!((data56 === "Included") || (data56 === "Optional"))){
+const err162 = {instancePath:instancePath+"/Binder",schemaPath:"#/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema46.properties.Binder.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -36963,10 +37066,10 @@ vErrors.push(err162);
 errors++;
 }
 }
-if(data.Schedules !== undefined){
-let data56 = data.Schedules;
-if(typeof data56 !== "string"){
-const err163 = {instancePath:instancePath+"/Schedules",schemaPath:"#/properties/Schedules/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.Addons !== undefined){
+let data57 = data.Addons;
+if(typeof data57 !== "string"){
+const err163 = {instancePath:instancePath+"/Addons",schemaPath:"#/properties/Addons/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -36975,8 +37078,8 @@ vErrors.push(err163);
 }
 errors++;
 }
-if(!((data56 === "Included") || (data56 === "Optional"))){
-const err164 = {instancePath:instancePath+"/Schedules",schemaPath:"#/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema46.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
+if(!((data57 === "Included") || (data57 === "Optional"))){
+const err164 = {instancePath:instancePath+"/Addons",schemaPath:"#/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema46.properties.Addons.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -36986,10 +37089,10 @@ vErrors.push(err164);
 errors++;
 }
 }
-if(data.AutomationAlert !== undefined){
-let data57 = data.AutomationAlert;
-if(typeof data57 !== "string"){
-const err165 = {instancePath:instancePath+"/AutomationAlert",schemaPath:"#/properties/AutomationAlert/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.Schedules !== undefined){
+let data58 = data.Schedules;
+if(typeof data58 !== "string"){
+const err165 = {instancePath:instancePath+"/Schedules",schemaPath:"#/properties/Schedules/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -36998,8 +37101,8 @@ vErrors.push(err165);
 }
 errors++;
 }
-if(!((data57 === "Included") || (data57 === "Optional"))){
-const err166 = {instancePath:instancePath+"/AutomationAlert",schemaPath:"#/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema46.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
+if(!((data58 === "Included") || (data58 === "Optional"))){
+const err166 = {instancePath:instancePath+"/Schedules",schemaPath:"#/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema46.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -37009,14 +37112,37 @@ vErrors.push(err166);
 errors++;
 }
 }
-}
-else {
-const err167 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.AutomationAlert !== undefined){
+let data59 = data.AutomationAlert;
+if(typeof data59 !== "string"){
+const err167 = {instancePath:instancePath+"/AutomationAlert",schemaPath:"#/properties/AutomationAlert/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err167];
 }
 else {
 vErrors.push(err167);
+}
+errors++;
+}
+if(!((data59 === "Included") || (data59 === "Optional"))){
+const err168 = {instancePath:instancePath+"/AutomationAlert",schemaPath:"#/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema46.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err168];
+}
+else {
+vErrors.push(err168);
+}
+errors++;
+}
+}
+}
+else {
+const err169 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err169];
+}
+else {
+vErrors.push(err169);
 }
 errors++;
 }

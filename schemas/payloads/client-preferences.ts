@@ -21,6 +21,15 @@ export const clientPreferences = {
       enum: ["rounded", "square"],
       description: "Theme style (§9); rounded when absent.",
     },
+    contrast: {
+      type: "boolean",
+      description:
+        "The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent.",
+    },
+    welcomeSeen: {
+      type: "boolean",
+      description: "The user has seen the welcome tutorial; until then it is due after login (§4.2).",
+    },
     recentColors: {
       type: "array",
       items: {

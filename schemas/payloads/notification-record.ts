@@ -47,6 +47,8 @@ const notificationRecord = {
         type: "object",
         description: "A dashboard of the alert.",
         properties: {
+          DashboardRecId: { ...nullableRecId, description: "The dashboard's record id." },
+          DashboardName: { ...optionalText, description: "The dashboard's name." },
           DashboardThumbnail: {
             ...nullableBase64Png,
             description: "Thumbnail of the dashboard (base64 PNG).",

@@ -143,13 +143,12 @@ const userSession = {
     },
     AccountMenuDisplayTitleType: {
       type: "string",
-      enum: ["CompanyName", "CustomTitle", "None"],
+      enum: ["CompanyName", "Custom", "None"],
       description: "Menu title: the company name, the custom AccountMenuTitle, or empty (§6).",
     },
     AccountMenuTitle: {
       type: ["string", "null"],
-      description:
-        "Custom menu title, used when AccountMenuDisplayTitleType is CustomTitle; null when unset.",
+      description: "Custom menu title, used when AccountMenuDisplayTitleType is Custom; null when unset.",
     },
     AccountTwoFactorAuthenticationPolicy: {
       type: "string",
@@ -249,7 +248,7 @@ const userSession = {
       // §6: the title is the custom title when that type is chosen.
       if: {
         properties: {
-          AccountMenuDisplayTitleType: { const: "CustomTitle", description: "Custom title chosen." },
+          AccountMenuDisplayTitleType: { const: "Custom", description: "Custom title chosen." },
         },
         required: ["AccountMenuDisplayTitleType"],
       },
@@ -306,23 +305,11 @@ export const loggedInConfigSchema = {
     User: { ...userSession, description: "The signed-in user (§3 User)." },
     ...configFeatureFlags,
     ShowLoginAnnouncement: { type: "boolean", description: "Open the login announcement dialog (§4.2)." },
-    SignupAllowed: {
-      type: "boolean",
-      description: "Signup is allowed by configuration; else /signup goes to /login (§2.1).",
-    },
-    VideoTutorials: {
-      type: "boolean",
-      description: "Video tutorials are available; Welcome needs this and ShowHelpLinks (§6).",
-    },
     DesktopVersion: {
       type: ["string", "null"],
       pattern: "^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$",
       description:
         "Application version the server announces; a difference from the running version sets the new-version flag (§4.2). Null: none announced.",
-    },
-    ShowWelcomeTutorial: {
-      type: "boolean",
-      description: "The welcome tutorial is due and opens after login (§4.2).",
     },
   },
   required: [
@@ -345,10 +332,7 @@ export const loggedInConfigSchema = {
     "FeaturesIntegrationAPI",
     "FeaturesDocumentsAndMedia",
     "ShowLoginAnnouncement",
-    "SignupAllowed",
-    "VideoTutorials",
     "DesktopVersion",
-    "ShowWelcomeTutorial",
   ],
   additionalProperties: false,
 } as const satisfies JSONSchema;

@@ -389,9 +389,9 @@ describe("loggedInConfig (GET Common/LoggedInConfig)", () => {
     assertInvalid(
       "loggedInConfig",
       changed(config, (draft) => {
-        draft.SignupAllowed = "yes";
+        draft.DesktopVersion = 7;
       }),
-      { at: "/SignupAllowed", keyword: "type" },
+      { at: "/DesktopVersion", keyword: "type" },
     );
     // The support chat has a session flag only; there is no such configuration name (§3).
     assertInvalid(
@@ -562,7 +562,7 @@ describe("notificationRecord and notificationList (§3 Notification, GET Notific
     assertInvalid(
       "notificationRecord",
       changed(alert, (draft) => {
-        draft.Dashboards[0].DashboardName = "Sales";
+        draft.Dashboards[0].DashboardColour = "red";
       }),
       { at: "/Dashboards/0", keyword: "additionalProperties" },
     );

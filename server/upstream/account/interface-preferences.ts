@@ -15,14 +15,17 @@ export const interfacePreferencesSchema = {
     theme: { enum: ["light", "dark", "sync"], description: "Stored theme; sync follows the system." },
     themeStyle: { enum: ["rounded", "square"], description: "Theme style." },
     contrast: { type: "boolean", description: "High-contrast variant of the theme." },
+    welcomeSeen: {
+      type: "boolean",
+      description: "The welcome tutorial was seen; until then it is due (§4.2).",
+    },
     recentColors: {
       type: "array",
       maxItems: MAX_RECENT_COLORS,
       items: {
         type: "string",
-        maxLength: 40,
-        pattern: "^(#[0-9A-Fa-f]{3,8}|rgba?\\([0-9., %]+\\))$",
-        description: "A CSS colour (#hex, rgb() or rgba()).",
+        pattern: "^#[0-9A-Fa-f]{6}$",
+        description: "A colour as #rrggbb (what the colour picker stores).",
       },
       description: "Most recent colour-picker colours, newest first.",
     },
@@ -35,6 +38,7 @@ export interface InterfacePreferences {
   theme: "light" | "dark" | "sync";
   themeStyle: "rounded" | "square";
   contrast: boolean;
+  welcomeSeen: boolean;
   recentColors: string[];
 }
 
@@ -43,6 +47,7 @@ export const DEFAULT_INTERFACE_PREFERENCES: InterfacePreferences = {
   theme: "light",
   themeStyle: "rounded",
   contrast: false,
+  welcomeSeen: false,
   recentColors: [],
 };
 

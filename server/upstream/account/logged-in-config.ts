@@ -15,6 +15,9 @@ import {
 import { permissionEntries } from "../identity/permission-string.ts";
 import { storedInterfacePreferences } from "./interface-preferences.ts";
 
+/** The application version this service announces (Common/LoggedInConfig and the desktop-started event). */
+export const UPSTREAM_VERSION = "0.1.0";
+
 /** How users of this service sign on (§6: My Settings depends on sign-on by password). */
 export const AUTHENTICATION_PROTOCOL = "Password";
 
@@ -77,5 +80,11 @@ export async function loggedInConfig(context: UpstreamContext, caller: Caller) {
     announcement !== undefined &&
     caller.impersonator === null &&
     !(await context.store.announcements.seen(caller.account.recId, caller.user.recId, announcement.recId));
-  return { User: sessionUser(caller), ...configFlags, ShowLoginAnnouncement: showLoginAnnouncement };
+  return {
+    User: sessionUser(caller),
+    ...configFlags,
+    ShowLoginAnnouncement: showLoginAnnouncement,
+    // §4.2: the runtime compares this with its own version to raise the new-version flag.
+    DesktopVersion: UPSTREAM_VERSION,
+  };
 }

@@ -90,7 +90,10 @@ test("LoggedInConfig: every User field of §3, the flags under both names, ShowL
   const reply = await owner.get("/api/Common/LoggedInConfig");
   assert.equal(reply.status, 200);
   assert.deepEqual(Object.keys(reply.body.User).sort(), [...USER_FIELDS, ...SESSION_FLAGS].sort());
-  assert.deepEqual(Object.keys(reply.body).sort(), ["User", "ShowLoginAnnouncement", ...CONFIG_NAMES].sort());
+  assert.deepEqual(
+    Object.keys(reply.body).sort(),
+    ["User", "ShowLoginAnnouncement", "DesktopVersion", ...CONFIG_NAMES].sort(),
+  );
   const user = reply.body.User;
   assert.equal(user.FullName, "Olivia Owner");
   assert.equal(user.Domain, "northwind");
@@ -102,6 +105,7 @@ test("LoggedInConfig: every User field of §3, the flags under both names, ShowL
     theme: "light",
     themeStyle: "rounded",
     contrast: false,
+    welcomeSeen: false,
     recentColors: [],
   });
   for (const flag of SESSION_FLAGS) assert.equal(user[flag], "Included", flag);
@@ -154,15 +158,21 @@ test("PUT /User/Interface stores preferences (object or JSON text); bad values g
       theme: "dark",
       themeStyle: "square",
       contrast: true,
-      recentColors: ["#112233", "rgb(1, 2, 3)"],
+      recentColors: ["#112233", "#a1b2c3"],
     },
   });
   assert.equal(saved.status, 200);
   const asText = await client.put("/api/User/Interface", {
-    InterfacePreferences: JSON.stringify({ theme: "sync", recentColors: ["#abc"] }),
+    InterfacePreferences: JSON.stringify({ theme: "sync", recentColors: ["#aabbcc"] }),
   });
   assert.equal(asText.status, 200);
-  const expected = { theme: "sync", themeStyle: "rounded", contrast: false, recentColors: ["#abc"] };
+  const expected = {
+    theme: "sync",
+    themeStyle: "rounded",
+    contrast: false,
+    welcomeSeen: false,
+    recentColors: ["#aabbcc"],
+  };
   assert.deepEqual(asText.body.InterfacePreferences, expected);
   const bad = [
     { theme: "purple" },
