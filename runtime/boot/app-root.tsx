@@ -23,7 +23,8 @@ export function AppRoot({
   const router = useMemo(() => {
     const match = createRouteMatcher(manifest.routes, mode);
     const host = <NavigationHost manifest={manifest} match={match} openExternal={openExternal} />;
-    return createBrowserRouter([{ path: "*", element: <AppFrame>{host}</AppFrame> }]);
+    // The frame reads the route's shell profile; NavigationHost stays inside it.
+    return createBrowserRouter([{ path: "*", element: <AppFrame match={match}>{host}</AppFrame> }]);
   }, [manifest, mode, openExternal]);
   return (
     <ManifestContext.Provider value={manifest}>

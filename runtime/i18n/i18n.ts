@@ -5,6 +5,7 @@
 import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import en from "../../locales/en.json";
+import { languageCookie } from "./language-cookie.ts";
 
 /** The UI languages of §9, English first. */
 export const LANGUAGES = ["en", "de", "es", "fr", "nl", "pt", "it"] as const;
@@ -56,4 +57,19 @@ export async function changeLanguage(language: Language): Promise<void> {
   }
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;
+}
+
+/**
+ * Switches the UI language live and remembers it in the language cookie (§4.2):
+ * `cookieName` is languages.cookieName, or languages.impersonationCookieName
+ * while impersonating (see languageCookieName).
+ */
+export async function switchLanguage(language: Language, cookieName: string): Promise<void> {
+  await changeLanguage(language);
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not available in every supported browser
+  document.cookie = languageCookie({
+    name: cookieName,
+    language,
+    secure: window.location.protocol === "https:",
+  });
 }

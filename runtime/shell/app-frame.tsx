@@ -1,21 +1,87 @@
-import type { ReactNode } from "react";
+/**
+ * The main frame (§2.5): skip link, top menu bar (per the route's shell profile
+ * and embedded mode), message banner area, the main landmark with the loading
+ * overlay, the disconnection overlay and the tooltip layers. It also applies the
+ * theme for the route on display (§2.1, §4.2).
+ */
+import type { MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { useStore } from "../boot/create-store.ts";
+import { useManifest } from "../boot/manifest-context.tsx";
+import type { RouteMatcher } from "../navigation/route-match.ts";
+import { sessionStore } from "../session/session-store.ts";
+import { useAppliedTheme } from "../theme/apply-theme.ts";
+import { BannerArea } from "./banner-area.tsx";
+import { DisconnectionOverlay, LoadingOverlay, pingSession } from "./overlays.tsx";
+import { shellChrome } from "./shell-chrome.ts";
+import { ShellLayers } from "./shell-layers.tsx";
 import { shellStore } from "./shell-store.ts";
+import { TopBar } from "./top-bar.tsx";
+import type { MenuHandlers } from "./top-bar-menus.tsx";
+import { useEmbeddedMode } from "./use-embedded-mode.ts";
+import "./shell.css";
 
-/** The page frame: skip link, main landmark and the loading overlay (§2.5). */
-export function AppFrame({ children }: { children: ReactNode }) {
+/** Props of the frame. */
+export interface AppFrameProps {
+  children: ReactNode;
+  /** The route matcher of the app (the frame reads the route's shell profile). */
+  match: RouteMatcher;
+  /** Keeps the session alive from the disconnection overlay (default: §7 v2/User/Ping). */
+  onPing?: () => Promise<void>;
+  /** Handlers of menu entries; entries without one are left out of the menus. */
+  menuHandlers?: MenuHandlers;
+}
+
+const NO_HANDLERS: MenuHandlers = {};
+
+/** Focuses the main landmark without changing the URL's hash (which would be a navigation). */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById("main");
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
+}
+
+/** The page frame around the routed screen. */
+export function AppFrame({
+  children,
+  match,
+  onPing = pingSession,
+  menuHandlers = NO_HANDLERS,
+}: AppFrameProps) {
   const { t } = useTranslation();
+  const { shell } = useManifest();
+  const location = useLocation();
+  const route = match(location.pathname)?.route ?? null;
+  const embeddedMode = useEmbeddedMode(location.search, shell.embedded.queryParameter);
+  const chrome = shellChrome({
+    profile: route?.shellProfile,
+    embeddedMode,
+    hiddenParts: shell.embedded.hiddenParts,
+  });
+  useAppliedTheme(route, shell.theme);
   const loading = useStore(shellStore, (s) => s.loadingOverlay);
+  const user = useStore(shellStore, (s) => s.shellUser);
+  const profile = useStore(sessionStore, (s) => s.profile);
+
   return (
-    <>
-      <a className="skip-link" href="#main">
+    <ShellLayers>
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a same-page link; the handler only keeps the URL clean */}
+      <a className="shell-skip-link" href="#main" onClick={skipToMain}>
         {t("Shell_SkipToContent")}
       </a>
-      <main id="main" tabIndex={-1} aria-busy={loading}>
-        {children}
-      </main>
-      {loading ? <div className="loading-overlay" role="status" aria-label={t("Loading")} /> : null}
-    </>
+      {chrome.topMenuBar ? (
+        <TopBar chrome={chrome} user={user} profile={profile} handlers={menuHandlers} />
+      ) : null}
+      <BannerArea />
+      <div className="shell-content">
+        <main id="main" className="shell-main" tabIndex={-1} aria-busy={loading}>
+          {children}
+        </main>
+        <LoadingOverlay />
+      </div>
+      <DisconnectionOverlay onPing={onPing} />
+    </ShellLayers>
   );
 }
