@@ -1,3 +1,4 @@
+import type { LoggedInConfig } from "../../schemas/payloads/user-session.ts";
 import type { AccessProfile } from "../access/access-profile.ts";
 import { createStore } from "../boot/create-store.ts";
 import type { SessionStatus } from "../navigation/guard.ts";
@@ -6,6 +7,8 @@ import type { SessionStatus } from "../navigation/guard.ts";
 export interface SessionState {
   status: SessionStatus;
   profile: AccessProfile | null;
+  /** The upstream's LoggedInConfig of the signed-in user (§3, §7), null without a session. */
+  config: LoggedInConfig | null;
   /** The post-login target remembered by §4.1 step 1 (a safe same-origin path). */
   redirectAfterLogin: string | null;
 }
@@ -14,35 +17,74 @@ export interface SessionState {
 export const sessionStore = createStore<SessionState>({
   status: "unknown",
   profile: null,
+  config: null,
   redirectAfterLogin: null,
 });
+
+/** Builds the access profile of a signed-in user; set by the boot once the manifest is known. */
+let profileOf: ((config: LoggedInConfig) => AccessProfile) | null = null;
+
+/** Boot wiring: how a LoggedInConfig becomes an access profile (needs the manifest's catalogue). */
+export function setProfileBuilder(builder: (config: LoggedInConfig) => AccessProfile): void {
+  profileOf = builder;
+}
+
+/** Listeners told when a session starts or ends (shell user, preferences, realtime). */
+const sessionListeners = new Set<(config: LoggedInConfig | null) => void>();
+
+/** Subscribes to session starts and ends; returns the unsubscribe function. */
+export function onSessionChange(listener: (config: LoggedInConfig | null) => void): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
 
 /** Where the gateway tells whether this browser has a session. */
 export const SESSION_PATH = "/gw/session";
 
 /**
- * §4.1 step 7: asks the gateway for the session. 401 means anonymous; a network
- * or server error marks the attempt failed (§8: login failure while navigating
- * goes to /login). Signed-in sessions arrive with the gateway session work.
+ * §4.1 step 7: asks the gateway for the session. 200 carries the upstream's
+ * LoggedInConfig; 401 means anonymous; a network or server error marks the
+ * attempt failed (§8: login failure while navigating goes to /login).
  */
 export async function attemptLogin(fetchImpl: typeof fetch = fetch): Promise<void> {
   sessionStore.update((s) => {
     s.status = "pending";
   });
+  let config: LoggedInConfig | null = null;
+  let status: SessionStatus = "failed";
   try {
     const response = await fetchImpl(SESSION_PATH, {
       credentials: "same-origin",
       headers: { Accept: "application/json" },
     });
-    sessionStore.update((s) => {
-      s.status = response.status === 401 ? "anonymous" : "failed";
-      s.profile = null;
-    });
+    if (response.status === 401) status = "anonymous";
+    else if (response.ok && profileOf) {
+      const body = (await response.json()) as { user?: LoggedInConfig };
+      if (body.user) {
+        config = body.user;
+        status = "authenticated";
+      }
+    }
   } catch {
-    sessionStore.update((s) => {
-      s.status = "failed";
-    });
+    status = "failed";
   }
+  const profile = config && profileOf ? profileOf(config) : null;
+  sessionStore.update((s) => {
+    s.status = status;
+    s.profile = profile as never;
+    s.config = config as never;
+  });
+  for (const listener of sessionListeners) listener(config);
+}
+
+/** Forgets the session in this page (after logout): every store listening is reset. */
+export function clearSession(): void {
+  sessionStore.update((s) => {
+    s.status = "anonymous";
+    s.profile = null;
+    s.config = null;
+  });
+  for (const listener of sessionListeners) listener(null);
 }
 
 /** Gateway endpoints of the token logins of §4.1 steps 4 and 5. */
