@@ -1,25 +1,35 @@
 /**
- * The product as the end-to-end suite sees it: a fresh build in .tmp/e2e-dist and
- * the gateway on E2E_PORT, with a throwaway data directory.
+ * The product as the end-to-end suite sees it: a fresh build in .tmp/e2e-dist,
+ * the embedded upstream (seeded demo, throwaway data directory) on a loopback
+ * port, and the gateway on E2E_PORT relaying to it — as `npm start` runs them.
  */
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "../server/gateway/app.ts";
+import { buildUpstream } from "../server/upstream/app.ts";
 import { buildRuntime } from "./build.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const distDir = join(root, ".tmp", "e2e-dist");
 await buildRuntime(distDir);
 const dataDir = await mkdtemp(join(tmpdir(), "tessera-e2e-"));
+const port = Number(process.env.E2E_PORT ?? 8191);
+const upstream = await buildUpstream({ dataDir, seed: true, publicUrl: `http://127.0.0.1:${port}` });
+const upstreamUrl = (await upstream.listen({ host: "127.0.0.1", port: 0 })).replace("localhost", "127.0.0.1");
 const app = await buildApp({
   manifestsDir: join(root, "manifests"),
   localesDir: join(root, "locales"),
   distDir,
+  upstreamUrl,
 });
-await app.listen({ host: "127.0.0.1", port: Number(process.env.E2E_PORT ?? 8191) });
-console.log(`e2e gateway ready (data in ${dataDir})`);
-const stop = () => void app.close().then(() => process.exit(0));
+await app.listen({ host: "127.0.0.1", port });
+console.log(`e2e gateway ready on ${port}, upstream ${upstreamUrl} (data in ${dataDir})`);
+const stop = () =>
+  void app
+    .close()
+    .then(() => upstream.close())
+    .then(() => process.exit(0));
 process.once("SIGTERM", stop);
 process.once("SIGINT", stop);
