@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { startGateway } from "./gateway/main.ts";
 import { ManifestError } from "./gateway/manifests/manifest-problem.ts";
+import { closeWithDeadline } from "./gateway/shutdown.ts";
 import { buildUpstream } from "./upstream/app.ts";
 
 /** Starts the embedded upstream on 127.0.0.1 (UPSTREAM_PORT, default a free port); returns it and its origin. */
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
     stopping = true;
     gateway.log.info({ signal }, "shutting down");
     // The gateway drains first (it depends on the upstream), then the upstream.
-    await gateway.close();
+    await closeWithDeadline(gateway);
     await upstream?.app.close();
     process.exit(0);
   };
