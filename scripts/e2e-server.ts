@@ -23,6 +23,9 @@ const app = await buildApp({
   localesDir: join(root, "locales"),
   distDir,
   upstreamUrl,
+  sessionSecret: "tessera-e2e-session-secret-0123456789abcdef",
+  dataDir: ":memory:",
+  publicOrigins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
 });
 await app.listen({ host: "127.0.0.1", port });
 console.log(`e2e gateway ready on ${port}, upstream ${upstreamUrl} (data in ${dataDir})`);

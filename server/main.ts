@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { startGateway } from "./gateway/main.ts";
 import { ManifestError } from "./gateway/manifests/manifest-problem.ts";
+import { SessionSecretError } from "./gateway/session/session-secret.ts";
 import { closeWithDeadline } from "./gateway/shutdown.ts";
 import { buildUpstream } from "./upstream/app.ts";
 
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   main().catch((error: unknown) => {
-    console.error(error instanceof ManifestError ? error.message : error);
+    console.error(error instanceof ManifestError || error instanceof SessionSecretError ? error.message : error);
     process.exit(1);
   });
 }

@@ -2,14 +2,19 @@
  * The gateway (DESIGN.md §4): `buildApp` assembles the Fastify app and never
  * listens; `main.ts` reads the environment and listens.
  */
+import { join } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { manifestSetVersion } from "./manifests/manifest-cache.ts";
 import { loadLocaleKeys, loadManifestSet } from "./manifests/load-manifests.ts";
 import { healthEndpoints } from "./plugins/health.ts";
+import { hubRelay } from "./plugins/hub-relay.ts";
 import { manifestEndpoint } from "./plugins/manifest-endpoint.ts";
+import { restRelay } from "./plugins/rest-relay.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
-import { sessionEndpoints } from "./plugins/session.ts";
+import { blockedIpGuard, sessionEndpoints } from "./plugins/session.ts";
 import { staticApp } from "./plugins/static-app.ts";
+import type { CookieSecurity } from "./security/cookies.ts";
+import { createGatewaySession } from "./session/gateway-session.ts";
 
 /** Everything the gateway needs; main.ts fills it from the environment. */
 export interface GatewayOptions {
@@ -22,8 +27,26 @@ export interface GatewayOptions {
    * `<url>/api/`, its webservices base `<url>/ws/`, its hubs `<url>/hubs/…`. Null: no upstream (tests).
    */
   upstreamUrl?: string | null;
+  /** SESSION_SECRET (already checked by resolveSessionSecret). Required with an upstream. */
+  sessionSecret?: string;
+  /** Where the gateway keeps its SQLite session store (`<dataDir>/gateway.sqlite`); ":memory:" for tests. */
+  dataDir?: string;
+  /** Bearer token for the upstream's service calls (the blocked-IP list); unset: the list is not enforced. */
+  upstreamServiceToken?: string | null;
+  /** The product's public origins (CSRF Origin check, WebSocket Origin check). */
+  publicOrigins?: readonly string[];
+  /** Secure attribute of the cookies: "auto" (when the request came over https) or forced. */
+  cookieSecurity?: CookieSecurity;
+  /** Hub methods the browser may invoke, per hub (the support chat's client methods). */
+  hubInvocable?: { user?: readonly string[]; chat?: readonly string[] };
   logger?: FastifyServerOptions["logger"];
 }
+
+/** The upstream hub methods a browser may invoke (the embedded upstream's client methods). */
+export const DEFAULT_HUB_INVOCABLE = {
+  user: ["Ping"],
+  chat: ["SendMessage", "EditMessage", "DeleteMessage"],
+} as const;
 
 /** How long the readiness probe waits for the upstream. */
 export const UPSTREAM_PROBE_TIMEOUT_MS = 1000;
@@ -32,7 +55,9 @@ export const UPSTREAM_PROBE_TIMEOUT_MS = 1000;
 function upstreamReachable(upstreamUrl: string): () => Promise<boolean> {
   return async () => {
     try {
-      const response = await fetch(`${upstreamUrl}/healthz`, { signal: AbortSignal.timeout(UPSTREAM_PROBE_TIMEOUT_MS) });
+      const response = await fetch(`${upstreamUrl}/healthz`, {
+        signal: AbortSignal.timeout(UPSTREAM_PROBE_TIMEOUT_MS),
+      });
       await response.body?.cancel();
       return true;
     } catch {
@@ -49,17 +74,65 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   const localeKeys = await loadLocaleKeys(options.localesDir);
   const manifests = await loadManifestSet(options.manifestsDir, localeKeys);
   const version = manifestSetVersion(manifests as unknown as Record<string, unknown>);
-  const app = Fastify({
-    logger: options.logger ?? false,
-    bodyLimit: 1024 * 1024,
-    trustProxy: false,
-  });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: false });
   await securityHeaders(app); // not encapsulated: applies to every route
   const readinessChecks: Record<string, () => Promise<boolean> | boolean> = { manifests: () => true };
   if (options.upstreamUrl) readinessChecks.upstream = upstreamReachable(options.upstreamUrl);
   await app.register(healthEndpoints, { readinessChecks });
-  await app.register(manifestEndpoint, { manifests, version });
-  await app.register(sessionEndpoints);
+  if (options.upstreamUrl) {
+    await registerUpstreamFacing(app, options, options.upstreamUrl, manifests.shell.signupAllowed, {
+      manifests,
+      version,
+    });
+  } else {
+    await app.register(manifestEndpoint, { manifests, version });
+    await app.register(sessionEndpoints);
+  }
   if (options.distDir) await app.register(staticApp, { distDir: options.distDir });
   return app;
+}
+
+/** Session, CSRF, blocked IPs, per-user manifests, REST and hub relays: everything that faces the upstream. */
+async function registerUpstreamFacing(
+  app: FastifyInstance,
+  options: GatewayOptions,
+  upstreamUrl: string,
+  signupAllowed: boolean,
+  manifest: Parameters<typeof manifestEndpoint>[1],
+): Promise<void> {
+  if (!options.sessionSecret) throw new Error("buildApp: a sessionSecret is required with an upstream");
+  const appBase = `${upstreamUrl}/api/`;
+  if (options.upstreamServiceToken) {
+    await app.register(blockedIpGuard, { appBase, serviceToken: options.upstreamServiceToken });
+  }
+  const session = createGatewaySession({
+    upstreamAppBase: appBase,
+    secret: options.sessionSecret,
+    store: { sqliteFile: options.dataDir === ":memory:" ? ":memory:" : join(options.dataDir ?? "data", "gateway.sqlite") },
+    cookieSecurity: options.cookieSecurity ?? "auto",
+    allowedOrigins: options.publicOrigins,
+  });
+  // At the root, so the relays share the CSRF rule.
+  app.addHook("onRequest", session.csrfGuard);
+  await app.register(hubRelay, {
+    upstream: { hubBase: `${upstreamUrl}/hubs` },
+    identityOf: session.identityOf,
+    allowedOrigins: options.publicOrigins ?? [],
+    invocable: {
+      user: options.hubInvocable?.user ?? DEFAULT_HUB_INVOCABLE.user,
+      chat: options.hubInvocable?.chat ?? DEFAULT_HUB_INVOCABLE.chat,
+    },
+    onUpstreamSessionEnded: (sessionId) => session.endSession(sessionId),
+  });
+  await app.register(sessionEndpoints, {
+    session,
+    signupAllowed: () => signupAllowed,
+    onSessionEnded: (sessionId: string) => app.hubRelay.endSession(sessionId, "/loggedout"),
+    onIdentityChanged: (sessionId: string, token: string) => app.hubRelay.renewUpstream(sessionId, token),
+  });
+  await app.register(manifestEndpoint, { ...manifest, audienceOf: session.audienceOf });
+  await app.register(restRelay, {
+    upstream: { appBase, webservicesBase: `${upstreamUrl}/ws/` },
+    identityOf: session.identityOf,
+  });
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "./app.ts";
 import { readGatewayConfig } from "./config.ts";
 import { ManifestError } from "./manifests/manifest-problem.ts";
+import { SessionSecretError } from "./session/session-secret.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -18,7 +19,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   startGateway().catch((error: unknown) => {
     // An invalid manifest set refuses to start, naming file, pointer and reason.
-    console.error(error instanceof ManifestError ? error.message : error);
+    console.error(error instanceof ManifestError || error instanceof SessionSecretError ? error.message : error);
     process.exit(1);
   });
 }

@@ -12,8 +12,9 @@ export function etagOf(body: Buffer): string {
 }
 
 /**
- * Serialized manifests per (manifest version, audience key), so a request
- * costs one map lookup. Bounded: the oldest entry goes first when full.
+ * Serialized manifests per key — (manifest version, layers, audience): for a user, their account
+ * and permission fingerprint — so a request costs one map lookup. Bounded: the least recently
+ * used entry goes first when full.
  */
 export class ManifestCache {
   readonly #entries = new Map<string, CachedManifest>();
@@ -23,7 +24,12 @@ export class ManifestCache {
   /** The cached bytes for `key`, building them with `build` on a miss. */
   get(key: string, build: () => unknown): CachedManifest {
     const hit = this.#entries.get(key);
-    if (hit) return hit;
+    if (hit) {
+      // Re-inserting keeps the map in least-recently-used order.
+      this.#entries.delete(key);
+      this.#entries.set(key, hit);
+      return hit;
+    }
     const body = Buffer.from(JSON.stringify(build()));
     const entry = { body, etag: etagOf(body) };
     if (this.#entries.size >= this.maxEntries) {
@@ -32,6 +38,11 @@ export class ManifestCache {
     }
     this.#entries.set(key, entry);
     return entry;
+  }
+
+  /** Number of entries held. */
+  get size(): number {
+    return this.#entries.size;
   }
 
   /** Drops every entry (a new manifest version was published). */

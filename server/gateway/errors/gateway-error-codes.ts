@@ -1,0 +1,96 @@
+/**
+ * Every error code the gateway itself answers with, by name. Bodies are `{ ErrorCode, Message }`,
+ * like the upstream's; the runtime shows the translation `ErrorCode` + the four-digit zero-padded
+ * code (§8), so a code never changes meaning once published. The gateway owns 5001–5099.
+ *
+ * The relay's codes start at 5051: the embedded upstream already answers 5001–5003 (chat and files),
+ * and one number must never mean two things to the runtime. The session endpoints and the security
+ * baseline use 8001–8049, a range the upstream does not use.
+ */
+export const GatewayErrorCode = {
+  // REST relay (/api/, /webservices/, server/gateway/relay): 5051–5069.
+  /** The relayed path is refused: traversal, encoded slash or backslash, control character, absolute form. */
+  RelayInvalidPath: 5051,
+  /** A GET or HEAD request carried a body (the relay forwards none on these methods). */
+  RelayBodyNotAllowed: 5052,
+  /** A JSON (or other non-multipart) request body exceeds the relay's body limit. */
+  RelayBodyTooLarge: 5053,
+  /** A multipart upload exceeds the relay's upload limit. */
+  RelayUploadTooLarge: 5054,
+  /** The upstream could not be reached: connection refused or reset, name not resolved. */
+  UpstreamUnreachable: 5055,
+  /** The upstream answered with something that is not valid HTTP. */
+  UpstreamBadResponse: 5056,
+  /** The upstream answered 503: it is overloaded or in maintenance. */
+  UpstreamUnavailable: 5057,
+  /** The gateway has too many relayed calls in flight to accept another. */
+  RelayOverloaded: 5058,
+  /** The upstream did not connect, answer or send its body within the relay's timeouts. */
+  UpstreamTimeout: 5059,
+  // Hub relay (/gw/hub, server/gateway/hub-relay): 5070–5079.
+  /** A WebSocket to the hub relay from an Origin that is not in the allowed list (403 before upgrade). */
+  HubOriginRefused: 5070,
+  /** A WebSocket to the hub relay without a signed-in gateway session (401 before upgrade). */
+  HubNotSignedIn: 5071,
+  /** A plain HTTP request to the hub relay's WebSocket endpoint (426). */
+  HubUpgradeRequired: 5072,
+  /** A tab invoked a hub method that is not on the relay's allow-list. */
+  HubMethodNotAllowed: 5073,
+  /** The upstream hub is not connected right now; the invocation was not sent (safe to retry). */
+  HubUpstreamUnavailable: 5074,
+  /** The upstream hub answered the invocation with an error; Message is the upstream's text for clients. */
+  HubUpstreamMethodError: 5075,
+  /** The upstream hub lost the connection or did not answer in time; the outcome is unknown. */
+  HubUpstreamNoAnswer: 5076,
+  /** A tab has too many invocations waiting for the upstream. */
+  HubTooManyInvocations: 5077,
+  /** The upstream refuses this hub to the user (403, e.g. the support chat is not in the subscription). */
+  HubNotAvailable: 5078,
+  /** The hub relay could not look the session up (the session store failed); try again (503). */
+  HubSessionLookupFailed: 5079,
+  // Session endpoints (/gw/session, server/gateway/session): 8001–8029.
+  /** No signed-in gateway session (or it ended): sign in again. */
+  NotSignedIn: 8001,
+  /** A session endpoint's body failed validation: unknown or missing fields, wrong types or sizes. */
+  SessionInvalidBody: 8002,
+  /** A session endpoint's body is not valid JSON. */
+  SessionInvalidJson: 8003,
+  /** A session endpoint's body exceeds its size limit. */
+  SessionBodyTooLarge: 8004,
+  /** A session endpoint's body is not application/json. */
+  SessionUnsupportedMediaType: 8005,
+  /** A body names __proto__, constructor or prototype (prototype pollution). */
+  ForbiddenBodyKey: 8006,
+  /** A redirect target is not a same-origin relative path. */
+  UnsafeRedirect: 8007,
+  /** Signup is not allowed by the shell configuration. */
+  SignupNotAllowed: 8008,
+  /** A second-factor code arrived without a password step waiting for it (or it expired). */
+  TwoFactorNotPending: 8009,
+  /** Stop-impersonation on a session that is not impersonating. */
+  NotImpersonating: 8010,
+  /** Impersonation requested from a session that already impersonates someone. */
+  AlreadyImpersonating: 8011,
+  /** The upstream answered the session call in a way the gateway cannot use. */
+  SessionUpstreamRefused: 8012,
+  /** A session endpoint failed unexpectedly; details are logged, never sent. */
+  SessionInternal: 8013,
+  // Security baseline (server/gateway/security): 8030–8049.
+  /** A state-changing request without the CSRF header, or with one not matching the CSRF cookie. */
+  CsrfTokenInvalid: 8030,
+  /** A state-changing request whose Origin (or Referer) is not the product's origin. */
+  CsrfOriginRefused: 8031,
+  /** Too many attempts; retry after the Retry-After header's seconds. */
+  RateLimited: 8032,
+  /** The client address is on the blocked IP list (/admin/blockedips). */
+  IpBlocked: 8033,
+} as const;
+
+/** A gateway error code name. */
+export type GatewayErrorCodeName = keyof typeof GatewayErrorCode;
+
+/** The JSON body of every gateway error response. */
+export interface GatewayErrorBody {
+  ErrorCode: number;
+  Message: string;
+}

@@ -1,0 +1,126 @@
+/**
+ * The frames of the browser ↔ gateway hub protocol (server/gateway/hub-relay/README.md): JSON text
+ * frames, validated on the way in, serialized on the way out. Pure: no I/O.
+ */
+import type { RelayHub } from "./options.ts";
+
+/** What the gateway tells tabs about the upstream. */
+export type UpstreamStatus = "connected" | "reconnecting" | "unreachable";
+
+/** An invocation error as a tab sees it: the gateway error body plus whether a resend is safe. */
+export interface RelayError {
+  readonly ErrorCode: number;
+  readonly Message: string;
+  /** True when the invocation may be sent again later (it was not delivered, or its outcome is unknown). */
+  readonly retryable: boolean;
+}
+
+/** Gateway → browser. */
+export type GatewayFrame =
+  | { t: "event"; hub: RelayHub | "gateway"; target: string; args: readonly unknown[] }
+  | { t: "result"; id: string; ok: true; result?: unknown }
+  | { t: "result"; id: string; ok: false; error: RelayError }
+  | { t: "ping" }
+  | { t: "pong" }
+  | { t: "status"; upstream: UpstreamStatus }
+  | { t: "ended"; reason: "sessionEnded"; redirect?: string };
+
+/** Browser → gateway. */
+export type BrowserFrame =
+  | { t: "invoke"; id: string; hub: RelayHub; target: string; args: unknown[] }
+  | { t: "ping" }
+  | { t: "pong" };
+
+/** Invocation ids: short tokens chosen by the tab, echoed in the result. */
+const INVOCATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** Hub method names: identifiers, as SignalR hubs name their methods. */
+const METHOD_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
+/** Longest redirect the gateway passes on. */
+const MAX_REDIRECT_LENGTH = 2048;
+
+/** The serialized ping and pong, sent often enough to be worth building once. */
+export const PING_FRAME = '{"t":"ping"}';
+export const PONG_FRAME = '{"t":"pong"}';
+
+/** Serializes a frame for the socket. */
+export function serializeGatewayFrame(frame: GatewayFrame): string {
+  return JSON.stringify(frame);
+}
+
+/** Decodes a browser frame; null for anything malformed (the socket is then closed with 1008). */
+export function parseBrowserFrame(text: string): BrowserFrame | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const frame = value as Record<string, unknown>;
+  switch (frame.t) {
+    case "ping":
+      return { t: "ping" };
+    case "pong":
+      return { t: "pong" };
+    case "invoke": {
+      const { id, hub, target } = frame;
+      const args = frame.args ?? [];
+      if (typeof id !== "string" || !INVOCATION_ID.test(id)) return null;
+      if (hub !== "user" && hub !== "chat") return null;
+      if (typeof target !== "string" || !METHOD_NAME.test(target)) return null;
+      if (!Array.isArray(args)) return null;
+      return { t: "invoke", id, hub, target, args };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Percent-decodes until stable (three rounds at most); null for garbage or deeper encoding. */
+function decodeRepeatedly(value: string): string | null {
+  let current = value;
+  for (let round = 0; round < 3; round += 1) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return null;
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return null;
+}
+
+/**
+ * A redirect the gateway may hand to the browser: an in-app path only (`/…`, never `//…` or `/\…`,
+ * no backslash, control character or white space), also after percent-decoding, so an upstream
+ * cannot turn the logout into an open redirect. An absolute URL on one of `sameOrigins` (the
+ * gateway's own origins) becomes its path. Anything else is dropped and the runtime falls back to
+ * /loggedout (§4.2).
+ */
+export function inAppRedirect(
+  value: unknown,
+  sameOrigins: ReadonlySet<string> = new Set(),
+): string | undefined {
+  if (typeof value !== "string" || value.length === 0 || value.length > MAX_REDIRECT_LENGTH) return undefined;
+  let path = value;
+  if (/^https?:\/\//i.test(value)) {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return undefined;
+    }
+    if (!sameOrigins.has(url.origin)) return undefined;
+    path = `${url.pathname}${url.search}${url.hash}`;
+  }
+  const decoded = decodeRepeatedly(path);
+  if (decoded === null) return undefined;
+  for (const candidate of [path, decoded]) {
+    if (!candidate.startsWith("/") || candidate.startsWith("//")) return undefined;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+    if (/[\u0000-\u001f\u007f\\\s]/.test(candidate)) return undefined;
+  }
+  return path;
+}

@@ -1,0 +1,126 @@
+/**
+ * Options of the hub relay plugin and the settings resolved from them (defaults applied, nonsense
+ * refused at registration rather than at the first connection).
+ */
+import type { FastifyRequest } from "fastify";
+import { assertBackoffPolicy, type BackoffPolicy, DEFAULT_RECONNECT_POLICY } from "./backoff.ts";
+
+/** The two upstream hubs a session holds (DESIGN.md §4). */
+export type RelayHub = "user" | "chat";
+
+/** Every relayed hub, in the order connections are opened. */
+export const RELAY_HUBS: readonly RelayHub[] = ["user", "chat"];
+
+/** Who a browser socket belongs to: the gateway session and the upstream bearer token it relays with. */
+export interface RelayIdentity {
+  readonly sessionId: string;
+  readonly bearerToken: string;
+}
+
+/** Options of the `hubRelay` plugin. */
+export interface HubRelayOptions {
+  readonly upstream: {
+    /** Base URL of the upstream hubs, e.g. `http://127.0.0.1:5000/hubs` (user hub at `/user`). */
+    readonly hubBase: string;
+    /** Path of each hub under hubBase. Default `{ user: "user", chat: "supportchat" }`. */
+    readonly paths?: Partial<Record<RelayHub, string>>;
+    /** Silence after which an upstream connection counts as dropped. Default 30 000 (SignalR's). */
+    readonly serverTimeoutMs?: number;
+  };
+  /** The signed-in session behind an upgrade request, or null (refused with 401). */
+  readonly identityOf: (request: FastifyRequest) => Promise<RelayIdentity | null>;
+  /** Origins (scheme://host[:port]) allowed to open the socket; others get 403 before the upgrade. */
+  readonly allowedOrigins: readonly string[];
+  /** Largest browser frame in bytes; larger closes the socket with 1009. Default 64 KiB. */
+  readonly maxMessageBytes?: number;
+  /** Frames a tab may send per second (burst of the same size); more closes it with 1008. Default 20. */
+  readonly maxMessagesPerSecond?: number;
+  /** Interval of the heartbeats on both legs. Default 15 000. */
+  readonly heartbeatMs?: number;
+  /** Upstream reconnect backoff. Default `{ initialMs: 1000, maxMs: 30000 }`. */
+  readonly reconnect?: BackoffPolicy;
+  /** Hub methods tabs may invoke, per hub (exact, case-sensitive names). Default: none. */
+  readonly invocable?: Partial<Record<RelayHub, readonly string[]>>;
+  /** Called once when the upstream ended a session (Close without reconnect, 401, Disconnect/Disconnected). */
+  readonly onUpstreamSessionEnded?: (sessionId: string) => void | Promise<void>;
+  /** Source of the reconnect jitter, in [0, 1). Default Math.random. */
+  readonly random?: () => number;
+}
+
+/** Default largest browser frame. */
+export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024;
+/** Default frames per second per tab. */
+export const DEFAULT_MAX_MESSAGES_PER_SECOND = 20;
+/** Default heartbeat interval, the SignalR keep-alive. */
+export const DEFAULT_HEARTBEAT_MS = 15_000;
+/** Default upstream server timeout, twice SignalR's keep-alive. */
+export const DEFAULT_UPSTREAM_SERVER_TIMEOUT_MS = 30_000;
+/** Default hub paths under the upstream hub base. */
+export const DEFAULT_HUB_PATHS: Readonly<Record<RelayHub, string>> = { user: "user", chat: "supportchat" };
+
+/** The options with every default applied. */
+export interface RelaySettings {
+  readonly hubUrls: Readonly<Record<RelayHub, string>>;
+  readonly serverTimeoutMs: number;
+  readonly allowedOrigins: ReadonlySet<string>;
+  readonly maxMessageBytes: number;
+  readonly maxMessagesPerSecond: number;
+  readonly heartbeatMs: number;
+  readonly reconnect: BackoffPolicy;
+  readonly invocable: Readonly<Record<RelayHub, ReadonlySet<string>>>;
+  readonly random: () => number;
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value <= 0)
+    throw new TypeError(`hubRelay: ${name} must be a positive integer`);
+  return value;
+}
+
+/** `scheme://host[:port]` of an allowed origin; throws for anything else (a path, a wildcard, "null"). */
+export function normalizeOrigin(origin: string): string {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    throw new TypeError(`hubRelay: allowed origin '${origin}' is not a URL`);
+  }
+  if (
+    (url.protocol !== "http:" && url.protocol !== "https:") ||
+    url.origin !== origin.replace(/\/$/, "").toLowerCase()
+  ) {
+    throw new TypeError(`hubRelay: allowed origin '${origin}' must be exactly scheme://host[:port]`);
+  }
+  return url.origin;
+}
+
+/** Applies the defaults and validates the options. */
+export function resolveRelaySettings(options: HubRelayOptions): RelaySettings {
+  const base = new URL(options.upstream.hubBase);
+  if (base.protocol !== "http:" && base.protocol !== "https:") {
+    throw new TypeError("hubRelay: upstream.hubBase must be an http(s) URL");
+  }
+  const baseUrl = base.href.replace(/\/+$/, "");
+  const paths = { ...DEFAULT_HUB_PATHS, ...options.upstream.paths };
+  const hubUrl = (hub: RelayHub) => `${baseUrl}/${paths[hub].replace(/^\/+/, "")}`;
+  const reconnect = options.reconnect ?? DEFAULT_RECONNECT_POLICY;
+  assertBackoffPolicy(reconnect, "hubRelay: reconnect");
+  const methodSet = (hub: RelayHub) => new Set(options.invocable?.[hub] ?? []);
+  return {
+    hubUrls: { user: hubUrl("user"), chat: hubUrl("chat") },
+    serverTimeoutMs: positiveInteger(
+      "upstream.serverTimeoutMs",
+      options.upstream.serverTimeoutMs ?? DEFAULT_UPSTREAM_SERVER_TIMEOUT_MS,
+    ),
+    allowedOrigins: new Set(options.allowedOrigins.map(normalizeOrigin)),
+    maxMessageBytes: positiveInteger("maxMessageBytes", options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES),
+    maxMessagesPerSecond: positiveInteger(
+      "maxMessagesPerSecond",
+      options.maxMessagesPerSecond ?? DEFAULT_MAX_MESSAGES_PER_SECOND,
+    ),
+    heartbeatMs: positiveInteger("heartbeatMs", options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS),
+    reconnect,
+    invocable: { user: methodSet("user"), chat: methodSet("chat") },
+    random: options.random ?? Math.random,
+  };
+}

@@ -1,0 +1,210 @@
+/**
+ * One gateway session in the relay: the tabs of that session and ONE pair of upstream hub links
+ * shared by all of them (DESIGN.md §4). Upstream events go to every tab; a tab's invocation goes
+ * upstream (allow-listed methods only) and its result back to that tab alone. The links' states
+ * become the status frames; the upstream ending the session becomes the `ended` frame.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import { GatewayErrorCode, type GatewayErrorCodeName } from "../errors/gateway-error-codes.ts";
+import {
+  type BrowserFrame,
+  type GatewayFrame,
+  inAppRedirect,
+  serializeGatewayFrame,
+  type UpstreamStatus,
+} from "./browser-frames.ts";
+import { RELAY_HUBS, type RelayHub, type RelaySettings } from "./options.ts";
+import { CloseCode, MAX_PENDING_INVOCATIONS_PER_TAB, type Tab } from "./tab.ts";
+import { UpstreamInvocationError } from "./upstream-hub-connection.ts";
+import { UpstreamHubLink } from "./upstream-hub-link.ts";
+
+/** Longest upstream error text passed to a tab. */
+const MAX_ERROR_MESSAGE_LENGTH = 500;
+
+/** What the relay learns from a session. */
+export interface SessionHooks {
+  /** The session is over (last tab gone, ended, or shut down): forget it. */
+  onClosed(session: RelaySession): void;
+  /** The upstream ended the user's session (the §4.2 logout path). */
+  onUpstreamEnded(sessionId: string): void;
+}
+
+type InvokeFrame = Extract<BrowserFrame, { t: "invoke" }>;
+
+/** A gateway session's tabs and upstream links. */
+export class RelaySession {
+  readonly tabs = new Set<Tab>();
+  readonly #links = new Map<RelayHub, UpstreamHubLink>();
+  #status: UpstreamStatus | undefined;
+  #bearerToken: string;
+  #over = false;
+  #stopped: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly id: string,
+    bearerToken: string,
+    private readonly settings: RelaySettings,
+    private readonly hooks: SessionHooks,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.#bearerToken = bearerToken;
+    for (const hub of RELAY_HUBS) this.#links.set(hub, this.#createLink(hub));
+  }
+
+  /** The status last sent to the tabs (undefined until both hubs answered once). */
+  get status(): UpstreamStatus | undefined {
+    return this.#status;
+  }
+
+  /** Opens the upstream connections. */
+  start(): void {
+    for (const link of this.#links.values()) link.start();
+  }
+
+  /** Adds a tab; it is told the current status at once. A new bearer token reconnects upstream with it. */
+  addTab(tab: Tab, bearerToken: string): void {
+    this.tabs.add(tab);
+    if (this.#status !== undefined) tab.send({ t: "status", upstream: this.#status });
+    if (bearerToken !== this.#bearerToken) this.renew(bearerToken);
+  }
+
+  /** Removes a tab; the last one closes the upstream connections. */
+  removeTab(tab: Tab): void {
+    this.tabs.delete(tab);
+    if (this.tabs.size === 0) void this.close(CloseCode.Normal, "");
+  }
+
+  /** Reconnects both hubs with another upstream identity (impersonation start or stop). */
+  renew(bearerToken: string): void {
+    if (this.#over) return;
+    this.#bearerToken = bearerToken;
+    for (const [hub, old] of [...this.#links]) {
+      const fresh = this.#createLink(hub);
+      this.#links.set(hub, fresh);
+      void old.stop();
+      fresh.start();
+    }
+    this.#setStatus("reconnecting");
+  }
+
+  /** Sends a frame to every tab, serialized once. */
+  broadcast(frame: GatewayFrame): void {
+    const text = serializeGatewayFrame(frame);
+    for (const tab of this.tabs) tab.sendText(text);
+  }
+
+  /** Ends the session: tells the tabs `ended`, closes them and the upstream connections. */
+  end(redirect?: string): Promise<void> {
+    if (this.#over) return this.#stopped;
+    this.broadcast(
+      redirect === undefined
+        ? { t: "ended", reason: "sessionEnded" }
+        : { t: "ended", reason: "sessionEnded", redirect },
+    );
+    return this.close(CloseCode.Normal, "session ended");
+  }
+
+  /** Closes every tab with `code` and the upstream connections; resolves when the links are idle. */
+  close(code: number, reason: string): Promise<void> {
+    if (this.#over) return this.#stopped;
+    this.#over = true;
+    for (const tab of this.tabs) tab.close(code, reason);
+    this.hooks.onClosed(this);
+    this.#stopped = Promise.all([...this.#links.values()].map((link) => link.stop())).then(() => undefined);
+    return this.#stopped;
+  }
+
+  /** Relays a tab's invocation and answers it with a result frame. */
+  async invoke(tab: Tab, frame: InvokeFrame): Promise<void> {
+    const { id, hub, target, args } = frame;
+    const fail = (name: GatewayErrorCodeName, message: string, retryable: boolean) =>
+      tab.send({
+        t: "result",
+        id,
+        ok: false,
+        error: { ErrorCode: GatewayErrorCode[name], Message: message, retryable },
+      });
+    if (!this.settings.invocable[hub].has(target)) {
+      return fail("HubMethodNotAllowed", `'${target}' cannot be invoked on the ${hub} hub.`, false);
+    }
+    const link = this.#links.get(hub) as UpstreamHubLink;
+    if (link.state === "unavailable")
+      return fail("HubNotAvailable", `The ${hub} hub is not available.`, false);
+    if (tab.pending >= MAX_PENDING_INVOCATIONS_PER_TAB) {
+      return fail("HubTooManyInvocations", "Too many invocations are waiting.", true);
+    }
+    tab.pending++;
+    try {
+      const result = await link.invoke(target, args);
+      tab.send({ t: "result", id, ok: true, result });
+    } catch (error) {
+      if (!(error instanceof UpstreamInvocationError)) throw error;
+      if (error.failure === "method") {
+        fail("HubUpstreamMethodError", error.message.slice(0, MAX_ERROR_MESSAGE_LENGTH), false);
+      } else if (error.failure === "unavailable") {
+        fail("HubUpstreamUnavailable", "The upstream hub is not connected.", true);
+      } else {
+        fail("HubUpstreamNoAnswer", "The upstream hub did not answer.", true);
+      }
+    } finally {
+      tab.pending--;
+    }
+  }
+
+  #createLink(hub: RelayHub): UpstreamHubLink {
+    const link: UpstreamHubLink = new UpstreamHubLink({
+      hub,
+      hubUrl: this.settings.hubUrls[hub],
+      keepAliveMs: this.settings.heartbeatMs,
+      serverTimeoutMs: this.settings.serverTimeoutMs,
+      reconnect: this.settings.reconnect,
+      random: this.settings.random,
+      bearerToken: () => this.#bearerToken,
+      // A link replaced by renew() may still report while it winds down: only current links count.
+      onState: () => {
+        if (this.#links.get(hub) === link) this.#onLinkState();
+      },
+      onEvent: (target, args) => {
+        if (this.#links.get(hub) === link) this.#onUpstreamEvent(hub, target, args);
+      },
+      log: this.log,
+    });
+    return link;
+  }
+
+  #onLinkState(): void {
+    if (this.#over) return;
+    const states = [...this.#links.values()].map((link) => link.state);
+    if (states.includes("ended")) {
+      this.#endByUpstream(undefined);
+      return;
+    }
+    const live = states.filter((state) => state !== "unavailable" && state !== "stopped");
+    if (live.includes("unreachable")) this.#setStatus("unreachable");
+    else if (live.includes("reconnecting")) this.#setStatus("reconnecting");
+    else if (live.every((state) => state === "connected")) this.#setStatus("connected");
+  }
+
+  #setStatus(status: UpstreamStatus): void {
+    if (this.#status === status) return;
+    this.#status = status;
+    this.broadcast({ t: "status", upstream: status });
+  }
+
+  #onUpstreamEvent(hub: RelayHub, target: string, args: unknown[]): void {
+    if (this.#over) return;
+    this.broadcast({ t: "event", hub, target, args });
+    if (hub !== "user") return;
+    // §4.2: the user hub's Disconnect and Disconnected end the session (the latter with a destination).
+    const name = target.toLowerCase();
+    if (name === "disconnect") this.#endByUpstream(undefined);
+    else if (name === "disconnected")
+      this.#endByUpstream(inAppRedirect(args[0], this.settings.allowedOrigins));
+  }
+
+  #endByUpstream(redirect: string | undefined): void {
+    if (this.#over) return;
+    void this.end(redirect);
+    this.hooks.onUpstreamEnded(this.id);
+  }
+}

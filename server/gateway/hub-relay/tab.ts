@@ -1,0 +1,91 @@
+/**
+ * One browser tab's socket to the relay: what it may still send (a token bucket), when it was last
+ * heard from (the browser leg's heartbeat), and sending with a bound on unread output.
+ */
+import type WebSocket from "ws";
+import { type GatewayFrame, serializeGatewayFrame } from "./browser-frames.ts";
+
+/** A tab that leaves more than this unread is dropped rather than buffered without bound. */
+export const MAX_TAB_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** A tab that sent nothing since this many pings is dropped. */
+export const MAX_UNANSWERED_PINGS = 2;
+/** Invocations one tab may have waiting for the upstream. */
+export const MAX_PENDING_INVOCATIONS_PER_TAB = 32;
+
+/** WebSocket close codes the relay uses (RFC 6455 §7.4.1). */
+export const CloseCode = {
+  Normal: 1000,
+  GoingAway: 1001,
+  UnsupportedData: 1003,
+  PolicyViolation: 1008,
+  MessageTooBig: 1009,
+  ServiceRestart: 1012,
+} as const;
+
+/**
+ * A token bucket: `perSecond` tokens a second, holding at most `perSecond`, so a tab may send a
+ * burst of that size and then that many frames per second.
+ */
+export class RateLimiter {
+  #tokens: number;
+  #last: number;
+
+  constructor(
+    readonly perSecond: number,
+    readonly now: () => number = () => performance.now(),
+  ) {
+    this.#tokens = perSecond;
+    this.#last = now();
+  }
+
+  /** Takes a token; false when the bucket is empty. */
+  take(): boolean {
+    const now = this.now();
+    this.#tokens = Math.min(this.perSecond, this.#tokens + ((now - this.#last) * this.perSecond) / 1000);
+    this.#last = now;
+    if (this.#tokens < 1) return false;
+    this.#tokens -= 1;
+    return true;
+  }
+}
+
+/** A browser tab connected to the relay. */
+export class Tab {
+  /** Heartbeat pings sent since the tab last sent anything. */
+  unansweredPings = 0;
+  /** Invocations sent upstream and not yet answered. */
+  pending = 0;
+  readonly limiter: RateLimiter;
+
+  constructor(
+    readonly socket: WebSocket,
+    maxMessagesPerSecond: number,
+  ) {
+    this.limiter = new RateLimiter(maxMessagesPerSecond);
+  }
+
+  /** Whether the socket can still be written to. */
+  get open(): boolean {
+    return this.socket.readyState === this.socket.OPEN;
+  }
+
+  /** Sends a frame. */
+  send(frame: GatewayFrame): void {
+    this.sendText(serializeGatewayFrame(frame));
+  }
+
+  /** Sends an already serialized frame (fan-out serializes once for every tab). */
+  sendText(text: string): void {
+    if (!this.open) return;
+    if (this.socket.bufferedAmount > MAX_TAB_BUFFERED_BYTES) {
+      this.socket.terminate();
+      return;
+    }
+    this.socket.send(text);
+  }
+
+  /** Closes the socket with a code and a short reason. */
+  close(code: number, reason: string): void {
+    if (this.open) this.socket.close(code, reason);
+  }
+}

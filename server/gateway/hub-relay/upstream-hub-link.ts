@@ -1,0 +1,154 @@
+/**
+ * The gateway's lasting link to one upstream hub for one session: connects, and after a drop
+ * reconnects with capped, jittered exponential backoff (DESIGN.md §4) until stopped. Its state tells
+ * the session what to show the tabs: a drop is "reconnecting", a failed attempt "unreachable", and
+ * only a refusal of the session itself (401, Close without allowReconnect) is "ended".
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import type { FastifyBaseLogger } from "fastify";
+import { type BackoffPolicy, backoffDelayMs } from "./backoff.ts";
+import type { RelayHub } from "./options.ts";
+import {
+  connectUpstreamHub,
+  type UpstreamCloseOutcome,
+  type UpstreamHubConnection,
+  UpstreamInvocationError,
+} from "./upstream-hub-connection.ts";
+import { UpstreamConnectError } from "./upstream-negotiate.ts";
+
+/**
+ * - connecting: the first attempt is under way;
+ * - connected;
+ * - reconnecting: the connection dropped, a new attempt is pending;
+ * - unreachable: an attempt failed, retrying with backoff;
+ * - unavailable: the upstream refuses this hub to the user (403); not retried;
+ * - ended: the upstream ended the user's session; not retried;
+ * - stopped: stopped by the gateway.
+ */
+export type LinkState =
+  | "connecting"
+  | "connected"
+  | "reconnecting"
+  | "unreachable"
+  | "unavailable"
+  | "ended"
+  | "stopped";
+
+/** What a link needs. */
+export interface LinkOptions {
+  readonly hub: RelayHub;
+  readonly hubUrl: string;
+  readonly keepAliveMs: number;
+  readonly serverTimeoutMs: number;
+  readonly reconnect: BackoffPolicy;
+  readonly random: () => number;
+  /** The bearer token to connect with, read at every attempt (it changes on impersonation). */
+  readonly bearerToken: () => string;
+  readonly onState: (state: LinkState) => void;
+  readonly onEvent: (target: string, args: unknown[]) => void;
+  readonly log: FastifyBaseLogger;
+}
+
+/** One session's reconnecting connection to one upstream hub. */
+export class UpstreamHubLink {
+  #state: LinkState = "connecting";
+  #connection: UpstreamHubConnection | undefined;
+  readonly #abort = new AbortController();
+  #running: Promise<void> = Promise.resolve();
+
+  constructor(readonly options: LinkOptions) {}
+
+  /** The current state. */
+  get state(): LinkState {
+    return this.#state;
+  }
+
+  /** Starts connecting (once). */
+  start(): void {
+    this.#running = this.#run().catch((error: unknown) => {
+      this.options.log.error({ err: error, hub: this.options.hub }, "hub relay: upstream link failed");
+      this.#setState("unreachable");
+    });
+  }
+
+  /** Closes the connection and stops reconnecting; resolves when the link is idle. */
+  async stop(): Promise<void> {
+    if (this.#abort.signal.aborted) return this.#running;
+    this.#setState("stopped");
+    this.#abort.abort();
+    this.#connection?.stop();
+    return this.#running;
+  }
+
+  /** Invokes a method on the connected hub; rejects with an UpstreamInvocationError. */
+  invoke(target: string, args: readonly unknown[]): Promise<unknown> {
+    if (this.#state !== "connected" || this.#connection === undefined) {
+      return Promise.reject(new UpstreamInvocationError("unavailable", "upstream hub not connected"));
+    }
+    return this.#connection.invoke(target, args);
+  }
+
+  #setState(state: LinkState): void {
+    // Terminal states stick: a late callback of a dying connection must not revive the link.
+    if (this.#state === state || this.#state === "stopped" || this.#state === "ended") return;
+    if (this.#state === "unavailable") return;
+    this.#state = state;
+    this.options.onState(state);
+  }
+
+  #onClose(outcome: UpstreamCloseOutcome): void {
+    if (outcome.kind === "stopped") return;
+    const { hub, log } = this.options;
+    if (outcome.kind === "ended") {
+      log.info({ hub, reason: outcome.reason }, "hub relay: upstream ended the session");
+      this.#setState("ended");
+    } else {
+      log.warn({ hub, reason: outcome.reason }, "hub relay: upstream connection dropped");
+      this.#setState("reconnecting");
+    }
+  }
+
+  async #run(): Promise<void> {
+    const { signal } = this.#abort;
+    const { hub, log } = this.options;
+    for (let attempt = 0; !signal.aborted; ) {
+      try {
+        const connection = await connectUpstreamHub({
+          hubUrl: this.options.hubUrl,
+          bearerToken: this.options.bearerToken(),
+          keepAliveMs: this.options.keepAliveMs,
+          serverTimeoutMs: this.options.serverTimeoutMs,
+          signal,
+          onEvent: this.options.onEvent,
+          onClose: (outcome) => this.#onClose(outcome),
+        });
+        if (signal.aborted) {
+          // Stopped while the handshake completed: the abort listener came too late for this one.
+          connection.stop();
+          return;
+        }
+        this.#connection = connection;
+        attempt = 0;
+        this.#setState("connected");
+        const outcome = await connection.closed;
+        this.#connection = undefined;
+        if (outcome.kind !== "dropped") return;
+      } catch (error) {
+        if (signal.aborted) return;
+        if (!(error instanceof UpstreamConnectError)) throw error;
+        if (error.failure === "unauthorized") {
+          log.info({ hub }, "hub relay: upstream refused the session (401)");
+          return this.#setState("ended");
+        }
+        if (error.failure === "forbidden") {
+          log.info({ hub }, "hub relay: upstream refuses this hub to the user (403)");
+          return this.#setState("unavailable");
+        }
+        log.warn({ hub, reason: error.message, attempt }, "hub relay: upstream connection attempt failed");
+        this.#setState("unreachable");
+      }
+      const delayMs = backoffDelayMs(attempt++, this.options.reconnect, this.options.random);
+      await sleep(delayMs, undefined, { signal }).catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * Relays one browser request to the upstream and its answer back, streaming both bodies
+ * (DESIGN.md §4, REST relay). The plugin `restRelay` mounts it; this module holds the per-request flow.
+ */
+import type { TLSSocket } from "node:tls";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Dispatcher } from "undici";
+import type { RelayTimeouts } from "./relay-dispatcher.ts";
+import {
+  classifyUpstreamError,
+  errorCodeOf,
+  RELAY_FAILURES,
+  type RelayFailure,
+  sendRelayFailure,
+} from "./relay-failure.ts";
+import { relayTarget } from "./relay-path.ts";
+import { type BodyLimits, type BodyPlan, planRequestBody } from "./request-body.ts";
+import { upstreamRequestHeaders } from "./request-headers.ts";
+import { browserResponseHeaders, type RelayMount } from "./response-headers.ts";
+import { callUpstream } from "./upstream-call.ts";
+
+/** The identity a relayed call carries upstream: the session's token, or null for a public call. */
+export type IdentityOf = (request: FastifyRequest) => Promise<{ bearerToken: string } | null>;
+
+/** Everything the handler needs, resolved once by the plugin. */
+export interface RelaySettings {
+  mounts: readonly RelayMount[];
+  dispatcher: Dispatcher;
+  identityOf: IdentityOf;
+  timeouts: RelayTimeouts;
+  limits: BodyLimits;
+  maxInFlight: number;
+  forwardedHeaders: boolean;
+}
+
+/** A Fastify handler relaying `mount`'s prefix to its base; shares one in-flight counter per relay. */
+export function createRelayHandler(settings: RelaySettings) {
+  let inFlight = 0;
+  return (mount: RelayMount) =>
+    async function relay(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+      const target = relayTarget(request.raw.url ?? "", mount.prefix, mount.base);
+      if (!target.ok) {
+        request.log.info({ relay: { path: pathOf(request), refused: target.reason } }, "relay path refused");
+        return refuse(reply, RELAY_FAILURES.RelayInvalidPath, request);
+      }
+      const plan = planRequestBody(request.raw, settings.limits);
+      if (plan.kind === "refused") return refuse(reply, plan.failure, request);
+      if (inFlight >= settings.maxInFlight) {
+        release(plan);
+        request.log.warn({ relay: { path: pathOf(request), inFlight } }, "relay overloaded");
+        return refuse(reply, RELAY_FAILURES.RelayOverloaded, request);
+      }
+      inFlight++;
+      const controller = new AbortController();
+      reply.raw.once("close", () => {
+        inFlight--;
+        // The browser went away before the whole answer was written: cancel the upstream call.
+        if (!reply.raw.writableFinished) controller.abort();
+      });
+
+      let identity: Awaited<ReturnType<IdentityOf>>;
+      try {
+        identity = await settings.identityOf(request);
+      } catch (error) {
+        release(plan);
+        throw error; // the gateway's own failure: Fastify's error handler answers 500
+      }
+      const overLimit = plan.kind === "stream" ? plan.overLimit() : null;
+      if (overLimit) return refuse(reply, overLimit, request);
+      let answer: Awaited<ReturnType<typeof callUpstream>>;
+      try {
+        answer = await callUpstream({
+          dispatcher: settings.dispatcher,
+          origin: target.origin,
+          path: target.path,
+          method: request.method as Dispatcher.HttpMethod,
+          headers: upstreamRequestHeaders(request.headers, {
+            host: new URL(target.origin).host,
+            bearerToken: identity?.bearerToken ?? null,
+            contentLength: plan.kind === "stream" ? plan.contentLength : null,
+            forwarded: settings.forwardedHeaders ? forwardedFacts(request) : null,
+          }),
+          body: plan.kind === "stream" ? plan.stream : null,
+          signal: controller.signal,
+          timeouts: settings.timeouts,
+        });
+      } catch (error) {
+        release(plan);
+        if (controller.signal.aborted) {
+          // Nobody is left to answer; the upstream call was cancelled with the browser's request.
+          request.log.info({ relay: { path: pathOf(request) } }, "relay cancelled by the browser");
+          return reply.hijack();
+        }
+        const failure = (plan.kind === "stream" && plan.overLimit()) || classifyUpstreamError(error);
+        request.log.warn(
+          {
+            relay: {
+              method: request.method,
+              path: pathOf(request),
+              failure: failure.code,
+              cause: errorCodeOf(error),
+            },
+          },
+          "relay failed",
+        );
+        return refuse(reply, failure, request);
+      }
+
+      if (answer.statusCode === 503) {
+        void answer.body?.dump().catch(() => {});
+        const retryAfter = answer.headers["retry-after"];
+        if (typeof retryAfter === "string" && validRetryAfter(retryAfter))
+          reply.header("Retry-After", retryAfter);
+        request.log.warn({ relay: { path: pathOf(request), status: 503 } }, "upstream unavailable");
+        return sendRelayFailure(reply, RELAY_FAILURES.UpstreamUnavailable);
+      }
+      reply.code(answer.statusCode);
+      reply.headers(browserResponseHeaders(answer.headers, target.origin, target.path, settings.mounts));
+      return reply.send(answer.body ?? undefined);
+    };
+}
+
+/**
+ * Answers a refusal. When part of the browser's body is still unread, the connection closes after
+ * the answer rather than draining an upload that may never end.
+ */
+function refuse(reply: FastifyReply, failure: RelayFailure, request: FastifyRequest): FastifyReply {
+  if (!request.raw.complete) reply.header("Connection", "close");
+  return sendRelayFailure(reply, failure);
+}
+
+function release(plan: BodyPlan): void {
+  if (plan.kind === "stream") plan.release();
+}
+
+// Query strings carry tokens (st, it, share codes): logs get the path only.
+function pathOf(request: FastifyRequest): string {
+  return (request.raw.url ?? "").split("?")[0]!;
+}
+
+function forwardedFacts(request: FastifyRequest): { for: string; proto: "http" | "https" } {
+  const socket = request.raw.socket as TLSSocket;
+  return { for: socket.remoteAddress ?? "", proto: socket.encrypted ? "https" : "http" };
+}
+
+function validRetryAfter(value: string): boolean {
+  return /^\d{1,9}$/.test(value) || !Number.isNaN(Date.parse(value));
+}

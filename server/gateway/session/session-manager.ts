@@ -1,0 +1,160 @@
+/**
+ * Gateway sessions (DESIGN.md §4, backend-for-frontend): a random 256-bit id in the httpOnly
+ * `tessera_session` cookie (SameSite=Lax, Path=/, Secure over https) names a row of the session
+ * store, keyed by the id's hash and sealed with AES-256-GCM. Every read checks expiry; every write
+ * is a compare-and-swap on the row's revision, so two concurrent requests never lose an update.
+ */
+import { randomBytes } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import {
+  appendSetCookie,
+  type CookieSecurity,
+  cookieToken,
+  isSecureFor,
+  SESSION_COOKIE_NAME,
+  serializeCookie,
+} from "../security/cookies.ts";
+import { expiryOf, isSessionData, type SessionData } from "./session-data.ts";
+import { SessionSealer, sessionIdHash } from "./session-sealer.ts";
+import type { SessionStore } from "./session-store.ts";
+
+/** How often expired rows are purged from the store. */
+export const SESSION_PURGE_INTERVAL_MS = 10 * 60_000;
+
+/** A session as read for one request. */
+export interface ActiveSession {
+  /** The store key (hash of the cookie id); also the session's id towards the relays. */
+  idHash: string;
+  revision: number;
+  data: SessionData;
+}
+
+/** Who a relayed call or hub socket belongs to (the relay plugins' `identityOf`). */
+export interface SessionIdentity {
+  sessionId: string;
+  bearerToken: string;
+}
+
+/** Options of GatewaySessions. */
+export interface GatewaySessionsOptions {
+  store: SessionStore;
+  secret: string;
+  cookieSecurity?: CookieSecurity;
+  now?: () => number;
+}
+
+/** Creates, reads, updates and ends gateway sessions. */
+export class GatewaySessions {
+  readonly #store: SessionStore;
+  readonly #sealer: SessionSealer;
+  readonly #now: () => number;
+  readonly cookieSecurity: CookieSecurity;
+  #purgeTimer: NodeJS.Timeout | null = null;
+
+  constructor(options: GatewaySessionsOptions) {
+    this.#store = options.store;
+    this.#sealer = new SessionSealer(options.secret);
+    this.#now = options.now ?? Date.now;
+    this.cookieSecurity = options.cookieSecurity ?? "auto";
+  }
+
+  /** The current time of the session clock. */
+  now(): number {
+    return this.#now();
+  }
+
+  /** The request's live session, or null (no cookie, unknown, expired or unreadable). */
+  async read(request: FastifyRequest): Promise<ActiveSession | null> {
+    const id = cookieToken(request, SESSION_COOKIE_NAME);
+    if (!id) return null;
+    const idHash = sessionIdHash(id);
+    const stored = await this.#store.get(idHash, this.#now());
+    if (!stored) return null;
+    const data = this.#sealer.open(idHash, stored.sealed);
+    if (!isSessionData(data)) return null;
+    return { idHash, revision: stored.revision, data };
+  }
+
+  /** The upstream identity of the request's signed-in session (for the REST and hub relays). */
+  readonly identityOf = async (request: FastifyRequest): Promise<SessionIdentity | null> => {
+    const session = await this.read(request);
+    if (!session?.data.grant) return null;
+    return { sessionId: session.idHash, bearerToken: session.data.grant.token };
+  };
+
+  /** Starts a new session (always a new id: no fixation) and sets its cookie. */
+  async create(request: FastifyRequest, reply: FastifyReply, data: SessionData): Promise<ActiveSession> {
+    const id = randomBytes(32).toString("base64url");
+    const idHash = sessionIdHash(id);
+    const expiresAt = expiryOf(data);
+    await this.#store.insert({ idHash, sealed: this.#sealer.seal(idHash, data), expiresAt });
+    this.#setCookie(request, reply, id, expiresAt);
+    return { idHash, revision: 0, data };
+  }
+
+  /**
+   * Writes new data if nobody changed the session since it was read; returns the updated session,
+   * or null when it is gone or changed meanwhile. A changed expiry re-sets the cookie's lifetime.
+   */
+  async update(
+    request: FastifyRequest,
+    reply: FastifyReply | null,
+    session: ActiveSession,
+    data: SessionData,
+  ): Promise<ActiveSession | null> {
+    const expiresAt = expiryOf(data);
+    const sealed = this.#sealer.seal(session.idHash, data);
+    if (!(await this.#store.replace(session.idHash, session.revision, sealed, expiresAt))) return null;
+    if (reply && expiresAt !== expiryOf(session.data)) {
+      const id = cookieToken(request, SESSION_COOKIE_NAME);
+      if (id) this.#setCookie(request, reply, id, expiresAt);
+    }
+    return { idHash: session.idHash, revision: session.revision + 1, data };
+  }
+
+  /** Ends a session by its id (hash); true when it existed. */
+  async end(sessionId: string): Promise<boolean> {
+    return this.#store.delete(sessionId);
+  }
+
+  /** Tells the browser to drop the session cookie. */
+  clearCookie(request: FastifyRequest, reply: FastifyReply): void {
+    appendSetCookie(
+      reply,
+      serializeCookie(SESSION_COOKIE_NAME, "", {
+        httpOnly: true,
+        sameSite: "Lax",
+        secure: isSecureFor(request, this.cookieSecurity),
+        maxAgeSeconds: 0,
+      }),
+    );
+  }
+
+  /** Purges expired rows now and then every `intervalMs` (timer unref'd). */
+  startPurging(intervalMs = SESSION_PURGE_INTERVAL_MS, onError?: (error: unknown) => void): void {
+    if (this.#purgeTimer) return;
+    const purge = () => this.#store.deleteExpired(this.#now()).catch((error: unknown) => onError?.(error));
+    void purge();
+    this.#purgeTimer = setInterval(purge, intervalMs);
+    this.#purgeTimer.unref();
+  }
+
+  /** Stops purging and closes the store. */
+  async close(): Promise<void> {
+    if (this.#purgeTimer) clearInterval(this.#purgeTimer);
+    this.#purgeTimer = null;
+    await this.#store.close();
+  }
+
+  #setCookie(request: FastifyRequest, reply: FastifyReply, id: string, expiresAt: number): void {
+    appendSetCookie(
+      reply,
+      serializeCookie(SESSION_COOKIE_NAME, id, {
+        httpOnly: true,
+        sameSite: "Lax",
+        secure: isSecureFor(request, this.cookieSecurity),
+        maxAgeSeconds: Math.max(1, Math.ceil((expiresAt - this.#now()) / 1000)),
+      }),
+    );
+  }
+}

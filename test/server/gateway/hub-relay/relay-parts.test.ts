@@ -1,0 +1,215 @@
+/** The relay's pure parts: backoff, options, browser frames, redirects and the per-tab rate limit. */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { assertBackoffPolicy, backoffDelayMs } from "../../../../server/gateway/hub-relay/backoff.ts";
+import { inAppRedirect, parseBrowserFrame } from "../../../../server/gateway/hub-relay/browser-frames.ts";
+import { normalizeOrigin, resolveRelaySettings } from "../../../../server/gateway/hub-relay/options.ts";
+import { RateLimiter } from "../../../../server/gateway/hub-relay/tab.ts";
+import { originAllowed } from "../../../../server/gateway/plugins/hub-relay.ts";
+
+describe("backoff", () => {
+  const policy = { initialMs: 100, maxMs: 1_000 };
+  test("doubles from the initial step and stays within [step/2, step]", () => {
+    for (const [attempt, step] of [
+      [0, 100],
+      [1, 200],
+      [2, 400],
+      [3, 800],
+      [4, 1_000],
+      [60, 1_000],
+    ] as const) {
+      assert.equal(
+        backoffDelayMs(attempt, policy, () => 0),
+        step / 2,
+        `attempt ${attempt} low`,
+      );
+      assert.equal(
+        backoffDelayMs(attempt, policy, () => 0.999999),
+        step,
+        `attempt ${attempt} high`,
+      );
+      assert.equal(
+        backoffDelayMs(attempt, policy, () => 0.5),
+        (step * 3) / 4,
+        `attempt ${attempt} middle`,
+      );
+    }
+  });
+
+  test("a broken random source cannot leave the bounds", () => {
+    assert.equal(
+      backoffDelayMs(0, policy, () => -3),
+      50,
+    );
+    assert.equal(
+      backoffDelayMs(0, policy, () => 7),
+      100,
+    );
+    assert.equal(
+      backoffDelayMs(-2, policy, () => 0),
+      50,
+    );
+  });
+
+  test("policies must be positive integers with initialMs ≤ maxMs", () => {
+    assert.doesNotThrow(() => assertBackoffPolicy({ initialMs: 1, maxMs: 1 }));
+    for (const bad of [
+      { initialMs: 0, maxMs: 10 },
+      { initialMs: 10, maxMs: 5 },
+      { initialMs: 1.5, maxMs: 10 },
+    ]) {
+      assert.throws(() => assertBackoffPolicy(bad), TypeError);
+    }
+  });
+});
+
+describe("options", () => {
+  const base = { upstream: { hubBase: "http://127.0.0.1:5000/hubs/" }, identityOf: async () => null };
+  test("defaults, hub URLs and the allow-lists", () => {
+    const settings = resolveRelaySettings({
+      ...base,
+      allowedOrigins: ["https://app.example.com"],
+      invocable: { chat: ["SendMessage"] },
+    });
+    assert.deepEqual(settings.hubUrls, {
+      user: "http://127.0.0.1:5000/hubs/user",
+      chat: "http://127.0.0.1:5000/hubs/supportchat",
+    });
+    assert.equal(settings.maxMessageBytes, 64 * 1024);
+    assert.equal(settings.maxMessagesPerSecond, 20);
+    assert.equal(settings.heartbeatMs, 15_000);
+    assert.equal(settings.serverTimeoutMs, 30_000);
+    assert.deepEqual(settings.reconnect, { initialMs: 1_000, maxMs: 30_000 });
+    assert.deepEqual([...settings.invocable.chat], ["SendMessage"]);
+    assert.deepEqual([...settings.invocable.user], []);
+  });
+
+  test("refuses nonsense at registration", () => {
+    assert.throws(() => resolveRelaySettings({ ...base, allowedOrigins: [], maxMessageBytes: 0 }), TypeError);
+    assert.throws(() => resolveRelaySettings({ ...base, allowedOrigins: [], heartbeatMs: 1.5 }), TypeError);
+    assert.throws(
+      () => resolveRelaySettings({ ...base, upstream: { hubBase: "ftp://x/hubs" }, allowedOrigins: [] }),
+      TypeError,
+    );
+    assert.throws(() =>
+      resolveRelaySettings({ ...base, allowedOrigins: [], reconnect: { initialMs: 9, maxMs: 1 } }),
+    );
+  });
+
+  test("allowed origins are exactly scheme://host[:port]", () => {
+    assert.equal(normalizeOrigin("https://App.Example.com"), "https://app.example.com");
+    assert.equal(normalizeOrigin("http://localhost:8080/"), "http://localhost:8080");
+    for (const bad of ["*", "app.example.com", "https://app.example.com/path", "null", "file:///x"]) {
+      assert.throws(() => normalizeOrigin(bad), TypeError, bad);
+    }
+  });
+
+  test("an Origin header matches only an allowed origin exactly", () => {
+    const allowed = new Set(["https://app.example.com"]);
+    assert.equal(originAllowed("https://app.example.com", allowed), true);
+    assert.equal(originAllowed("https://APP.example.com", allowed), true);
+    for (const origin of [
+      undefined,
+      "",
+      "null",
+      "http://app.example.com",
+      "https://app.example.com:444",
+      "https://evil.app.example.com",
+      "https://app.example.com.evil",
+    ]) {
+      assert.equal(originAllowed(origin, allowed), false, String(origin));
+    }
+  });
+});
+
+describe("browser frames", () => {
+  test("ping, pong and well-formed invocations", () => {
+    assert.deepEqual(parseBrowserFrame('{"t":"ping"}'), { t: "ping" });
+    assert.deepEqual(parseBrowserFrame('{"t":"pong"}'), { t: "pong" });
+    assert.deepEqual(
+      parseBrowserFrame('{"t":"invoke","id":"a-1","hub":"chat","target":"SendMessage","args":[1]}'),
+      {
+        t: "invoke",
+        id: "a-1",
+        hub: "chat",
+        target: "SendMessage",
+        args: [1],
+      },
+    );
+    assert.deepEqual(parseBrowserFrame('{"t":"invoke","id":"b","hub":"user","target":"Ping"}'), {
+      t: "invoke",
+      id: "b",
+      hub: "user",
+      target: "Ping",
+      args: [],
+    });
+  });
+
+  test("anything malformed is refused", () => {
+    for (const text of [
+      "",
+      "x",
+      "null",
+      "[]",
+      '{"t":"event","hub":"user","target":"x"}',
+      '{"t":"invoke","hub":"chat","target":"x"}',
+      '{"t":"invoke","id":"","hub":"chat","target":"x"}',
+      `{"t":"invoke","id":"${"a".repeat(65)}","hub":"chat","target":"x"}`,
+      '{"t":"invoke","id":"a b","hub":"chat","target":"x"}',
+      '{"t":"invoke","id":"a","hub":"gateway","target":"x"}',
+      '{"t":"invoke","id":"a","hub":"chat","target":"1x"}',
+      '{"t":"invoke","id":"a","hub":"chat","target":"x","args":{}}',
+    ]) {
+      assert.equal(parseBrowserFrame(text), null, text);
+    }
+  });
+});
+
+describe("redirects handed to the browser", () => {
+  const own = new Set(["https://app.example.com"]);
+  test("in-app paths pass; the gateway's own absolute URLs become paths", () => {
+    assert.equal(inAppRedirect("/loggedout"), "/loggedout");
+    assert.equal(inAppRedirect("/login?next=%2Fdashboards"), "/login?next=%2Fdashboards");
+    assert.equal(inAppRedirect("https://app.example.com/loggedout?x=1#h", own), "/loggedout?x=1#h");
+  });
+
+  test("open-redirect candidates are dropped", () => {
+    for (const value of [
+      "",
+      "loggedout",
+      "//evil.example",
+      "/\\evil.example",
+      "/%2F%2Fevil.example",
+      "/%5Cevil.example",
+      "/%252F%252Fevil.example",
+      "https://evil.example/",
+      "https://app.example.com//evil.example",
+      "javascript:alert(1)",
+      "/a\nb",
+      "/%0d%0aSet-Cookie:x",
+      `/${"a".repeat(3000)}`,
+      42,
+      null,
+    ]) {
+      assert.equal(inAppRedirect(value, own), undefined, JSON.stringify(value));
+    }
+  });
+});
+
+describe("per-tab rate limit", () => {
+  test("a burst of the rate, then the rate per second", () => {
+    let now = 0;
+    const limiter = new RateLimiter(4, () => now);
+    assert.deepEqual(
+      [1, 2, 3, 4, 5].map(() => limiter.take()),
+      [true, true, true, true, false],
+    );
+    now += 250;
+    assert.deepEqual([limiter.take(), limiter.take()], [true, false]);
+    now += 10_000;
+    assert.deepEqual(
+      [1, 2, 3, 4, 5].map(() => limiter.take()),
+      [true, true, true, true, false],
+    );
+  });
+});
