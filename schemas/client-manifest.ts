@@ -8,19 +8,56 @@ import type { DialogsManifest } from "./dialogs.ts";
 import type { MenusManifest } from "./menus.ts";
 import type { NotificationsManifest } from "./notifications.ts";
 import type { PermissionsManifest } from "./permissions.ts";
-import type { RoutesManifest } from "./routes.ts";
+import type { RouteDefinition, RoutesManifest } from "./routes.ts";
 import type { ScreensManifest } from "./screens.ts";
 import type { ShellManifest } from "./shell.ts";
 
 /** Who a resolved manifest was resolved for. */
 export type ManifestAudienceKind = "anonymous" | "user";
 
-/** The resolved manifests of one audience; kinds the audience has no use for are null. */
+/**
+ * Marks a route the user holds the permission for but whose feature is not Included in the
+ * subscription: the gateway replaced its screen with a redirect to `/upgrade?objectType=…`
+ * (§4.1 step 11), so the route opens the upgrade page and never the screen.
+ */
+export interface UpgradeMarker {
+  /** Id of the first feature of the route that is not Included. */
+  feature: string;
+  /** First object type of that feature, sent as `objectType`; null when the feature names none. */
+  objectType: string | null;
+}
+
+/** A route as served: a route of the routes manifest, possibly turned into an upgrade route. */
+export type ClientRoute = RouteDefinition & { upgrade?: UpgradeMarker };
+
+/** The routes manifest as served to one audience. */
+export type ClientRoutesManifest = Omit<RoutesManifest, "routes"> & { routes: ClientRoute[] };
+
+/** Whose manifest a user-audience manifest is, so the runtime can tell it from a stale one. */
+export interface ClientManifestUser {
+  /** AccountRecId of the session it was resolved for (§3). */
+  accountRecId: number;
+  /** Resolved while an administrator impersonates the user: no admin area (§4.2, §6). */
+  impersonating: boolean;
+}
+
+/**
+ * The resolved manifests of one audience; kinds the audience has no use for are null.
+ *
+ * - `anonymous`: public, redirect and external routes only; no menus, dialogs or screens.
+ * - `user`: everything the signed-in user may open, filtered by the gateway (features × role
+ *   permissions × admin modules × adminOnly × impersonation, DESIGN.md §3): routes (with upgrade
+ *   routes, see UpgradeMarker), menus with only visible sections and entries, dialogs and admin
+ *   screens with Read on their module, the home-page redirects the user may take; notifications,
+ *   shell and constants whole.
+ */
 export interface ClientManifest {
-  /** Version of the manifest set it was resolved from. */
+  /** Version of the manifest set (and layers) it was resolved from. */
   version: string;
   audience: ManifestAudienceKind;
-  routes: RoutesManifest;
+  /** The session the manifest was resolved for; null for the anonymous audience. */
+  user: ClientManifestUser | null;
+  routes: ClientRoutesManifest;
   permissions: Pick<PermissionsManifest, "features" | "homePageTypes" | "homeRedirects">;
   menus: MenusManifest | null;
   notifications: NotificationsManifest | null;
