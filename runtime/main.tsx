@@ -1,29 +1,22 @@
-/** Browser entry: fetch the manifest, start i18n, render the routed app. */
+/** Browser entry: fetch the manifest, start i18n, render the routed app from the manifest store. */
 import { createRoot } from "react-dom/client";
-import type { ClientManifest } from "../schemas/client-manifest.ts";
 import { AppRoot } from "./boot/app-root.tsx";
-import { fetchManifest } from "./boot/fetch-manifest.ts";
-import { initI18n } from "./i18n/i18n.ts";
-import type { ExternalOpener } from "./navigation/navigation-host.tsx";
+import { reloadManifest } from "./boot/manifest-store.ts";
+import { installSessionWiring } from "./boot/session-wiring.ts";
+import { initI18n, isLanguage } from "./i18n/i18n.ts";
+import { languageFromCookies } from "./i18n/language-cookie.ts";
 import "./theme/base.css";
-
-/** Opens the help site named in the shell manifest (§2.1 /help/…); its origin is allow-listed by the manifest check. */
-function externalOpener(manifest: ClientManifest): ExternalOpener {
-  const base = manifest.shell.externalSites.help.baseUrl;
-  return (site, path) => {
-    if (site !== "help") return;
-    window.location.assign([base.replace(/\/$/, ""), ...path.map(encodeURIComponent)].join("/"));
-  };
-}
 
 async function boot(): Promise<void> {
   const container = document.getElementById("root");
   if (!container) throw new Error("missing #root");
-  const [manifest] = await Promise.all([fetchManifest(), initI18n("en")]);
+  installSessionWiring();
+  const manifest = await reloadManifest();
+  const { languages } = manifest.shell;
+  const stored = languageFromCookies(document.cookie, languages.cookieName);
+  await initI18n(stored ?? (isLanguage(languages.default) ? languages.default : "en"));
   document.documentElement.dataset.ready = "true";
-  createRoot(container).render(
-    <AppRoot manifest={manifest} mode="app" openExternal={externalOpener(manifest)} />,
-  );
+  createRoot(container).render(<AppRoot mode="app" />);
 }
 
 boot().catch((error: unknown) => {

@@ -58,7 +58,8 @@ export interface ClientManifest {
   /** The session the manifest was resolved for; null for the anonymous audience. */
   user: ClientManifestUser | null;
   routes: ClientRoutesManifest;
-  permissions: Pick<PermissionsManifest, "features" | "homePageTypes" | "homeRedirects">;
+  /** The catalogues the runtime reads the session with (keys, aliases, features) and the §4.1 step 10 map. */
+  permissions: Pick<PermissionsManifest, "rolePermissions" | "features" | "homePageTypes" | "homeRedirects">;
   menus: MenusManifest | null;
   notifications: NotificationsManifest | null;
   dialogs: DialogsManifest | null;

@@ -4,31 +4,43 @@ import type { ClientManifest } from "../../schemas/client-manifest.ts";
 import { type ExternalOpener, NavigationHost } from "../navigation/navigation-host.tsx";
 import { type AppMode, createRouteMatcher } from "../navigation/route-match.ts";
 import { AppFrame } from "../shell/app-frame.tsx";
+import { useStore } from "./create-store.ts";
 import { ManifestContext } from "./manifest-context.tsx";
+import { manifestStore } from "./manifest-store.ts";
+
+/** Opens the help site named in the shell manifest (§2.1 /help/…); its origin is allow-listed by the manifest check. */
+function externalOpener(manifest: ClientManifest): ExternalOpener {
+  const base = manifest.shell.externalSites.help.baseUrl;
+  return (site, path) => {
+    if (site !== "help") return;
+    window.location.assign([base.replace(/\/$/, ""), ...path.map(encodeURIComponent)].join("/"));
+  };
+}
 
 /**
- * The route table: every path goes through one host that runs the §4.1 guard
- * against the manifest's routes (react-router ranks the matches); the host
- * renders the allowed screen inside the frame.
+ * Everything under the one router: the current manifest (replaced on sign-in,
+ * sign-out or impersonation) gives the route matcher; every path goes through the
+ * host that runs the §4.1 guard, inside the frame.
  */
-export function AppRoot({
-  manifest,
-  mode,
-  openExternal,
-}: {
-  manifest: ClientManifest;
-  mode: AppMode;
-  openExternal: ExternalOpener;
-}) {
-  const router = useMemo(() => {
-    const match = createRouteMatcher(manifest.routes, mode);
-    const host = <NavigationHost manifest={manifest} match={match} openExternal={openExternal} />;
-    // The frame reads the route's shell profile; NavigationHost stays inside it.
-    return createBrowserRouter([{ path: "*", element: <AppFrame match={match}>{host}</AppFrame> }]);
-  }, [manifest, mode, openExternal]);
+function RoutedApp({ mode }: { mode: AppMode }) {
+  const manifest = useStore(manifestStore, (s) => s.manifest);
+  const match = useMemo(() => (manifest ? createRouteMatcher(manifest.routes, mode) : null), [manifest, mode]);
+  const openExternal = useMemo(() => (manifest ? externalOpener(manifest) : null), [manifest]);
+  if (!manifest || !match || !openExternal) return null;
   return (
     <ManifestContext.Provider value={manifest}>
-      <RouterProvider router={router} />
+      <AppFrame match={match}>
+        <NavigationHost manifest={manifest} match={match} openExternal={openExternal} />
+      </AppFrame>
     </ManifestContext.Provider>
   );
+}
+
+/**
+ * One router for the page's whole life: screens navigate through it across
+ * manifest changes (a new router would strand them).
+ */
+export function AppRoot({ mode }: { mode: AppMode }) {
+  const router = useMemo(() => createBrowserRouter([{ path: "*", element: <RoutedApp mode={mode} /> }]), [mode]);
+  return <RouterProvider router={router} />;
 }

@@ -26,6 +26,9 @@ test("the skip link is the first stop and moves focus to main", async ({ page })
   await page.goto("/login");
   await expect(page.locator("html")).toHaveAttribute("data-ready", "true");
   await expect(page.getByRole("main")).toBeAttached();
+  // The screen moves focus to its heading once rendered; start from the top of the document.
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to content" });
   await expect(skip).toBeFocused();

@@ -37,6 +37,7 @@ export function filterPermissions(
   access: UserAccess,
 ): ClientManifest["permissions"] {
   return {
+    rolePermissions: permissions.rolePermissions,
     features: permissions.features,
     homePageTypes: permissions.homePageTypes,
     homeRedirects: permissions.homeRedirects.filter(

@@ -102,7 +102,12 @@ export function resolveManifest(
       audience: "anonymous",
       user: null,
       routes: served({ ...set.routes, routes: set.routes.routes.filter(isAnonymousRoute) }),
-      permissions: { features: [], homePageTypes: set.permissions.homePageTypes, homeRedirects: [] },
+      permissions: {
+        rolePermissions: [],
+        features: [],
+        homePageTypes: set.permissions.homePageTypes,
+        homeRedirects: [],
+      },
       menus: null,
       notifications: null,
       dialogs: null,
