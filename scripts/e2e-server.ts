@@ -11,6 +11,12 @@ import { buildApp } from "../server/gateway/app.ts";
 import { buildUpstream } from "../server/upstream/app.ts";
 import { buildRuntime } from "./build.ts";
 
+/** A generous rate limit for the suite's many sign-ins from one address. */
+const E2E_RATE_LIMIT = {
+  perIp: { limit: 10_000, windowMs: 60_000 },
+  perIdentifier: { limit: 10_000, windowMs: 60_000 },
+};
+
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const distDir = join(root, ".tmp", "e2e-dist");
 await buildRuntime(distDir);
@@ -26,6 +32,13 @@ const app = await buildApp({
   sessionSecret: "tessera-e2e-session-secret-0123456789abcdef",
   dataDir: ":memory:",
   publicOrigins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
+  // The suite signs the demo users in many times from one address; the limits have their own tests.
+  rateLimits: {
+    login: E2E_RATE_LIMIT,
+    twoFactor: E2E_RATE_LIMIT,
+    token: E2E_RATE_LIMIT,
+    impersonation: E2E_RATE_LIMIT,
+  },
 });
 await app.listen({ host: "127.0.0.1", port });
 console.log(`e2e gateway ready on ${port}, upstream ${upstreamUrl} (data in ${dataDir})`);

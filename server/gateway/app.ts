@@ -14,7 +14,7 @@ import { securityHeaders } from "./plugins/security-headers.ts";
 import { blockedIpGuard, sessionEndpoints } from "./plugins/session.ts";
 import { staticApp } from "./plugins/static-app.ts";
 import type { CookieSecurity } from "./security/cookies.ts";
-import { createGatewaySession } from "./session/gateway-session.ts";
+import { createGatewaySession, type GatewaySessionOptions } from "./session/gateway-session.ts";
 
 /** Everything the gateway needs; main.ts fills it from the environment. */
 export interface GatewayOptions {
@@ -37,6 +37,8 @@ export interface GatewayOptions {
   publicOrigins?: readonly string[];
   /** Secure attribute of the cookies: "auto" (when the request came over https) or forced. */
   cookieSecurity?: CookieSecurity;
+  /** Rate-limit policies of the session endpoints overriding the defaults (e.g. a test suite signing in often). */
+  rateLimits?: GatewaySessionOptions["rateLimits"];
   /** Hub methods the browser may invoke, per hub (the support chat's client methods). */
   hubInvocable?: { user?: readonly string[]; chat?: readonly string[] };
   logger?: FastifyServerOptions["logger"];
@@ -111,6 +113,7 @@ async function registerUpstreamFacing(
     store: { sqliteFile: options.dataDir === ":memory:" ? ":memory:" : join(options.dataDir ?? "data", "gateway.sqlite") },
     cookieSecurity: options.cookieSecurity ?? "auto",
     allowedOrigins: options.publicOrigins,
+    rateLimits: options.rateLimits,
   });
   // At the root, so the relays share the CSRF rule.
   app.addHook("onRequest", session.csrfGuard);
