@@ -1,0 +1,47 @@
+/**
+ * Signs a demo user in through the gateway's session API from the page's own
+ * browser context (so the httpOnly session cookie lands in the page), for
+ * end-to-end tests whose subject is not the sign-in form itself.
+ */
+import type { Page } from "@playwright/test";
+
+/** The demo password of every seeded login (README). */
+export const DEMO_PASSWORD = "tessera-demo";
+
+/** The seeded demo logins (server/upstream/seed/demo-accounts.ts). */
+export const DEMO_USERS = {
+  owner: { domain: "northwind", email: "owner@northwind.example" },
+  analyst: { domain: "northwind", email: "analyst@northwind.example" },
+  viewer: { domain: "northwind", email: "viewer@northwind.example" },
+  starter: { domain: "northwind-starter", email: "starter@northwind.example" },
+  contoso: { domain: "contoso", email: "admin@contoso.example" },
+  staffAdmin: { domain: "tessera", email: "admin@tessera.example" },
+  staffAuditor: { domain: "tessera", email: "auditor@tessera.example" },
+  supportAgent: { domain: "tessera", email: "agent@tessera.example" },
+} as const;
+
+/** One of the demo logins. */
+export type DemoUser = keyof typeof DEMO_USERS;
+
+/** The origin of the gateway the suite starts (playwright.config.ts). */
+export const E2E_ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? 8191}`;
+
+/** The CSRF token the gateway set in the page's cookies (double-submit). */
+export async function csrfToken(page: Page): Promise<string> {
+  const cookies = await page.context().cookies();
+  const cookie = cookies.find((c) => c.name === "tessera_csrf");
+  if (!cookie) throw new Error("no tessera_csrf cookie: call GET /gw/session first");
+  return cookie.value;
+}
+
+/** Signs `who` in; afterwards `page.goto` opens signed-in pages. */
+export async function signIn(page: Page, who: DemoUser): Promise<void> {
+  await page.request.get("/gw/session");
+  const login = DEMO_USERS[who];
+  const response = await page.request.post("/gw/session/login", {
+    data: { domain: login.domain, email: login.email, password: DEMO_PASSWORD },
+    headers: { "X-Tessera-CSRF": await csrfToken(page), Origin: E2E_ORIGIN },
+  });
+  if (!response.ok())
+    throw new Error(`sign-in of ${who} failed: ${response.status()} ${await response.text()}`);
+}
