@@ -1,9 +1,12 @@
 import { useMemo } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import type { ClientManifest } from "../../schemas/client-manifest.ts";
+import { openDialog } from "../dialogs/open-dialog.ts";
 import { type ExternalOpener, NavigationHost } from "../navigation/navigation-host.tsx";
 import { type AppMode, createRouteMatcher } from "../navigation/route-match.ts";
+import { stopImpersonation } from "../session/impersonation.ts";
 import { AppFrame } from "../shell/app-frame.tsx";
+import type { MenuHandlers } from "../shell/top-bar-menus.tsx";
 import { useStore } from "./create-store.ts";
 import { ManifestContext } from "./manifest-context.tsx";
 import { manifestStore } from "./manifest-store.ts";
@@ -17,6 +20,12 @@ function externalOpener(manifest: ClientManifest): ExternalOpener {
   };
 }
 
+/** What the menus can do on this page: open the menu dialogs (§2.5), stop impersonating (§4.2). */
+const MENU_HANDLERS: MenuHandlers = {
+  openDialog: (dialog) => void openDialog(dialog),
+  stopImpersonation: () => stopImpersonation(),
+};
+
 /**
  * Everything under the one router: the current manifest (replaced on sign-in,
  * sign-out or impersonation) gives the route matcher; every path goes through the
@@ -24,12 +33,15 @@ function externalOpener(manifest: ClientManifest): ExternalOpener {
  */
 function RoutedApp({ mode }: { mode: AppMode }) {
   const manifest = useStore(manifestStore, (s) => s.manifest);
-  const match = useMemo(() => (manifest ? createRouteMatcher(manifest.routes, mode) : null), [manifest, mode]);
+  const match = useMemo(
+    () => (manifest ? createRouteMatcher(manifest.routes, mode) : null),
+    [manifest, mode],
+  );
   const openExternal = useMemo(() => (manifest ? externalOpener(manifest) : null), [manifest]);
   if (!manifest || !match || !openExternal) return null;
   return (
     <ManifestContext.Provider value={manifest}>
-      <AppFrame match={match}>
+      <AppFrame match={match} menuHandlers={MENU_HANDLERS}>
         <NavigationHost manifest={manifest} match={match} openExternal={openExternal} />
       </AppFrame>
     </ManifestContext.Provider>
@@ -41,6 +53,9 @@ function RoutedApp({ mode }: { mode: AppMode }) {
  * manifest changes (a new router would strand them).
  */
 export function AppRoot({ mode }: { mode: AppMode }) {
-  const router = useMemo(() => createBrowserRouter([{ path: "*", element: <RoutedApp mode={mode} /> }]), [mode]);
+  const router = useMemo(
+    () => createBrowserRouter([{ path: "*", element: <RoutedApp mode={mode} /> }]),
+    [mode],
+  );
   return <RouterProvider router={router} />;
 }

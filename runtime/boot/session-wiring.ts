@@ -5,21 +5,39 @@
  */
 import type { LoggedInConfig } from "../../schemas/payloads/user-session.ts";
 import { isLanguage, switchLanguage } from "../i18n/i18n.ts";
-import { languageCookieName } from "../i18n/language-cookie.ts";
+import { expiredLanguageCookie, languageCookieName, languageFromCookies } from "../i18n/language-cookie.ts";
 import { onSessionChange, setProfileBuilder } from "../session/session-store.ts";
+import { syncRealtimeSession } from "../session/realtime-session.ts";
 import { accessProfileFrom } from "../session/session-profile.ts";
 import { setShellUser } from "../shell/shell-store.ts";
 import { shellUserFromSession } from "../shell/shell-user.ts";
 import { preferencesFromSession, resetPreferences } from "../theme/preferences-store.ts";
 import { manifestStore } from "./manifest-store.ts";
 
-/** §4.2: login sets the language from the user's; an impersonator keeps a separate cookie. */
+/**
+ * §4.2: login sets the language from the user's; an impersonator keeps a separate
+ * cookie. A language the user picked since (its cookie) wins on later page loads;
+ * the cookie is dropped at sign-out so the next user starts from their own.
+ */
 function applySessionLanguage(config: LoggedInConfig): void {
   const manifest = manifestStore.get().manifest;
-  const language = config.User.LanguageCode;
-  if (!manifest || !isLanguage(language)) return;
+  if (!manifest) return;
   const cookieName = languageCookieName(manifest.shell.languages, config.User.Impersonating);
+  const chosen = languageFromCookies(document.cookie, cookieName);
+  const language = chosen ?? config.User.LanguageCode;
+  if (!isLanguage(language)) return;
   void switchLanguage(language, cookieName);
+}
+
+/** Sign-out: forget the language cookies of the session. */
+function forgetSessionLanguage(): void {
+  const manifest = manifestStore.get().manifest;
+  if (!manifest) return;
+  const secure = window.location.protocol === "https:";
+  for (const name of [manifest.shell.languages.cookieName, manifest.shell.languages.impersonationCookieName]) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not available in every supported browser
+    document.cookie = expiredLanguageCookie({ name, secure });
+  }
 }
 
 /** Installs the session wiring once, at boot. */
@@ -32,10 +50,12 @@ export function installSessionWiring(): void {
     };
     return accessProfileFrom(config, catalogue);
   });
+  onSessionChange(syncRealtimeSession);
   onSessionChange((config) => {
     if (!config) {
       setShellUser(null);
       resetPreferences();
+      forgetSessionLanguage();
       return;
     }
     setShellUser(shellUserFromSession(config.User));

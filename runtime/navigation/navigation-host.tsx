@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import type { ClientManifest } from "../../schemas/client-manifest.ts";
 import { useStore } from "../boot/create-store.ts";
+import { startImpersonation } from "../session/impersonation.ts";
 import { attemptLogin, loginWithToken, sessionStore } from "../session/session-store.ts";
 import { shellStore } from "../shell/shell-store.ts";
 import { RouteScreen } from "./route-screen.tsx";
@@ -86,7 +87,9 @@ export function NavigationHost({ manifest, match, openExternal }: NavigationHost
         if (decision.mode === "attempt") void attemptLogin();
         if ((decision.mode === "token" || decision.mode === "impersonate") && decision.token) {
           navigate(decision.cleanUrl ?? "/", { replace: true });
-          void loginWithToken(decision.mode, decision.token);
+          if (decision.mode === "impersonate")
+            void startImpersonation(decision.token, decision.cleanUrl ?? "/");
+          else void loginWithToken(decision.mode, decision.token);
         }
         return;
       case "confirmLeave":

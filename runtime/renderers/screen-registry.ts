@@ -19,3 +19,29 @@ screenRegistry.register("loggedOut", () => import("../screens/public/logged-out-
 screenRegistry.register("disconnect", () => import("../screens/public/disconnect-screen.tsx"));
 screenRegistry.register("maintenance", () => import("../screens/public/maintenance-screen.tsx"));
 screenRegistry.register("upgrade", () => import("../screens/public/upgrade-screen.tsx"));
+screenRegistry.register("adminScreen", () => import("../screens/admin/admin-screen.tsx"));
+screenRegistry.register("impersonateUser", () => import("../screens/admin/impersonate-screen.tsx"));
+screenRegistry.register("explorer", () => import("../screens/content/explorer-screen.tsx"));
+screenRegistry.register("tasks", () => import("../screens/work/tasks/tasks-screen.tsx"));
+screenRegistry.register("taskDetail", () => import("../screens/work/tasks/task-detail-screen.tsx"));
+screenRegistry.register("supportTickets", () => import("../screens/work/tickets/tickets-screen.tsx"));
+screenRegistry.register(
+  "supportSessions",
+  () => import("../screens/work/sessions/support-sessions-screen.tsx"),
+);
+screenRegistry.register("securityList", () => import("../screens/work/security/security-list-screen.tsx"));
+screenRegistry.register("api", () => import("../screens/account/api-keys-screen.tsx"));
+screenRegistry.register("accountSettings", () => import("../screens/account/account-settings-screen.tsx"));
+screenRegistry.register("subscription", () => import("../screens/account/subscription-screen.tsx"));
+screenRegistry.register("usageMetrics", () => import("../screens/account/usage-metrics-screen.tsx"));
+screenRegistry.register("managedAccounts", () => import("../screens/account/managed-accounts-screen.tsx"));
+screenRegistry.register("projects", () => import("../screens/account/projects-screen.tsx"));
+screenRegistry.register("objectViewer", () => import("../screens/content/object-viewer-screen.tsx"));
+screenRegistry.register("objectEditor", () => import("../screens/content/object-editor-screen.tsx"));
+screenRegistry.register("fileViewer", () => import("../screens/content/file-viewer-screen.tsx"));
+screenRegistry.register("home", () => import("../screens/home/home-screen.tsx"));
+screenRegistry.register("sharedViewer", () => import("../screens/content/shared-viewer-screen.tsx"));
+screenRegistry.register("chartSnapshot", () => import("../screens/content/chart-snapshot-screen.tsx"));
+screenRegistry.register("plugins", () => import("../screens/content/plugins-screen.tsx"));
+screenRegistry.register("alertsHistory", () => import("../screens/content/history-screen.tsx"));
+screenRegistry.register("schedulesHistory", () => import("../screens/content/history-screen.tsx"));

@@ -1,13 +1,15 @@
 /**
  * The main frame (§2.5): skip link, top menu bar (per the route's shell profile
  * and embedded mode), message banner area, the main landmark with the loading
- * overlay, the disconnection overlay and the tooltip layers. It also applies the
+ * overlay, the dialog stack, the disconnection overlay, the tooltip layers and,
+ * in debug builds, the debug panel. It also applies the
  * theme for the route on display (§2.1, §4.2).
  */
-import type { MouseEvent, ReactNode } from "react";
+import { lazy, type MouseEvent, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { useStore } from "../boot/create-store.ts";
+import { DialogHost } from "../dialogs/dialog-host.tsx";
 import { useManifest } from "../boot/manifest-context.tsx";
 import type { RouteMatcher } from "../navigation/route-match.ts";
 import { sessionStore } from "../session/session-store.ts";
@@ -34,6 +36,9 @@ export interface AppFrameProps {
 }
 
 const NO_HANDLERS: MenuHandlers = {};
+
+/** §2.5: the debug panel exists in debug builds only; esbuild drops this import from production bundles. */
+const DebugPanel = __TESSERA_DEBUG__ ? lazy(() => import("../debug/debug-panel.tsx")) : null;
 
 /** Focuses the main landmark without changing the URL's hash (which would be a navigation). */
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
@@ -81,7 +86,13 @@ export function AppFrame({
         </main>
         <LoadingOverlay />
       </div>
+      <DialogHost />
       <DisconnectionOverlay onPing={onPing} />
+      {DebugPanel ? (
+        <Suspense fallback={null}>
+          <DebugPanel match={match} />
+        </Suspense>
+      ) : null}
     </ShellLayers>
   );
 }

@@ -11,6 +11,7 @@ import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import { registerAccountRoutes } from "./account/routes.ts";
 import { registerRoleRoutes } from "./account/roles-routes.ts";
+import { registerAccountAdminRoutes } from "./account-admin/routes.ts";
 import { registerAdminRoutes, registerAdminScriptRoutes } from "./admin/routes.ts";
 import { registerCredentialRoutes } from "./auth/credential-routes.ts";
 import { registerImpersonationRoutes } from "./auth/impersonation-routes.ts";
@@ -23,14 +24,24 @@ import type { UpstreamContext } from "./context.ts";
 import { registerDataRoutes } from "./data/routes.ts";
 import { UpstreamEvents } from "./events.ts";
 import { registerInvoiceRoutes, registerWebserviceFileRoutes } from "./files/routes.ts";
+import { registerFolderRoutes } from "./folders/routes.ts";
 import { installErrorHandling } from "./http/errors.ts";
 import { createGuards } from "./http/guards.ts";
 import { formatValidationErrors, installValidation } from "./http/validation.ts";
+import { registerJobRoutes } from "./jobs/routes.ts";
+import { registerMediaRoutes } from "./media/routes.ts";
 import { registerNotificationRoutes } from "./notifications/routes.ts";
+import { registerNotificationAdminRoutes } from "./notifications/admin-routes.ts";
 import { registerObjectRoutes } from "./objects/routes.ts";
 import { resolveSettings, type UpstreamOptions } from "./options.ts";
+import { registerRealtimeAdminRoutes } from "./realtime/admin-routes.ts";
+import { registerChatAdminRoutes } from "./realtime/chat-admin-routes.ts";
+import { mountRealtime } from "./realtime/index.ts";
 import { seedDemo } from "./seed/demo.ts";
 import { openSqliteStore } from "./store/index.ts";
+import { registerTaskRoutes } from "./tasks/routes.ts";
+import { registerTeamRoutes } from "./teams/routes.ts";
+import { registerTicketRoutes } from "./tickets/routes.ts";
 
 export type { UpstreamOptions } from "./options.ts";
 
@@ -90,10 +101,20 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Fast
         registerRoleRoutes(api, context, guards);
         registerDataRoutes(api, context, guards);
         registerObjectRoutes(api, context, guards);
+        registerFolderRoutes(api, context, guards);
+        registerTicketRoutes(api, context, guards);
+        registerTaskRoutes(api, context, guards);
+        registerMediaRoutes(api, context, guards);
+        registerAccountAdminRoutes(api, context, guards);
         registerNotificationRoutes(api, context, guards);
         registerChatRoutes(api, context, guards);
         registerInvoiceRoutes(api, context, guards);
         registerAdminRoutes(api, context, guards);
+        registerTeamRoutes(api, context, guards);
+        registerNotificationAdminRoutes(api, context, guards);
+        registerChatAdminRoutes(api, context, guards);
+        registerRealtimeAdminRoutes(api, context, guards);
+        registerJobRoutes(api, context, guards);
       },
       { prefix: "/api" },
     );
@@ -111,6 +132,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Fast
     // `context.sessions.authenticate(accessToken)` and push what `context.events` announces
     // (notificationAdded, sessionEnded, chatMessage).
     // ────────────────────────────────────────────────────────────────────────────────────────────
+    await mountRealtime(app, context);
 
     if (settings.seed && (await store.accounts.isEmpty())) await seedDemo(context);
     return app;

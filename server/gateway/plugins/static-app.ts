@@ -4,13 +4,14 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /** Prefixes that never fall back to the SPA's index. */
-const NON_APP_PREFIXES = ["/api/", "/webservices/", "/gw/", "/assets/", "/hub", "/healthz", "/readyz"];
+const NON_APP_PREFIXES = ["/api/", "/webservices/", "/gw/", "/assets/"];
+/** Exact paths that are not in-app pages (bare /api is not: it is the API keys screen, §2.2). */
+const NON_APP_PATHS = new Set(["/healthz", "/readyz"]);
 
 function wantsAppPage(request: FastifyRequest): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   const path = request.url.split("?")[0] ?? "/";
-  if (NON_APP_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, "") || path.startsWith(prefix)))
-    return false;
+  if (NON_APP_PATHS.has(path) || NON_APP_PREFIXES.some((prefix) => path.startsWith(prefix))) return false;
   return true;
 }
 

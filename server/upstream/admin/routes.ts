@@ -1,69 +1,42 @@
 /**
- * Staff calls: the admin client scripts (/ws/Client/Admin/Constants and /Config, §7, staff only)
- * and the first admin resources — the mail outbox (/admin/emailoutbound) and the application log
- * with the audit trail (/admin/applicationlogs). Reads need the module's Read (§6).
+ * Staff calls: the admin client scripts (/ws/Client/Admin/Constants and /Config, §7, staff only),
+ * the public system media files, and every admin resource of §2.4 — one module per screen group,
+ * each following the screen contract of schemas/screens.ts (resource-routes.ts). Reads need the
+ * screen module's Read, changes its Write (§6); members never reach any of them (StaffOnly).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SIGNUP_ALLOWED_KEY } from "../auth/signup-routes.ts";
 import type { UpstreamContext } from "../context.ts";
 import { notFound } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
-import { recIdParams } from "../http/schemas.ts";
-import type { ApplicationLogEntry, OutboxMail } from "../store/records.ts";
+import { registerAccountRoutes } from "./accounts.ts";
+import { registerBillingRoutes } from "./billing.ts";
+import { registerBlockedIpRoutes } from "./blocked-ips.ts";
+import { helpCenter, loginAnnouncements, queryFunctions } from "./catalogue.ts";
+import { registerConfigurationRoutes } from "./configuration.ts";
 import { adminConstants } from "./constants.ts";
-
-const paging = {
-  page: { type: "integer", minimum: 1, maximum: 100_000, default: 1, description: "1-based page." },
-  pageSize: { type: "integer", minimum: 1, maximum: 200, default: 50, description: "Rows per page." },
-} as const;
-
-const outboxQuery = {
-  type: "object",
-  properties: {
-    ...paging,
-    to: { type: "string", maxLength: 254, description: "Only mails to this address." },
-  },
-  additionalProperties: false,
-} as const;
-
-const logsQuery = {
-  type: "object",
-  properties: {
-    ...paging,
-    category: { type: "string", maxLength: 60, description: "Only entries of this category (e.g. Audit)." },
-  },
-  additionalProperties: false,
-} as const;
-
-const iso = (ms: number) => new Date(ms).toISOString();
-
-function mailBody(mail: OutboxMail) {
-  return {
-    RecId: mail.recId,
-    AccountRecId: mail.accountId,
-    Kind: mail.kind,
-    To: mail.to,
-    Subject: mail.subject,
-    Body: mail.body,
-    CreatedAt: iso(mail.createdAt),
-  };
-}
-
-function logBody(entry: ApplicationLogEntry) {
-  return {
-    RecId: entry.recId,
-    Date: iso(entry.at),
-    Level: entry.level,
-    Category: entry.category,
-    Action: entry.action,
-    Message: entry.message,
-    ActorAccountRecId: entry.actorAccountId,
-    ActorUserRecId: entry.actorUserId,
-    TargetAccountRecId: entry.targetAccountId,
-    TargetUserRecId: entry.targetUserId,
-    Details: entry.details,
-  };
-}
+import { registerCreditNoteRoutes } from "./credit-notes.ts";
+import { registerDatabaseRoutes } from "./databases.ts";
+import { registerDistributionRoutes } from "./distribution.ts";
+import { emailInbound, emailOutbound, emailSpam, mailBodyPanel } from "./email.ts";
+import { registerInternalUserRoutes } from "./internal-users.ts";
+import { registerIpDatabaseRoutes } from "./ip-database.ts";
+import { applicationLogs, recordRequests, registerLogAnalyticsRoutes } from "./logs.ts";
+import { bosses, connectors, tasksMap, workers } from "./nodes.ts";
+import { registerObjectToolRoutes } from "./object-tools.ts";
+import { registerPackageRoutes } from "./packages.ts";
+import { registerProjectRoutes } from "./projects.ts";
+import { registerProspectRoutes } from "./prospects.ts";
+import { registerQueryToolRoutes } from "./query-tool.ts";
+import type { AdminResource } from "./resource.ts";
+import { adminCall, keyParams } from "./resource-kit.ts";
+import { registerAdminResource } from "./resource-routes.ts";
+import { registerSupportRoutes } from "./support.ts";
+import { registerSupportCommentRoutes } from "./support-comments.ts";
+import { registerSupportSessionRoutes } from "./support-sessions.ts";
+import { registerSystemMediaFileRoute, registerSystemMediaRoutes } from "./system-media.ts";
+import { registerUserRoutes } from "./users.ts";
+import { registerWorkRoutes } from "./work.ts";
 
 /**
  * The scripts are loaded as scripts (§7) and define a global; a client asking for JSON gets the
@@ -77,7 +50,7 @@ function sendScript(request: FastifyRequest, reply: FastifyReply, globalName: st
     .send(`window.${globalName} = Object.freeze(${JSON.stringify(value)});\n`);
 }
 
-/** Registers the admin scripts under the webservices base. */
+/** Registers the admin scripts and the public system media files under the webservices base. */
 export function registerAdminScriptRoutes(
   ws: FastifyInstance,
   context: UpstreamContext,
@@ -98,49 +71,68 @@ export function registerAdminScriptRoutes(
       ImpersonationLifetimeSeconds: settings.lifetimes.impersonationAbsoluteMs / 1000,
     });
   });
+  registerSystemMediaFileRoute(ws, context);
 }
 
-/** Registers the admin resources under the application base. */
+/** Screens that are plain resources (no calls beyond the screen contract and their transitions). */
+const PLAIN_RESOURCES: readonly AdminResource[] = [
+  helpCenter,
+  queryFunctions,
+  loginAnnouncements,
+  bosses,
+  workers,
+  tasksMap,
+  connectors,
+  emailOutbound,
+  emailInbound,
+  emailSpam,
+  applicationLogs,
+];
+
+/** Registers every admin resource under the application base, and the request log of analytics. */
 export function registerAdminRoutes(api: FastifyInstance, context: UpstreamContext, guards: Guards): void {
-  const { store } = context;
-  const outboxRead = [guards.session, guards.admin("EmailOutbound", "Read")];
-  const logsRead = [guards.session, guards.admin("ApplicationLogs", "Read")];
+  recordRequests(api, context);
+  for (const resource of PLAIN_RESOURCES) registerAdminResource(api, context, guards, resource);
+  registerAccountRoutes(api, context, guards);
+  registerUserRoutes(api, context, guards);
+  registerInternalUserRoutes(api, context, guards);
+  registerBlockedIpRoutes(api, context, guards);
+  registerProspectRoutes(api, context, guards);
+  registerBillingRoutes(api, context, guards);
+  registerCreditNoteRoutes(api, context, guards);
+  registerSupportRoutes(api, context, guards);
+  registerSupportCommentRoutes(api, context, guards);
+  registerProjectRoutes(api, context, guards);
+  registerSupportSessionRoutes(api, context, guards);
+  registerSystemMediaRoutes(api, context, guards);
+  registerObjectToolRoutes(api, context, guards);
+  registerDatabaseRoutes(api, context, guards);
+  registerQueryToolRoutes(api, context, guards);
+  registerWorkRoutes(api, context, guards);
+  registerLogAnalyticsRoutes(api, context, guards);
+  registerIpDatabaseRoutes(api, context, guards);
+  registerConfigurationRoutes(api, context, guards);
+  registerPackageRoutes(api, context, guards);
+  registerDistributionRoutes(api, context, guards);
 
-  api.get(
-    "/Admin/EmailOutbound",
-    { onRequest: outboxRead, schema: { querystring: outboxQuery } },
-    async (request) => {
-      const query = request.query as { page: number; pageSize: number; to?: string };
-      const result = await store.outbox.listForAdmin({
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-        to: query.to,
-      });
-      return { Items: result.items.map(mailBody), Total: result.total };
-    },
-  );
-
-  api.get(
-    "/Admin/EmailOutbound/:recId",
-    { onRequest: outboxRead, schema: { params: recIdParams } },
-    async (request) => {
-      const mail = await store.outbox.getForAdmin((request.params as { recId: number }).recId);
-      if (!mail) throw notFound("Mail");
-      return mailBody(mail);
-    },
-  );
-
-  api.get(
-    "/Admin/ApplicationLogs",
-    { onRequest: logsRead, schema: { querystring: logsQuery } },
-    async (request) => {
-      const query = request.query as { page: number; pageSize: number; category?: string };
-      const result = await store.logs.listForAdmin({
-        category: query.category,
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-      });
-      return { Items: result.items.map(logBody), Total: result.total };
-    },
-  );
+  // The emailBody panels: the message of an outgoing, received or spam mail.
+  for (const resource of [emailOutbound, emailInbound, emailSpam]) {
+    api.get(
+      `/Admin/${resource.path}/:key/Body`,
+      {
+        onRequest: [guards.session, guards.admin(resource.module, "Read")],
+        schema: { params: keyParams("int") },
+      },
+      async (request) => {
+        const call = adminCall(request, context);
+        const row = await context.store.admin.records.get(
+          resource.spec,
+          (request.params as { key: number }).key,
+          call.at,
+        );
+        if (!row) throw notFound(resource.noun);
+        return mailBodyPanel(String(row.Subject), String(row.Body));
+      },
+    );
+  }
 }

@@ -23,6 +23,30 @@ export const ErrorCode = {
   PasswordTooWeak: 1012,
   /** A domain is not of the allowed form (lower-case letters, digits, dashes). */
   InvalidDomain: 1013,
+  /** Library: objects of this type are not created by this call (Media: upload the file instead). */
+  TypeNotCreatable: 1060,
+  /** Library: more files in one upload than allowed. */
+  TooManyFiles: 1061,
+  /** Jobs: an import file must be a CSV file (.csv or .txt) of UTF-8 text. */
+  InvalidImportFile: 1070,
+  /** Jobs: objects of this type are not exported (media files are downloaded as they are). */
+  NotExportable: 1071,
+  /** Admin: a field set when the record was created cannot change (§2.4 createOnly fields). */
+  FieldNotChangeable: 1501,
+  /** Admin: a record the request refers to (account, template, project…) does not exist. */
+  InvalidReference: 1502,
+  /** Admin: a feature is listed both as Included and as Optional. */
+  InvalidFeatureSelection: 1503,
+  /** Admin: an IP range or CIDR block is not valid (start after end, mixed IPv4/IPv6, bad prefix). */
+  InvalidIpRange: 1504,
+  /** Admin query tool: the SQL is not one read-only SELECT over the allowed demo views. */
+  QueryNotAllowed: 1505,
+  /** Admin package manager: the upload is not a readable package archive. */
+  InvalidPackage: 1506,
+  /** Admin IP database: the uploaded file is not a readable IP range list. */
+  InvalidIpDatabaseFile: 1507,
+  /** Admin uploads: the file type is not accepted here. */
+  UnsupportedFileType: 1508,
 
   /** No bearer token was sent. */
   AuthenticationRequired: 2001,
@@ -59,6 +83,8 @@ export const ErrorCode = {
   ImpersonationNotAllowed: 3008,
   /** The chat needs InAppChatAccess and the SupportChat feature (§6). */
   ChatNotAvailable: 3009,
+  /** Library: the object is only shared with the caller; only those who own its folder can change it. */
+  ObjectReadOnly: 3060,
 
   /** The record does not exist — or belongs to another account, which is never revealed. */
   NotFound: 4001,
@@ -76,6 +102,46 @@ export const ErrorCode = {
   TwoFactorNotEnabled: 4007,
   /** The support session was already rated. */
   AlreadyRated: 4008,
+  /** Admin: the record is still used (accounts on a template, a database with accounts, a non-empty folder). */
+  RecordInUse: 4501,
+  /** Admin: the credit notes of an invoice would exceed its total. */
+  CreditExceedsInvoice: 4502,
+  /** Admin: a record with the same key already exists (an IP already blocked, a setting key). */
+  DuplicateRecord: 4503,
+  /** Admin: staff cannot delete, deactivate or remove admin rights from themselves. */
+  SelfChangeNotAllowed: 4504,
+  /** Admin: the operator's own account cannot be suspended, cancelled or deleted. */
+  ProtectedRecord: 4505,
+  /** The support session is handled by another staff member (§4.4 staff side). */
+  SupportSessionTaken: 4030,
+  /** A staff reply needs the session taken first (§4.4: take, then reply). */
+  SupportSessionNotTaken: 4031,
+  /** Library: a folder cannot move into itself or one of its subfolders. */
+  FolderCycle: 4060,
+  /** Library: the Personal, Team, Shared, Favourites and Deleted roots cannot be renamed, moved or deleted. */
+  RootFolderLocked: 4061,
+  /** Library: only deleted items can be restored or purged (and a folder deleted with its parent goes back with it). */
+  NotDeleted: 4062,
+  /** Support: the ticket is closed; it cannot be changed or commented on. */
+  TicketClosed: 4063,
+  /** Tasks: the task has finished and can no longer be cancelled. */
+  TaskFinished: 4064,
+  /** Tasks: a queued or running task cannot be deleted; cancel it first. */
+  TaskStillRunning: 4065,
+  /** API keys: the key is already revoked. */
+  ApiKeyRevoked: 4066,
+  /** Jobs: the schedule has no settings or no enabled task to run. */
+  ScheduleNotRunnable: 4070,
+  /** Jobs: the schedule's previous run has not finished. */
+  ScheduleRunning: 4071,
+  /** Jobs: the alert has no condition set. */
+  AlertNotConfigured: 4072,
+  /** Jobs: only a due invoice's payment can fail. */
+  InvoiceNotDue: 4073,
+  /** Jobs: the connector is already deprecated. */
+  ConnectorAlreadyDeprecated: 4074,
+  /** Jobs: the account has no paid subscription plan to invoice. */
+  NoSubscriptionPlan: 4075,
 
   /** A chat attachment exceeds 2 MB (§9). */
   ChatFileTooLarge: 5001,
@@ -83,11 +149,27 @@ export const ErrorCode = {
   FileMissing: 5002,
   /** There is no active chat session to write to. */
   ChatSessionNotActive: 5003,
+  /** Only one's own text messages can be edited; system messages cannot be edited or deleted. */
+  ChatMessageNotEditable: 5030,
+  /** Media: an uploaded file exceeds the media size limit. */
+  MediaFileTooLarge: 5060,
+  /** Comments: an attachment exceeds the attachment size limit. */
+  AttachmentTooLarge: 5061,
+  /** Jobs: an import file exceeds the import size limit. */
+  ImportFileTooLarge: 5070,
 
   /** The connection's connector does not offer this call (e.g. smart views on a document database). */
   ConnectorNotSupported: 6001,
   /** The smart view (name, version) does not exist for the connector. */
   SmartViewNotFound: 6002,
+  /** Admin: the action needs an external system this installation has not configured (422). */
+  ExternalSystemNotConfigured: 6501,
+  /** Admin query tool: the query ran longer than its time limit and was stopped. */
+  QueryTimedOut: 6502,
+  /** Admin query tool: the database refused the query (syntax, unknown column…). */
+  QueryFailed: 6503,
+  /** Admin: storing a secret (database password, API key) needs UPSTREAM_SECRETS_KEY configured. */
+  SecretStorageNotConfigured: 6504,
 
   /** An unexpected failure; details are logged, never sent. */
   Internal: 9001,

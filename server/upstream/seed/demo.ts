@@ -19,7 +19,10 @@ import {
   DEMO_TOTP_SECRET,
   SUPPORT_AGENT_MODULES,
 } from "./demo-accounts.ts";
+import { seedDemoAdmin } from "./demo-admin.ts";
 import { seedDemoContent } from "./demo-content.ts";
+import { seedDemoJobs } from "./demo-jobs.ts";
+import { seedDemoLibrary } from "./demo-content-library.ts";
 import { seedDemoNotifications } from "./demo-notifications.ts";
 
 /** Configuration key recording that the seed finished. */
@@ -211,8 +214,11 @@ export async function seedDemo(context: UpstreamContext): Promise<void> {
     agent,
   });
   await seedDemoNotifications(context, { owner: northwind.user, author: analyst, content });
+  await seedDemoLibrary(context, content);
   await store.config.set(SIGNUP_ALLOWED_KEY, true);
   await store.config.set(SUPPORT_CHAT_OPEN_KEY, true);
+  await seedDemoAdmin(context);
+  await seedDemoJobs(context);
   await store.config.set(DEMO_SEED_KEY, { completedAt: new Date(now).toISOString() });
   context.log.info(
     { domains: ["tessera", "northwind", "northwind-starter", "contoso"] },

@@ -5,6 +5,15 @@
 import { openDatabase, type SqliteDatabase } from "./database.ts";
 import { SqliteAccountStore } from "./sqlite/accounts.ts";
 import { SqliteChatStore } from "./sqlite/chat.ts";
+import { openRealtimeStores } from "./sqlite/realtime.ts";
+import { openAdminStores } from "./sqlite/admin.ts";
+import { SqliteAdminAwareAnnouncementStore } from "./sqlite/admin-announcements.ts";
+import type { AdminStores } from "./types-admin.ts";
+import { openJobStores } from "./sqlite/jobs.ts";
+import type { JobStores } from "./types-jobs.ts";
+import type { RealtimeStores } from "./types-realtime.ts";
+import { openContentResourceStores } from "./sqlite/content-media.ts";
+import type { ContentResourceStores } from "./types-content-account.ts";
 import {
   SqliteDataCacheStore,
   SqliteFileStore,
@@ -12,11 +21,7 @@ import {
   SqliteObjectStore,
 } from "./sqlite/content.ts";
 import { SqliteCredentialStore } from "./sqlite/credentials.ts";
-import {
-  SqliteAnnouncementStore,
-  SqliteNotificationStore,
-  SqliteWidgetThemeStore,
-} from "./sqlite/member-data.ts";
+import { SqliteNotificationStore, SqliteWidgetThemeStore } from "./sqlite/member-data.ts";
 import { SqliteConfigStore, SqliteLogStore, SqliteOutboxStore } from "./sqlite/operations.ts";
 import { SqliteRoleStore, SqliteTeamStore } from "./sqlite/roles.ts";
 import { SqliteSessionStore, SqliteStaffStore } from "./sqlite/sessions.ts";
@@ -67,6 +72,12 @@ export interface UpstreamStore {
   invoices: InvoiceStoreFamily;
   dataCache: DataCacheStoreFamily;
   chat: ChatStoreFamily;
+  realtime: RealtimeStores;
+  /** Member-side resources: folders, library, tickets, tasks, media, API keys, usage, projects. */
+  content: ContentResourceStores;
+  admin: AdminStores;
+  /** Producers of the §4.3 events: data rows, exports, imports, schedules, alerts, billing jobs. */
+  jobs: JobStores;
   /** Releases the connection; no call may follow. */
   close(): Promise<void>;
 }
@@ -87,13 +98,17 @@ export function openSqliteStore(file: string, now: () => number): UpstreamStore 
     logs: new SqliteLogStore(db),
     config: new SqliteConfigStore(db),
     notifications: new SqliteNotificationStore(db),
-    announcements: new SqliteAnnouncementStore(db),
+    announcements: new SqliteAdminAwareAnnouncementStore(db),
     widgetThemes: new SqliteWidgetThemeStore(db),
     objects: new SqliteObjectStore(db),
     files: new SqliteFileStore(db),
     invoices: new SqliteInvoiceStore(db),
     dataCache: new SqliteDataCacheStore(db),
     chat: new SqliteChatStore(db),
+    realtime: openRealtimeStores(db),
+    content: openContentResourceStores(db, file),
+    admin: openAdminStores(db),
+    jobs: openJobStores(db),
     close: async () => {
       if (db.open) db.close();
     },

@@ -6,6 +6,10 @@
 import type { Database } from "better-sqlite3";
 import { MIGRATION_001_IDENTITY, MIGRATION_002_AUTH, MIGRATION_003_MEMBER_DATA } from "./migrations-sql.ts";
 import { MIGRATION_004_CONTENT, MIGRATION_005_SUPPORT_CHAT } from "./migrations-sql-content.ts";
+import { MIGRATION_006_REALTIME } from "./migrations-sql-realtime.ts";
+import { MIGRATION_007_CONTENT_RESOURCES } from "./migrations-sql-content-resources.ts";
+import { MIGRATION_008_ADMIN } from "./migrations-sql-admin.ts";
+import { MIGRATION_009_JOBS } from "./migrations-sql-jobs.ts";
 
 /** One migration step. */
 export interface Migration {
@@ -21,6 +25,14 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: "notifications, announcements, widget themes", sql: MIGRATION_003_MEMBER_DATA },
   { version: 4, name: "objects, files, invoices, data cache", sql: MIGRATION_004_CONTENT },
   { version: 5, name: "support sessions and chat", sql: MIGRATION_005_SUPPORT_CHAT },
+  { version: 6, name: "chat edits, staff queue, team membership by user", sql: MIGRATION_006_REALTIME },
+  {
+    version: 7,
+    name: "folders, sharing, tickets, tasks, media, API keys, projects",
+    sql: MIGRATION_007_CONTENT_RESOURCES,
+  },
+  { version: 8, name: "admin resources (staff screens of §2.4)", sql: MIGRATION_008_ADMIN },
+  { version: 9, name: "data rows, export and import jobs, schedule and alert automation", sql: MIGRATION_009_JOBS },
 ];
 
 /** Applies the migrations not applied yet; returns the versions it applied. */

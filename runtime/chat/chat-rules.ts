@@ -1,0 +1,114 @@
+/**
+ * The support chat's rules (§4.4, §5, §6) as pure functions: who may chat, which view shows, which
+ * messages are sent, which attachments are accepted and how their failures read, which files are
+ * images, and the identifiers a sent message carries.
+ */
+import { SUPPORT_CHAT_MAX_TEXT_LENGTH } from "../../schemas/payloads/support-chat.ts";
+import { type AccessProfile, hasRolePermission, isFeatureIncluded } from "../access/access-profile.ts";
+import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_IMAGE_EXTENSIONS } from "../boot/constants.ts";
+import { ApiError } from "../http/api-error.ts";
+
+/** The role permission and the subscription feature the chat needs (§6). */
+export const CHAT_PERMISSION = "InAppChatAccess";
+export const CHAT_FEATURE = "SupportChat";
+
+/** §6: the chat needs InAppChatAccess and the support-chat feature; otherwise the no-access notice shows. */
+export function hasChatAccess(profile: AccessProfile | null): boolean {
+  return (
+    profile !== null &&
+    hasRolePermission(profile, CHAT_PERMISSION) &&
+    isFeatureIncluded(profile, CHAT_FEATURE)
+  );
+}
+
+/** What the chat panel shows. */
+export type ChatView = "noAccess" | "loading" | "closed" | "start" | "conversation";
+
+/**
+ * §4.4: inactive → the closed message; active without messages → the start-session form; with
+ * messages → the conversation (§6: without access, the no-access notice instead).
+ */
+export function chatView(input: {
+  access: boolean;
+  loaded: boolean;
+  active: boolean;
+  messages: number;
+}): ChatView {
+  if (!input.access) return "noAccess";
+  if (!input.loaded) return "loading";
+  if (!input.active) return "closed";
+  return input.messages === 0 ? "start" : "conversation";
+}
+
+/** §5: blank or whitespace-only messages are not sent. */
+export function isBlankMessage(text: string): boolean {
+  return text.trim() === "";
+}
+
+/** Whether a typed message may be sent: not blank, within the longest message the server stores. */
+export function canSendMessage(text: string): boolean {
+  return !isBlankMessage(text) && text.length <= SUPPORT_CHAT_MAX_TEXT_LENGTH;
+}
+
+/** A chat error text: a key of locales/ and its values. */
+export interface ChatErrorText {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/** §5: 'File is too big ; max size is {0} MB', with the §9 maximum in MB. */
+export const FILE_TOO_BIG: ChatErrorText = {
+  key: "Chat_FileTooBig",
+  params: { size: CHAT_ATTACHMENT_MAX_BYTES / 1024 / 1024 },
+};
+/** §5: 'File could not be uploaded'. */
+export const FILE_UPLOAD_FAILED: ChatErrorText = { key: "Chat_FileUploadFailed" };
+
+/** §5: an attachment over CHAT_ATTACHMENT_MAX_BYTES is refused before it is sent. */
+export function attachmentProblem(size: number): ChatErrorText | null {
+  return size > CHAT_ATTACHMENT_MAX_BYTES ? FILE_TOO_BIG : null;
+}
+
+/** The upstream's ChatFileTooLarge code (the 413 of PUT supportchat/file). */
+const CHAT_FILE_TOO_LARGE_CODE = 5001;
+
+/** §5: what a failed upload shows: too big (413), silent when aborted, otherwise the generic file error. */
+export function uploadErrorText(error: unknown): ChatErrorText | null {
+  if (error instanceof ApiError) {
+    if (error.aborted) return null;
+    if (error.status === 413 || error.code === CHAT_FILE_TOO_LARGE_CODE) return FILE_TOO_BIG;
+  }
+  return FILE_UPLOAD_FAILED;
+}
+
+/** §5: a denied screen-capture permission is silent; any other failure shows the file error. */
+export function screenshotErrorText(error: unknown): ChatErrorText | null {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === "NotAllowedError" || name === "AbortError" ? null : FILE_UPLOAD_FAILED;
+}
+
+/** §5: images are recognised by the extensions png, jpg, jpeg, gif (any case). */
+export function isImageFileName(name: string | null | undefined): boolean {
+  const dot = name?.lastIndexOf(".") ?? -1;
+  if (!name || dot < 0) return false;
+  return (CHAT_IMAGE_EXTENSIONS as readonly string[]).includes(name.slice(dot + 1).toLowerCase());
+}
+
+/** §5: pasted files are uploaded, the first one only. */
+export function firstPastedFile(files: ArrayLike<File> | null | undefined): File | null {
+  return files && files.length > 0 ? (files[0] ?? null) : null;
+}
+
+/** Longest Page the upstream keeps with a message. */
+export const MAX_PAGE_LENGTH = 500;
+
+/** The in-app page a message is sent from (path and query, within the upstream's limit). */
+export function messagePage(location: { pathname: string; search: string }): string {
+  const page = `${location.pathname}${location.search}`;
+  return page.length <= MAX_PAGE_LENGTH ? page : location.pathname.slice(0, MAX_PAGE_LENGTH);
+}
+
+/** A new client message UID (8–64 of A-Za-z0-9-): a resend with it is stored once. */
+export function newMessageUid(random: () => string = () => crypto.randomUUID()): string {
+  return random();
+}

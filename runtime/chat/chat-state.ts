@@ -1,0 +1,248 @@
+/**
+ * The support chat of this page (§4.4) as a pure reducer: what the server sent (supportchat/active,
+ * hub events, method results), what this page sent (unacknowledged until the server accepts it),
+ * the open/close events, the 'now talking to' and staff-busy system messages, the unread marker,
+ * the panel and its pinned sidebar, and the rating asked for once a session is archived.
+ */
+import { produce } from "immer";
+import type { SupportChatMessageType } from "../../schemas/payloads/support-chat.ts";
+
+/** A message as the server sends it (§3; events and method results also carry the session). */
+export interface ChatMessageIn {
+  UID: string;
+  Type: SupportChatMessageType;
+  Text?: string | null;
+  UserName?: string | null;
+  IsInternal: boolean;
+  FileID?: string | null;
+  FileName?: string | null;
+  SupportSessionRecId?: number;
+}
+
+/** One line of the conversation. */
+export type ChatEntry =
+  | {
+      kind: "message";
+      uid: string;
+      type: SupportChatMessageType;
+      text: string;
+      userName: string | null;
+      isInternal: boolean;
+      acknowledged: boolean;
+      fileId: string | null;
+      fileName: string | null;
+      /** Sent from this page: the server has not accepted it when unacknowledged. */
+      own: boolean;
+      failed: boolean;
+    }
+  | { kind: "nowTalkingTo"; id: string; userName: string };
+
+/** The chat. */
+export interface ChatState {
+  status: "idle" | "loading" | "ready" | "error";
+  /** Support is available (server open/close events; a dropped connection makes it inactive). */
+  active: boolean;
+  entries: ChatEntry[];
+  /** The internal user the member is talking to (§4.4 'now talking to'). */
+  talkingTo: string | null;
+  unread: boolean;
+  panelOpen: boolean;
+  pinned: boolean;
+  /** The archived session waiting for its rating, and whether the rating dialog shows. */
+  archivedSession: number | null;
+  ratingOpen: boolean;
+}
+
+/** What happens to the chat. */
+export type ChatAction =
+  | { type: "loadStarted" }
+  | { type: "loaded"; active: boolean; messages: readonly ChatMessageIn[] }
+  | { type: "loadFailed" }
+  | { type: "received"; message: ChatMessageIn }
+  | { type: "serviceOpened" }
+  | { type: "serviceClosed" }
+  | { type: "connectionLost" }
+  | { type: "sendStarted"; uid: string; text: string; fileName?: string; userName: string | null }
+  | { type: "sendFailed"; uid: string }
+  | { type: "sendRetried"; uid: string }
+  | { type: "sendDiscarded"; uid: string }
+  | { type: "panelOpened" }
+  | { type: "panelClosed" }
+  | { type: "pinned"; pinned: boolean }
+  | { type: "ratingShown" }
+  | { type: "ratingDismissed" }
+  | { type: "ratingSubmitted" }
+  | { type: "reset" };
+
+/** A page without a chat yet. */
+export function initialChatState(pinned = false): ChatState {
+  return {
+    status: "idle",
+    active: false,
+    entries: [],
+    talkingTo: null,
+    unread: false,
+    panelOpen: false,
+    pinned,
+    archivedSession: null,
+    ratingOpen: false,
+  };
+}
+
+/** Messages the internal user writes (text or file) — the ones a 'now talking to' line introduces. */
+const SPOKEN: readonly SupportChatMessageType[] = ["Message", "File"];
+
+type Draft = ChatState;
+
+function indexOf(draft: Draft, uid: string): number {
+  return draft.entries.findIndex((entry) => entry.kind === "message" && entry.uid === uid);
+}
+
+/** Adds or updates a server message; returns whether it was new. */
+function receive(draft: Draft, message: ChatMessageIn): boolean {
+  const at = indexOf(draft, message.UID);
+  if (message.Type === "MessageEdited" || message.Type === "MessageDeleted") {
+    if (at < 0) return false;
+    if (message.Type === "MessageDeleted") draft.entries.splice(at, 1);
+    else {
+      const entry = draft.entries[at];
+      if (entry?.kind === "message") entry.text = message.Text ?? "";
+    }
+    return false;
+  }
+  const entry: ChatEntry = {
+    kind: "message",
+    uid: message.UID,
+    type: message.Type,
+    text: message.Text ?? "",
+    userName: message.UserName ?? null,
+    isInternal: message.IsInternal,
+    acknowledged: true,
+    fileId: message.FileID ?? null,
+    fileName: message.FileName ?? null,
+    own: false,
+    failed: false,
+  };
+  if (message.Type === "SessionArchived" && typeof message.SupportSessionRecId === "number") {
+    draft.archivedSession = message.SupportSessionRecId;
+  }
+  if (at >= 0) {
+    // The server accepted it (or sent it again): acknowledged, whatever this page had.
+    const previous = draft.entries[at];
+    draft.entries[at] = { ...entry, own: previous?.kind === "message" && previous.own };
+    return false;
+  }
+  const name = entry.userName;
+  if (message.Type === "InternalUserStartTalking" && name) draft.talkingTo = name;
+  else if (message.IsInternal && SPOKEN.includes(message.Type) && name && name !== draft.talkingTo) {
+    // §4.4: a message from a new internal user first inserts a 'now talking to' line.
+    draft.entries.push({ kind: "nowTalkingTo", id: `talking-${message.UID}`, userName: name });
+    draft.talkingTo = name;
+  }
+  draft.entries.push(entry);
+  return true;
+}
+
+/** §4.4 as data. */
+export function chatReducer(state: ChatState, action: ChatAction): ChatState {
+  return produce(state, (draft) => {
+    switch (action.type) {
+      case "loadStarted":
+        draft.status = "loading";
+        return;
+      case "loaded": {
+        // What this page sent and the server has not confirmed stays, after the server's list.
+        const pending = draft.entries
+          .filter((entry) => entry.kind === "message" && entry.own && !entry.acknowledged)
+          .map((entry) => ({ ...entry }));
+        draft.entries = [];
+        draft.talkingTo = null;
+        for (const message of action.messages) receive(draft, message);
+        for (const entry of pending)
+          if (entry.kind === "message" && indexOf(draft, entry.uid) < 0) draft.entries.push(entry);
+        draft.active = action.active;
+        draft.status = "ready";
+        return;
+      }
+      case "loadFailed":
+        draft.status = "error";
+        return;
+      case "received": {
+        const added = receive(draft, action.message);
+        if (action.message.Type === "SessionArchived" && added)
+          draft.ratingOpen = draft.archivedSession !== null;
+        // §4.4: a new message while the chat is closed sets the unread marker.
+        if (added && !draft.panelOpen && !draft.pinned) draft.unread = true;
+        return;
+      }
+      case "serviceOpened":
+        draft.active = true;
+        return;
+      case "serviceClosed":
+      case "connectionLost":
+        draft.active = false;
+        return;
+      case "sendStarted":
+        draft.entries.push({
+          kind: "message",
+          uid: action.uid,
+          type: action.fileName === undefined ? "Message" : "File",
+          text: action.text,
+          userName: action.userName,
+          isInternal: false,
+          acknowledged: false,
+          fileId: null,
+          fileName: action.fileName ?? null,
+          own: true,
+          failed: false,
+        });
+        return;
+      case "sendFailed":
+      case "sendRetried": {
+        const entry = draft.entries[indexOf(draft, action.uid)];
+        if (entry?.kind === "message" && !entry.acknowledged) entry.failed = action.type === "sendFailed";
+        return;
+      }
+      case "sendDiscarded": {
+        const at = indexOf(draft, action.uid);
+        const entry = draft.entries[at];
+        if (entry?.kind === "message" && !entry.acknowledged) draft.entries.splice(at, 1);
+        return;
+      }
+      case "panelOpened":
+        draft.panelOpen = true;
+        draft.unread = false;
+        return;
+      case "panelClosed":
+        draft.panelOpen = false;
+        return;
+      case "pinned":
+        draft.pinned = action.pinned;
+        if (action.pinned) draft.unread = false;
+        return;
+      case "ratingShown":
+        draft.ratingOpen = draft.archivedSession !== null;
+        return;
+      case "ratingDismissed":
+        draft.ratingOpen = false;
+        return;
+      case "ratingSubmitted":
+        // §4.4: submitting clears the messages and the unread flag.
+        draft.entries = [];
+        draft.unread = false;
+        draft.talkingTo = null;
+        draft.archivedSession = null;
+        draft.ratingOpen = false;
+        return;
+      case "reset":
+        return initialChatState(state.pinned);
+    }
+  });
+}
+
+/** Entries of the conversation that were sent from this page and await the server. */
+export function unacknowledgedUids(state: ChatState): string[] {
+  return state.entries.flatMap((entry) =>
+    entry.kind === "message" && entry.own && !entry.acknowledged && !entry.failed ? [entry.uid] : [],
+  );
+}

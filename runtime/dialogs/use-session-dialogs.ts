@@ -1,0 +1,53 @@
+/**
+ * §4.2 at session start: the saved interface preferences are taken from the
+ * session, and the login announcement, the welcome tutorial and My Settings
+ * (two-factor set-up) open when due — once per session, once the user's own
+ * manifest (with its dialog registry) is in place. Logout closes every dialog.
+ */
+import { useEffect, useRef } from "react";
+import { useStore } from "../boot/create-store.ts";
+import { useManifest } from "../boot/manifest-context.tsx";
+import { sessionStore } from "../session/session-store.ts";
+import { interfacePreferencesOf } from "../session/session-profile.ts";
+import { setPreferences } from "../theme/preferences-store.ts";
+import { setSavedPreferences } from "./interface-preferences.ts";
+import { dialogController, hasDialog, openBuiltinDialog, openDialog } from "./open-dialog.ts";
+import { sessionDialogInput, sessionDialogsToOpen, sessionKey } from "./session-dialogs.ts";
+
+/** The built-in login announcement dialog (not a registry entry). */
+export const LOGIN_ANNOUNCEMENT_COMPONENT = "LoginAnnouncementDialog";
+
+/** Runs the session-start dialogs; used once, by the dialog host. */
+export function useSessionDialogs(): void {
+  const manifest = useManifest();
+  const config = useStore(sessionStore, (s) => s.config);
+  const openedFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!config) {
+      // §4.2: logout resets the whole state.
+      if (openedFor.current !== null) dialogController.closeAll();
+      openedFor.current = null;
+      setSavedPreferences({});
+      return;
+    }
+    const saved = interfacePreferencesOf(config);
+    setSavedPreferences(saved);
+    // The preferences store does not read contrast from the session yet; the saved value applies.
+    if (typeof saved.contrast === "boolean") setPreferences({ contrast: saved.contrast });
+    const ownManifest =
+      manifest.audience === "user" &&
+      manifest.user?.accountRecId === config.User.AccountRecId &&
+      manifest.user.impersonating === config.User.Impersonating;
+    const key = sessionKey(config);
+    if (!ownManifest || openedFor.current === key) return;
+    openedFor.current = key;
+    for (const dialog of sessionDialogsToOpen(sessionDialogInput(config, manifest.shell.videoTutorials))) {
+      if (dialog === "loginAnnouncement") {
+        openBuiltinDialog(LOGIN_ANNOUNCEMENT_COMPONENT, "Announcement_Title", { returnFocus: null });
+      } else if (hasDialog(dialog)) {
+        openDialog(dialog, {}, { returnFocus: null, props: { sessionStart: true } });
+      }
+    }
+  }, [config, manifest]);
+}

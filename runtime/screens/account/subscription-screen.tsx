@@ -1,0 +1,134 @@
+/**
+ * /subscription/{screenTab?} (§2.2 Account): tabs plan, features and invoices. The features and
+ * their availability come from the session (§6); an invoice opens at invoice/{invoiceNumber} (§7).
+ * The upstream offers members neither the plan's details nor a list of invoices, so the plan tab
+ * summarises the features and the invoices tab opens an invoice by its number (as sent in the
+ * InvoiceReady notification, §4.3).
+ */
+import { useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useStore } from "../../boot/create-store.ts";
+import { useManifest } from "../../boot/manifest-context.tsx";
+import { TextField } from "../../components/fields/text-field.tsx";
+import type { FieldHandle } from "../../components/fields/use-field-error.ts";
+import type { ScreenProps } from "../../renderers/screen-props.ts";
+import { sessionStore } from "../../session/session-store.ts";
+import { ScreenHeader, StatusBadge, UnavailableNotice } from "../work/common/list-parts.tsx";
+import { validateFields } from "../work/common/validate-fields.ts";
+import { resolveTab } from "./screen-tabs.ts";
+import { ScreenTabs } from "./screen-tabs.tsx";
+import {
+  featureRows,
+  featureSummary,
+  invoiceNumberError,
+  invoiceUrl,
+  SUBSCRIPTION_TABS,
+} from "./subscription-model.ts";
+import "../work/common/work.css";
+
+/** The subscription screen. */
+export default function SubscriptionScreen({ route, params }: ScreenProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const catalogue = useManifest().permissions.features;
+  const profile = useStore(sessionStore, (s) => s.profile);
+  const accountName = useStore(sessionStore, (s) => s.config?.User.AccountName ?? "");
+  const rows = featureRows(catalogue, profile?.features ?? new Map());
+  const summary = featureSummary(rows);
+  const tab = resolveTab(params.screenTab, SUBSCRIPTION_TABS);
+  const title = t(route.titleKey ?? "PageTitle_Subscription");
+  return (
+    <section className="work-screen" aria-labelledby={headingId}>
+      <ScreenHeader id={headingId} title={title} />
+      <ScreenTabs
+        label={title}
+        basePath="/subscription"
+        selected={tab}
+        tabs={SUBSCRIPTION_TABS.map((id) => ({ id, label: t(`Subscription_Tab_${id}`) }))}
+      >
+        {tab === "plan" ? (
+          <div className="work-panel work-form">
+            <p>
+              {t("Subscription_PlanSummary", {
+                account: accountName,
+                included: summary.included,
+                total: summary.total,
+              })}
+            </p>
+            <ul>
+              {rows
+                .filter((row) => row.availability === "Included")
+                .map((row) => (
+                  <li key={row.id}>{t(row.titleKey)}</li>
+                ))}
+            </ul>
+            <UnavailableNotice text={t("Subscription_PlanNotice")} />
+          </div>
+        ) : null}
+        {tab === "features" ? (
+          <div className="work-table-wrap">
+            <table className="work-table">
+              <caption>
+                {t("Subscription_FeaturesCaption", { included: summary.included, total: summary.total })}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("Subscription_Feature")}</th>
+                  <th scope="col">{t("Subscription_Availability")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <th scope="row">{t(row.titleKey)}</th>
+                    <td>
+                      <StatusBadge
+                        label={t(`Subscription_${row.availability}`)}
+                        tone={row.availability === "Included" ? "success" : "neutral"}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {tab === "invoices" ? <InvoiceOpener /> : null}
+      </ScreenTabs>
+    </section>
+  );
+}
+
+function InvoiceOpener() {
+  const { t } = useTranslation();
+  const [number, setNumber] = useState("");
+  const field = useRef<FieldHandle>(null);
+  return (
+    <div className="work-panel work-form">
+      <UnavailableNotice text={t("Subscription_InvoicesNotice")} />
+      <form
+        className="work-toolbar"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!validateFields([field])) return;
+          // §7: the invoice opens at the user's domain path invoice/{invoiceNumber}, in a new tab.
+          window.open(invoiceUrl(number), "_blank", "noopener");
+        }}
+      >
+        <TextField
+          ref={field}
+          uid="invoice-number"
+          label={t("Subscription_InvoiceNumber")}
+          value={number}
+          onChange={setNumber}
+          required
+          validators={[invoiceNumberError]}
+        />
+        <button type="submit" className="kit-button kit-button--primary">
+          {t("Subscription_OpenInvoice")}
+        </button>
+      </form>
+    </div>
+  );
+}

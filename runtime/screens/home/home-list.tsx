@@ -1,0 +1,96 @@
+/**
+ * One list of the home screen (recent or favourites): each object links to where it opens (its
+ * viewer, its editor for users who may change it, else its explorer's details), with its type,
+ * area and last change; loading, empty and error states; areas that failed are named.
+ */
+import type { MouseEvent } from "react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { hasRolePermission } from "../../access/access-profile.ts";
+import { useStore } from "../../boot/create-store.ts";
+import { useManifest } from "../../boot/manifest-context.tsx";
+import { sessionStore } from "../../session/session-store.ts";
+import { useFormatters } from "../content/content-format.ts";
+import { explorerPath, objectLinks, openLink } from "../content/explorer-area.ts";
+import { EmptyState, ErrorState, LoadingState } from "../content/state-views.tsx";
+import type { FeedItem, HomeArea } from "./home-feed.ts";
+import "./home.css";
+
+/** Props of a HomeList. */
+export interface HomeListProps {
+  titleKey: string;
+  emptyKey: string;
+  items: FeedItem[];
+  limit: number;
+  status: "loading" | "ready" | "error";
+  error: unknown;
+  failedAreas: string[];
+  onRetry: () => void;
+  areas: HomeArea[];
+}
+
+/** A titled list of objects. */
+export function HomeList(props: HomeListProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const format = useFormatters();
+  const headingId = useId();
+  const { routes } = useManifest().routes;
+  const profile = useStore(sessionStore, (s) => s.profile);
+  const areaOf = (area: string) => props.areas.find((entry) => entry.area === area);
+  const hrefOf = (item: FeedItem) => {
+    const canWrite = profile ? hasRolePermission(profile, item.area, "rw") : false;
+    const open = openLink(objectLinks(routes, item.area, item.Type, item.RecId, canWrite && item.CanChange));
+    const explorer = areaOf(item.area)?.route;
+    return open ?? (explorer ? explorerPath(explorer, null, `item=${item.RecId}`) : "/");
+  };
+  const follow = (href: string) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(href);
+  };
+  const areaTitle = (area: string) => {
+    const key = areaOf(area)?.route.titleKey;
+    return key ? t(key) : area;
+  };
+  return (
+    <section className="home__section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="home__section-title">
+        {t(props.titleKey)}
+      </h2>
+      {props.status === "error" ? (
+        <ErrorState error={props.error} onRetry={props.onRetry} />
+      ) : props.status === "loading" && props.items.length === 0 ? (
+        <LoadingState />
+      ) : props.items.length === 0 ? (
+        <EmptyState title={t(props.emptyKey)} />
+      ) : (
+        <ul className="home__list">
+          {props.items.slice(0, props.limit).map((item) => {
+            const href = hrefOf(item);
+            return (
+              <li key={`${item.area}:${item.RecId}`} className="home__item">
+                <a className="home__link" href={href} onClick={follow(href)}>
+                  {item.Name}
+                </a>
+                <span className="home__meta">
+                  {t("Home_ItemMeta", {
+                    type: t(`ObjectType_${item.Type}`),
+                    area: areaTitle(item.area),
+                    modified: format.dateTime(item.ModifiedAt),
+                  })}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {props.failedAreas.length > 0 ? (
+        <p className="home__warning" role="status">
+          {t("Home_AreasFailed", { areas: props.failedAreas.map(areaTitle).join(", ") })}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Home (renderer kind `home`, §2.2 /): the landing screen. It opens what the /home/{type}/… redirect
+ * names (its `type`, `id` and `menu` query parameters, home-target.ts), and otherwise shows the
+ * recent and favourite objects of every library area the user may open (permission held, feature
+ * Included), each linking to its viewer, editor or explorer details.
+ */
+import { useEffect, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate } from "react-router";
+import { useStore } from "../../boot/create-store.ts";
+import { useManifest } from "../../boot/manifest-context.tsx";
+import type { ScreenProps } from "../../renderers/screen-props.ts";
+import { sessionStore } from "../../session/session-store.ts";
+import { HOME_FAVOURITES_LIMIT, HOME_RECENT_LIMIT } from "../content/content-limits.ts";
+import { homeAreas } from "./home-feed.ts";
+import { HomeList } from "./home-list.tsx";
+import { homeQuery, homeTarget } from "./home-target.ts";
+import { useHomeFeed } from "./use-home-feed.ts";
+import "./home.css";
+
+/** The home screen. */
+export default function HomeScreen(_props: ScreenProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const manifest = useManifest();
+  const profile = useStore(sessionStore, (s) => s.profile);
+  const config = useStore(sessionStore, (s) => s.config);
+  const routes = manifest.routes.routes;
+  const query = homeQuery(location.search);
+  const target =
+    query && profile ? homeTarget(query, routes, manifest.permissions.homeRedirects, profile) : null;
+
+  // §2.2: the /home redirect's item opens at once, replacing the landing URL.
+  useEffect(() => {
+    if (target) navigate(target, { replace: true });
+  }, [target, navigate]);
+
+  const areas = useMemo(() => (profile ? homeAreas(routes, profile) : []), [routes, profile]);
+  const feed = useHomeFeed(target ? [] : areas);
+  const name = config?.User?.FullName;
+
+  if (target) return null;
+  return (
+    <div className="home">
+      <header className="home__header">
+        <h1 className="home__title">{name ? t("Home_Welcome", { name }) : t("Home_Title")}</h1>
+        {query ? (
+          <p className="home__notice" role="status">
+            {t("Home_ItemUnavailable")}
+          </p>
+        ) : null}
+      </header>
+      {areas.length === 0 ? (
+        <p className="home__empty">{t("Home_NoAreas")}</p>
+      ) : (
+        <div className="home__columns">
+          <HomeList
+            titleKey="Home_Recent"
+            emptyKey="Home_RecentEmpty"
+            items={feed.recent}
+            limit={HOME_RECENT_LIMIT}
+            status={feed.status}
+            error={feed.error}
+            failedAreas={feed.failedAreas}
+            onRetry={feed.reload}
+            areas={areas}
+          />
+          <HomeList
+            titleKey="Home_Favourites"
+            emptyKey="Home_FavouritesEmpty"
+            items={feed.favourites}
+            limit={HOME_FAVOURITES_LIMIT}
+            status={feed.status}
+            error={feed.error}
+            failedAreas={feed.failedAreas}
+            onRetry={feed.reload}
+            areas={areas}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * What the signed-in user may do on a work screen (§6): the route already required read access, so
+ * the screens ask only whether changes (rw) are allowed, and hide change controls otherwise.
+ */
+import { hasRolePermission } from "../../../access/access-profile.ts";
+import { useStore } from "../../../boot/create-store.ts";
+import { sessionStore } from "../../../session/session-store.ts";
+
+/** Whether the user holds `key` at rw (§3 permission string). */
+export function useCanWrite(key: string): boolean {
+  return useStore(sessionStore, (s) => (s.profile ? hasRolePermission(s.profile, key, "rw") : false));
+}

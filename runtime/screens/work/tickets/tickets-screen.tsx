@@ -1,0 +1,146 @@
+/**
+ * /supporttickets (§2.2 Support): the account's tickets — search, state filter, sort, paging —,
+ * the New Support Ticket form (SupportTickets rw) and, with `?id=` (also reached through the
+ * /support/{recId} redirect), one ticket with its comment thread.
+ */
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import type { ScreenProps } from "../../../renderers/screen-props.ts";
+import { formatDateTime } from "../common/format.ts";
+import {
+  ListToolbar,
+  LoadState,
+  Pager,
+  ScreenHeader,
+  SortHeader,
+  StatusBadge,
+} from "../common/list-parts.tsx";
+import { initialQuery, listPath, type Page, withFilter, withPage } from "../common/list-query.ts";
+import { ModalDialog } from "../common/modal-dialog.tsx";
+import { parseRecId } from "../common/record-id.ts";
+import { reportSuccess } from "../common/report-error.ts";
+import { useCanWrite } from "../common/use-access.ts";
+import { useApi } from "../common/use-api.ts";
+import { NewTicketForm } from "./new-ticket-form.tsx";
+import { TicketDetailView } from "./ticket-detail.tsx";
+import { priorityKey, TICKET_STATUSES, type Ticket, ticketTone } from "./ticket-model.ts";
+import "../common/work.css";
+
+/** The support tickets screen. */
+export default function SupportTicketsScreen({ route }: ScreenProps) {
+  const { t, i18n } = useTranslation();
+  const headingId = useId();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const openId = parseRecId(searchParams.get("id"));
+  const canWrite = useCanWrite("SupportTickets");
+  const [creating, setCreating] = useState(false);
+  const [query, setQuery] = useState(() => initialQuery({ status: "" }, "-ModifiedAt"));
+  const tickets = useApi<Page<Ticket>>(openId === null ? listPath("SupportTickets", query) : null);
+  const items = tickets.data?.items ?? [];
+  const total = tickets.data?.total ?? 0;
+  const sort = (value: string) => setQuery((q) => withFilter(q, { sort: value }));
+
+  const title = t(route.titleKey ?? "PageTitle_SupportTickets");
+  const newButton = canWrite ? (
+    <button type="button" className="kit-button kit-button--primary" onClick={() => setCreating(true)}>
+      {t("Tickets_New")}
+    </button>
+  ) : null;
+  const dialog = creating ? (
+    <ModalDialog title={t("DialogTitle_NewSupportTicket")} onClose={() => setCreating(false)} wide>
+      <NewTicketForm
+        onCancel={() => setCreating(false)}
+        onCreated={(ticket) => {
+          setCreating(false);
+          reportSuccess("Tickets_Created");
+          navigate(`/supporttickets?id=${ticket.RecId}`);
+        }}
+      />
+    </ModalDialog>
+  ) : null;
+
+  if (openId !== null) {
+    return (
+      <section className="work-screen" aria-labelledby={headingId}>
+        <Link className="work-link" to="/supporttickets">
+          {t("Tickets_BackToList")}
+        </Link>
+        <ScreenHeader id={headingId} title={title} actions={newButton} />
+        <TicketDetailView recId={openId} onChanged={tickets.reload} />
+        {dialog}
+      </section>
+    );
+  }
+  return (
+    <section className="work-screen" aria-labelledby={headingId}>
+      <ScreenHeader id={headingId} title={title} actions={newButton} />
+      <ListToolbar
+        uid="tickets"
+        label={t("Tickets_SearchLabel")}
+        search={query.search}
+        onSearch={(search) => setQuery((q) => withFilter(q, { search }))}
+        filters={[
+          {
+            uid: "tickets-status",
+            label: t("Work_Status"),
+            value: query.filters.status ?? "",
+            options: TICKET_STATUSES.map((status) => ({ value: status, label: t(`Status_${status}`) })),
+            onChange: (status) => setQuery((q) => withFilter(q, { filters: { status } })),
+          },
+        ]}
+      />
+      <LoadState
+        loading={tickets.loading}
+        error={tickets.error}
+        hasData={tickets.data !== null}
+        empty={items.length === 0}
+        emptyText={t("Tickets_Empty")}
+        onRetry={tickets.reload}
+      >
+        <div className="work-table-wrap">
+          <table className="work-table" aria-labelledby={headingId} aria-busy={tickets.loading}>
+            <thead>
+              <tr>
+                <SortHeader field="Title" label={t("Tickets_Title")} sort={query.sort} onSort={sort} />
+                <SortHeader field="Status" label={t("Work_Status")} sort={query.sort} onSort={sort} />
+                <SortHeader field="Priority" label={t("Tickets_Priority")} sort={query.sort} onSort={sort} />
+                <th scope="col">{t("Tickets_CreatedBy")}</th>
+                <th scope="col" className="work-num">
+                  {t("Tickets_Comments")}
+                </th>
+                <SortHeader field="ModifiedAt" label={t("Work_Modified")} sort={query.sort} onSort={sort} />
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((ticket) => (
+                <tr key={ticket.RecId}>
+                  <th scope="row">
+                    <Link className="work-link" to={`/supporttickets?id=${ticket.RecId}`}>
+                      {ticket.Title}
+                    </Link>
+                  </th>
+                  <td>
+                    <StatusBadge label={t(`Status_${ticket.Status}`)} tone={ticketTone(ticket)} />
+                  </td>
+                  <td>{t(priorityKey(ticket.Priority))}</td>
+                  <td>{ticket.CreatedByFullName ?? "—"}</td>
+                  <td className="work-num">{ticket.CommentCount}</td>
+                  <td>{formatDateTime(ticket.ModifiedAt, i18n.language)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </LoadState>
+      <Pager
+        query={query}
+        total={total}
+        label={t("Tickets_Pages")}
+        onPage={(page) => setQuery((q) => withPage(q, page, total))}
+      />
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,236 @@
+/**
+ * The relay benchmark of issue 4 (not a test): in ONE run, with alternating rounds, against the same
+ * small upstream (bench-upstream.ts, its own process):
+ *   REST   throughput and CPU per request of the gateway (`buildApp`, signed-in session), nginx
+ *          (proxy_pass, keep-alive), a bare Fastify + undici relay, and the upstream directly;
+ *          latency at 1 connection (p50, p99) and what each relay adds to the direct call;
+ *   WS     Echo round trips per second through the gateway's /gw/hub vs nginx's WebSocket proxy;
+ *   memory per idle relayed WebSocket (RSS delta / sockets) of the gateway, nginx's for reference.
+ * Loopback only, bounded rounds, every process it starts is stopped at the end. Prints a table and
+ * writes the JSON report (--out, default in the temp folder). Needs Debian's nginx.
+ *
+ *   node --import tsx scripts/bench/relay/main.ts [--rounds 3] [--seconds 3] [--connections 32]
+ *        [--ws-sockets 16] [--idle-sockets 1000] [--out report.json]
+ */
+import { writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { runRound } from "../load.ts";
+import { REST_PATH, SMALL_BODY } from "./bench-constants.ts";
+import { findNginx, NGINX_WORKERS, startNginx } from "./nginx.ts";
+import { cpuMs, metered, rssBytes } from "./process-meter.ts";
+import { printSummary, type Report, summarize } from "./report.ts";
+import { freePort, inBatches, type ServerProcess, startServer } from "./servers.ts";
+import { gatewaySession, gatewayTab, roundTripRound, signalrClient, upstreamToken } from "./ws-clients.ts";
+
+const WARM_UP_MS = 1_000;
+/** Time for opened or closed sockets to settle before memory is read. */
+const SETTLE_MS = 2_000;
+
+function flag(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index > 0 ? Number(process.argv[index + 1]) : fallback;
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
+  return value;
+}
+const outIndex = process.argv.indexOf("--out");
+const settings = {
+  rounds: flag("rounds", 3),
+  durationMs: flag("seconds", 3) * 1000,
+  connections: flag("connections", 32),
+  wsSockets: flag("ws-sockets", 16),
+  idleSockets: flag("idle-sockets", 1000),
+  out:
+    outIndex > 0
+      ? (process.argv[outIndex + 1] as string)
+      : join(tmpdir(), `tessera-relay-bench-${Date.now()}.json`),
+};
+
+const nginxBinary = findNginx();
+if (!nginxBinary) {
+  console.error(
+    "nginx is not installed; the benchmark's reference is Debian's package: apt-get install -y nginx",
+  );
+  process.exit(2);
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+async function cleanUp(): Promise<void> {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+}
+process.once("SIGINT", () => void cleanUp().then(() => process.exit(130)));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const range = (count: number) => Array.from({ length: count }, (_, index) => index);
+
+async function started(server: Promise<ServerProcess>): Promise<ServerProcess> {
+  const running = await server;
+  cleanups.push(() => running.stop());
+  return running;
+}
+
+async function run(nginxPath: string): Promise<Report> {
+  const loadBefore = loadavg()[0] as number;
+  if (loadBefore > cpus().length) {
+    console.warn(
+      `warning: load average ${loadBefore.toFixed(1)} on ${cpus().length} CPUs; figures will be noisy`,
+    );
+  }
+  const upstream = await started(startServer("upstream", "bench-upstream.ts"));
+  const gateway = await started(
+    startServer("gateway", "gateway-server.ts", [upstream.url, "app"], { exposeGc: true }),
+  );
+  const hubGateway = await started(startServer("gateway-hub", "gateway-server.ts", [upstream.url, "hub"]));
+  const bare = await started(startServer("bare-undici", "bare-relay.ts", [upstream.url]));
+  const nginx = await startNginx(nginxPath, await freePort(), Number(new URL(upstream.url).port));
+  cleanups.push(() => nginx.stop());
+
+  const rest: Record<string, { url: string; pid: number; headers?: Record<string, string> }> = {
+    gateway: { url: gateway.url, pid: gateway.pid, headers: { cookie: await gatewaySession(gateway.url) } },
+    // The same relay without a session cookie: what the session lookup costs shows as the difference.
+    "gateway-no-session": { url: gateway.url, pid: gateway.pid },
+    nginx: { url: nginx.url, pid: nginx.pid },
+    "bare-undici": { url: bare.url, pid: bare.pid },
+    direct: { url: upstream.url, pid: upstream.pid },
+  };
+  for (const [name, target] of Object.entries(rest)) {
+    const answer = await fetch(`${target.url}${REST_PATH}`, { headers: target.headers });
+    const body = await answer.text();
+    if (answer.status !== 200 || body !== SMALL_BODY)
+      throw new Error(`${name} does not relay: ${answer.status}`);
+    await runRound(target.url, REST_PATH, {
+      connections: settings.connections,
+      durationMs: WARM_UP_MS,
+      headers: target.headers,
+    });
+  }
+
+  const names = Object.keys(rest);
+  const throughput: Report["rest"]["throughput"] = Object.fromEntries(names.map((n) => [n, []]));
+  const latency: Report["rest"]["latency"] = Object.fromEntries(names.map((n) => [n, []]));
+  for (let round = 0; round < settings.rounds; round++) {
+    for (let index = 0; index < names.length; index++) {
+      const name = names[(index + round) % names.length] as string;
+      const target = rest[name]!;
+      const { result, cpuMs: spent } = await metered({ relay: target.pid, upstream: upstream.pid }, () =>
+        runRound(target.url, REST_PATH, {
+          connections: settings.connections,
+          durationMs: settings.durationMs,
+          headers: target.headers,
+        }),
+      );
+      throughput[name]!.push({
+        requestsPerSecond: result.requestsPerSecond,
+        relayCpuUsPerRequest: (spent.relay! * 1000) / result.requests,
+        upstreamCpuUsPerRequest: (spent.upstream! * 1000) / result.requests,
+        errors: result.errors,
+      });
+    }
+    for (let index = 0; index < names.length; index++) {
+      const name = names[(index + round) % names.length] as string;
+      const target = rest[name]!;
+      const result = await runRound(target.url, REST_PATH, {
+        connections: 1,
+        durationMs: settings.durationMs,
+        headers: target.headers,
+      });
+      latency[name]!.push({ p50Ms: result.p50Ms, p99Ms: result.p99Ms, errors: result.errors });
+    }
+  }
+
+  const wsClients = {
+    gateway: await inBatches(range(settings.wsSockets), 8, async () =>
+      gatewayTab(hubGateway.url, await gatewaySession(hubGateway.url)),
+    ),
+    nginx: await inBatches(range(settings.wsSockets), 8, async () =>
+      signalrClient(nginx.url, await upstreamToken(nginx.url)),
+    ),
+  };
+  const wsPids = { gateway: hubGateway.pid, nginx: nginx.pid };
+  const websocket: Report["websocket"] = { gateway: [], nginx: [] };
+  for (const clients of Object.values(wsClients)) await roundTripRound(clients, WARM_UP_MS);
+  for (let round = 0; round < settings.rounds; round++) {
+    for (const name of (round % 2 === 0 ? ["gateway", "nginx"] : ["nginx", "gateway"]) as (
+      | "gateway"
+      | "nginx"
+    )[]) {
+      const { result, cpuMs: spent } = await metered({ relay: wsPids[name], upstream: upstream.pid }, () =>
+        roundTripRound(wsClients[name], settings.durationMs),
+      );
+      websocket[name].push({
+        roundTripsPerSecond: result.roundTrips / result.seconds,
+        relayCpuUsPerRoundTrip: (spent.relay! * 1000) / result.roundTrips,
+      });
+    }
+  }
+  for (const client of [...wsClients.gateway, ...wsClients.nginx]) client.close();
+
+  return {
+    settings: {
+      ...settings,
+      nginxWorkers: NGINX_WORKERS,
+      cpus: cpus().length,
+      node: process.version,
+      loadAverage1mBefore: loadBefore,
+      loadAverage1mAfter: loadavg()[0] as number,
+    },
+    rest: { throughput, latency },
+    websocket,
+    idle: { gateway: await idleGateway(gateway), nginx: await idleNginx(nginx.url, nginx.pid) },
+    cpuMsTotal: { upstream: cpuMs(upstream.pid), gateway: cpuMs(gateway.pid) },
+  };
+}
+
+/**
+ * Memory growth of the shipped gateway per idle relayed tab: tabs sharing one session (the cost of
+ * each further tab of a user), then one session per tab (each tab with its session's two upstream
+ * hub connections: the whole cost of a relayed connection).
+ */
+async function idleGateway(gateway: ServerProcess): Promise<Report["idle"]["gateway"]> {
+  const count = settings.idleSockets;
+  const cookies = await inBatches(range(count), 25, () => gatewaySession(gateway.url));
+  // Shared first: closing its tabs frees one pair of upstream connections before the next baseline.
+  const shared = await grownPerTab(
+    gateway,
+    range(count).map(() => cookies[0] as string),
+  );
+  const own = await grownPerTab(gateway, cookies);
+  return { sockets: count, ...own, sharedSession: shared };
+}
+
+async function grownPerTab(gateway: ServerProcess, cookies: string[]) {
+  const before = await gateway.gc();
+  const rssBefore = rssBytes(gateway.pid);
+  const tabs = await inBatches(cookies, 25, (cookie) => gatewayTab(gateway.url, cookie));
+  await sleep(SETTLE_MS);
+  const after = await gateway.gc();
+  const rssAfter = rssBytes(gateway.pid);
+  for (const tab of tabs) tab.close();
+  await sleep(SETTLE_MS);
+  return {
+    rssBytesPerSocket: (rssAfter - rssBefore) / cookies.length,
+    heapAndExternalBytesPerSocket:
+      (after.heapUsed + after.external - before.heapUsed - before.external) / cookies.length,
+  };
+}
+
+/** nginx's RSS growth per idle proxied WebSocket (its master and worker). */
+async function idleNginx(url: string, pid: number): Promise<Report["idle"]["nginx"]> {
+  const count = settings.idleSockets;
+  const tokens = await inBatches(range(count), 25, () => upstreamToken(url));
+  const rssBefore = rssBytes(pid);
+  const clients = await inBatches(tokens, 25, (token) => signalrClient(url, token));
+  await sleep(SETTLE_MS);
+  const rssAfter = rssBytes(pid);
+  for (const client of clients) client.close();
+  return { sockets: count, rssBytesPerSocket: (rssAfter - rssBefore) / count };
+}
+
+try {
+  const report = await run(nginxBinary);
+  const summary = summarize(report);
+  writeFileSync(settings.out, `${JSON.stringify({ summary, ...report }, null, 2)}\n`);
+  printSummary(summary);
+  console.log(`\nJSON report: ${settings.out}`);
+} finally {
+  await cleanUp();
+}

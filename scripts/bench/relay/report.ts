@@ -1,0 +1,152 @@
+/**
+ * The relay benchmark's report: the raw rounds, their medians, the ratios the issue names and its
+ * targets (issue 4, Acceptance: REST ≥ 0.5× nginx, added latency ≤ 0.2 ms p50 and ≤ 1 ms p99,
+ * WebSocket ≥ 0.9× nginx, ≤ 16 kB per idle relayed connection).
+ */
+import { median } from "../load.ts";
+
+/** The issue's targets. */
+export const TARGETS = {
+  restThroughputVsNginx: 0.5,
+  addedLatencyP50Ms: 0.2,
+  addedLatencyP99Ms: 1,
+  websocketVsNginx: 0.9,
+  idleBytesPerConnection: 16 * 1024,
+} as const;
+
+/** Every round the benchmark measured. */
+export interface Report {
+  settings: Record<string, unknown>;
+  rest: {
+    throughput: Record<
+      string,
+      {
+        requestsPerSecond: number;
+        relayCpuUsPerRequest: number;
+        upstreamCpuUsPerRequest: number;
+        errors: number;
+      }[]
+    >;
+    latency: Record<string, { p50Ms: number; p99Ms: number; errors: number }[]>;
+  };
+  websocket: Record<"gateway" | "nginx", { roundTripsPerSecond: number; relayCpuUsPerRoundTrip: number }[]>;
+  idle: {
+    gateway: {
+      sockets: number;
+      rssBytesPerSocket: number;
+      heapAndExternalBytesPerSocket: number;
+      sharedSession: { rssBytesPerSocket: number; heapAndExternalBytesPerSocket: number };
+    };
+    nginx: { sockets: number; rssBytesPerSocket: number };
+  };
+  cpuMsTotal: Record<string, number>;
+}
+
+const mid = <T>(rounds: T[], pick: (round: T) => number) => median(rounds.map(pick));
+const fixed = (value: number, digits = 3) => Number(value.toFixed(digits));
+
+/** Medians, ratios and the verdict on each target. */
+export function summarize(report: Report) {
+  const rest = Object.fromEntries(
+    Object.entries(report.rest.throughput).map(([name, rounds]) => {
+      const latency = report.rest.latency[name] ?? [];
+      return [
+        name,
+        {
+          requestsPerSecond: Math.round(mid(rounds, (r) => r.requestsPerSecond)),
+          relayCpuUsPerRequest: fixed(
+            mid(rounds, (r) => r.relayCpuUsPerRequest),
+            1,
+          ),
+          upstreamCpuUsPerRequest: fixed(
+            mid(rounds, (r) => r.upstreamCpuUsPerRequest),
+            1,
+          ),
+          p50Ms: fixed(mid(latency, (r) => r.p50Ms)),
+          p99Ms: fixed(mid(latency, (r) => r.p99Ms)),
+          errors:
+            rounds.reduce((sum, r) => sum + r.errors, 0) + latency.reduce((sum, r) => sum + r.errors, 0),
+        },
+      ];
+    }),
+  );
+  const direct = rest.direct!;
+  const gateway = rest.gateway!;
+  const websocket = {
+    gateway: {
+      roundTripsPerSecond: Math.round(mid(report.websocket.gateway, (r) => r.roundTripsPerSecond)),
+      relayCpuUsPerRoundTrip: fixed(
+        mid(report.websocket.gateway, (r) => r.relayCpuUsPerRoundTrip),
+        1,
+      ),
+    },
+    nginx: {
+      roundTripsPerSecond: Math.round(mid(report.websocket.nginx, (r) => r.roundTripsPerSecond)),
+      relayCpuUsPerRoundTrip: fixed(
+        mid(report.websocket.nginx, (r) => r.relayCpuUsPerRoundTrip),
+        1,
+      ),
+    },
+  };
+  const measured = {
+    restThroughputVsNginx: fixed(gateway.requestsPerSecond / rest.nginx!.requestsPerSecond),
+    restThroughputVsBareUndici: fixed(gateway.requestsPerSecond / rest["bare-undici"]!.requestsPerSecond),
+    restThroughputVsDirect: fixed(gateway.requestsPerSecond / direct.requestsPerSecond),
+    restCpuPerRequestVsNginx: fixed(gateway.relayCpuUsPerRequest / rest.nginx!.relayCpuUsPerRequest, 2),
+    addedLatencyP50Ms: fixed(gateway.p50Ms - direct.p50Ms),
+    addedLatencyP99Ms: fixed(gateway.p99Ms - direct.p99Ms),
+    websocketVsNginx: fixed(websocket.gateway.roundTripsPerSecond / websocket.nginx.roundTripsPerSecond),
+    idleBytesPerConnection: Math.round(report.idle.gateway.rssBytesPerSocket),
+    idleBytesPerSharedSessionTab: Math.round(report.idle.gateway.sharedSession.rssBytesPerSocket),
+  };
+  const verdict = {
+    restThroughputVsNginx: measured.restThroughputVsNginx >= TARGETS.restThroughputVsNginx,
+    addedLatencyP50Ms: measured.addedLatencyP50Ms <= TARGETS.addedLatencyP50Ms,
+    addedLatencyP99Ms: measured.addedLatencyP99Ms <= TARGETS.addedLatencyP99Ms,
+    websocketVsNginx: measured.websocketVsNginx >= TARGETS.websocketVsNginx,
+    idleBytesPerConnection: measured.idleBytesPerConnection <= TARGETS.idleBytesPerConnection,
+  };
+  return { rest, websocket, idle: report.idle, measured, targets: TARGETS, verdict };
+}
+
+/** Prints the summary as three short tables. */
+export function printSummary(summary: ReturnType<typeof summarize>): void {
+  console.log(
+    "\nREST relay (GET /api/bench/small; CPU µs per request of the relay process and of the upstream)",
+  );
+  console.table(summary.rest);
+  console.log("WebSocket Echo round trips (gateway /gw/hub vs nginx WebSocket proxy)");
+  console.table(summary.websocket);
+  const idle = summary.idle;
+  const bytes = (value: number) => `${Math.round(value)} B`;
+  console.log(`Idle relayed WebSockets (${idle.gateway.sockets} sockets; RSS growth per socket)`);
+  console.table({
+    "gateway, a session per tab": {
+      rss: bytes(idle.gateway.rssBytesPerSocket),
+      heapAndExternal: bytes(idle.gateway.heapAndExternalBytesPerSocket),
+    },
+    "gateway, tabs of one session": {
+      rss: bytes(idle.gateway.sharedSession.rssBytesPerSocket),
+      heapAndExternal: bytes(idle.gateway.sharedSession.heapAndExternalBytesPerSocket),
+    },
+    nginx: { rss: bytes(idle.nginx.rssBytesPerSocket), heapAndExternal: "" },
+  });
+  console.log("\nTargets (issue 4)");
+  console.table(
+    Object.fromEntries(
+      Object.entries(summary.verdict).map(([name, met]) => [
+        name,
+        {
+          measured: summary.measured[name as keyof typeof summary.measured],
+          target: `${name.includes("Latency") || name.includes("idle") ? "≤" : "≥"} ${TARGETS[name as keyof typeof TARGETS]}`,
+          met,
+        },
+      ]),
+    ),
+  );
+  console.log(
+    `also: gateway/bare-undici ${summary.measured.restThroughputVsBareUndici}, gateway/direct ${summary.measured.restThroughputVsDirect}, ` +
+      `gateway CPU per request / nginx's ${summary.measured.restCpuPerRequestVsNginx}, ` +
+      `per further tab of a session ${summary.measured.idleBytesPerSharedSessionTab} B`,
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * Publishing the support chat (§4.4) on its hub: each event goes to the member's connections (their
+ * user group: only their account, only them) and to the staff group. Every newly stored message is
+ * announced on the event bus as `chatMessage` — by the member calls of chat/routes.ts, the hub
+ * methods and the staff calls alike — and published here under the target its type calls for.
+ */
+import { chatMessageBody } from "../chat/routes.ts";
+import type { UpstreamContext } from "../context.ts";
+import type { Hub } from "../hubs/index.ts";
+import type { ChatMessageRecord, ChatMessageType, SupportSessionRecord } from "../store/records-content.ts";
+import type { StaffSessionSummary } from "../store/types-realtime.ts";
+import { type SessionPrincipal, STAFF_GROUP, userGroup } from "./principals.ts";
+import { type ChatEventMessage, ChatHubTarget } from "./targets.ts";
+
+/** The event target of a stored message by its type; anything else is a `message`. */
+const TARGET_BY_TYPE: Partial<Record<ChatMessageType, string>> = {
+  MessageEdited: ChatHubTarget.Edited,
+  MessageDeleted: ChatHubTarget.Deleted,
+  SessionArchived: ChatHubTarget.SessionArchived,
+  StaffBusy: ChatHubTarget.StaffBusy,
+};
+
+/** The message as chat events and method results carry it. */
+export function chatEventMessage(message: ChatMessageRecord): ChatEventMessage {
+  return { ...chatMessageBody(message), SupportSessionRecId: message.sessionId };
+}
+
+/** A session as the staff calls and the staff-only `sessionUpdated` event show it. */
+export function staffSessionBody(session: StaffSessionSummary) {
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return {
+    RecId: session.recId,
+    AccountRecId: session.accountId,
+    AccountName: session.accountName,
+    UserRecId: session.userId,
+    UserFullName: session.userFullName,
+    Status: session.status,
+    Page: session.page,
+    StaffUserRecId: session.staffUserId,
+    StaffFullName: session.staffFullName,
+    StartedAt: iso(session.startedAt),
+    ArchivedAt: iso(session.archivedAt),
+    MessageCount: session.messageCount,
+    LastMessageAt: iso(session.lastMessageAt),
+    Rating: session.rating,
+    Feedback: session.feedback,
+  };
+}
+
+/** Publishes chat events on one chat hub. */
+export class ChatPublisher {
+  constructor(
+    private readonly context: UpstreamContext,
+    private readonly hub: Hub<SessionPrincipal>,
+  ) {}
+
+  /** Sends `target` with the message to the session's member and to the staff. */
+  publish(
+    session: Pick<SupportSessionRecord, "accountId" | "userId">,
+    target: string,
+    message: ChatMessageRecord,
+  ) {
+    const body = chatEventMessage(message);
+    this.hub.sendToGroup(userGroup(session.accountId, session.userId), target, body);
+    this.hub.sendToGroup(STAFF_GROUP, target, body);
+  }
+
+  /** Publishes a changed (edited or deleted) message under its type's target. */
+  publishChange(session: Pick<SupportSessionRecord, "accountId" | "userId">, message: ChatMessageRecord) {
+    this.publish(session, TARGET_BY_TYPE[message.type] ?? ChatHubTarget.Message, message);
+  }
+
+  /** Announces a newly stored message on the bus (and so, through `listen`, on the hub). */
+  stored(message: ChatMessageRecord): void {
+    this.context.events.emit("chatMessage", {
+      accountId: message.accountId,
+      sessionId: message.sessionId,
+      message,
+    });
+  }
+
+  /** Tells the staff a session changed hands or state. */
+  async sessionUpdated(sessionId: number): Promise<void> {
+    const summary = await this.context.store.realtime.chatStaff.getSessionForAdmin(sessionId);
+    if (summary) this.hub.sendToGroup(STAFF_GROUP, ChatHubTarget.SessionUpdated, staffSessionBody(summary));
+  }
+
+  /** Opens or closes the chat for everyone connected (§4.4 open / close events). */
+  openOrClose(open: boolean): number {
+    return this.hub.sendToAll(open ? ChatHubTarget.Open : ChatHubTarget.Close);
+  }
+
+  /** Publishes every message announced on the bus; returns the unsubscribe. */
+  listen(): () => void {
+    return this.context.events.on("chatMessage", ({ accountId, sessionId, message }) => {
+      void this.context.store.chat
+        .getSession(accountId, sessionId)
+        .then((session) => {
+          if (session) this.publishChange(session, message);
+        })
+        .catch((error: unknown) => this.context.log.error({ err: error }, "chat event not published"));
+    });
+  }
+}

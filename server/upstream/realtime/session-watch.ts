@@ -1,0 +1,138 @@
+/**
+ * Session events on the hubs (§4.2): every few seconds the sessions behind open connections are
+ * checked against the store and the clock —
+ * - nearing the idle expiry: `DisconnectionWarning({ ExpiresAt })`, once;
+ * - refreshed since (v2/User/Ping, the hub's Ping, any request): `RemoveDisconnectionWarning()`;
+ * - expired (idle or absolute lifetime, or the staff session behind an impersonation): `Disconnect()`;
+ * - revoked elsewhere, user or account disabled: `Disconnected("/login")`;
+ * and the ended session's connections to both hubs are closed (Close without reconnect). Logout and
+ * revocations announced on the event bus are acted on at once rather than at the next sweep.
+ */
+import type { UpstreamContext } from "../context.ts";
+import type { Hub, HubConnection } from "../hubs/index.ts";
+import type { SessionPrincipal } from "./principals.ts";
+import { UserHubTarget } from "./targets.ts";
+
+/** How often the sessions behind open connections are checked. */
+export const SESSION_SWEEP_INTERVAL_MS = 1000;
+
+/** Where `Disconnected` sends the browser after a logout, and after a revocation. */
+export const LOGGED_OUT_URL = "/loggedout";
+export const SIGN_IN_AGAIN_URL = "/login";
+
+type SessionState =
+  | { kind: "live"; warningAt: number; expiresAt: number }
+  | { kind: "expired" }
+  | { kind: "revoked" };
+
+/** Watches the sessions of both hubs' connections. */
+export class SessionWatch {
+  readonly #warned = new Set<string>();
+  readonly #unsubscribe: (() => void)[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  #sweeping = false;
+
+  constructor(
+    private readonly context: UpstreamContext,
+    private readonly hubs: { user: Hub<SessionPrincipal>; chat: Hub<SessionPrincipal> },
+  ) {}
+
+  /** Starts the sweep and listens for logouts and revocations. */
+  start(): void {
+    const { events } = this.context;
+    this.#unsubscribe.push(
+      events.on("sessionEnded", ({ sessionId, reason }) => {
+        const key = String(sessionId);
+        if (reason === "impersonationStopped") {
+          // The gateway swaps to the staff identity and reconnects; a plain client's reconnect gets 401.
+          for (const hub of [this.hubs.user, this.hubs.chat])
+            hub.closeConnectionsOf(key, { allowReconnect: true });
+          this.#warned.delete(key);
+        } else
+          this.end(key, UserHubTarget.Disconnected, reason === "logout" ? LOGGED_OUT_URL : SIGN_IN_AGAIN_URL);
+      }),
+      events.on("userSessionsRevoked", ({ accountId, userId, keptSessionId }) => {
+        const keys = new Set<string>();
+        for (const hub of [this.hubs.user, this.hubs.chat]) {
+          for (const { principal } of hub.connections()) {
+            const sameUser = principal.accountId === accountId && principal.userId === userId;
+            if (sameUser && principal.sessionId !== keptSessionId) keys.add(principal.key);
+          }
+        }
+        for (const key of keys) this.end(key, UserHubTarget.Disconnected, SIGN_IN_AGAIN_URL);
+      }),
+    );
+    this.#timer = setInterval(() => void this.sweep(), SESSION_SWEEP_INTERVAL_MS);
+    this.#timer.unref();
+  }
+
+  /** Stops sweeping and listening. */
+  stop(): void {
+    clearInterval(this.#timer);
+    for (const off of this.#unsubscribe.splice(0)) off();
+  }
+
+  /** Checks every session with an open connection. */
+  async sweep(): Promise<void> {
+    if (this.#sweeping) return;
+    this.#sweeping = true;
+    try {
+      const principals = new Map<string, SessionPrincipal>();
+      for (const hub of [this.hubs.user, this.hubs.chat]) {
+        for (const { principal } of hub.connections()) principals.set(principal.key, principal);
+      }
+      for (const key of this.#warned) if (!principals.has(key)) this.#warned.delete(key);
+      for (const principal of principals.values()) await this.check(principal);
+    } catch (error) {
+      this.context.log.error({ err: error }, "hub session sweep failed");
+    } finally {
+      this.#sweeping = false;
+    }
+  }
+
+  /**
+   * Checks one session now and sends what its state calls for. `joined` is a connection that just
+   * opened: it gets a warning that is already up, which its session's other connections got before.
+   */
+  async check(principal: SessionPrincipal, joined?: HubConnection<SessionPrincipal>): Promise<void> {
+    const state = await this.state(principal);
+    if (state.kind === "expired") return this.end(principal.key, UserHubTarget.Disconnect);
+    if (state.kind === "revoked")
+      return this.end(principal.key, UserHubTarget.Disconnected, SIGN_IN_AGAIN_URL);
+    const due = this.context.now() >= state.warningAt;
+    const warning = { ExpiresAt: new Date(state.expiresAt).toISOString() };
+    if (due && !this.#warned.has(principal.key)) {
+      this.#warned.add(principal.key);
+      this.hubs.user.sendToPrincipal(principal.key, UserHubTarget.DisconnectionWarning, warning);
+    } else if (due && joined) {
+      joined.send(UserHubTarget.DisconnectionWarning, warning);
+    } else if (!due && this.#warned.delete(principal.key)) {
+      this.hubs.user.sendToPrincipal(principal.key, UserHubTarget.RemoveDisconnectionWarning);
+    }
+  }
+
+  /** Tells the session's user-hub connections why it ended, then closes its connections to both hubs. */
+  end(key: string, target: string, ...args: unknown[]): void {
+    this.#warned.delete(key);
+    this.hubs.user.sendToPrincipal(key, target, ...args);
+    for (const hub of [this.hubs.user, this.hubs.chat]) hub.closeConnectionsOf(key);
+  }
+
+  private async state(principal: SessionPrincipal): Promise<SessionState> {
+    const { store, sessions } = this.context;
+    const now = this.context.now();
+    const session = await store.sessions.get(principal.accountId, principal.sessionId);
+    if (!session || session.revokedAt !== null) return { kind: "revoked" };
+    const times = sessions.times(session);
+    if (now >= times.expiresAt) return { kind: "expired" };
+    if (session.impersonatorSessionId !== null && session.impersonatorAccountId !== null) {
+      const staff = await store.sessions.get(session.impersonatorAccountId, session.impersonatorSessionId);
+      if (!staff || staff.revokedAt !== null) return { kind: "revoked" };
+      if (!sessions.isLive(staff, now)) return { kind: "expired" };
+    }
+    const user = await store.users.get(principal.accountId, principal.userId);
+    const account = await store.accounts.get(principal.accountId);
+    if (!user || user.disabled || !account || account.disabled) return { kind: "revoked" };
+    return { kind: "live", warningAt: times.warningAt, expiresAt: times.expiresAt };
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * The support chat states of §4.4 as data: load, server events, 'now talking to', staff busy,
+ * unacknowledged → acknowledged, open/close and dropped connections, unread marker, pin, rating.
+ */
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import {
+  type ChatAction,
+  type ChatMessageIn,
+  type ChatState,
+  chatReducer,
+  initialChatState,
+  unacknowledgedUids,
+} from "../../../runtime/chat/chat-state.ts";
+
+const run = (...actions: ChatAction[]): ChatState => actions.reduce(chatReducer, initialChatState());
+const msg = (UID: string, patch: Partial<ChatMessageIn> = {}): ChatMessageIn => ({
+  UID,
+  Type: "Message",
+  Text: `text ${UID}`,
+  UserName: "Olivia Owner",
+  IsInternal: false,
+  ...patch,
+});
+const staff = (UID: string, UserName = "Sofia Support", patch: Partial<ChatMessageIn> = {}) =>
+  msg(UID, { IsInternal: true, UserName, ...patch });
+const received = (message: ChatMessageIn): ChatAction => ({ type: "received", message });
+const loaded = (active: boolean, ...messages: ChatMessageIn[]): ChatAction => ({
+  type: "loaded",
+  active,
+  messages,
+});
+const lines = (state: ChatState) =>
+  state.entries.map((entry) =>
+    entry.kind === "message" ? `${entry.type}:${entry.uid}` : `talking:${entry.userName}`,
+  );
+
+describe("support chat state (§4.4)", () => {
+  test("loading, then active or not with the session's messages", () => {
+    assert.equal(run({ type: "loadStarted" }).status, "loading");
+    const state = run(loaded(true, msg("a"), staff("b")));
+    assert.equal(state.status, "ready");
+    assert.equal(state.active, true);
+    assert.deepEqual(lines(state), ["Message:a", "talking:Sofia Support", "Message:b"]);
+    assert.equal(state.unread, false, "a load is not news");
+  });
+
+  test("server open and close events set the chat active or inactive", () => {
+    assert.equal(run(loaded(false), { type: "serviceOpened" }).active, true);
+    assert.equal(run(loaded(true), { type: "serviceClosed" }).active, false);
+  });
+
+  test("a dropped realtime connection sets it inactive", () => {
+    assert.equal(run(loaded(true), { type: "connectionLost" }).active, false);
+  });
+
+  test("a sent message starts unacknowledged and is acknowledged once the server accepts it", () => {
+    const sending = run(loaded(true), {
+      type: "sendStarted",
+      uid: "u1",
+      text: "hello",
+      userName: "Olivia Owner",
+    });
+    assert.deepEqual(unacknowledgedUids(sending), ["u1"]);
+    const accepted = chatReducer(sending, received(msg("u1", { Text: "hello" })));
+    assert.deepEqual(unacknowledgedUids(accepted), []);
+    assert.equal(accepted.entries.length, 1, "the server's copy is the same line, not a second one");
+    const entry = accepted.entries[0];
+    assert.ok(entry?.kind === "message" && entry.acknowledged && entry.own);
+  });
+
+  test("the echo event and the method result of one message make one line", () => {
+    const state = run(
+      loaded(true),
+      { type: "sendStarted", uid: "u1", text: "hello", userName: null },
+      received(msg("u1")),
+      received(msg("u1")),
+    );
+    assert.equal(state.entries.length, 1);
+  });
+
+  test("a refused message is marked failed, and pending again when retried", () => {
+    const failed = run(
+      loaded(true),
+      { type: "sendStarted", uid: "u1", text: "x", userName: null },
+      { type: "sendFailed", uid: "u1" },
+    );
+    const entry = failed.entries[0];
+    assert.ok(entry?.kind === "message" && entry.failed);
+    assert.deepEqual(unacknowledgedUids(failed), []);
+    const retried = chatReducer(failed, { type: "sendRetried", uid: "u1" });
+    assert.deepEqual(unacknowledgedUids(retried), ["u1"]);
+  });
+
+  test("a failed upload's line goes away", () => {
+    const state = run(
+      loaded(true),
+      { type: "sendStarted", uid: "f1", text: "", fileName: "a.png", userName: null },
+      { type: "sendDiscarded", uid: "f1" },
+    );
+    assert.deepEqual(state.entries, []);
+  });
+
+  test("messages this page sent and the server has not confirmed survive a reload", () => {
+    const state = run(
+      loaded(true),
+      { type: "sendStarted", uid: "u1", text: "pending", userName: null },
+      loaded(true, msg("old")),
+    );
+    assert.deepEqual(lines(state), ["Message:old", "Message:u1"]);
+  });
+
+  test("a staff-busy event inserts a system message", () => {
+    const state = run(
+      loaded(true, msg("a")),
+      received(staff("busy", "Sofia Support", { Type: "StaffBusy", Text: "" })),
+    );
+    assert.deepEqual(lines(state), ["Message:a", "StaffBusy:busy"]);
+  });
+
+  test("a message from a new internal user first inserts 'now talking to', once per user", () => {
+    const state = run(
+      loaded(true, msg("a")),
+      received(staff("b", "Sofia Support")),
+      received(staff("c", "Sofia Support")),
+      received(staff("d", "Ada Admin")),
+    );
+    assert.deepEqual(lines(state), [
+      "Message:a",
+      "talking:Sofia Support",
+      "Message:b",
+      "Message:c",
+      "talking:Ada Admin",
+      "Message:d",
+    ]);
+  });
+
+  test("the server's InternalUserStartTalking is the 'now talking to' line itself", () => {
+    const state = run(
+      loaded(true, msg("a")),
+      received(staff("t", "Sofia Support", { Type: "InternalUserStartTalking", Text: "" })),
+      received(staff("b", "Sofia Support")),
+    );
+    assert.deepEqual(lines(state), ["Message:a", "InternalUserStartTalking:t", "Message:b"]);
+    assert.equal(state.talkingTo, "Sofia Support");
+  });
+
+  test("edits change the text; deletions remove the line", () => {
+    const state = run(
+      loaded(true, msg("a"), msg("b")),
+      received(msg("a", { Type: "MessageEdited", Text: "changed" })),
+      received(msg("b", { Type: "MessageDeleted", Text: "" })),
+    );
+    assert.deepEqual(lines(state), ["Message:a"]);
+    const entry = state.entries[0];
+    assert.ok(entry?.kind === "message" && entry.text === "changed");
+  });
+
+  test("a new message while the chat is closed sets the unread marker; opening clears it", () => {
+    const unread = run(loaded(true), received(staff("b")));
+    assert.equal(unread.unread, true);
+    assert.equal(chatReducer(unread, { type: "panelOpened" }).unread, false);
+  });
+
+  test("no unread marker while the panel is open or the sidebar pinned open", () => {
+    assert.equal(run(loaded(true), { type: "panelOpened" }, received(staff("b"))).unread, false);
+    assert.equal(run(loaded(true), { type: "pinned", pinned: true }, received(staff("b"))).unread, false);
+  });
+
+  test("a session-archived event asks for the rating of that session", () => {
+    const state = run(
+      loaded(true, msg("a")),
+      received(staff("z", "Sofia Support", { Type: "SessionArchived", Text: "", SupportSessionRecId: 42 })),
+    );
+    assert.equal(state.archivedSession, 42);
+    assert.equal(state.ratingOpen, true);
+  });
+
+  test("dismissing keeps the conversation and the rating can be asked again", () => {
+    const archived = run(
+      loaded(true, msg("a")),
+      received(staff("z", "Sofia Support", { Type: "SessionArchived", SupportSessionRecId: 42 })),
+      { type: "ratingDismissed" },
+    );
+    assert.equal(archived.ratingOpen, false);
+    assert.equal(archived.entries.length, 2);
+    assert.equal(chatReducer(archived, { type: "ratingShown" }).ratingOpen, true);
+  });
+
+  test("submitting the rating clears the messages and the unread flag", () => {
+    const state = run(
+      loaded(true, msg("a")),
+      received(staff("z", "Sofia Support", { Type: "SessionArchived", SupportSessionRecId: 42 })),
+      { type: "ratingSubmitted" },
+    );
+    assert.deepEqual(state.entries, []);
+    assert.equal(state.unread, false);
+    assert.equal(state.archivedSession, null);
+    assert.equal(state.ratingOpen, false);
+    assert.equal(state.talkingTo, null);
+  });
+
+  test("reset keeps only the pin (a preference)", () => {
+    const state = run(loaded(true, msg("a")), { type: "pinned", pinned: true }, { type: "reset" });
+    assert.deepEqual(state, initialChatState(true));
+  });
+});

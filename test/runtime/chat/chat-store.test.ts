@@ -1,0 +1,255 @@
+/**
+ * The chat's calls with the real hub client on a scripted socket and a fake HTTP layer: messages go
+ * through the outbox (sent after a reconnect, resent under the same UID after a drop — no loss, no
+ * duplicates), hub events, the dropped connection, attachments and the rating.
+ */
+import assert from "node:assert/strict";
+import { afterEach, beforeEach, describe, mock, test } from "node:test";
+import { FILE_TOO_BIG, FILE_UPLOAD_FAILED } from "../../../runtime/chat/chat-rules.ts";
+import {
+  CHAT_PATHS,
+  chatStore,
+  retryChatMessage,
+  sendChatMessage,
+  setChatIo,
+  startChat,
+  submitChatRating,
+  uploadChatFile,
+} from "../../../runtime/chat/chat-store.ts";
+import { CHAT_ATTACHMENT_MAX_BYTES } from "../../../runtime/boot/constants.ts";
+import { ApiError } from "../../../runtime/http/api-error.ts";
+import type { HubClient } from "../../../runtime/realtime/hub-client.ts";
+import { realtimeClient } from "../../../runtime/session/realtime-session.ts";
+import { connected, latest, ScriptedSocket, startClient } from "../realtime/scripted-socket.ts";
+
+interface Call {
+  path: string;
+  method: string;
+  body?: unknown;
+}
+let calls: Call[] = [];
+let active = { IsActive: true, Messages: [] as unknown[] };
+let answer: (call: Call) => unknown = () => null;
+
+const echo = (uid: string, text: string) => ({
+  UID: uid,
+  Type: "Message",
+  Text: text,
+  UserName: "Olivia Owner",
+  IsInternal: false,
+  Acknowledged: true,
+  SupportSessionRecId: 7,
+});
+const lines = () =>
+  chatStore
+    .get()
+    .entries.map((entry) => (entry.kind === "message" ? `${entry.uid}:${entry.acknowledged}` : entry.id));
+const settle = async () => {
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+};
+
+setChatIo({
+  page: () => "/dashboards",
+  request: (async (path: string, options: { method?: string; body?: unknown } = {}) => {
+    const call = {
+      path,
+      method: options.method ?? "GET",
+      ...(options.body === undefined ? {} : { body: options.body }),
+    };
+    calls.push(call);
+    if (path === CHAT_PATHS.active) return active;
+    return answer(call);
+  }) as never,
+});
+startChat();
+
+function connect(): { client: HubClient; socket: ScriptedSocket } {
+  const started = startClient();
+  realtimeClient.set(started.client);
+  started.socket.open();
+  started.socket.receive(connected);
+  return started;
+}
+
+describe("chat store (§4.4, §5, §7)", () => {
+  beforeEach(() => {
+    ScriptedSocket.all = [];
+    calls = [];
+    active = { IsActive: true, Messages: [] };
+    answer = () => null;
+    mock.timers.enable({ apis: ["setTimeout", "Date"] });
+  });
+  afterEach(() => {
+    realtimeClient.get()?.close();
+    realtimeClient.set(null);
+    mock.timers.reset();
+  });
+
+  test("a new realtime client loads supportchat/active", async () => {
+    active = { IsActive: true, Messages: [echo("m-00000001", "earlier")] };
+    connect();
+    await settle();
+    assert.deepEqual(calls, [{ path: CHAT_PATHS.active, method: "GET" }]);
+    assert.equal(chatStore.get().active, true);
+    assert.deepEqual(lines(), ["m-00000001:true"]);
+  });
+
+  test("blank messages are not sent", () => {
+    connect();
+    assert.equal(sendChatMessage("   "), false);
+    assert.equal(latest().invocations().length, 0);
+  });
+
+  test("a message is sent with SendMessage(page, text, uid) and acknowledged by the result", async () => {
+    const { socket } = connect();
+    await settle();
+    assert.equal(sendChatMessage("hello"), true);
+    const [frame] = socket.invocations();
+    const args = frame?.args as [string, string, string];
+    assert.equal(frame?.target, "SendMessage");
+    assert.deepEqual(args.slice(0, 2), ["/dashboards", "hello"]);
+    assert.deepEqual(lines(), [`${args[2]}:false`]);
+    socket.receive({ t: "event", hub: "chat", target: "message", args: [echo(args[2], "hello")] });
+    socket.receive({ t: "result", id: frame?.id, ok: true, result: echo(args[2], "hello") });
+    await settle();
+    assert.deepEqual(lines(), [`${args[2]}:true`], "the echo and the result are the same line");
+  });
+
+  test("sent while disconnected: kept, sent once after the reconnect; a drop in flight resends the same UID", async () => {
+    const { socket: first } = connect();
+    await settle();
+    first.drop();
+    assert.equal(chatStore.get().active, false, "a dropped connection makes the chat inactive");
+    sendChatMessage("are you there?");
+    assert.equal(first.invocations().length, 0);
+    mock.timers.tick(500);
+    const second = latest();
+    second.open();
+    second.receive(connected);
+    await settle();
+    assert.equal(chatStore.get().active, true, "the reconnect reloads the server's state");
+    const [sent] = second.invocations();
+    const uid = (sent?.args as string[])[2] as string;
+    second.drop(); // unanswered: outcome unknown
+    mock.timers.tick(500);
+    const third = latest();
+    third.open();
+    third.receive(connected);
+    const [resent] = third.invocations();
+    assert.equal((resent?.args as string[])[2], uid, "the same UID: the server stores it once");
+    third.receive({ t: "result", id: resent?.id, ok: true, result: echo(uid, "are you there?") });
+    await settle();
+    assert.deepEqual(lines(), [`${uid}:true`]);
+  });
+
+  test("a refused message can be sent again under its UID", async () => {
+    const { socket } = connect();
+    await settle();
+    sendChatMessage("closed?");
+    const [frame] = socket.invocations();
+    const uid = (frame?.args as string[])[2] as string;
+    socket.receive({
+      t: "result",
+      id: frame?.id,
+      ok: false,
+      error: { ErrorCode: 5075, Message: "The support chat is closed.", retryable: false },
+    });
+    await settle();
+    const entry = chatStore.get().entries[0];
+    assert.ok(entry?.kind === "message" && entry.failed);
+    retryChatMessage(uid);
+    const again = socket.invocations()[1];
+    assert.equal((again?.args as string[])[2], uid);
+  });
+
+  test("open, close and staff events reach the chat", async () => {
+    const { socket } = connect();
+    await settle();
+    socket.receive({ t: "event", hub: "chat", target: "close", args: [] });
+    assert.equal(chatStore.get().active, false);
+    socket.receive({ t: "event", hub: "chat", target: "open", args: [] });
+    assert.equal(chatStore.get().active, true);
+    socket.receive({
+      t: "event",
+      hub: "chat",
+      target: "staffBusy",
+      args: [{ UID: "busy-0001", Type: "StaffBusy", Text: "", UserName: null, IsInternal: true }],
+    });
+    socket.receive({ t: "event", hub: "chat", target: "message", args: [{ nonsense: true }] });
+    assert.deepEqual(lines(), ["busy-0001:true"]);
+    assert.equal(chatStore.get().unread, true);
+  });
+
+  test(`an attachment over ${CHAT_ATTACHMENT_MAX_BYTES} bytes is refused before sending`, async () => {
+    connect();
+    await settle();
+    calls = [];
+    const error = await uploadChatFile(new Blob([new Uint8Array(CHAT_ATTACHMENT_MAX_BYTES + 1)]), "big.png");
+    assert.deepEqual(error, FILE_TOO_BIG);
+    assert.deepEqual(calls, []);
+  });
+
+  test("an attachment goes with PUT supportchat/file (UID, Page, file[]) and becomes its message", async () => {
+    connect();
+    await settle();
+    answer = (call) => {
+      const form = call.body as FormData;
+      return {
+        ...echo(String(form.get("UID")), ""),
+        Type: "File",
+        FileID: "file-1",
+        FileName: (form.get("file[]") as File).name,
+      };
+    };
+    const error = await uploadChatFile(new Blob(["png"]), "shot.png");
+    assert.equal(error, null);
+    const put = calls.find((call) => call.method === "PUT");
+    assert.equal(put?.path, CHAT_PATHS.file);
+    const form = put?.body as FormData;
+    assert.equal(form.get("Page"), "/dashboards");
+    assert.match(String(form.get("UID")), /^[A-Za-z0-9-]{8,64}$/);
+    const entry = chatStore.get().entries[0];
+    assert.ok(entry?.kind === "message" && entry.fileId === "file-1" && entry.acknowledged);
+  });
+
+  test("a failed attachment shows the file error and leaves no line", async () => {
+    connect();
+    await settle();
+    answer = () => {
+      throw new ApiError(500, null, "boom");
+    };
+    assert.deepEqual(await uploadChatFile(new Blob(["x"]), "a.txt"), FILE_UPLOAD_FAILED);
+    assert.deepEqual(chatStore.get().entries, []);
+  });
+
+  test("the rating goes to SupportSessions/SaveRating and clears the conversation", async () => {
+    const { socket } = connect();
+    await settle();
+    socket.receive({
+      t: "event",
+      hub: "chat",
+      target: "sessionArchived",
+      args: [
+        { UID: "arch-0001", Type: "SessionArchived", Text: "", IsInternal: true, SupportSessionRecId: 7 },
+      ],
+    });
+    assert.equal(chatStore.get().ratingOpen, true);
+    await submitChatRating(4, "Quick");
+    assert.deepEqual(calls.at(-1), {
+      path: CHAT_PATHS.rating,
+      method: "POST",
+      body: { Feedback: "Quick", Rating: 4, SupportSessionRecId: 7 },
+    });
+    assert.deepEqual(chatStore.get().entries, []);
+    assert.equal(chatStore.get().unread, false);
+  });
+
+  test("signing out resets the chat", async () => {
+    active = { IsActive: true, Messages: [echo("m-00000001", "x")] };
+    connect();
+    await settle();
+    realtimeClient.set(null);
+    assert.deepEqual(chatStore.get().entries, []);
+    assert.equal(chatStore.get().status, "idle");
+  });
+});
