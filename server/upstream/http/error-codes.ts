@@ -156,7 +156,7 @@ export const ErrorCode = {
   /** Comments: an attachment exceeds the attachment size limit. */
   AttachmentTooLarge: 5061,
   /** Jobs: an import file exceeds the import size limit. */
-  ImportFileTooLarge: 5070,
+  ImportFileTooLarge: 5090,
 
   /** The connection's connector does not offer this call (e.g. smart views on a document database). */
   ConnectorNotSupported: 6001,

@@ -1,9 +1,9 @@
 /**
- * The error catalogue: unique four-digit codes, each with its ErrorCode#### English text (§8) — in
- * locales/en.json once merged, or still in the working copy's locales/parts/upstream.json.
+ * The error catalogue: unique four-digit codes, each with its ErrorCode#### English text (§8) in
+ * locales/en.json.
  */
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { ErrorCode } from "../../../server/upstream/http/error-codes.ts";
@@ -11,10 +11,7 @@ import { ErrorCode } from "../../../server/upstream/http/error-codes.ts";
 const locales = join(import.meta.dirname, "../../../locales");
 const read = (file: string) =>
   JSON.parse(readFileSync(join(locales, file), "utf8")) as Record<string, string>;
-const texts = {
-  ...read("en.json"),
-  ...(existsSync(join(locales, "parts/upstream.json")) ? read("parts/upstream.json") : {}),
-};
+const texts = read("en.json");
 
 test("error codes are unique integers of at most four digits", () => {
   const codes = Object.values(ErrorCode);
