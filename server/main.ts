@@ -47,7 +47,9 @@ async function main(): Promise<void> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   main().catch((error: unknown) => {
-    console.error(error instanceof ManifestError || error instanceof SessionSecretError ? error.message : error);
+    console.error(
+      error instanceof ManifestError || error instanceof SessionSecretError ? error.message : error,
+    );
     process.exit(1);
   });
 }

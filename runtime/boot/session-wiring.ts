@@ -34,7 +34,10 @@ function forgetSessionLanguage(): void {
   const manifest = manifestStore.get().manifest;
   if (!manifest) return;
   const secure = window.location.protocol === "https:";
-  for (const name of [manifest.shell.languages.cookieName, manifest.shell.languages.impersonationCookieName]) {
+  for (const name of [
+    manifest.shell.languages.cookieName,
+    manifest.shell.languages.impersonationCookieName,
+  ]) {
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not available in every supported browser
     document.cookie = expiredLanguageCookie({ name, secure });
   }

@@ -22,7 +22,9 @@ export interface ApiRequestOptions {
 }
 
 /** Reads the CSRF cookie, if present. */
-export function csrfToken(cookies: string = typeof document === "undefined" ? "" : document.cookie): string | null {
+export function csrfToken(
+  cookies: string = typeof document === "undefined" ? "" : document.cookie,
+): string | null {
   for (const part of cookies.split(";")) {
     const [name, ...value] = part.trim().split("=");
     if (name === CSRF_COOKIE) return decodeURIComponent(value.join("="));

@@ -49,6 +49,7 @@ export function errorBannerText(error: unknown, hasKey: (key: string) => boolean
     return { key: UNKNOWN_FAILURE_KEY, header: error.header, fallbackMessage: error.message || null };
   }
   if (error instanceof DOMException && error.name === "AbortError") return null;
-  if (error instanceof Error) return { key: UNKNOWN_FAILURE_KEY, header: null, fallbackMessage: error.message || null };
+  if (error instanceof Error)
+    return { key: UNKNOWN_FAILURE_KEY, header: null, fallbackMessage: error.message || null };
   return { key: UNKNOWN_FAILURE_KEY, header: null, fallbackMessage: null };
 }

@@ -97,6 +97,17 @@ export type GuardDecision =
     };
 
 const fullUrl = (l: GuardLocation) => `${l.pathname}${l.search}${l.hash}`;
+
+/** Query parameters that carry one-time tokens (§4.1 steps 4–5): never kept in a remembered URL. */
+const TOKEN_PARAMS = ["it", "st"];
+
+/** The URL to remember as the post-login target (§4.1 step 1), without one-time tokens. */
+function rememberedUrl(l: GuardLocation): string {
+  const query = new URLSearchParams(l.search);
+  for (const name of TOKEN_PARAMS) query.delete(name);
+  const qs = query.toString();
+  return `${l.pathname}${qs ? `?${qs}` : ""}${l.hash}`;
+}
 const topLevelSegment = (pathname: string) => pathname.split("/")[1] ?? "";
 
 function withoutParam(location: GuardLocation, name: string): string {
@@ -138,7 +149,7 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   const isPublic = access.public === true;
   const effects: GuardEffect[] = [];
   // Step 1: a non-public route is remembered as the post-login target.
-  if (!isPublic) effects.push({ type: "rememberRedirect", url: fullUrl(to) });
+  if (!isPublic) effects.push({ type: "rememberRedirect", url: rememberedUrl(to) });
   // Step 2: the same URL again is ignored (except /).
   if (from && fullUrl(from) === fullUrl(to) && to.pathname !== "/") return { type: "ignore" };
   // Step 3: wait for a running login; a failed one goes to /login.
@@ -212,7 +223,7 @@ function decideUnknownPath(input: GuardInput): GuardDecision {
   if (session.status === "authenticated") {
     return { type: "redirect", to: input.notFoundRedirect, reason: "unknownPath", effects: [] };
   }
-  const effects: GuardEffect[] = [{ type: "rememberRedirect", url: fullUrl(to) }];
+  const effects: GuardEffect[] = [{ type: "rememberRedirect", url: rememberedUrl(to) }];
   if (input.from && fullUrl(input.from) === fullUrl(to)) return { type: "ignore" };
   if (session.status === "pending") return { type: "login", mode: "wait", effects };
   if (session.status === "unknown") return { type: "login", mode: "attempt", effects };

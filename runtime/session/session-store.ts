@@ -1,5 +1,7 @@
 import type { LoggedInConfig } from "../../schemas/payloads/user-session.ts";
 import type { AccessProfile } from "../access/access-profile.ts";
+import { reloadManifest } from "../boot/manifest-store.ts";
+import { CSRF_HEADER, csrfToken } from "../http/api-client.ts";
 import { createStore } from "../boot/create-store.ts";
 import type { SessionStatus } from "../navigation/guard.ts";
 
@@ -107,16 +109,25 @@ export async function loginWithToken(
   });
   let accepted = false;
   try {
+    // A first visit through a mail link has no CSRF cookie yet: the session probe sets it.
+    if (!csrfToken()) await fetchImpl(SESSION_PATH, { credentials: "same-origin" }).catch(() => undefined);
+    const csrf = csrfToken();
     const response = await fetchImpl(TOKEN_LOGIN_PATHS[mode], {
       method: "POST",
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        ...(csrf ? { [CSRF_HEADER]: csrf } : {}),
+      },
       body: JSON.stringify({ token }),
     });
     accepted = response.ok;
   } catch {
     accepted = false;
   }
+  // The signed-in user's manifest replaces the visitor's before the session is read.
+  if (accepted) await reloadManifest(fetchImpl).catch(() => undefined);
   await attemptLogin(fetchImpl);
   return accepted;
 }

@@ -110,7 +110,10 @@ async function registerUpstreamFacing(
   const session = createGatewaySession({
     upstreamAppBase: appBase,
     secret: options.sessionSecret,
-    store: { sqliteFile: options.dataDir === ":memory:" ? ":memory:" : join(options.dataDir ?? "data", "gateway.sqlite") },
+    store: {
+      sqliteFile:
+        options.dataDir === ":memory:" ? ":memory:" : join(options.dataDir ?? "data", "gateway.sqlite"),
+    },
     cookieSecurity: options.cookieSecurity ?? "auto",
     allowedOrigins: options.publicOrigins,
     rateLimits: options.rateLimits,

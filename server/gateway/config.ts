@@ -20,7 +20,13 @@ function port(value: string | undefined, fallback: number): number {
 export function upstreamUrl(value: string | undefined): string | null {
   if (!value) return null;
   const url = new URL(value);
-  if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.search || (url.pathname !== "/" && url.pathname !== "")) {
+  if (
+    !/^https?:$/.test(url.protocol) ||
+    url.username ||
+    url.password ||
+    url.search ||
+    (url.pathname !== "/" && url.pathname !== "")
+  ) {
     throw new Error(`UPSTREAM_URL must be an http(s) origin without path, query or credentials: ${value}`);
   }
   return url.origin;
@@ -34,7 +40,13 @@ export function publicOrigins(env: NodeJS.ProcessEnv): string[] {
   if (env.PUBLIC_ORIGINS) return env.PUBLIC_ORIGINS.split(",").map((origin) => new URL(origin.trim()).origin);
   const portNumber = port(env.PORT, 8080);
   const host = env.HOST || "127.0.0.1";
-  return [...new Set([`http://${host}:${portNumber}`, `http://127.0.0.1:${portNumber}`, `http://localhost:${portNumber}`])];
+  return [
+    ...new Set([
+      `http://${host}:${portNumber}`,
+      `http://127.0.0.1:${portNumber}`,
+      `http://localhost:${portNumber}`,
+    ]),
+  ];
 }
 
 /**

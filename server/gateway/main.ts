@@ -19,7 +19,9 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   startGateway().catch((error: unknown) => {
     // An invalid manifest set refuses to start, naming file, pointer and reason.
-    console.error(error instanceof ManifestError || error instanceof SessionSecretError ? error.message : error);
+    console.error(
+      error instanceof ManifestError || error instanceof SessionSecretError ? error.message : error,
+    );
     process.exit(1);
   });
 }

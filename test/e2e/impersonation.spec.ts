@@ -56,6 +56,8 @@ const userMenuButton = (page: Page, name: string) =>
 const badge = (page: Page) => page.getByText(text("Shell_ImpersonationBadge"), { exact: true });
 
 test("staff impersonate a Northwind user in a new window and stop again", async ({ page, browser }) => {
+  // Three sign-ins (each a deliberately slow password hash) and a second window.
+  test.slow();
   await settleSessionDialogs(browser, "staffAdmin");
   await settleSessionDialogs(browser, "viewer");
   await signIn(page, "staffAdmin");

@@ -8,6 +8,8 @@ import { createHmac } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 
 const DEMO_PASSWORD = "tessera-demo";
+/** A little over the dialog close animation (DIALOG_CLOSE_ANIMATION_MS, §9). */
+const DIALOG_CLOSE_SETTLE_MS = 250;
 /** The TOTP secret of secure@northwind.example (server/upstream/seed/demo-accounts.ts). */
 const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 const TOTP_PERIOD_SECONDS = 30;
@@ -116,6 +118,11 @@ test("sign-out lands on /loggedout and going back to /dashboards goes to /login"
   await fillCredentials(page, "owner@northwind.example");
   await signInButton(page).click();
   await expect(page).toHaveURL(/\/dashboards$/);
+  // §4.2: the login announcement and the welcome tutorial may open after sign-in; Escape closes each.
+  for (let open = 0; open < 3 && (await page.getByRole("dialog").count()) > 0; open += 1) {
+    await page.keyboard.press("Escape");
+    await page.waitForTimeout(DIALOG_CLOSE_SETTLE_MS);
+  }
   await page.getByRole("button", { name: /Olivia Owner/ }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/loggedout$/);

@@ -23,7 +23,8 @@ export const CONTENT_SECURITY_POLICY = [
 export async function securityHeaders(app: FastifyInstance): Promise<void> {
   app.addHook("onSend", async (_request, reply, payload) => {
     // A relayed upstream file may carry a stricter policy of its own (e.g. sandboxed chat files): keep it.
-    if (!reply.hasHeader("Content-Security-Policy")) reply.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
+    if (!reply.hasHeader("Content-Security-Policy"))
+      reply.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
     reply.header("X-Content-Type-Options", "nosniff");
     // Tokens (st, it, share codes) appear in URLs: never leak them to other sites.
     reply.header("Referrer-Policy", "no-referrer");

@@ -32,7 +32,11 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: MIGRATION_007_CONTENT_RESOURCES,
   },
   { version: 8, name: "admin resources (staff screens of §2.4)", sql: MIGRATION_008_ADMIN },
-  { version: 9, name: "data rows, export and import jobs, schedule and alert automation", sql: MIGRATION_009_JOBS },
+  {
+    version: 9,
+    name: "data rows, export and import jobs, schedule and alert automation",
+    sql: MIGRATION_009_JOBS,
+  },
 ];
 
 /** Applies the migrations not applied yet; returns the versions it applied. */

@@ -44,6 +44,9 @@ const lines = () =>
   chatStore
     .get()
     .entries.map((entry) => (entry.kind === "message" ? `${entry.uid}:${entry.acknowledged}` : entry.id));
+/** The message UID of a SendMessage invocation frame (its third argument). */
+const uidOf = (frame: Record<string, unknown> | undefined): string =>
+  String((frame?.args as unknown[] | undefined)?.[2]);
 const settle = async () => {
   for (let i = 0; i < 5; i += 1) await Promise.resolve();
 };
@@ -129,14 +132,14 @@ describe("chat store (§4.4, §5, §7)", () => {
     await settle();
     assert.equal(chatStore.get().active, true, "the reconnect reloads the server's state");
     const [sent] = second.invocations();
-    const uid = (sent?.args as string[])[2] as string;
+    const uid = uidOf(sent);
     second.drop(); // unanswered: outcome unknown
     mock.timers.tick(500);
     const third = latest();
     third.open();
     third.receive(connected);
     const [resent] = third.invocations();
-    assert.equal((resent?.args as string[])[2], uid, "the same UID: the server stores it once");
+    assert.equal(uidOf(resent), uid, "the same UID: the server stores it once");
     third.receive({ t: "result", id: resent?.id, ok: true, result: echo(uid, "are you there?") });
     await settle();
     assert.deepEqual(lines(), [`${uid}:true`]);
@@ -147,7 +150,7 @@ describe("chat store (§4.4, §5, §7)", () => {
     await settle();
     sendChatMessage("closed?");
     const [frame] = socket.invocations();
-    const uid = (frame?.args as string[])[2] as string;
+    const uid = uidOf(frame);
     socket.receive({
       t: "result",
       id: frame?.id,
@@ -159,7 +162,7 @@ describe("chat store (§4.4, §5, §7)", () => {
     assert.ok(entry?.kind === "message" && entry.failed);
     retryChatMessage(uid);
     const again = socket.invocations()[1];
-    assert.equal((again?.args as string[])[2], uid);
+    assert.equal(uidOf(again), uid);
   });
 
   test("open, close and staff events reach the chat", async () => {

@@ -163,6 +163,14 @@ describe("§4.1 navigation guard, one case per step", () => {
     assert.deepEqual(decision.effects[0], { type: "rememberRedirect", url: "/dashboards/7?x=1#h" });
   });
 
+  test("step 1: one-time tokens (st, it) are never part of the remembered URL", () => {
+    const decision = decideNavigation(
+      guardInput("/dashboards/7?st=secret&x=1&it=other#h", { status: "pending" }),
+    );
+    assert.ok("effects" in decision);
+    assert.deepEqual(decision.effects[0], { type: "rememberRedirect", url: "/dashboards/7?x=1#h" });
+  });
+
   test("step 1: public routes are not remembered", () => {
     const decision = decideNavigation(guardInput("/login", { status: "anonymous" }));
     assert.ok(!effectTypes(decision).includes("rememberRedirect"));
