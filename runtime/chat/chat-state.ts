@@ -48,9 +48,10 @@ export interface ChatState {
   unread: boolean;
   panelOpen: boolean;
   pinned: boolean;
-  /** The archived session waiting for its rating, and whether the rating dialog shows. */
+  /** The archived session waiting for its rating, whether the dialog shows, and whether it was offered. */
   archivedSession: number | null;
   ratingOpen: boolean;
+  ratingOffered: boolean;
 }
 
 /** What happens to the chat. */
@@ -86,6 +87,7 @@ export function initialChatState(pinned = false): ChatState {
     pinned,
     archivedSession: null,
     ratingOpen: false,
+    ratingOffered: false,
   };
 }
 
@@ -143,6 +145,13 @@ function receive(draft: Draft, message: ChatMessageIn): boolean {
   return true;
 }
 
+/** Opens the rating dialog once per archived session, when the chat shows. */
+function offerRating(draft: Draft): void {
+  if (draft.archivedSession === null || draft.ratingOffered || !draft.panelOpen) return;
+  draft.ratingOpen = true;
+  draft.ratingOffered = true;
+}
+
 /** §4.4 as data. */
 export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   return produce(state, (draft) => {
@@ -169,10 +178,14 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         return;
       case "received": {
         const added = receive(draft, action.message);
-        if (action.message.Type === "SessionArchived" && added)
-          draft.ratingOpen = draft.archivedSession !== null;
+        if (action.message.Type === "SessionArchived" && added) {
+          // §4.4: the rating dialog opens — at once when the chat shows, else when it is next opened
+          // (every tab of the user hears the event; none is interrupted by a modal over other work).
+          draft.ratingOffered = false;
+          offerRating(draft);
+        }
         // §4.4: a new message while the chat is closed sets the unread marker.
-        if (added && !draft.panelOpen && !draft.pinned) draft.unread = true;
+        if (added && !draft.panelOpen) draft.unread = true;
         return;
       }
       case "serviceOpened":
@@ -203,22 +216,21 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         if (entry?.kind === "message" && !entry.acknowledged) entry.failed = action.type === "sendFailed";
         return;
       }
-      case "sendDiscarded": {
-        const at = indexOf(draft, action.uid);
-        const entry = draft.entries[at];
-        if (entry?.kind === "message" && !entry.acknowledged) draft.entries.splice(at, 1);
+      case "sendDiscarded":
+        draft.entries = draft.entries.filter(
+          (e) => e.kind !== "message" || e.uid !== action.uid || e.acknowledged,
+        );
         return;
-      }
       case "panelOpened":
         draft.panelOpen = true;
         draft.unread = false;
+        offerRating(draft);
         return;
       case "panelClosed":
         draft.panelOpen = false;
         return;
       case "pinned":
         draft.pinned = action.pinned;
-        if (action.pinned) draft.unread = false;
         return;
       case "ratingShown":
         draft.ratingOpen = draft.archivedSession !== null;
@@ -227,13 +239,13 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         draft.ratingOpen = false;
         return;
       case "ratingSubmitted":
-        // §4.4: submitting clears the messages and the unread flag.
-        draft.entries = [];
-        draft.unread = false;
-        draft.talkingTo = null;
-        draft.archivedSession = null;
-        draft.ratingOpen = false;
-        return;
+        // §4.4: submitting clears the messages and the unread flag (the service and the panel stay).
+        return {
+          ...initialChatState(state.pinned),
+          status: state.status,
+          active: state.active,
+          panelOpen: state.panelOpen,
+        };
       case "reset":
         return initialChatState(state.pinned);
     }

@@ -162,37 +162,47 @@ describe("support chat state (§4.4)", () => {
     assert.equal(chatReducer(unread, { type: "panelOpened" }).unread, false);
   });
 
-  test("no unread marker while the panel is open or the sidebar pinned open", () => {
+  test("no unread marker while the panel (or the pinned sidebar) shows", () => {
     assert.equal(run(loaded(true), { type: "panelOpened" }, received(staff("b"))).unread, false);
-    assert.equal(run(loaded(true), { type: "pinned", pinned: true }, received(staff("b"))).unread, false);
+    assert.equal(
+      run(loaded(true), { type: "pinned", pinned: true }, { type: "panelOpened" }, received(staff("b")))
+        .unread,
+      false,
+    );
+    assert.equal(run(loaded(true), { type: "pinned", pinned: true }, received(staff("b"))).unread, true);
   });
 
-  test("a session-archived event asks for the rating of that session", () => {
-    const state = run(
-      loaded(true, msg("a")),
-      received(staff("z", "Sofia Support", { Type: "SessionArchived", Text: "", SupportSessionRecId: 42 })),
-    );
+  const archived = received(
+    staff("z", "Sofia Support", { Type: "SessionArchived", Text: "", SupportSessionRecId: 42 }),
+  );
+
+  test("a session-archived event opens the rating dialog of that session when the chat shows", () => {
+    const state = run(loaded(true, msg("a")), { type: "panelOpened" }, archived);
     assert.equal(state.archivedSession, 42);
     assert.equal(state.ratingOpen, true);
   });
 
+  test("with the chat closed, the rating waits for the next opening, and is offered once", () => {
+    const waiting = run(loaded(true, msg("a")), archived);
+    assert.equal(waiting.ratingOpen, false);
+    assert.equal(waiting.unread, true);
+    const opened = chatReducer(waiting, { type: "panelOpened" });
+    assert.equal(opened.ratingOpen, true);
+    const again = [{ type: "ratingDismissed" }, { type: "panelClosed" }, { type: "panelOpened" }] as const;
+    assert.equal(again.reduce(chatReducer, opened).ratingOpen, false);
+  });
+
   test("dismissing keeps the conversation and the rating can be asked again", () => {
-    const archived = run(
-      loaded(true, msg("a")),
-      received(staff("z", "Sofia Support", { Type: "SessionArchived", SupportSessionRecId: 42 })),
-      { type: "ratingDismissed" },
-    );
-    assert.equal(archived.ratingOpen, false);
-    assert.equal(archived.entries.length, 2);
-    assert.equal(chatReducer(archived, { type: "ratingShown" }).ratingOpen, true);
+    const dismissed = run(loaded(true, msg("a")), { type: "panelOpened" }, archived, {
+      type: "ratingDismissed",
+    });
+    assert.equal(dismissed.ratingOpen, false);
+    assert.equal(dismissed.entries.length, 2);
+    assert.equal(chatReducer(dismissed, { type: "ratingShown" }).ratingOpen, true);
   });
 
   test("submitting the rating clears the messages and the unread flag", () => {
-    const state = run(
-      loaded(true, msg("a")),
-      received(staff("z", "Sofia Support", { Type: "SessionArchived", SupportSessionRecId: 42 })),
-      { type: "ratingSubmitted" },
-    );
+    const state = run(loaded(true, msg("a")), { type: "panelOpened" }, archived, { type: "ratingSubmitted" });
     assert.deepEqual(state.entries, []);
     assert.equal(state.unread, false);
     assert.equal(state.archivedSession, null);

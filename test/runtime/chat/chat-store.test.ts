@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, mock, test } from "node:test";
 import { FILE_TOO_BIG, FILE_UPLOAD_FAILED } from "../../../runtime/chat/chat-rules.ts";
 import {
   CHAT_PATHS,
+  chatPanel,
   chatStore,
   retryChatMessage,
   sendChatMessage,
@@ -228,6 +229,7 @@ describe("chat store (§4.4, §5, §7)", () => {
   test("the rating goes to SupportSessions/SaveRating and clears the conversation", async () => {
     const { socket } = connect();
     await settle();
+    chatPanel.open();
     socket.receive({
       t: "event",
       hub: "chat",
@@ -245,6 +247,7 @@ describe("chat store (§4.4, §5, §7)", () => {
     });
     assert.deepEqual(chatStore.get().entries, []);
     assert.equal(chatStore.get().unread, false);
+    chatPanel.close();
   });
 
   test("signing out resets the chat", async () => {
