@@ -102,11 +102,6 @@ test("owner switches language (live) and theme in My Settings, saves, and the th
 });
 
 test("the language chosen in My Settings is kept after a reload", async ({ page }) => {
-  test.fixme(
-    true,
-    "runtime/boot/session-wiring.ts applies User.LanguageCode on every session start (page load included) " +
-      "and overwrites the language cookie; the upstream stores no language outside debug builds",
-  );
   await signIn(page, "owner");
   await settleSessionDialogs(page);
   await page.goto("/");
