@@ -11,7 +11,7 @@ import { DEMO_PASSWORD, DEMO_USERS, type DemoUser, E2E_ORIGIN, signIn } from "./
 const readJson = (path: string): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../../${path}`, import.meta.url), "utf8"));
 /** English texts: locales/en.json, with the chat UI part for keys not merged yet. */
-const text = { ...readJson("locales/parts/chat-ui.json"), ...readJson("locales/en.json") };
+const text = readJson("locales/en.json");
 const t = (key: string): string => {
   const value = text[key];
   if (value === undefined) throw new Error(`no English text for ${key}`);

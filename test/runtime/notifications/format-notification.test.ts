@@ -22,8 +22,8 @@ const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path
 
 const notificationsManifest = readJson("manifests/notifications.json") as NotificationsManifest;
 const dialogsManifest = readJson("manifests/dialogs.json") as DialogsManifest;
-const notificationTexts = readJson("locales/parts/notifications.json") as Record<string, string>;
-const dialogTexts = readJson("locales/parts/dialogs.json") as Record<string, string>;
+const notificationTexts = readJson("locales/en.json") as Record<string, string>;
+const dialogTexts = notificationTexts;
 
 /** Every code of SPEC §4.3. */
 const SPEC_CODES = [

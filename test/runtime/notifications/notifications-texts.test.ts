@@ -1,6 +1,6 @@
 /**
  * Every text key the notifications UI uses exists in English: in locales/en.json or in
- * locales/parts/notifications-ui.json (merged into the languages by the locales owner).
+ * locales/en.json.
  */
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -8,10 +8,7 @@ import { describe, test } from "node:test";
 
 const root = new URL("../../../", import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), "utf8");
-const english: Record<string, string> = {
-  ...JSON.parse(read("locales/en.json")),
-  ...JSON.parse(read("locales/parts/notifications-ui.json")),
-};
+const english: Record<string, string> = JSON.parse(read("locales/en.json"));
 const files = readdirSync(new URL("runtime/notifications/", root)).filter((name) => /\.tsx$/.test(name));
 /** `t("Key"` in the components. */
 const KEY_USE = /\bt\("([A-Za-z][A-Za-z0-9_]*)"/g;
