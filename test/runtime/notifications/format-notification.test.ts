@@ -916,7 +916,7 @@ describe("manifests", () => {
     assert.equal(dialogRegistryProblems(duplicated).length, 2);
   });
 
-  test("every text key of both manifests has English text, and no English text is unused", () => {
+  test("every text key of both manifests has English text", () => {
     const used = new Set<string>();
     JSON.stringify([notificationsManifest, dialogsManifest], (name, value) => {
       if (/Key$/.test(name) && typeof value === "string") used.add(value);
@@ -927,11 +927,6 @@ describe("manifests", () => {
       [...used].filter((key) => !known.has(key)),
       [],
       "keys without text",
-    );
-    assert.deepEqual(
-      [...known].filter((key) => !used.has(key)),
-      [],
-      "texts without use",
     );
   });
 
