@@ -9,7 +9,7 @@ import { DEMO_PASSWORD, DEMO_USERS, type DemoUser, E2E_ORIGIN, signIn } from "./
 
 const readJson = (path: string): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../../${path}`, import.meta.url), "utf8"));
-/** English texts: locales/en.json, with the notifications UI part for keys not merged yet. */
+/** English texts (locales/en.json). */
 const text = readJson("locales/en.json");
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

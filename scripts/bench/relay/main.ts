@@ -5,7 +5,7 @@
  *          (proxy_pass, keep-alive), a bare Fastify + undici relay, and the upstream directly;
  *          latency at 1 connection (p50, p99) and what each relay adds to the direct call;
  *   WS     Echo round trips per second through the gateway's /gw/hub vs nginx's WebSocket proxy;
- *   memory per idle relayed WebSocket (RSS delta / sockets) of the gateway, nginx's for reference.
+ *   memory per idle relayed WebSocket (idle-memory.ts) of the gateway, nginx's for reference.
  * Loopback only, bounded rounds, every process it starts is stopped at the end. Prints a table and
  * writes the JSON report (--out, default in the temp folder). Needs Debian's nginx.
  *
@@ -17,15 +17,14 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { runRound } from "../load.ts";
 import { REST_PATH, SMALL_BODY } from "./bench-constants.ts";
+import { idleGateway, idleNginx } from "./idle-memory.ts";
 import { findNginx, NGINX_WORKERS, startNginx } from "./nginx.ts";
-import { cpuMs, metered, rssBytes } from "./process-meter.ts";
+import { cpuMs, metered } from "./process-meter.ts";
 import { printSummary, type Report, summarize } from "./report.ts";
 import { freePort, inBatches, type ServerProcess, startServer } from "./servers.ts";
 import { gatewaySession, gatewayTab, roundTripRound, signalrClient, upstreamToken } from "./ws-clients.ts";
 
 const WARM_UP_MS = 1_000;
-/** Time for opened or closed sockets to settle before memory is read. */
-const SETTLE_MS = 2_000;
 
 function flag(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -59,7 +58,6 @@ async function cleanUp(): Promise<void> {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
 }
 process.once("SIGINT", () => void cleanUp().then(() => process.exit(130)));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const range = (count: number) => Array.from({ length: count }, (_, index) => index);
 
 async function started(server: Promise<ServerProcess>): Promise<ServerProcess> {
@@ -175,54 +173,12 @@ async function run(nginxPath: string): Promise<Report> {
     },
     rest: { throughput, latency },
     websocket,
-    idle: { gateway: await idleGateway(gateway), nginx: await idleNginx(nginx.url, nginx.pid) },
+    idle: {
+      gateway: await idleGateway(gateway, settings.idleSockets),
+      nginx: await idleNginx(nginx.url, nginx.pid, settings.idleSockets),
+    },
     cpuMsTotal: { upstream: cpuMs(upstream.pid), gateway: cpuMs(gateway.pid) },
   };
-}
-
-/**
- * Memory growth of the shipped gateway per idle relayed tab: tabs sharing one session (the cost of
- * each further tab of a user), then one session per tab (each tab with its session's two upstream
- * hub connections: the whole cost of a relayed connection).
- */
-async function idleGateway(gateway: ServerProcess): Promise<Report["idle"]["gateway"]> {
-  const count = settings.idleSockets;
-  const cookies = await inBatches(range(count), 25, () => gatewaySession(gateway.url));
-  // Shared first: closing its tabs frees one pair of upstream connections before the next baseline.
-  const shared = await grownPerTab(
-    gateway,
-    range(count).map(() => cookies[0] as string),
-  );
-  const own = await grownPerTab(gateway, cookies);
-  return { sockets: count, ...own, sharedSession: shared };
-}
-
-async function grownPerTab(gateway: ServerProcess, cookies: string[]) {
-  const before = await gateway.gc();
-  const rssBefore = rssBytes(gateway.pid);
-  const tabs = await inBatches(cookies, 25, (cookie) => gatewayTab(gateway.url, cookie));
-  await sleep(SETTLE_MS);
-  const after = await gateway.gc();
-  const rssAfter = rssBytes(gateway.pid);
-  for (const tab of tabs) tab.close();
-  await sleep(SETTLE_MS);
-  return {
-    rssBytesPerSocket: (rssAfter - rssBefore) / cookies.length,
-    heapAndExternalBytesPerSocket:
-      (after.heapUsed + after.external - before.heapUsed - before.external) / cookies.length,
-  };
-}
-
-/** nginx's RSS growth per idle proxied WebSocket (its master and worker). */
-async function idleNginx(url: string, pid: number): Promise<Report["idle"]["nginx"]> {
-  const count = settings.idleSockets;
-  const tokens = await inBatches(range(count), 25, () => upstreamToken(url));
-  const rssBefore = rssBytes(pid);
-  const clients = await inBatches(tokens, 25, (token) => signalrClient(url, token));
-  await sleep(SETTLE_MS);
-  const rssAfter = rssBytes(pid);
-  for (const client of clients) client.close();
-  return { sockets: count, rssBytesPerSocket: (rssAfter - rssBefore) / count };
 }
 
 try {
