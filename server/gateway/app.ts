@@ -14,6 +14,7 @@ import { securityHeaders } from "./plugins/security-headers.ts";
 import { blockedIpGuard, sessionEndpoints } from "./plugins/session.ts";
 import { staticApp } from "./plugins/static-app.ts";
 import type { CookieSecurity } from "./security/cookies.ts";
+import { redactedLoggerOptions } from "./security/log-redaction.ts";
 import { createGatewaySession, type GatewaySessionOptions } from "./session/gateway-session.ts";
 
 /** Everything the gateway needs; main.ts fills it from the environment. */
@@ -76,7 +77,12 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   const localeKeys = await loadLocaleKeys(options.localesDir);
   const manifests = await loadManifestSet(options.manifestsDir, localeKeys);
   const version = manifestSetVersion(manifests as unknown as Record<string, unknown>);
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: false });
+  // Tokens (st, it, share codes), cookies and authorization never reach a log line.
+  const app = Fastify({
+    logger: redactedLoggerOptions(options.logger ?? false),
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
   await securityHeaders(app); // not encapsulated: applies to every route
   const readinessChecks: Record<string, () => Promise<boolean> | boolean> = { manifests: () => true };
   if (options.upstreamUrl) readinessChecks.upstream = upstreamReachable(options.upstreamUrl);
