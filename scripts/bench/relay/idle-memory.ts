@@ -54,6 +54,27 @@ async function growthPerSocket(
   };
 }
 
+/** RSS changing by less than this between two reads counts as settled. */
+const RSS_SETTLED_BYTES = 256 * 1024;
+/** Most reads while waiting for RSS to settle. */
+const RSS_SETTLE_READS = 20;
+
+/**
+ * The RSS once V8 has given back what it frees lazily (after a GC, pages go back to the OS over the
+ * following seconds): read every half second until two reads agree, at most RSS_SETTLE_READS times.
+ */
+async function settledRss(gateway: ServerProcess): Promise<number> {
+  let previous = rssBytes(gateway.pid);
+  for (let read = 0; read < RSS_SETTLE_READS; read++) {
+    await sleep(500);
+    await gateway.gc();
+    const current = rssBytes(gateway.pid);
+    if (Math.abs(current - previous) < RSS_SETTLED_BYTES) return current;
+    previous = current;
+  }
+  return previous;
+}
+
 /**
  * The shipped gateway per idle relayed tab: one session per tab (each tab with its session's two
  * upstream hub connections: the whole cost of a relayed connection, held against the target), and
@@ -63,7 +84,7 @@ export async function idleGateway(gateway: ServerProcess, count: number): Promis
   const cookies = await inBatches(range(2 * count), 25, () => gatewaySession(gateway.url));
   const read = async () => {
     const usage = await gateway.gc();
-    return { rss: rssBytes(gateway.pid), heapAndExternal: usage.heapUsed + usage.external };
+    return { rss: await settledRss(gateway), heapAndExternal: usage.heapUsed + usage.external };
   };
   // Tabs of one session first: closing them frees one pair of upstream connections, not thousands.
   const shared = await growthPerSocket(count, () => gatewayTab(gateway.url, cookies[0] as string), read);

@@ -96,8 +96,17 @@ export function summarize(report: Report) {
     addedLatencyP50Ms: fixed(gateway.p50Ms - direct.p50Ms),
     addedLatencyP99Ms: fixed(gateway.p99Ms - direct.p99Ms),
     websocketVsNginx: fixed(websocket.gateway.roundTripsPerSecond / websocket.nginx.roundTripsPerSecond),
-    idleBytesPerConnection: Math.round(report.idle.gateway.rssBytesPerSocket),
-    idleBytesPerSharedSessionTab: Math.round(report.idle.gateway.sharedSession.rssBytesPerSocket),
+    // RSS growth below the JS-visible growth means the heap reused pages freed earlier and still
+    // resident: the larger of the two is the cost held against the target.
+    idleBytesPerConnection: Math.round(
+      Math.max(report.idle.gateway.rssBytesPerSocket, report.idle.gateway.heapAndExternalBytesPerSocket),
+    ),
+    idleBytesPerSharedSessionTab: Math.round(
+      Math.max(
+        report.idle.gateway.sharedSession.rssBytesPerSocket,
+        report.idle.gateway.sharedSession.heapAndExternalBytesPerSocket,
+      ),
+    ),
   };
   const verdict = {
     restThroughputVsNginx: measured.restThroughputVsNginx >= TARGETS.restThroughputVsNginx,
@@ -119,7 +128,7 @@ export function printSummary(summary: ReturnType<typeof summarize>): void {
   console.table(summary.websocket);
   const idle = summary.idle;
   const bytes = (value: number) => `${Math.round(value)} B`;
-  console.log(`Idle relayed WebSockets (${idle.gateway.sockets} sockets; RSS growth per socket)`);
+  console.log(`Idle relayed WebSockets (${idle.gateway.sockets} sockets; growth per socket)`);
   console.table({
     "gateway, a session per tab": {
       rss: bytes(idle.gateway.rssBytesPerSocket),
