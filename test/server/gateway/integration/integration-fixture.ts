@@ -58,22 +58,32 @@ export interface UpstreamStart {
 
 /** Starts the seeded upstream over `dataDir` (a fresh temp dir by default) on `port` (0: any). */
 export async function startUpstream(options: UpstreamStart = {}): Promise<RunningUpstream> {
+  const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "tessera-integration-"));
-  const app = await buildUpstream({
-    dataDir,
-    seed: true,
-    debug: options.debug ?? false,
-    passwordCost: TEST_PASSWORD_COST,
-  });
-  const seen = options.onRequest;
-  if (seen) app.addHook("onRequest", async (request) => seen(request));
-  const url = await app.listen({ host: "127.0.0.1", port: options.port ?? 0 });
-  const stop = () => app.close();
+  let app: FastifyInstance | undefined;
+  let url: string;
+  try {
+    app = await buildUpstream({
+      dataDir,
+      seed: true,
+      debug: options.debug ?? false,
+      passwordCost: TEST_PASSWORD_COST,
+    });
+    const seen = options.onRequest;
+    if (seen) app.addHook("onRequest", async (request) => seen(request));
+    url = await app.listen({ host: "127.0.0.1", port: options.port ?? 0 });
+  } catch (error) {
+    await app?.close();
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const running = app;
+  const stop = () => running.close();
   const close = async () => {
     await stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { app, url, port: Number(new URL(url).port), dataDir, stop, close };
+  return { app: running, url, port: Number(new URL(url).port), dataDir, stop, close };
 }
 
 /** The gateway from `buildApp`, listening. */
@@ -119,7 +129,13 @@ export async function startStack(
   options: Omit<UpstreamStart, "dataDir" | "port"> & { logger?: FastifyServerOptions["logger"] } = {},
 ): Promise<Stack> {
   const upstream = await startUpstream({ debug: options.debug, onRequest: options.onRequest });
-  const gateway = await startGateway(upstream.url, { logger: options.logger });
+  let gateway: RunningGateway;
+  try {
+    gateway = await startGateway(upstream.url, { logger: options.logger });
+  } catch (error) {
+    await upstream.close();
+    throw error;
+  }
   return {
     upstream,
     gateway,

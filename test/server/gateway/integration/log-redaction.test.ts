@@ -9,7 +9,6 @@ import assert from "node:assert/strict";
 import { Writable } from "node:stream";
 import { before, describe, test } from "node:test";
 import type { FastifyServerOptions } from "fastify";
-import { redactedLoggerOptions } from "../../../../server/gateway/security/log-redaction.ts";
 import { openTab } from "../hub-relay/relay-fixture.ts";
 import { BrowserClient, DEMO_PASSWORD, rawRequest, signedIn } from "./browser-client.ts";
 import { PUBLIC_ORIGIN, type Stack, startStack } from "./integration-fixture.ts";
@@ -132,15 +131,6 @@ describe("log redaction: buildApp given `logger: { stream }`", () => {
   let log: SessionLog;
   before(async () => {
     log = await sessionLog((stream) => ({ level: "debug", stream }));
-  });
-  test("the captured log is the gateway's real log", () => assertRealLog(log));
-  test("no log line holds a secret value", () => assertNoSecret(log));
-});
-
-describe("log redaction: the same session with redactedLoggerOptions (the wiring app.ts needs)", () => {
-  let log: SessionLog;
-  before(async () => {
-    log = await sessionLog((stream) => redactedLoggerOptions({ level: "debug", stream }));
   });
   test("the captured log is the gateway's real log", () => assertRealLog(log));
   test("no log line holds a secret value", () => assertNoSecret(log));
