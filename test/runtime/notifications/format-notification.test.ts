@@ -16,6 +16,7 @@ import {
   notificationTemplateProblems,
 } from "../../../schemas/notifications.ts";
 import type { NotificationRecord } from "../../../schemas/payloads/notification-record.ts";
+import { SPEC_NOTIFICATION_CODES } from "../../../server/gateway/manifests/spec-notification-codes.ts";
 
 const root = new URL("../../../", import.meta.url);
 const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path, root), "utf8"));
@@ -25,44 +26,8 @@ const dialogsManifest = readJson("manifests/dialogs.json") as DialogsManifest;
 const notificationTexts = readJson("locales/en.json") as Record<string, string>;
 const dialogTexts = notificationTexts;
 
-/** Every code of SPEC §4.3. */
-const SPEC_CODES = [
-  "ReAuthConnector",
-  "DeprecatedConnector",
-  "AddedToTeam",
-  "RemovedFromTeam",
-  "AlertTriggered",
-  "BackgroundDataImportFailed",
-  "BackgroundDataImportSucceeded",
-  "DashboardCommented",
-  "DashboardShared",
-  "DashboardUnshared",
-  "DashboardDuplicated",
-  "BinderDuplicated",
-  "DatabaseMigrationFailed",
-  "DataCommented",
-  "DataUnshared",
-  "DataShared",
-  "DataLoaderShared",
-  "DataLoaderUnshared",
-  "ExportFailed",
-  "ExportSucceeded",
-  "UserImportFailed",
-  "UserImportSucceeded",
-  "TeamImportFailed",
-  "TeamImportSucceeded",
-  "InvoiceReady",
-  "PaymentFailed",
-  "ScheduleDisabled",
-  "ScheduleTaskDisabledBySystem",
-  "ScheduleTaskDisabled",
-  "ScheduleTriggered",
-  "ScheduleError",
-  "ScheduleCompleted",
-  "SubscriptionDowngradeReminder",
-  "SupportTicketUpdated",
-  "Custom",
-];
+/** Every code of SPEC §4.3 (the list the manifest checker enforces). */
+const SPEC_CODES = SPEC_NOTIFICATION_CODES;
 
 /** A real i18next instance with the English texts, left at its default escapeValue: true. */
 const i18n = i18next.createInstance();
