@@ -1,22 +1,56 @@
-/** Browser entry: fetch the manifest, start i18n, render the routed app from the manifest store. */
+/**
+ * Browser entry. Everything the first screen waits on starts at once, before React renders
+ * (issue 5: no sequential round trips): the manifest, i18n with the English texts (preloaded by
+ * index.html), the session probe; as soon as the manifest names the first route, its screen
+ * chunks, and the page's language when it is not English. Then the routed app renders from the
+ * manifest store.
+ */
 import { createRoot } from "react-dom/client";
+import { readAppMode } from "./boot/app-mode.ts";
 import { AppRoot } from "./boot/app-root.tsx";
+import { firstDecision, preloadFirstScreen, probesSession } from "./boot/first-route.ts";
 import { reloadManifest } from "./boot/manifest-store.ts";
 import { installSessionWiring } from "./boot/session-wiring.ts";
-import { initI18n, isLanguage } from "./i18n/i18n.ts";
+import { changeLanguage, initI18n, isLanguage } from "./i18n/i18n.ts";
 import { languageFromCookies } from "./i18n/language-cookie.ts";
+import { attemptLogin, SESSION_PATH } from "./session/session-store.ts";
 import "./theme/base.css";
 
+// Started at once, answered by index.html's preloads (scripts/build.ts). i18n starts in English
+// (every language's fallback) while the manifest is on its way; the session probe is used only
+// when the guard's first decision asks for it (below).
+const manifestLoad = reloadManifest();
+const englishReady = initI18n("en");
+englishReady.catch(() => undefined);
+const sessionProbe = fetch(SESSION_PATH, {
+  credentials: "same-origin",
+  headers: { Accept: "application/json" },
+});
+sessionProbe.catch(() => undefined);
+
 async function boot(): Promise<void> {
+  // §1: a help host's page runs help mode (server/gateway/plugins/help-mode.ts marks it).
+  const mode = readAppMode(document);
   const container = document.getElementById("root");
   if (!container) throw new Error("missing #root");
   installSessionWiring();
-  const manifest = await reloadManifest();
+  const manifest = await manifestLoad;
+  const { pathname, search, hash } = window.location;
+  const firstScreen = preloadFirstScreen(manifest, mode, pathname);
   const { languages } = manifest.shell;
   const stored = languageFromCookies(document.cookie, languages.cookieName);
-  await initI18n(stored ?? (isLanguage(languages.default) ? languages.default : "en"));
+  const language = stored ?? (isLanguage(languages.default) ? languages.default : "en");
+  await englishReady;
+  if (language !== "en") await changeLanguage(language);
+  // The guard's first render would ask for the session now; it finds the probe already answered.
+  if (probesSession(firstDecision(manifest, mode, { pathname, search, hash }))) {
+    void attemptLogin(() => sessionProbe);
+  }
+  // The first screen's module is usually here by now (preloaded with the texts); rendering before it
+  // would show a fallback that React then holds for its Suspense throttle.
+  await firstScreen;
   document.documentElement.dataset.ready = "true";
-  createRoot(container).render(<AppRoot mode="app" />);
+  createRoot(container).render(<AppRoot mode={mode} />);
 }
 
 boot().catch((error: unknown) => {

@@ -296,6 +296,13 @@ function menusManifestBody<const VisibleWhen>(visibleWhen: VisibleWhen) {
     properties: {
       id: { ...identifier, description: "Id, unique within the menus manifest." },
       titleKey: { ...textKey, description: "Translation key of the section title." },
+      title: {
+        type: "string",
+        minLength: 1,
+        maxLength: 40,
+        description:
+          "Literal title set by the account's custom menu (account layer); shown instead of titleKey's text.",
+      },
       icon: { ...iconName, description: "Icon shown before the section title." },
       column: {
         enum: [1, 2],

@@ -1,28 +1,177 @@
 /**
  * `npm run build`: bundles the runtime with esbuild — ES modules with code
- * splitting and content hashes — into dist/assets/, and writes dist/index.html
+ * splitting and content hashes — into dist/assets/, copies the texts of every
+ * language as hashed JSON into dist/assets/locales/, and writes dist/index.html
  * pointing at the hashed entry. Deterministic: the same sources give the same bytes.
  */
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type Metafile } from "esbuild";
+import { build, type Metafile, type Plugin } from "esbuild";
+import { MANIFEST_URL } from "../runtime/boot/fetch-manifest.ts";
+import { SCREEN_CHUNKS_ELEMENT_ID } from "../runtime/boot/screen-chunks.ts";
+import { SESSION_PATH } from "../runtime/session/session-store.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const ENTRY = "runtime/main.tsx";
+/** The language whose texts the first paint always needs (the fallback of every other). */
+const FALLBACK_LANGUAGE = "en";
+/**
+ * The gateway calls runtime/main.tsx starts before anything else: preloaded by index.html, they
+ * run while the scripts download instead of after they have run (issue 5).
+ */
+const BOOT_REQUESTS = [MANIFEST_URL, SESSION_PATH];
+/** Hex digits of the SHA-256 content hash in a locale asset's name. */
+const LOCALE_HASH_LENGTH = 12;
 
-/** The hashed entry script and stylesheet of a build, as URLs. */
-export function entryAssets(metafile: Metafile, outdir: string): { script: string; style: string | null } {
+/**
+ * react-i18next's package entry re-exports its ICU `Trans` components, whose module-level code
+ * esbuild cannot drop (about 2.7 KB gzip nobody calls). The runtime uses two of its exports; this
+ * plugin resolves the bare `react-i18next` import to exactly those modules of the installed
+ * package. Importing anything else from it fails the build ("No matching export"), so a new use
+ * is added here consciously.
+ */
+export const slimReactI18next: Plugin = {
+  name: "slim-react-i18next",
+  setup(pluginBuild) {
+    const packageDir = dirname(createRequire(import.meta.url).resolve("react-i18next/package.json"));
+    const module = (name: string) => JSON.stringify(join(packageDir, "dist", "es", `${name}.js`));
+    pluginBuild.onResolve({ filter: /^react-i18next$/ }, () => ({
+      path: "react-i18next",
+      namespace: "slim-react-i18next",
+    }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: "slim-react-i18next" }, () => ({
+      contents: [
+        `export { useTranslation } from ${module("useTranslation")};`,
+        `export { initReactI18next } from ${module("initReactI18next")};`,
+      ].join("\n"),
+      resolveDir: packageDir,
+      loader: "js",
+    }));
+  },
+};
+
+/**
+ * Copies locales/<language>.json into `outdir`/locales/<language>-<hash>.json (compact JSON,
+ * content-hashed, so the gateway may serve it as immutable) and returns language → URL, the value
+ * of the runtime's `__TESSERA_LOCALE_URLS__` (runtime/i18n/locale-urls.ts).
+ */
+export async function writeLocaleAssets(outdir: string): Promise<Record<string, string>> {
+  const localesDir = join(root, "locales");
+  const targetDir = join(outdir, "locales");
+  await mkdir(targetDir, { recursive: true });
+  const urls: Record<string, string> = {};
+  for (const file of (await readdir(localesDir)).filter((name) => name.endsWith(".json")).sort()) {
+    const language = file.slice(0, -".json".length);
+    const texts: unknown = JSON.parse(await readFile(join(localesDir, file), "utf8"));
+    const body = JSON.stringify(texts);
+    const hash = createHash("sha256").update(body).digest("hex").slice(0, LOCALE_HASH_LENGTH);
+    const name = `${language}-${hash}.json`;
+    await writeFile(join(targetDir, name), body);
+    urls[language] = `/assets/locales/${name}`;
+  }
+  if (!urls[FALLBACK_LANGUAGE]) throw new Error(`locales/${FALLBACK_LANGUAGE}.json is missing`);
+  return urls;
+}
+
+/** The chunks `file` imports statically, directly or through other chunks (what it needs to run). */
+function staticImports(metafile: Metafile, file: string): string[] {
+  const seen = new Set<string>([file]);
+  const queue = [file];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    for (const imported of metafile.outputs[next]?.imports ?? []) {
+      if (imported.kind !== "import-statement" || seen.has(imported.path)) continue;
+      seen.add(imported.path);
+      queue.push(imported.path);
+    }
+  }
+  seen.delete(file);
+  return [...seen];
+}
+
+/** The screen registry: which module renders each screen kind (runtime/renderers/screen-registry.ts). */
+const SCREEN_REGISTRY = "runtime/renderers/screen-registry.ts";
+const SCREEN_REGISTRATION = /\.register\(\s*"([^"]+)",\s*\(\)\s*=>\s*import\("([^"]+)"\),?\s*\)/g;
+
+/**
+ * index.html's data block of screen chunks, compact (it ships with every page): the file names
+ * under /assets/ once, and per screen kind the indexes of the chunks its lazy module needs beyond
+ * the entry's (its own chunk first).
+ */
+export interface ScreenChunks {
+  files: string[];
+  screens: Record<string, number[]>;
+}
+
+/**
+ * What each screen kind's lazy module needs: the runtime modulepreloads all of it at once for the
+ * first route (runtime/boot/first-route.ts), so the screen's shared chunks do not wait until its
+ * own chunk has been fetched and parsed.
+ */
+export async function screenChunks(metafile: Metafile, outdir: string): Promise<ScreenChunks> {
+  const source = await readFile(join(root, SCREEN_REGISTRY), "utf8");
+  const registrations = [...source.matchAll(SCREEN_REGISTRATION)];
+  if (registrations.length !== source.split(".register(").length - 1) {
+    throw new Error(`${SCREEN_REGISTRY}: a registration does not read register("kind", () => import("…"))`);
+  }
+  const entry = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]?.entryPoint === ENTRY);
+  const initial = new Set(entry ? [entry, ...staticImports(metafile, entry)] : []);
+  const files: string[] = [];
+  const indexOf = (out: string) => {
+    const name = relative(outdir, join(root, out)).split("\\").join("/");
+    const known = files.indexOf(name);
+    return known >= 0 ? known : files.push(name) - 1;
+  };
+  const screens: Record<string, number[]> = {};
+  for (const [, kind, specifier] of registrations) {
+    if (!kind || !specifier) continue;
+    const module = relative(root, join(root, dirname(SCREEN_REGISTRY), specifier))
+      .split("\\")
+      .join("/");
+    const file = Object.keys(metafile.outputs).find((out) => metafile.outputs[out]?.entryPoint === module);
+    if (!file) throw new Error(`${SCREEN_REGISTRY}: no chunk for ${module} (screen "${kind}")`);
+    screens[kind] = [file, ...staticImports(metafile, file)]
+      .filter((out) => !initial.has(out) && out.endsWith(".js"))
+      .map(indexOf);
+  }
+  return { files, screens };
+}
+
+/**
+ * The hashed entry script and stylesheet of a build, as URLs, and the chunks the entry imports
+ * statically (preloaded, so the browser fetches them with the entry instead of after parsing it).
+ */
+export function entryAssets(
+  metafile: Metafile,
+  outdir: string,
+): { script: string; style: string | null; preload: string[] } {
   for (const [file, output] of Object.entries(metafile.outputs)) {
     if (output.entryPoint !== ENTRY) continue;
     const toUrl = (path: string) => `/assets/${relative(outdir, join(root, path)).split("\\").join("/")}`;
-    return { script: toUrl(file), style: output.cssBundle ? toUrl(output.cssBundle) : null };
+    return {
+      script: toUrl(file),
+      style: output.cssBundle ? toUrl(output.cssBundle) : null,
+      preload: staticImports(metafile, file).map(toUrl),
+    };
   }
   throw new Error(`no output for ${ENTRY}`);
 }
 
 /** The page every in-app path serves: no inline script (the CSP forbids it). */
-export function indexHtml(assets: { script: string; style: string | null }): string {
+export function indexHtml(assets: {
+  script: string;
+  style: string | null;
+  preload?: string[];
+  /** JSON the first paint fetches (the fallback texts), preloaded with the scripts. */
+  preloadFetch?: string[];
+  /** The chunks of each screen kind (screenChunks), a JSON data block the runtime reads. */
+  screenChunks?: ScreenChunks;
+}): string {
+  // A data block is not executed, so the CSP's script-src does not apply; "<" is escaped so the
+  // text cannot close the element.
+  const chunks = JSON.stringify(assets.screenChunks ?? { files: [], screens: {} }).replaceAll("<", "\\u003c");
   return [
     "<!doctype html>",
     '<html lang="en">',
@@ -32,6 +181,10 @@ export function indexHtml(assets: { script: string; style: string | null }): str
     "<title>Tessera</title>",
     assets.style ? `<link rel="stylesheet" href="${assets.style}">` : "",
     `<script type="module" src="${assets.script}"></script>`,
+    ...(assets.preload ?? []).map((url) => `<link rel="modulepreload" href="${url}">`),
+    // crossorigin: fetch() requests in CORS mode; without it the preload would not be reused.
+    ...(assets.preloadFetch ?? []).map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`),
+    `<script type="application/json" id="${SCREEN_CHUNKS_ELEMENT_ID}">${chunks}</script>`,
     "</head>",
     "<body>",
     '<div id="root"></div>',
@@ -51,6 +204,7 @@ export async function buildRuntime(
   const outdir = join(distDir, "assets");
   await rm(distDir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
+  const localeUrls = await writeLocaleAssets(outdir);
   const result = await build({
     absWorkingDir: root,
     entryPoints: [ENTRY],
@@ -69,12 +223,22 @@ export async function buildRuntime(
     jsx: "automatic",
     metafile: true,
     logLevel: "warning",
+    plugins: [slimReactI18next],
     define: {
       "process.env.NODE_ENV": JSON.stringify(options.debug ? "development" : "production"),
       __TESSERA_DEBUG__: JSON.stringify(Boolean(options.debug)),
+      __TESSERA_LOCALE_URLS__: JSON.stringify(localeUrls),
     },
   });
-  await writeFile(join(distDir, "index.html"), indexHtml(entryAssets(result.metafile, outdir)));
+  const assets = entryAssets(result.metafile, outdir);
+  await writeFile(
+    join(distDir, "index.html"),
+    indexHtml({
+      ...assets,
+      preloadFetch: [localeUrls[FALLBACK_LANGUAGE] as string, ...BOOT_REQUESTS],
+      screenChunks: await screenChunks(result.metafile, outdir),
+    }),
+  );
   return result.metafile;
 }
 

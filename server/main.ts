@@ -3,6 +3,7 @@
  * reference upstream starts in this process on a loopback port and the gateway
  * relays to it over HTTP and WebSocket, exactly as to a remote one (DESIGN.md §1).
  */
+import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { startGateway } from "./gateway/main.ts";
@@ -26,7 +27,17 @@ async function startEmbeddedUpstream(env: NodeJS.ProcessEnv): Promise<{ app: Fas
   return { app, url: `http://127.0.0.1:${port}` };
 }
 
+/**
+ * With the embedded upstream and no UPSTREAM_SERVICE_TOKEN, both halves share a random one for this
+ * run, so the gateway's service calls (blocked IPs, embedding allow-lists) work on the defaults.
+ */
+function ensureServiceToken(): void {
+  if (!process.env.UPSTREAM_URL && !process.env.UPSTREAM_SERVICE_TOKEN)
+    process.env.UPSTREAM_SERVICE_TOKEN = randomBytes(32).toString("base64url");
+}
+
 async function main(): Promise<void> {
+  ensureServiceToken();
   const env = { ...process.env };
   const upstream = env.UPSTREAM_URL ? null : await startEmbeddedUpstream(env);
   if (upstream) env.UPSTREAM_URL = upstream.url;

@@ -1,10 +1,8 @@
 import { useMemo } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import type { ClientManifest } from "../../schemas/client-manifest.ts";
-import { openDialog } from "../dialogs/open-dialog.ts";
 import { type ExternalOpener, NavigationHost } from "../navigation/navigation-host.tsx";
 import { type AppMode, createRouteMatcher } from "../navigation/route-match.ts";
-import { stopImpersonation } from "../session/impersonation.ts";
 import { AppFrame } from "../shell/app-frame.tsx";
 import type { MenuHandlers } from "../shell/top-bar-menus.tsx";
 import { useStore } from "./create-store.ts";
@@ -22,8 +20,9 @@ function externalOpener(manifest: ClientManifest): ExternalOpener {
 
 /** What the menus can do on this page: open the menu dialogs (§2.5), stop impersonating (§4.2). */
 const MENU_HANDLERS: MenuHandlers = {
-  openDialog: (dialog) => void openDialog(dialog),
-  stopImpersonation: () => stopImpersonation(),
+  // Loaded on first use: menus are opened well after the first screen (issue 5).
+  openDialog: (dialog) => void import("../dialogs/open-dialog.ts").then((m) => m.openDialog(dialog)),
+  stopImpersonation: () => import("../session/impersonation.ts").then((m) => m.stopImpersonation()),
 };
 
 /**

@@ -6,9 +6,8 @@
 import type { LoggedInConfig } from "../../schemas/payloads/user-session.ts";
 import { isLanguage, switchLanguage } from "../i18n/i18n.ts";
 import { expiredLanguageCookie, languageCookieName, languageFromCookies } from "../i18n/language-cookie.ts";
-import { onSessionChange, setProfileBuilder } from "../session/session-store.ts";
-import { syncRealtimeSession } from "../session/realtime-session.ts";
 import { accessProfileFrom } from "../session/session-profile.ts";
+import { onSessionChange, setProfileBuilder } from "../session/session-store.ts";
 import { setShellUser } from "../shell/shell-store.ts";
 import { shellUserFromSession } from "../shell/shell-user.ts";
 import { preferencesFromSession, resetPreferences } from "../theme/preferences-store.ts";
@@ -43,6 +42,21 @@ function forgetSessionLanguage(): void {
   }
 }
 
+/** The realtime session's module, loaded with the first session (issue 5: not in the first screen's code). */
+let realtime: Promise<typeof import("../session/realtime-session.ts")> | null = null;
+/** Session changes reach the realtime session in the order they happened. */
+let realtimeQueue: Promise<void> = Promise.resolve();
+
+function syncRealtimeLater(config: LoggedInConfig | null): void {
+  // Signed out before any session: there is no realtime connection to close.
+  if (!config && !realtime) return;
+  realtime ??= import("../session/realtime-session.ts");
+  const loading = realtime;
+  realtimeQueue = realtimeQueue
+    .then(async () => (await loading).syncRealtimeSession(config))
+    .catch((error: unknown) => console.error(error));
+}
+
 /** Installs the session wiring once, at boot. */
 export function installSessionWiring(): void {
   setProfileBuilder((config) => {
@@ -53,7 +67,7 @@ export function installSessionWiring(): void {
     };
     return accessProfileFrom(config, catalogue);
   });
-  onSessionChange(syncRealtimeSession);
+  onSessionChange(syncRealtimeLater);
   onSessionChange((config) => {
     if (!config) {
       setShellUser(null);

@@ -17,8 +17,8 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { emitDialogMoved } from "../components/popover/dialog-moved.ts";
-import { useDialog, useDialogControlEnabled } from "./dialog-context.ts";
 import type { DialogButtonVariant } from "./dialog-access.ts";
+import { useDialog, useDialogControlEnabled } from "./dialog-context.ts";
 import { focusableIn, trapTarget } from "./focus-trap.ts";
 
 /** Props of a dialog frame. */
@@ -95,7 +95,8 @@ export function DialogFrame(props: DialogFrameProps) {
       style={offset.x || offset.y ? { transform: `translate(${offset.x}px, ${offset.y}px)` } : undefined}
       onKeyDown={onKeyDown}
     >
-      <header
+      {/* A div, not <header>: inside a dialog a header would be a second banner landmark. */}
+      <div
         className="dialog__header"
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
@@ -114,11 +115,11 @@ export function DialogFrame(props: DialogFrameProps) {
         >
           <span aria-hidden="true">×</span>
         </button>
-      </header>
+      </div>
       <fieldset ref={body} className="dialog__body" disabled={entry.readOnly}>
         {props.children}
       </fieldset>
-      {props.footer ? <footer className="dialog__footer">{props.footer}</footer> : null}
+      {props.footer ? <div className="dialog__footer">{props.footer}</div> : null}
     </div>
   );
 }

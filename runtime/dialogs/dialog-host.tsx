@@ -15,10 +15,9 @@ import { DialogFrame } from "./dialog-frame.tsx";
 import { dialogRegistry } from "./dialog-registry.ts";
 import { type DialogEntry, hasOpenLegacyDialog, topDialog } from "./dialog-stack.ts";
 import { LEGACY_DIALOG_COMPONENT } from "./legacy-dialog-kind.ts";
-import { useLegacyDialogBridge } from "./legacy-bridge.ts";
 import { dialogController, openDialog } from "./open-dialog.ts";
-import { useSessionDialogs } from "./use-session-dialogs.ts";
 import { DialogLoadFailed } from "./unknown-dialog.tsx";
+import { useSessionDialogs } from "./use-session-dialogs.ts";
 import "../components/kit.css";
 import "./dialogs.css";
 
@@ -104,7 +103,6 @@ export function DialogHost() {
   useCloseOnPathChange();
   useEscapeCloses();
   useSessionDialogs();
-  useLegacyDialogBridge();
   useNotificationDialogs();
   const top = topDialog(state);
   const shown = state.entries.filter((e) => e.phase !== "loading");

@@ -4,7 +4,6 @@
  * this origin are accepted (the legacy frames are served same-origin, §2.3).
  */
 import { useEffect } from "react";
-import { openDialogByPath, openLegacyDialog } from "./open-dialog.ts";
 
 /** A request from a legacy page. */
 export type LegacyDialogMessage =
@@ -37,14 +36,20 @@ export function legacyDialogMessage(
   return null;
 }
 
-/** Listens for legacy pages' dialog requests while mounted. */
+/**
+ * Listens for legacy pages' dialog requests while mounted. The frame mounts it from the start; the
+ * dialog code loads with the first request (issue 5), and the dialog host shows the stack once
+ * loaded, so no request is lost while it loads.
+ */
 export function useLegacyDialogBridge(): void {
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       const message = legacyDialogMessage(event.origin, window.location.origin, event.data);
       if (!message) return;
-      if (message.type === "tessera.openDialog") openDialogByPath(message.path, message.params);
-      else openLegacyDialog(message.url, message.titleKey);
+      void import("./open-dialog.ts").then((dialogs) => {
+        if (message.type === "tessera.openDialog") dialogs.openDialogByPath(message.path, message.params);
+        else dialogs.openLegacyDialog(message.url, message.titleKey);
+      });
     };
     window.addEventListener("message", onMessage);
     return () => window.removeEventListener("message", onMessage);

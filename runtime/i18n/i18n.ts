@@ -1,11 +1,12 @@
 /**
- * i18next with the seven UI languages (§1, §9). English is bundled (the source of
- * truth and the fallback); the others load on demand as separate chunks.
+ * i18next with the seven UI languages (§1, §9). Every language's texts are a hashed
+ * JSON asset (locale-urls.ts) fetched when needed; English, the source of truth, is
+ * always loaded as the fallback for keys a language lacks.
  */
 import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import en from "../../locales/en.json";
 import { languageCookie } from "./language-cookie.ts";
+import { localeUrl } from "./locale-urls.ts";
 
 /** The UI languages of §9, English first. */
 export const LANGUAGES = ["en", "de", "es", "fr", "nl", "pt", "it"] as const;
@@ -20,23 +21,45 @@ export function isLanguage(code: unknown): code is Language {
 
 type Texts = Record<string, string>;
 
-/** One lazily loaded chunk per language; English ships in the main bundle. */
-const LOADERS: Record<Exclude<Language, "en">, () => Promise<{ default: Texts }>> = {
-  de: () => import("../../locales/de.json"),
-  es: () => import("../../locales/es.json"),
-  fr: () => import("../../locales/fr.json"),
-  nl: () => import("../../locales/nl.json"),
-  pt: () => import("../../locales/pt.json"),
-  it: () => import("../../locales/it.json"),
-};
+/** One fetch per language for the page's life (a failed one may be retried). */
+const loading = new Map<Language, Promise<Texts>>();
 
-async function loadResources(language: Language): Promise<Texts> {
-  if (language === "en") return en;
-  return (await LOADERS[language]()).default;
+function checkedTexts(language: Language, body: unknown): Texts {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new Error(`texts of "${language}" are not an object`);
+  }
+  for (const value of Object.values(body)) {
+    if (typeof value !== "string") throw new Error(`texts of "${language}" hold a non-string value`);
+  }
+  return body as Texts;
+}
+
+async function fetchTexts(language: Language): Promise<Texts> {
+  const response = await fetch(localeUrl(language), {
+    credentials: "same-origin",
+    headers: { Accept: "application/json" },
+  });
+  if (!response.ok) throw new Error(`texts of "${language}" failed with ${response.status}`);
+  return checkedTexts(language, await response.json());
+}
+
+/**
+ * Starts loading `language`'s texts (once; the boot calls it before the manifest arrives so
+ * the download runs in parallel) and resolves with them.
+ */
+export function loadTexts(language: Language): Promise<Texts> {
+  const pending = loading.get(language);
+  if (pending) return pending;
+  const started = fetchTexts(language);
+  loading.set(language, started);
+  started.catch(() => loading.delete(language));
+  return started;
 }
 
 /** Initialises i18next in `language` (falling back to English). */
 export async function initI18n(language: Language = "en"): Promise<i18n> {
+  // Both downloads at once: the chosen language's texts are ready when English is.
+  const [en] = await Promise.all([loadTexts("en"), language === "en" ? null : loadTexts(language)]);
   await i18next.use(initReactI18next).init({
     lng: "en",
     fallbackLng: "en",
@@ -53,7 +76,7 @@ export async function initI18n(language: Language = "en"): Promise<i18n> {
 /** Switches the UI language live, loading its texts first. */
 export async function changeLanguage(language: Language): Promise<void> {
   if (!i18next.hasResourceBundle(language, "translation")) {
-    i18next.addResourceBundle(language, "translation", await loadResources(language));
+    i18next.addResourceBundle(language, "translation", await loadTexts(language));
   }
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;

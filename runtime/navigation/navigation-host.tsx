@@ -7,14 +7,13 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import type { ClientManifest } from "../../schemas/client-manifest.ts";
 import { useStore } from "../boot/create-store.ts";
-import { startImpersonation } from "../session/impersonation.ts";
 import { attemptLogin, loginWithToken, sessionStore } from "../session/session-store.ts";
 import { shellStore } from "../shell/shell-store.ts";
-import { RouteScreen } from "./route-screen.tsx";
 import { executeEffects } from "./execute-effects.ts";
 import { decideNavigation, type GuardDecision, type GuardLocation } from "./guard.ts";
 import { askToLeave } from "./leave-confirmation.ts";
 import type { RouteMatch, RouteMatcher } from "./route-match.ts";
+import { RouteScreen } from "./route-screen.tsx";
 
 /** Opens an external site (e.g. help, §2.1) by its name in the shell manifest. */
 export type ExternalOpener = (site: "help", path: string[]) => void;
@@ -87,9 +86,15 @@ export function NavigationHost({ manifest, match, openExternal }: NavigationHost
         if (decision.mode === "attempt") void attemptLogin();
         if ((decision.mode === "token" || decision.mode === "impersonate") && decision.token) {
           navigate(decision.cleanUrl ?? "/", { replace: true });
-          if (decision.mode === "impersonate")
-            void startImpersonation(decision.token, decision.cleanUrl ?? "/");
-          else void loginWithToken(decision.mode, decision.token);
+          if (decision.mode === "impersonate") {
+            const { token } = decision;
+            // Loaded on demand: only impersonation links (§4.2, ?it=) need it.
+            void import("../session/impersonation.ts").then((m) =>
+              m.startImpersonation(token, decision.cleanUrl ?? "/"),
+            );
+          } else {
+            void loginWithToken(decision.mode, decision.token);
+          }
         }
         return;
       case "confirmLeave":

@@ -22,11 +22,29 @@ export function routesForMode(manifest: RoutesManifest, mode: AppMode): RouteDef
 }
 
 /**
+ * §2.1: in help mode everything but its one route goes to / — for everyone, signed in or not, so
+ * an unknown path never asks for a session (help mode has no sign-in page to send it to).
+ */
+export const HELP_MODE_FALLBACK: RouteDefinition = {
+  id: "helpModeFallback",
+  path: "/",
+  redirect: { to: "/" },
+  access: { public: true },
+};
+
+/**
  * Builds a matcher with react-router's ranking (static segments beat parameters),
  * then applies the route's `paramPatterns`: a parameter that does not match makes
- * the path unknown (e.g. a non-numeric impersonation id, §2.4).
+ * the path unknown (e.g. a non-numeric impersonation id, §2.4). In help mode an
+ * unknown path matches HELP_MODE_FALLBACK.
  */
 export function createRouteMatcher(manifest: RoutesManifest, mode: AppMode): RouteMatcher {
+  const match = createModeMatcher(manifest, mode);
+  if (mode === "app") return match;
+  return (pathname) => match(pathname) ?? { route: HELP_MODE_FALLBACK, params: {} };
+}
+
+function createModeMatcher(manifest: RoutesManifest, mode: AppMode): RouteMatcher {
   const routes = routesForMode(manifest, mode);
   const byId = new Map(routes.map((route) => [route.id, route]));
   const patterns = new Map(

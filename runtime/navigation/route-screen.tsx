@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
+import { AppReadyMark } from "../boot/app-ready.ts";
 import { screenRegistry } from "../renderers/screen-registry.ts";
 import { UnknownRenderer } from "../renderers/unknown-renderer.tsx";
 import type { RouteMatch } from "./route-match.ts";
@@ -19,6 +20,8 @@ export function RouteScreen({ match, legacyUrl }: { match: RouteMatch; legacyUrl
   return (
     <Suspense fallback={<div className="screen-loading" role="status" aria-label={t("Loading")} />}>
       <Screen route={route} params={params} />
+      {/* Commits with the screen, so the mark means "first screen rendered" (scripts/bench/shell). */}
+      <AppReadyMark />
     </Suspense>
   );
 }

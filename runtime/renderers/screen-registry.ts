@@ -42,6 +42,7 @@ screenRegistry.register("fileViewer", () => import("../screens/content/file-view
 screenRegistry.register("home", () => import("../screens/home/home-screen.tsx"));
 screenRegistry.register("sharedViewer", () => import("../screens/content/shared-viewer-screen.tsx"));
 screenRegistry.register("chartSnapshot", () => import("../screens/content/chart-snapshot-screen.tsx"));
+screenRegistry.register("helpPage", () => import("../screens/help/help-page-screen.tsx"));
 screenRegistry.register("plugins", () => import("../screens/content/plugins-screen.tsx"));
 screenRegistry.register("alertsHistory", () => import("../screens/content/history-screen.tsx"));
 screenRegistry.register("schedulesHistory", () => import("../screens/content/history-screen.tsx"));

@@ -8,9 +8,10 @@
 import { lazy, type MouseEvent, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { whenAppReady } from "../boot/app-ready.ts";
 import { useStore } from "../boot/create-store.ts";
-import { DialogHost } from "../dialogs/dialog-host.tsx";
 import { useManifest } from "../boot/manifest-context.tsx";
+import { useLegacyDialogBridge } from "../dialogs/legacy-bridge.ts";
 import type { RouteMatcher } from "../navigation/route-match.ts";
 import { sessionStore } from "../session/session-store.ts";
 import { useAppliedTheme } from "../theme/apply-theme.ts";
@@ -36,6 +37,11 @@ export interface AppFrameProps {
 }
 
 const NO_HANDLERS: MenuHandlers = {};
+
+/** The dialog stack loads after the first screen (issue 5); dialogs opened meanwhile wait in the stack. */
+const DialogHost = lazy(() =>
+  whenAppReady().then(() => import("../dialogs/dialog-host.tsx").then((m) => ({ default: m.DialogHost }))),
+);
 
 /** §2.5: the debug panel exists in debug builds only; esbuild drops this import from production bundles. */
 const DebugPanel = __TESSERA_DEBUG__ ? lazy(() => import("../debug/debug-panel.tsx")) : null;
@@ -66,6 +72,7 @@ export function AppFrame({
     hiddenParts: shell.embedded.hiddenParts,
   });
   useAppliedTheme(route, shell.theme);
+  useLegacyDialogBridge();
   const loading = useStore(shellStore, (s) => s.loadingOverlay);
   const user = useStore(shellStore, (s) => s.shellUser);
   const profile = useStore(sessionStore, (s) => s.profile);
@@ -86,7 +93,9 @@ export function AppFrame({
         </main>
         <LoadingOverlay />
       </div>
-      <DialogHost />
+      <Suspense fallback={null}>
+        <DialogHost />
+      </Suspense>
       <DisconnectionOverlay onPing={onPing} />
       {DebugPanel ? (
         <Suspense fallback={null}>

@@ -34,6 +34,8 @@ export interface PanelLink {
 export interface PanelSection {
   id: string;
   titleKey: string;
+  /** A literal title (the account's custom menu) shown instead of titleKey's text. */
+  title?: string;
   links: readonly PanelLink[];
 }
 
@@ -149,7 +151,7 @@ function PanelSectionView({ section, onNavigate }: { section: PanelSection; onNa
   return (
     <section className="shell-panel__section" aria-labelledby={headingId}>
       <h2 id={headingId} className="shell-panel__title">
-        {t(section.titleKey)}
+        {section.title ?? t(section.titleKey)}
       </h2>
       <ul className="shell-panel__links">
         {section.links.map((link) => (

@@ -4,9 +4,14 @@
  */
 import { join } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { manifestSetVersion } from "./manifests/manifest-cache.ts";
+import type { HubRelayLimits } from "./hub-relay/options.ts";
 import { loadLocaleKeys, loadManifestSet } from "./manifests/load-manifests.ts";
+import { manifestSetVersion } from "./manifests/manifest-cache.ts";
+import { AccountMenus, invalidateOnMenuSave } from "./plugins/account-menus.ts";
+import { EmbeddingAllowList } from "./plugins/embedding-allow-list.ts";
+import { frameAncestors } from "./plugins/frame-ancestors.ts";
 import { healthEndpoints } from "./plugins/health.ts";
+import type { HelpHost } from "./plugins/help-mode.ts";
 import { hubRelay } from "./plugins/hub-relay.ts";
 import { manifestEndpoint } from "./plugins/manifest-endpoint.ts";
 import { restRelay } from "./plugins/rest-relay.ts";
@@ -42,7 +47,13 @@ export interface GatewayOptions {
   rateLimits?: GatewaySessionOptions["rateLimits"];
   /** Hub methods the browser may invoke, per hub (the support chat's client methods). */
   hubInvocable?: { user?: readonly string[]; chat?: readonly string[] };
+  /** The hub relay's limits (frame size and rate, heartbeat, reconnect…); defaults in hub-relay/options.ts. */
+  hubLimits?: HubRelayLimits;
+  /** Most unsealed sessions kept in memory (default SESSION_CACHE_MAX_ENTRIES; 0 disables the cache). */
+  sessionCacheEntries?: number;
   logger?: FastifyServerOptions["logger"];
+  /** Hosts whose pages run help mode (HELP_HOSTS, §1); none by default. */
+  helpHosts?: readonly HelpHost[];
 }
 
 /** The upstream hub methods a browser may invoke (the embedded upstream's client methods). */
@@ -93,10 +104,13 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
       version,
     });
   } else {
+    frameAncestors(app, { allowList: null });
     await app.register(manifestEndpoint, { manifests, version });
     await app.register(sessionEndpoints);
   }
-  if (options.distDir) await app.register(staticApp, { distDir: options.distDir });
+  if (options.distDir) {
+    await app.register(staticApp, { distDir: options.distDir, helpHosts: options.helpHosts });
+  }
   return app;
 }
 
@@ -123,11 +137,22 @@ async function registerUpstreamFacing(
     cookieSecurity: options.cookieSecurity ?? "auto",
     allowedOrigins: options.publicOrigins,
     rateLimits: options.rateLimits,
+    cacheEntries: options.sessionCacheEntries,
   });
   // At the root, so the relays share the CSRF rule.
   app.addHook("onRequest", session.csrfGuard);
+  // At the root too, before the relays and the SPA: frame-ancestors per account, the account menu's invalidation.
+  const webservicesBase = `${upstreamUrl}/ws/`;
+  frameAncestors(app, {
+    allowList: new EmbeddingAllowList(webservicesBase, options.upstreamServiceToken ?? null, app.log),
+    audienceOf: session.audienceOf,
+  });
+  const accountMenus = new AccountMenus(appBase, session);
+  invalidateOnMenuSave(app, accountMenus);
+  const { upstreamServerTimeoutMs, ...hubLimits } = options.hubLimits ?? {};
   await app.register(hubRelay, {
-    upstream: { hubBase: `${upstreamUrl}/hubs` },
+    ...hubLimits,
+    upstream: { hubBase: `${upstreamUrl}/hubs`, serverTimeoutMs: upstreamServerTimeoutMs },
     identityOf: session.identityOf,
     allowedOrigins: options.publicOrigins ?? [],
     invocable: {
@@ -142,9 +167,17 @@ async function registerUpstreamFacing(
     onSessionEnded: (sessionId: string) => app.hubRelay.endSession(sessionId, "/loggedout"),
     onIdentityChanged: (sessionId: string, token: string) => app.hubRelay.renewUpstream(sessionId, token),
   });
-  await app.register(manifestEndpoint, { ...manifest, audienceOf: session.audienceOf });
+  await app.register(manifestEndpoint, { ...manifest, audienceOf: session.audienceOf, accountMenus });
   await app.register(restRelay, {
     upstream: { appBase, webservicesBase: `${upstreamUrl}/ws/` },
     identityOf: session.identityOf,
+    // The upstream refused a session's token: its session is over, so the gateway's ends too (§4.2).
+    onUpstreamUnauthorized: async (request, reply, identity) => {
+      if (!identity.sessionId) return;
+      const rejected = { sessionId: identity.sessionId, bearerToken: identity.bearerToken };
+      if (await session.endRejectedSession(request, reply, rejected)) {
+        await app.hubRelay.endSession(identity.sessionId);
+      }
+    },
   });
 }

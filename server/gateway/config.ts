@@ -1,5 +1,7 @@
 import { join } from "node:path";
 import type { GatewayOptions } from "./app.ts";
+import type { HubRelayLimits } from "./hub-relay/options.ts";
+import { HelpHostsError, parseHelpHosts } from "./plugins/help-mode.ts";
 import { resolveSessionSecret } from "./session/session-secret.ts";
 
 /** Listening address and the app options, read from the environment. */
@@ -7,6 +9,54 @@ export interface GatewayConfig {
   host: string;
   port: number;
   app: GatewayOptions;
+}
+
+/** A configuration value the gateway refuses to start with; the message names the variable. */
+export class GatewayConfigError extends Error {
+  override readonly name = "GatewayConfigError";
+}
+
+/**
+ * The hub relay's limits an operator may set, each an integer within its bounds (anything else
+ * refuses to boot): variable → [option, least, most]. Unset keeps the default (hub-relay/README.md).
+ */
+export const HUB_LIMIT_VARIABLES = {
+  HUB_MAX_MESSAGE_BYTES: ["maxMessageBytes", 256, 16 * 1024 * 1024],
+  HUB_MAX_MESSAGES_PER_SECOND: ["maxMessagesPerSecond", 1, 100_000],
+  HUB_HEARTBEAT_MS: ["heartbeatMs", 1_000, 600_000],
+  HUB_UPSTREAM_TIMEOUT_MS: ["upstreamServerTimeoutMs", 2_000, 3_600_000],
+  HUB_MAX_PENDING_INVOCATIONS: ["maxPendingInvocations", 1, 10_000],
+  HUB_MAX_BUFFERED_BYTES: ["maxBufferedBytes", 64 * 1024, 1024 * 1024 * 1024],
+  HUB_INVOCATION_TIMEOUT_MS: ["invocationTimeoutMs", 1_000, 600_000],
+  HUB_RECONNECT_INITIAL_MS: ["reconnectInitialMs", 100, 600_000],
+  HUB_RECONNECT_MAX_MS: ["reconnectMaxMs", 100, 3_600_000],
+} as const;
+
+function boundedInteger(name: string, value: string, least: number, most: number): number {
+  const parsed = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!Number.isSafeInteger(parsed) || parsed < least || parsed > most) {
+    throw new GatewayConfigError(`${name} must be an integer from ${least} to ${most} (got '${value}')`);
+  }
+  return parsed;
+}
+
+/** The hub relay's limits from HUB_* (see HUB_LIMIT_VARIABLES); undefined when none is set. */
+export function hubLimits(env: NodeJS.ProcessEnv): HubRelayLimits | undefined {
+  const given: Record<string, number> = {};
+  for (const [name, [option, least, most]] of Object.entries(HUB_LIMIT_VARIABLES)) {
+    const value = env[name];
+    if (value !== undefined && value !== "") given[option] = boundedInteger(name, value, least, most);
+  }
+  if (Object.keys(given).length === 0) return undefined;
+  const { reconnectInitialMs, reconnectMaxMs, ...limits } = given;
+  if (reconnectInitialMs === undefined && reconnectMaxMs === undefined) return limits;
+  const reconnect = { initialMs: reconnectInitialMs ?? 1_000, maxMs: reconnectMaxMs ?? 30_000 };
+  if (reconnect.initialMs > reconnect.maxMs) {
+    throw new GatewayConfigError(
+      `HUB_RECONNECT_INITIAL_MS (${reconnect.initialMs}) must not exceed HUB_RECONNECT_MAX_MS (${reconnect.maxMs})`,
+    );
+  }
+  return { ...limits, reconnect };
 }
 
 function port(value: string | undefined, fallback: number): number {
@@ -49,10 +99,21 @@ export function publicOrigins(env: NodeJS.ProcessEnv): string[] {
   ];
 }
 
+/** HELP_HOSTS (plugins/help-mode.ts): the hosts served in help mode; a malformed entry refuses to boot. */
+export function helpHosts(env: NodeJS.ProcessEnv) {
+  try {
+    return parseHelpHosts(env.HELP_HOSTS);
+  } catch (error) {
+    if (error instanceof HelpHostsError) throw new GatewayConfigError(error.message);
+    throw error;
+  }
+}
+
 /**
  * Reads PORT (default 8080), HOST (default 127.0.0.1), MANIFESTS_DIR, LOCALES_DIR
  * and DIST_DIR (defaults under `root`), UPSTREAM_URL (see upstreamUrl), SESSION_SECRET, DATA_DIR, UPSTREAM_SERVICE_TOKEN,
- * PUBLIC_ORIGINS, COOKIE_SECURE (1/0, default auto), LOG_LEVEL (default info).
+ * PUBLIC_ORIGINS, COOKIE_SECURE (1/0, default auto), LOG_LEVEL (default info), and the hub relay's
+ * limits HUB_* (HUB_LIMIT_VARIABLES), HELP_HOSTS (helpHosts). Throws GatewayConfigError for a value it cannot start with.
  */
 export function readGatewayConfig(env: NodeJS.ProcessEnv, root: string): GatewayConfig {
   return {
@@ -69,6 +130,8 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv, root: string): Gateway
       upstreamServiceToken: env.UPSTREAM_SERVICE_TOKEN || null,
       publicOrigins: publicOrigins(env),
       cookieSecurity: env.COOKIE_SECURE === "1" ? true : env.COOKIE_SECURE === "0" ? false : "auto",
+      hubLimits: hubLimits(env),
+      helpHosts: helpHosts(env),
       logger: {
         level: env.LOG_LEVEL || "info",
         redact: {

@@ -9,8 +9,12 @@
  */
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
-import { registerAccountRoutes } from "./account/routes.ts";
+import { registerEmbeddingRoutes } from "./account/embedding-routes.ts";
+import { registerAccountLogoRoutes } from "./account/logo-routes.ts";
+import { registerAccountMenuRoutes } from "./account/menu-routes.ts";
 import { registerRoleRoutes } from "./account/roles-routes.ts";
+import { registerAccountRoutes } from "./account/routes.ts";
+import { registerAccountSettingsRoutes } from "./account/settings-routes.ts";
 import { registerAccountAdminRoutes } from "./account-admin/routes.ts";
 import { registerAdminRoutes, registerAdminScriptRoutes } from "./admin/routes.ts";
 import { registerCredentialRoutes } from "./auth/credential-routes.ts";
@@ -25,19 +29,24 @@ import { registerDataRoutes } from "./data/routes.ts";
 import { UpstreamEvents } from "./events.ts";
 import { registerInvoiceRoutes, registerWebserviceFileRoutes } from "./files/routes.ts";
 import { registerFolderRoutes } from "./folders/routes.ts";
+import { registerHelpRoutes } from "./help/routes.ts";
 import { installErrorHandling } from "./http/errors.ts";
 import { createGuards } from "./http/guards.ts";
 import { formatValidationErrors, installValidation } from "./http/validation.ts";
 import { registerJobRoutes } from "./jobs/routes.ts";
 import { registerMediaRoutes } from "./media/routes.ts";
-import { registerNotificationRoutes } from "./notifications/routes.ts";
 import { registerNotificationAdminRoutes } from "./notifications/admin-routes.ts";
+import { registerNotificationRoutes } from "./notifications/routes.ts";
 import { registerObjectRoutes } from "./objects/routes.ts";
 import { resolveSettings, type UpstreamOptions } from "./options.ts";
+import { registerInvoiceListRoutes } from "./people/invoices-routes.ts";
+import { registerUserRoutes } from "./people/users-routes.ts";
 import { registerRealtimeAdminRoutes } from "./realtime/admin-routes.ts";
 import { registerChatAdminRoutes } from "./realtime/chat-admin-routes.ts";
 import { mountRealtime } from "./realtime/index.ts";
 import { seedDemo } from "./seed/demo.ts";
+import { registerPublicLinkRoutes } from "./sharing/public-link-routes.ts";
+import { registerShareRoutes } from "./sharing/share-routes.ts";
 import { openSqliteStore } from "./store/index.ts";
 import { registerTaskRoutes } from "./tasks/routes.ts";
 import { registerTeamRoutes } from "./teams/routes.ts";
@@ -98,6 +107,9 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Fast
         registerSignupRoutes(api, context);
         registerImpersonationRoutes(api, context, guards);
         registerAccountRoutes(api, context, guards);
+        registerAccountSettingsRoutes(api, context, guards);
+        registerAccountMenuRoutes(api, context, guards);
+        registerAccountLogoRoutes(api, context, guards);
         registerRoleRoutes(api, context, guards);
         registerDataRoutes(api, context, guards);
         registerObjectRoutes(api, context, guards);
@@ -115,6 +127,9 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Fast
         registerChatAdminRoutes(api, context, guards);
         registerRealtimeAdminRoutes(api, context, guards);
         registerJobRoutes(api, context, guards);
+        registerUserRoutes(api, context, guards);
+        registerInvoiceListRoutes(api, context, guards);
+        registerPublicLinkRoutes(api, context, guards);
       },
       { prefix: "/api" },
     );
@@ -122,6 +137,9 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Fast
       async (ws) => {
         registerWebserviceFileRoutes(ws, context, guards);
         registerAdminScriptRoutes(ws, context, guards);
+        registerEmbeddingRoutes(ws, context);
+        registerShareRoutes(ws, context);
+        registerHelpRoutes(ws, context);
       },
       { prefix: "/ws" },
     );

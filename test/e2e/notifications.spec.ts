@@ -4,8 +4,8 @@
  * (and staying down), a route link, a live addition caused by another user, and clear-all.
  */
 import { readFileSync } from "node:fs";
-import { type APIRequestContext, expect, type Page, request, test } from "@playwright/test";
-import { DEMO_PASSWORD, DEMO_USERS, type DemoUser, E2E_ORIGIN, signIn } from "./helpers/session.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { apiSession, closeSessionDialogs, signIn } from "./helpers/session.ts";
 
 const readJson = (path: string): Record<string, string> =>
   JSON.parse(readFileSync(new URL(`../../${path}`, import.meta.url), "utf8"));
@@ -22,44 +22,6 @@ const bell = (page: Page) =>
     .getByRole("banner")
     .getByRole("button", { name: new RegExp(`^${escapeRegExp(text.Notifications_Button ?? "")}`) });
 const panel = (page: Page) => page.getByRole("dialog", { name: text.Notifications_Title });
-
-/**
- * §4.2: a session start may open the login announcement and the welcome tutorial over the page,
- * a moment after the top bar shows: wait for them briefly, then close each with Escape.
- */
-async function closeSessionDialogs(page: Page): Promise<void> {
-  await expect(page.getByRole("banner").getByRole("button").first()).toBeVisible();
-  const dialogs = page.getByRole("dialog");
-  await dialogs
-    .first()
-    .waitFor({ timeout: 3_000 })
-    .catch(() => undefined);
-  await expect(async () => {
-    if ((await dialogs.count()) > 0) await page.keyboard.press("Escape");
-    await expect(dialogs).toHaveCount(0, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-}
-
-/** `who` signed in through the gateway's API in a request context of their own (no browser). */
-async function apiSession(
-  who: DemoUser,
-): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
-  const api = await request.newContext({ baseURL: E2E_ORIGIN });
-  await api.get("/gw/session");
-  const csrf =
-    (await api.storageState()).cookies.find((cookie) => cookie.name === "tessera_csrf")?.value ?? "";
-  const headers = { "X-Tessera-CSRF": csrf, Origin: E2E_ORIGIN };
-  const login = DEMO_USERS[who];
-  const response = await api.post("/gw/session/login", {
-    data: { domain: login.domain, email: login.email, password: DEMO_PASSWORD },
-    headers,
-  });
-  if (!response.ok()) throw new Error(`sign-in of ${who} failed: ${response.status()}`);
-  // The sign-in issues a fresh CSRF token with the session.
-  const fresh =
-    (await api.storageState()).cookies.find((cookie) => cookie.name === "tessera_csrf")?.value ?? csrf;
-  return { api, headers: { ...headers, "X-Tessera-CSRF": fresh } };
-}
 
 test.describe.configure({ mode: "serial" });
 

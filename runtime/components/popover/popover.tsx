@@ -110,6 +110,8 @@ export function Popover(props: PopoverProps) {
 
   if (!props.open) return null;
   const width = typeof props.width === "number" ? props.width : anchorWidth;
+  // Inside a modal <dialog> (top layer) everything outside it is inert: the popover must live in it.
+  const host = props.anchor.current?.closest("dialog[open]") ?? document.body;
   const classes = ["kit-popover", position ? `kit-popover--${position.side}` : "kit-popover--measuring"];
   return createPortal(
     <PopoverParentContext.Provider value={registerChild}>
@@ -132,7 +134,7 @@ export function Popover(props: PopoverProps) {
         {props.children}
       </div>
     </PopoverParentContext.Provider>,
-    document.body,
+    host,
   );
 }
 

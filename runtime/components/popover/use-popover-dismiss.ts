@@ -66,8 +66,17 @@ export function usePopoverDismiss(options: {
     const onPointer = (event: PointerEvent) => {
       if (!isInside(event.target, [...own(), latest.current.anchor.current])) close("outside");
     };
+    // Scroll events still queued when the popover opens (the browser scrolling its anchor into view
+    // for the very click or key that opened it) belong to the opening, not to a later scroll: they
+    // are dispatched before the next frame's callbacks, so the scroll dismissal arms there.
+    let scrollArmed = typeof requestAnimationFrame !== "function";
+    const arming = scrollArmed
+      ? 0
+      : requestAnimationFrame(() => {
+          scrollArmed = true;
+        });
     const onScroll = (event: Event) => {
-      if (!isInside(event.target, own())) close("scroll");
+      if (scrollArmed && !isInside(event.target, own())) close("scroll");
     };
     const onFocusIn = (event: FocusEvent) => {
       // Tabbing out of the popover leaves it behind: close it like an outside press.
@@ -81,6 +90,7 @@ export function usePopoverDismiss(options: {
     window.addEventListener("resize", onResize);
     const offDialog = onDialogMoved(() => close("dialogMoved"));
     return () => {
+      if (arming !== 0) cancelAnimationFrame(arming);
       window.removeEventListener("keydown", onKey, true);
       document.removeEventListener("pointerdown", onPointer, true);
       document.removeEventListener("scroll", onScroll, true);

@@ -1,79 +1,158 @@
 /**
- * /accountsettings/{screenTab?} (§2.2 Account): the account's settings as the session carries
- * them (§3 User): general (name, domain), branding (white label, menu logo and title) and security
- * (two-factor policy, sign-on). The upstream offers no call to change account settings, so the
- * tabs are read-only and say so.
+ * /accountsettings/{screenTab?} (§2.2 Account; issue 3): the account's settings from
+ * `GET Account/Settings`, edited in one form across the tabs and saved with `PUT Account/Settings`
+ * — general (company name, help links; domain and plan read-only), branding (§6 menu logo style and
+ * title; white label read-only, the logo through the §7 logo call), security (2FA policy) and
+ * embedding (the allow-list behind CSP frame-ancestors). Without AccountSettings rw it is read-only.
+ * After a save the top bar shows the change at once (the session is read again).
  */
-import { useId } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useStore } from "../../boot/create-store.ts";
+import { useNavigate } from "react-router";
+import type { AccountSettings } from "../../../schemas/payloads/account-settings.ts";
+import { showSuccessTooltip } from "../../components/tooltip/success-tooltip.tsx";
+import { apiRequest } from "../../http/api-client.ts";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
-import { sessionStore } from "../../session/session-store.ts";
-import { ScreenHeader, UnavailableNotice } from "../work/common/list-parts.tsx";
+import { LoadState, ScreenHeader, UnavailableNotice } from "../work/common/list-parts.tsx";
+import { reportSuccess } from "../work/common/report-error.ts";
+import { useCanWrite } from "../work/common/use-access.ts";
+import { runChange, useApi } from "../work/common/use-api.ts";
+import {
+  ACCOUNT_SETTINGS_TABS,
+  type AccountSettingsForm,
+  firstInvalidTab,
+  formFromSettings,
+  isFormChanged,
+  updateFromForm,
+} from "./account-settings-model.ts";
+import { SettingsPanel } from "./account-settings-panels.tsx";
 import { resolveTab } from "./screen-tabs.ts";
 import { ScreenTabs } from "./screen-tabs.tsx";
+import { refreshSignedInUser } from "./session-refresh.ts";
 import "../work/common/work.css";
-
-/** The tabs of the screen, in order. */
-export const ACCOUNT_SETTINGS_TABS = ["general", "branding", "security"] as const;
 
 /** The account settings screen. */
 export default function AccountSettingsScreen({ route, params }: ScreenProps) {
   const { t } = useTranslation();
   const headingId = useId();
-  const user = useStore(sessionStore, (s) => s.config?.User ?? null);
-  const tab = resolveTab(params.screenTab, ACCOUNT_SETTINGS_TABS);
-  const yesNo = (value: boolean | undefined) => (value ? t("Work_Yes") : t("Work_No"));
-  const rows: Array<[string, string]> = !user
-    ? []
-    : tab === "general"
-      ? [
-          ["AccountSettings_Name", user.AccountName ?? "—"],
-          ["AccountSettings_Domain", user.Domain ?? "—"],
-          ["AccountSettings_DomainType", user.DomainType ?? "—"],
-        ]
-      : tab === "branding"
-        ? [
-            ["AccountSettings_WhiteLabel", yesNo(user.AccountIsWhiteLabel)],
-            ["AccountSettings_MenuLogo", yesNo(user.AccountMenuLogoIsSet)],
-            ["AccountSettings_MenuLogoStyle", user.AccountMenuLogoStyle ?? "—"],
-            [
-              "AccountSettings_MenuTitle",
-              t(`AccountSettings_TitleType_${user.AccountMenuDisplayTitleType ?? "CompanyName"}`),
-            ],
-            ...(user.AccountMenuDisplayTitleType === "Custom"
-              ? ([["AccountSettings_CustomTitle", user.AccountMenuTitle ?? "—"]] as Array<[string, string]>)
-              : []),
-          ]
-        : [
-            [
-              "AccountSettings_TwoFactor",
-              t(`AccountSettings_TwoFactor_${user.AccountTwoFactorAuthenticationPolicy ?? "Disabled"}`),
-            ],
-            [
-              "AccountSettings_SignOn",
-              t(`AccountSettings_SignOn_${user.AuthenticationProtocol ?? "Password"}`),
-            ],
-          ];
+  const loaded = useApi<AccountSettings>("Account/Settings");
+  const [saved, setSaved] = useState<AccountSettings | null>(null);
+  // A form save starts the form again from the answer; a logo change keeps the form's edits.
+  const [generation, setGeneration] = useState(0);
+  const settings = saved ?? loaded.data;
+  const title = t(route.titleKey ?? "PageTitle_AccountSettings");
   return (
     <section className="work-screen" aria-labelledby={headingId}>
-      <ScreenHeader id={headingId} title={t(route.titleKey ?? "PageTitle_AccountSettings")} />
-      <UnavailableNotice text={t("AccountSettings_ReadOnlyNotice")} />
+      <ScreenHeader id={headingId} title={title} />
+      <LoadState
+        loading={loaded.loading}
+        error={loaded.error}
+        hasData={settings !== null}
+        onRetry={loaded.reload}
+      >
+        {settings ? (
+          <SettingsForm
+            key={generation}
+            settings={settings}
+            label={title}
+            tab={resolveTab(params.screenTab, ACCOUNT_SETTINGS_TABS)}
+            onSaved={(answer) => {
+              setSaved(answer);
+              setGeneration((n) => n + 1);
+            }}
+            onLogoChanged={(answer) => {
+              setSaved(answer);
+              void refreshSignedInUser();
+            }}
+          />
+        ) : null}
+      </LoadState>
+    </section>
+  );
+}
+
+function SettingsForm(props: {
+  settings: AccountSettings;
+  label: string;
+  tab: (typeof ACCOUNT_SETTINGS_TABS)[number];
+  onSaved: (settings: AccountSettings) => void;
+  onLogoChanged: (settings: AccountSettings) => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { settings, tab } = props;
+  const canWrite = useCanWrite("AccountSettings") && settings.CanEdit;
+  const [form, setForm] = useState<AccountSettingsForm>(() => formFromSettings(settings));
+  const [showErrors, setShowErrors] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const change = (patch: Partial<AccountSettingsForm>) => setForm((current) => ({ ...current, ...patch }));
+  const readOnly = !canWrite;
+  const changed = isFormChanged(form, settings);
+
+  const save = async () => {
+    const invalid = firstInvalidTab(form);
+    if (invalid) {
+      setShowErrors(true);
+      if (invalid !== tab) navigate(`/accountsettings/${invalid}`);
+      return;
+    }
+    setBusy(true);
+    const answer = await runChange(() =>
+      apiRequest<AccountSettings>("Account/Settings", { method: "PUT", body: updateFromForm(form) }),
+    );
+    setBusy(false);
+    if (!answer) return;
+    if (saveButton.current) showSuccessTooltip(saveButton.current, t("AccountSettings_SavedShort"));
+    reportSuccess("AccountSettings_Saved");
+    await refreshSignedInUser();
+    props.onSaved(answer);
+  };
+
+  return (
+    <>
+      {readOnly ? <UnavailableNotice text={t("AccountSettings_ReadOnly")} /> : null}
       <ScreenTabs
-        label={t(route.titleKey ?? "PageTitle_AccountSettings")}
+        label={props.label}
         basePath="/accountsettings"
         selected={tab}
         tabs={ACCOUNT_SETTINGS_TABS.map((id) => ({ id, label: t(`AccountSettings_Tab_${id}`) }))}
       >
-        <dl className="work-fields work-panel">
-          {rows.map(([key, value]) => (
-            <div key={key} className="work-fields__pair">
-              <dt>{t(key)}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <SettingsPanel
+          tab={tab}
+          form={form}
+          settings={settings}
+          readOnly={readOnly}
+          showErrors={showErrors}
+          onChange={change}
+          onLogoChanged={props.onLogoChanged}
+        />
       </ScreenTabs>
-    </section>
+      {readOnly ? null : (
+        <div className="work-actions">
+          <button
+            ref={saveButton}
+            type="button"
+            className="kit-button kit-button--primary"
+            disabled={!changed || busy}
+            aria-busy={busy}
+            onClick={save}
+          >
+            {t("AccountSettings_Save")}
+          </button>
+          <button
+            type="button"
+            className="kit-button"
+            disabled={!changed || busy}
+            onClick={() => {
+              setForm(formFromSettings(settings));
+              setShowErrors(false);
+            }}
+          >
+            {t("AccountSettings_Reset")}
+          </button>
+        </div>
+      )}
+    </>
   );
 }

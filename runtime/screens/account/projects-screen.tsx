@@ -7,17 +7,11 @@ import { useTranslation } from "react-i18next";
 import { apiRequest } from "../../http/api-client.ts";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
 import { formatDate } from "../work/common/format.ts";
-import {
-  ListToolbar,
-  LoadState,
-  Pager,
-  ScreenHeader,
-  SortHeader,
-  StatusBadge,
-} from "../work/common/list-parts.tsx";
-import { initialQuery, listPath, type Page, withFilter, withPage } from "../work/common/list-query.ts";
+import { ScreenHeader, SortHeader, StatusBadge } from "../work/common/list-parts.tsx";
+import { initialQuery, listPath, type Page, withFilter } from "../work/common/list-query.ts";
 import { ConfirmDialog } from "../work/common/modal-dialog.tsx";
 import { reportSuccess } from "../work/common/report-error.ts";
+import { StatusList } from "../work/common/status-list.tsx";
 import { useCanWrite } from "../work/common/use-access.ts";
 import { runChange, useApi } from "../work/common/use-api.ts";
 import { ProjectDialog } from "./project-dialog.tsx";
@@ -35,7 +29,6 @@ export default function ProjectsScreen({ route }: ScreenProps) {
   const [pending, setPending] = useState<Pending>(null);
   const projects = useApi<Page<Project>>(listPath("Projects", query));
   const items = projects.data?.items ?? [];
-  const total = projects.data?.total ?? 0;
   const sort = (value: string) => setQuery((q) => withFilter(q, { sort: value }));
 
   const remove = async (project: Project) => {
@@ -65,93 +58,66 @@ export default function ProjectsScreen({ route }: ScreenProps) {
           ) : null
         }
       />
-      <ListToolbar
+      <StatusList
         uid="projects"
-        label={t("Projects_SearchLabel")}
-        search={query.search}
-        onSearch={(search) => setQuery((q) => withFilter(q, { search }))}
-        filters={[
-          {
-            uid: "projects-status",
-            label: t("Work_Status"),
-            value: query.filters.status ?? "",
-            options: PROJECT_STATUSES.map((status) => ({ value: status, label: t(`Status_${status}`) })),
-            onChange: (status) => setQuery((q) => withFilter(q, { filters: { status } })),
-          },
-        ]}
-      />
-      <LoadState
-        loading={projects.loading}
-        error={projects.error}
-        hasData={projects.data !== null}
-        empty={items.length === 0}
-        emptyText={t("Projects_Empty")}
-        onRetry={projects.reload}
-      >
-        <div className="work-table-wrap">
-          <table className="work-table" aria-labelledby={headingId} aria-busy={projects.loading}>
-            <thead>
-              <tr>
-                <SortHeader field="Name" label={t("Work_Name")} sort={query.sort} onSort={sort} />
-                <SortHeader field="Status" label={t("Work_Status")} sort={query.sort} onSort={sort} />
-                <SortHeader
-                  field="StartDate"
-                  label={t("Projects_StartDate")}
-                  sort={query.sort}
-                  onSort={sort}
-                />
-                <SortHeader field="DueDate" label={t("Projects_DueDate")} sort={query.sort} onSort={sort} />
-                <th scope="col">{t("Work_Owner")}</th>
-                {canWrite ? <th scope="col">{t("Work_Actions")}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((project) => (
-                <tr key={project.RecId}>
-                  <th scope="row">
-                    {project.Name}
-                    {project.Description ? <div className="work-muted">{project.Description}</div> : null}
-                  </th>
-                  <td>
-                    <StatusBadge label={t(`Status_${project.Status}`)} tone={projectTone(project.Status)} />
-                  </td>
-                  <td>{formatDate(project.StartDate, i18n.language)}</td>
-                  <td>{formatDate(project.DueDate, i18n.language)}</td>
-                  <td>{project.OwnerFullName ?? "—"}</td>
-                  {canWrite ? (
-                    <td>
-                      <div className="work-actions">
-                        <button
-                          type="button"
-                          className="kit-button"
-                          aria-label={t("Projects_Edit", { name: project.Name })}
-                          onClick={() => setPending({ kind: "edit", project })}
-                        >
-                          {t("Action_Edit")}
-                        </button>
-                        <button
-                          type="button"
-                          className="kit-button"
-                          aria-label={t("Projects_Delete", { name: project.Name })}
-                          onClick={() => setPending({ kind: "delete", project })}
-                        >
-                          {t("Action_Delete")}
-                        </button>
-                      </div>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </LoadState>
-      <Pager
+        searchLabel={t("Projects_SearchLabel")}
+        statuses={PROJECT_STATUSES}
         query={query}
-        total={total}
-        label={t("Projects_Pages")}
-        onPage={(page) => setQuery((q) => withPage(q, page, total))}
-      />
+        setQuery={setQuery}
+        resource={projects}
+        emptyText={t("Projects_Empty")}
+        pagesLabel={t("Projects_Pages")}
+        headingId={headingId}
+      >
+        <thead>
+          <tr>
+            <SortHeader field="Name" label={t("Work_Name")} sort={query.sort} onSort={sort} />
+            <SortHeader field="Status" label={t("Work_Status")} sort={query.sort} onSort={sort} />
+            <SortHeader field="StartDate" label={t("Projects_StartDate")} sort={query.sort} onSort={sort} />
+            <SortHeader field="DueDate" label={t("Projects_DueDate")} sort={query.sort} onSort={sort} />
+            <th scope="col">{t("Work_Owner")}</th>
+            {canWrite ? <th scope="col">{t("Work_Actions")}</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((project) => (
+            <tr key={project.RecId}>
+              <th scope="row">
+                {project.Name}
+                {project.Description ? <div className="work-muted">{project.Description}</div> : null}
+              </th>
+              <td>
+                <StatusBadge label={t(`Status_${project.Status}`)} tone={projectTone(project.Status)} />
+              </td>
+              <td>{formatDate(project.StartDate, i18n.language)}</td>
+              <td>{formatDate(project.DueDate, i18n.language)}</td>
+              <td>{project.OwnerFullName ?? "—"}</td>
+              {canWrite ? (
+                <td>
+                  <div className="work-actions">
+                    <button
+                      type="button"
+                      className="kit-button"
+                      aria-label={t("Projects_Edit", { name: project.Name })}
+                      onClick={() => setPending({ kind: "edit", project })}
+                    >
+                      {t("Action_Edit")}
+                    </button>
+                    <button
+                      type="button"
+                      className="kit-button"
+                      aria-label={t("Projects_Delete", { name: project.Name })}
+                      onClick={() => setPending({ kind: "delete", project })}
+                    >
+                      {t("Action_Delete")}
+                    </button>
+                  </div>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </StatusList>
       {pending?.kind === "edit" ? (
         <ProjectDialog
           project={pending.project}

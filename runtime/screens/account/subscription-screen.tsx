@@ -1,29 +1,20 @@
 /**
  * /subscription/{screenTab?} (§2.2 Account): tabs plan, features and invoices. The features and
- * their availability come from the session (§6); an invoice opens at invoice/{invoiceNumber} (§7).
- * The upstream offers members neither the plan's details nor a list of invoices, so the plan tab
- * summarises the features and the invoices tab opens an invoice by its number (as sent in the
- * InvoiceReady notification, §4.3).
+ * their availability come from the session (§6). The invoices tab lists the account's invoices
+ * (GET Invoices), each downloading at invoice/{invoiceNumber} (§7). The upstream offers members no
+ * plan details, so the plan tab summarises the features.
  */
-import { useId, useRef, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useStore } from "../../boot/create-store.ts";
 import { useManifest } from "../../boot/manifest-context.tsx";
-import { TextField } from "../../components/fields/text-field.tsx";
-import type { FieldHandle } from "../../components/fields/use-field-error.ts";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
 import { sessionStore } from "../../session/session-store.ts";
 import { ScreenHeader, StatusBadge, UnavailableNotice } from "../work/common/list-parts.tsx";
-import { validateFields } from "../work/common/validate-fields.ts";
+import { InvoiceList } from "./invoice-list.tsx";
 import { resolveTab } from "./screen-tabs.ts";
 import { ScreenTabs } from "./screen-tabs.tsx";
-import {
-  featureRows,
-  featureSummary,
-  invoiceNumberError,
-  invoiceUrl,
-  SUBSCRIPTION_TABS,
-} from "./subscription-model.ts";
+import { featureRows, featureSummary, SUBSCRIPTION_TABS } from "./subscription-model.ts";
 import "../work/common/work.css";
 
 /** The subscription screen. */
@@ -93,42 +84,8 @@ export default function SubscriptionScreen({ route, params }: ScreenProps) {
             </table>
           </div>
         ) : null}
-        {tab === "invoices" ? <InvoiceOpener /> : null}
+        {tab === "invoices" ? <InvoiceList /> : null}
       </ScreenTabs>
     </section>
-  );
-}
-
-function InvoiceOpener() {
-  const { t } = useTranslation();
-  const [number, setNumber] = useState("");
-  const field = useRef<FieldHandle>(null);
-  return (
-    <div className="work-panel work-form">
-      <UnavailableNotice text={t("Subscription_InvoicesNotice")} />
-      <form
-        className="work-toolbar"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!validateFields([field])) return;
-          // §7: the invoice opens at the user's domain path invoice/{invoiceNumber}, in a new tab.
-          window.open(invoiceUrl(number), "_blank", "noopener");
-        }}
-      >
-        <TextField
-          ref={field}
-          uid="invoice-number"
-          label={t("Subscription_InvoiceNumber")}
-          value={number}
-          onChange={setNumber}
-          required
-          validators={[invoiceNumberError]}
-        />
-        <button type="submit" className="kit-button kit-button--primary">
-          {t("Subscription_OpenInvoice")}
-        </button>
-      </form>
-    </div>
   );
 }

@@ -1,13 +1,15 @@
 /**
  * Share with teams / unshare: the account's teams as checkboxes, the current shares checked; Save
  * sends one call per change (PUT or DELETE …/Shares/{teamRecId}). Listing the teams needs the Teams
- * permission; without it only the current shares are listed and may be removed.
+ * permission; without it only the current shares are listed and may be removed. Dashboards, binders
+ * and live documents also get the "Public link" section (share-public-links.tsx) for members with rw
+ * on their area.
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Checkbox } from "../../components/fields/checkbox.tsx";
-import { useStore } from "../../boot/create-store.ts";
 import { hasRolePermission } from "../../access/access-profile.ts";
+import { useStore } from "../../boot/create-store.ts";
+import { Checkbox } from "../../components/fields/checkbox.tsx";
 import { sessionStore } from "../../session/session-store.ts";
 import type { ContentApi } from "./content-api.ts";
 import { listTeams } from "./content-api.ts";
@@ -15,6 +17,8 @@ import { errorMessage } from "./content-feedback.ts";
 import type { ObjectBody, ObjectDetail, TeamBody } from "./content-types.ts";
 import { shareChanges } from "./explorer-actions.ts";
 import { ModalDialog } from "./modal-dialog.tsx";
+import { isPublicLinkType, PUBLIC_LINK_AREAS } from "./share-link-api.ts";
+import { SharePublicLinks } from "./share-public-links.tsx";
 import { ErrorState, LoadingState } from "./state-views.tsx";
 import { useResource } from "./use-resource.ts";
 
@@ -39,6 +43,11 @@ export function ShareDialog(props: ShareDialogProps) {
   const profile = useStore(sessionStore, (s) => s.profile);
   const mayListTeams = profile ? hasRolePermission(profile, "Teams") : false;
   const { api, item } = props;
+  const publicLinkType = isPublicLinkType(item.Type) ? item.Type : null;
+  const mayLinkPublicly =
+    publicLinkType !== null && profile !== null
+      ? hasRolePermission(profile, PUBLIC_LINK_AREAS[publicLinkType], "rw")
+      : false;
   const data = useResource<ShareData>(`share:${item.RecId}`, async (signal) => {
     const [detail, teams] = await Promise.all([
       api.object(item.RecId),
@@ -111,6 +120,9 @@ export function ShareDialog(props: ShareDialogProps) {
           ))}
           {mayListTeams ? null : <p className="content-muted">{t("Explorer_ShareNeedsTeams")}</p>}
         </fieldset>
+      ) : null}
+      {publicLinkType && mayLinkPublicly ? (
+        <SharePublicLinks type={publicLinkType} recId={item.RecId} name={item.Name} />
       ) : null}
     </ModalDialog>
   );

@@ -65,11 +65,17 @@ export default function SharedViewerScreen({ route, params }: ScreenProps) {
       <header className="content-page-header">
         <h1 className="content-page-title">{object.Name}</h1>
         <p className="content-muted">
-          {t("Shared_Byline", {
-            type: t(`ObjectType_${object.Type}`),
-            owner: object.OwnerFullName ?? "",
-            modified: format.dateTime(object.ModifiedAt),
-          })}
+          {object.OwnerFullName
+            ? t("Shared_Byline", {
+                type: t(`ObjectType_${object.Type}`),
+                owner: object.OwnerFullName,
+                modified: format.dateTime(object.ModifiedAt),
+              })
+            : // The owner's account may be gone (the upstream then sends no name).
+              t("Shared_BylineNoOwner", {
+                type: t(`ObjectType_${object.Type}`),
+                modified: format.dateTime(object.ModifiedAt),
+              })}
         </p>
       </header>
       <div className="content-panel">

@@ -4,6 +4,7 @@
  * limits, the heartbeat — and the gateway's own events, logout and shutdown.
  */
 import type { FastifyBaseLogger } from "fastify";
+import { Agent } from "undici";
 import type WebSocket from "ws";
 import {
   inAppRedirect,
@@ -12,8 +13,9 @@ import {
   parseBrowserFrame,
   serializeGatewayFrame,
 } from "./browser-frames.ts";
+import { HeartbeatWheel, wheelTickFor } from "./heartbeat-wheel.ts";
 import type { RelayIdentity, RelaySettings } from "./options.ts";
-import { RelaySession } from "./relay-session.ts";
+import { type LinkResources, RelaySession } from "./relay-session.ts";
 import { CloseCode, MAX_UNANSWERED_PINGS, Tab } from "./tab.ts";
 
 /** What the gateway (session, manifest publishing, maintenance) can ask of the relay. */
@@ -28,6 +30,14 @@ export interface HubRelayControl {
   stats(): { sessions: number; tabs: number };
 }
 
+/**
+ * Most pooled connections for negotiate requests: a reconnect wave after an upstream restart queues
+ * here (each waits its backoff anyway) rather than opening one connection per session.
+ */
+export const NEGOTIATE_MAX_CONNECTIONS = 16;
+/** Idle time of a pooled negotiate connection (below Node's 5 s server keep-alive). */
+export const NEGOTIATE_KEEP_ALIVE_MS = 4_000;
+
 /** Called when the upstream ended a session. */
 export type UpstreamEndedListener = (sessionId: string) => void | Promise<void>;
 
@@ -37,12 +47,23 @@ export class HubRelay implements HubRelayControl {
   readonly #tabs = new Set<Tab>();
   #heartbeat: NodeJS.Timeout | undefined;
   #closing = false;
+  readonly #negotiator = new Agent({
+    connections: NEGOTIATE_MAX_CONNECTIONS,
+    keepAliveTimeout: NEGOTIATE_KEEP_ALIVE_MS,
+  });
+  readonly #links: LinkResources;
 
   constructor(
     readonly settings: RelaySettings,
     readonly log: FastifyBaseLogger,
     readonly onUpstreamEnded?: UpstreamEndedListener,
-  ) {}
+  ) {
+    const { heartbeatMs, serverTimeoutMs, invocationTimeoutMs } = settings;
+    this.#links = {
+      wheel: new HeartbeatWheel(wheelTickFor(Math.min(heartbeatMs, serverTimeoutMs, invocationTimeoutMs))),
+      dispatcher: this.#negotiator,
+    };
+  }
 
   /** Takes an accepted socket of a signed-in session (Origin and identity already checked). */
   attach(socket: WebSocket, identity: RelayIdentity): void {
@@ -50,7 +71,7 @@ export class HubRelay implements HubRelayControl {
       socket.close(CloseCode.GoingAway, "server shutting down");
       return;
     }
-    const tab = new Tab(socket, this.settings.maxMessagesPerSecond);
+    const tab = new Tab(socket, this.settings.maxMessagesPerSecond, this.settings.maxBufferedBytes);
     const session = this.#sessionOf(identity);
     this.#tabs.add(tab);
     socket.on("error", () => undefined); // 'close' follows
@@ -93,6 +114,7 @@ export class HubRelay implements HubRelayControl {
     this.#stopHeartbeat();
     const sessions = [...this.#sessions.values()];
     await Promise.all(sessions.map((session) => session.close(CloseCode.GoingAway, "server shutting down")));
+    await this.#negotiator.close();
   }
 
   #sessionOf(identity: RelayIdentity): RelaySession {
@@ -109,6 +131,7 @@ export class HubRelay implements HubRelayControl {
         onUpstreamEnded: (sessionId) => this.#notifyUpstreamEnded(sessionId),
       },
       this.log,
+      this.#links,
     );
     this.#sessions.set(identity.sessionId, session);
     session.start();

@@ -4,6 +4,8 @@
  */
 import type { FastifyRequest } from "fastify";
 import { assertBackoffPolicy, type BackoffPolicy, DEFAULT_RECONNECT_POLICY } from "./backoff.ts";
+import { MAX_PENDING_INVOCATIONS_PER_TAB, MAX_TAB_BUFFERED_BYTES } from "./tab.ts";
+import { UPSTREAM_INVOCATION_TIMEOUT_MS } from "./upstream-hub-connection.ts";
 
 /** The two upstream hubs a session holds (DESIGN.md §4). */
 export type RelayHub = "user" | "chat";
@@ -39,12 +41,33 @@ export interface HubRelayOptions {
   readonly heartbeatMs?: number;
   /** Upstream reconnect backoff. Default `{ initialMs: 1000, maxMs: 30000 }`. */
   readonly reconnect?: BackoffPolicy;
+  /** Invocations one tab may have waiting for the upstream; more are refused (retryable). Default 32. */
+  readonly maxPendingInvocations?: number;
+  /** Bytes a tab may leave unread before it is dropped. Default 4 MiB. */
+  readonly maxBufferedBytes?: number;
+  /** An upstream invocation without an answer within this is answered "no answer". Default 30 000. */
+  readonly invocationTimeoutMs?: number;
   /** Hub methods tabs may invoke, per hub (exact, case-sensitive names). Default: none. */
   readonly invocable?: Partial<Record<RelayHub, readonly string[]>>;
   /** Called once when the upstream ended a session (Close without reconnect, 401, Disconnect/Disconnected). */
   readonly onUpstreamSessionEnded?: (sessionId: string) => void | Promise<void>;
   /** Source of the reconnect jitter, in [0, 1). Default Math.random. */
   readonly random?: () => number;
+}
+
+/**
+ * The limits an operator tunes (GatewayOptions.hubLimits, HUB_* in config.ts): the options above
+ * with the upstream server timeout at the top level.
+ */
+export interface HubRelayLimits {
+  readonly maxMessageBytes?: number;
+  readonly maxMessagesPerSecond?: number;
+  readonly heartbeatMs?: number;
+  readonly upstreamServerTimeoutMs?: number;
+  readonly reconnect?: BackoffPolicy;
+  readonly maxPendingInvocations?: number;
+  readonly maxBufferedBytes?: number;
+  readonly invocationTimeoutMs?: number;
 }
 
 /** Default largest browser frame. */
@@ -55,6 +78,12 @@ export const DEFAULT_MAX_MESSAGES_PER_SECOND = 20;
 export const DEFAULT_HEARTBEAT_MS = 15_000;
 /** Default upstream server timeout, twice SignalR's keep-alive. */
 export const DEFAULT_UPSTREAM_SERVER_TIMEOUT_MS = 30_000;
+/** Default invocations one tab may have waiting. */
+export const DEFAULT_MAX_PENDING_INVOCATIONS = MAX_PENDING_INVOCATIONS_PER_TAB;
+/** Default bytes a tab may leave unread before it is dropped. */
+export const DEFAULT_MAX_BUFFERED_BYTES = MAX_TAB_BUFFERED_BYTES;
+/** Default wait for an upstream invocation's answer. */
+export const DEFAULT_INVOCATION_TIMEOUT_MS = UPSTREAM_INVOCATION_TIMEOUT_MS;
 /** Default hub paths under the upstream hub base. */
 export const DEFAULT_HUB_PATHS: Readonly<Record<RelayHub, string>> = { user: "user", chat: "supportchat" };
 
@@ -67,6 +96,9 @@ export interface RelaySettings {
   readonly maxMessagesPerSecond: number;
   readonly heartbeatMs: number;
   readonly reconnect: BackoffPolicy;
+  readonly maxPendingInvocations: number;
+  readonly maxBufferedBytes: number;
+  readonly invocationTimeoutMs: number;
   readonly invocable: Readonly<Record<RelayHub, ReadonlySet<string>>>;
   readonly random: () => number;
 }
@@ -120,6 +152,18 @@ export function resolveRelaySettings(options: HubRelayOptions): RelaySettings {
     ),
     heartbeatMs: positiveInteger("heartbeatMs", options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS),
     reconnect,
+    maxPendingInvocations: positiveInteger(
+      "maxPendingInvocations",
+      options.maxPendingInvocations ?? DEFAULT_MAX_PENDING_INVOCATIONS,
+    ),
+    maxBufferedBytes: positiveInteger(
+      "maxBufferedBytes",
+      options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES,
+    ),
+    invocationTimeoutMs: positiveInteger(
+      "invocationTimeoutMs",
+      options.invocationTimeoutMs ?? DEFAULT_INVOCATION_TIMEOUT_MS,
+    ),
     invocable: { user: methodSet("user"), chat: methodSet("chat") },
     random: options.random ?? Math.random,
   };

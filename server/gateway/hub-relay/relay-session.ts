@@ -5,6 +5,7 @@
  * become the status frames; the upstream ending the session becomes the `ended` frame.
  */
 import type { FastifyBaseLogger } from "fastify";
+import type { Dispatcher } from "undici";
 import { GatewayErrorCode, type GatewayErrorCodeName } from "../errors/gateway-error-codes.ts";
 import {
   type BrowserFrame,
@@ -13,8 +14,9 @@ import {
   serializeGatewayFrame,
   type UpstreamStatus,
 } from "./browser-frames.ts";
+import type { HeartbeatWheel } from "./heartbeat-wheel.ts";
 import { RELAY_HUBS, type RelayHub, type RelaySettings } from "./options.ts";
-import { CloseCode, MAX_PENDING_INVOCATIONS_PER_TAB, type Tab } from "./tab.ts";
+import { CloseCode, type Tab } from "./tab.ts";
 import { UpstreamInvocationError } from "./upstream-hub-connection.ts";
 import { UpstreamHubLink } from "./upstream-hub-link.ts";
 
@@ -31,6 +33,12 @@ export interface SessionHooks {
 
 type InvokeFrame = Extract<BrowserFrame, { t: "invoke" }>;
 
+/** What every session's links share: the heartbeat wheel and the negotiate pool. */
+export interface LinkResources {
+  readonly wheel: HeartbeatWheel;
+  readonly dispatcher?: Dispatcher;
+}
+
 /** A gateway session's tabs and upstream links. */
 export class RelaySession {
   readonly tabs = new Set<Tab>();
@@ -46,6 +54,7 @@ export class RelaySession {
     private readonly settings: RelaySettings,
     private readonly hooks: SessionHooks,
     private readonly log: FastifyBaseLogger,
+    private readonly resources?: LinkResources,
   ) {
     this.#bearerToken = bearerToken;
     for (const hub of RELAY_HUBS) this.#links.set(hub, this.#createLink(hub));
@@ -130,7 +139,7 @@ export class RelaySession {
     const link = this.#links.get(hub) as UpstreamHubLink;
     if (link.state === "unavailable")
       return fail("HubNotAvailable", `The ${hub} hub is not available.`, false);
-    if (tab.pending >= MAX_PENDING_INVOCATIONS_PER_TAB) {
+    if (tab.pending >= this.settings.maxPendingInvocations) {
       return fail("HubTooManyInvocations", "Too many invocations are waiting.", true);
     }
     tab.pending++;
@@ -157,6 +166,9 @@ export class RelaySession {
       hubUrl: this.settings.hubUrls[hub],
       keepAliveMs: this.settings.heartbeatMs,
       serverTimeoutMs: this.settings.serverTimeoutMs,
+      invocationTimeoutMs: this.settings.invocationTimeoutMs,
+      wheel: this.resources?.wheel,
+      dispatcher: this.resources?.dispatcher,
       reconnect: this.settings.reconnect,
       random: this.settings.random,
       bearerToken: () => this.#bearerToken,

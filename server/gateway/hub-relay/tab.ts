@@ -5,11 +5,11 @@
 import type WebSocket from "ws";
 import { type GatewayFrame, serializeGatewayFrame } from "./browser-frames.ts";
 
-/** A tab that leaves more than this unread is dropped rather than buffered without bound. */
+/** Default: a tab that leaves more than this unread is dropped rather than buffered without bound. */
 export const MAX_TAB_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** A tab that sent nothing since this many pings is dropped. */
 export const MAX_UNANSWERED_PINGS = 2;
-/** Invocations one tab may have waiting for the upstream. */
+/** Default invocations one tab may have waiting for the upstream. */
 export const MAX_PENDING_INVOCATIONS_PER_TAB = 32;
 
 /** WebSocket close codes the relay uses (RFC 6455 §7.4.1). */
@@ -22,6 +22,9 @@ export const CloseCode = {
   ServiceRestart: 1012,
 } as const;
 
+/** The clock of the rate limits (one function for every tab, not a closure each). */
+const monotonicNow = () => performance.now();
+
 /**
  * A token bucket: `perSecond` tokens a second, holding at most `perSecond`, so a tab may send a
  * burst of that size and then that many frames per second.
@@ -32,7 +35,7 @@ export class RateLimiter {
 
   constructor(
     readonly perSecond: number,
-    readonly now: () => number = () => performance.now(),
+    readonly now: () => number = monotonicNow,
   ) {
     this.#tokens = perSecond;
     this.#last = now();
@@ -60,6 +63,7 @@ export class Tab {
   constructor(
     readonly socket: WebSocket,
     maxMessagesPerSecond: number,
+    readonly maxBufferedBytes: number = MAX_TAB_BUFFERED_BYTES,
   ) {
     this.limiter = new RateLimiter(maxMessagesPerSecond);
   }
@@ -77,7 +81,7 @@ export class Tab {
   /** Sends an already serialized frame (fan-out serializes once for every tab). */
   sendText(text: string): void {
     if (!this.open) return;
-    if (this.socket.bufferedAmount > MAX_TAB_BUFFERED_BYTES) {
+    if (this.socket.bufferedAmount > this.maxBufferedBytes) {
       this.socket.terminate();
       return;
     }

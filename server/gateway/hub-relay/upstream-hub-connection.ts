@@ -1,9 +1,11 @@
 /**
  * One connection from the gateway to one upstream hub: negotiate, socket, handshake, then events in,
- * invocations out, keep-alive Pings and a server timeout (the upstream leg's heartbeat, DESIGN.md §4).
+ * invocations out, keep-alive Pings and a server timeout (the upstream leg's heartbeat, DESIGN.md §4)
+ * on the shared heartbeat wheel.
  * It never reconnects by itself; `UpstreamHubLink` does.
  */
 import type WebSocket from "ws";
+import type { WheelMember } from "./heartbeat-wheel.ts";
 import {
   HANDSHAKE_REQUEST,
   HubProtocolViolation,
@@ -16,6 +18,13 @@ import {
   type UpstreamHubMessage,
 } from "./signalr-codec.ts";
 import {
+  UPSTREAM_HANDSHAKE_TIMEOUT_MS,
+  UPSTREAM_INVOCATION_TIMEOUT_MS,
+  type UpstreamCloseOutcome,
+  type UpstreamConnectOptions,
+  UpstreamInvocationError,
+} from "./upstream-hub-types.ts";
+import {
   negotiate,
   openSocket,
   socketUrlOf,
@@ -23,60 +32,30 @@ import {
   UpstreamConnectError,
 } from "./upstream-negotiate.ts";
 
-/** The hub handshake (`{}` after the protocol request) must complete within this. */
-export const UPSTREAM_HANDSHAKE_TIMEOUT_MS = 15_000;
-/** An invocation without a Completion within this is answered "no answer". */
-export const UPSTREAM_INVOCATION_TIMEOUT_MS = 30_000;
-
-/** How a connection ended: the upstream ended the session (Close without allowReconnect), dropped, or stopped by us. */
-export type UpstreamCloseOutcome =
-  | { kind: "ended"; reason: string }
-  | { kind: "dropped"; reason: string }
-  | { kind: "stopped" };
-
-/** Why an invocation failed: not sent, sent without an answer, or answered with an error. */
-export type InvocationFailure = "unavailable" | "noAnswer" | "method";
-
-/** A failed invocation; for "method", `message` is the upstream's error text, meant for clients. */
-export class UpstreamInvocationError extends Error {
-  override readonly name = "UpstreamInvocationError";
-  constructor(
-    readonly failure: InvocationFailure,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** What a connection needs. */
-export interface UpstreamConnectOptions {
-  /** The hub's HTTP(S) URL, e.g. `http://127.0.0.1:5000/hubs/user`. */
-  readonly hubUrl: string;
-  readonly bearerToken: string;
-  /** A Ping is sent after this long without sending anything. */
-  readonly keepAliveMs: number;
-  /** The connection counts as dropped after this long without receiving anything. */
-  readonly serverTimeoutMs: number;
-  /** Cancels the attempt (and closes the connection once open). */
-  readonly signal: AbortSignal;
-  /** Receives every invocation the upstream sends. */
-  readonly onEvent: (target: string, args: unknown[]) => void;
-  /**
-   * Called synchronously when a handshaken connection ends, before its pending invocations are
-   * rejected, so the tabs hear of the drop before they hear of the failed invocations.
-   */
-  readonly onClose?: (outcome: UpstreamCloseOutcome) => void;
-}
+export {
+  type InvocationFailure,
+  UPSTREAM_HANDSHAKE_TIMEOUT_MS,
+  UPSTREAM_INVOCATION_TIMEOUT_MS,
+  type UpstreamCloseOutcome,
+  type UpstreamConnectOptions,
+  UpstreamInvocationError,
+} from "./upstream-hub-types.ts";
 
 interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
-  timer: NodeJS.Timeout;
+  /** performance.now() after which the invocation counts as unanswered. */
+  deadline: number;
 }
 
 /** Connects to a hub; rejects with an {@link UpstreamConnectError}. */
 export async function connectUpstreamHub(options: UpstreamConnectOptions): Promise<UpstreamHubConnection> {
-  const connectionToken = await negotiate(options.hubUrl, options.bearerToken, options.signal);
+  const connectionToken = await negotiate(
+    options.hubUrl,
+    options.bearerToken,
+    options.signal,
+    options.dispatcher,
+  );
   const socket = await openSocket(
     socketUrlOf(options.hubUrl, connectionToken),
     options.bearerToken,
@@ -87,43 +66,62 @@ export async function connectUpstreamHub(options: UpstreamConnectOptions): Promi
   return connection;
 }
 
-/** A handshaken connection to one upstream hub. */
-export class UpstreamHubConnection {
+/**
+ * A handshaken connection to one upstream hub. Once handshaken it keeps no timer of its own: the
+ * shared wheel calls `onTick`, which sends the keep-alive Ping, drops a silent connection and fails
+ * overdue invocations.
+ */
+export class UpstreamHubConnection implements WheelMember {
   /** Settles when the handshake succeeds; rejects with an UpstreamConnectError otherwise. */
   readonly handshaken: Promise<void>;
   /** Resolves once, when the connection is over. */
   readonly closed: Promise<UpstreamCloseOutcome>;
   readonly #socket: WebSocket;
-  readonly #options: UpstreamConnectOptions;
+  readonly #keepAliveMs: number;
+  readonly #serverTimeoutMs: number;
+  readonly #wheel: UpstreamConnectOptions["wheel"];
+  readonly #onEvent: UpstreamConnectOptions["onEvent"];
+  readonly #onClose: UpstreamConnectOptions["onClose"];
+  /** Cancels the connection until it is handshaken; then only stop() does (the signal is let go). */
+  #signal: AbortSignal | undefined;
+  readonly #invocationTimeoutMs: number;
   readonly #reader = new RecordReader(UPSTREAM_MAX_MESSAGE_BYTES);
-  readonly #pending = new Map<string, Pending>();
+  /** Invocations waiting for their Completion; created with the first one (most connections never invoke). */
+  #pending: Map<string, Pending> | undefined;
   #nextInvocationId = 0;
   #ready = false;
   #outcome: UpstreamCloseOutcome | undefined;
   #resolveClosed!: (outcome: UpstreamCloseOutcome) => void;
   #handshake: { resolve(): void; reject(error: Error): void } | undefined;
-  readonly #timers: NodeJS.Timeout[] = [];
-  #keepAlive: NodeJS.Timeout | undefined;
-  #serverTimeout: NodeJS.Timeout | undefined;
+  #handshakeTimer: NodeJS.Timeout | undefined;
+  #lastSent = 0;
+  #lastReceived = 0;
+  readonly #onAbort = () => this.stop();
 
   constructor(socket: WebSocket, options: UpstreamConnectOptions) {
     this.#socket = socket;
-    this.#options = options;
+    this.#keepAliveMs = options.keepAliveMs;
+    this.#serverTimeoutMs = options.serverTimeoutMs;
+    this.#wheel = options.wheel;
+    this.#onEvent = options.onEvent;
+    this.#onClose = options.onClose;
+    this.#signal = options.signal;
+    this.#invocationTimeoutMs = options.invocationTimeoutMs ?? UPSTREAM_INVOCATION_TIMEOUT_MS;
     this.closed = new Promise((resolve) => {
       this.#resolveClosed = resolve;
     });
     this.handshaken = new Promise((resolve, reject) => {
       this.#handshake = { resolve, reject };
     });
-    const onAbort = () => this.stop();
-    options.signal.addEventListener("abort", onAbort, { once: true });
-    void this.closed.then(() => options.signal.removeEventListener("abort", onAbort));
-    socket.on("message", (data, isBinary) => this.#onFrame(String(data), isBinary));
+    options.signal.addEventListener("abort", this.#onAbort, { once: true });
+    socket.on("message", (data, isBinary) => this.#onFrame(data as Buffer, isBinary));
     socket.on("close", (code) => this.#finish({ kind: "dropped", reason: `socket closed (${code})` }));
     socket.on("error", () => undefined); // 'close' follows and reports it
-    this.#timers.push(
-      setTimeout(() => this.#fail("handshake timed out"), UPSTREAM_HANDSHAKE_TIMEOUT_MS).unref(),
+    this.#handshakeTimer = setTimeout(
+      () => this.#fail("handshake timed out"),
+      options.handshakeTimeoutMs ?? UPSTREAM_HANDSHAKE_TIMEOUT_MS,
     );
+    this.#handshakeTimer.unref();
     this.#send(HANDSHAKE_REQUEST);
   }
 
@@ -134,11 +132,12 @@ export class UpstreamHubConnection {
     }
     const invocationId = String(++this.#nextInvocationId);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#pending.delete(invocationId);
-        reject(new UpstreamInvocationError("noAnswer", "upstream hub did not answer in time"));
-      }, UPSTREAM_INVOCATION_TIMEOUT_MS).unref();
-      this.#pending.set(invocationId, { resolve, reject, timer });
+      this.#pending ??= new Map();
+      this.#pending.set(invocationId, {
+        resolve,
+        reject,
+        deadline: performance.now() + this.#invocationTimeoutMs,
+      });
       this.#send(serializeInvocation(invocationId, target, args));
     });
   }
@@ -148,18 +147,34 @@ export class UpstreamHubConnection {
     this.#finish({ kind: "stopped" });
   }
 
+  /** The wheel's tick: keep-alive Ping, server timeout, overdue invocations. */
+  onTick(now: number): void {
+    if (this.#outcome) return;
+    if (now - this.#lastReceived >= this.#serverTimeoutMs) {
+      this.#fail("server timeout", 1000, true);
+      return;
+    }
+    if (now - this.#lastSent >= this.#keepAliveMs) this.#send(PING_MESSAGE);
+    if (this.#pending === undefined || this.#pending.size === 0) return;
+    for (const [invocationId, pending] of this.#pending) {
+      if (pending.deadline > now) continue;
+      this.#pending.delete(invocationId);
+      pending.reject(new UpstreamInvocationError("noAnswer", "upstream hub did not answer in time"));
+    }
+  }
+
   #send(text: string): void {
     if (this.#socket.readyState !== this.#socket.OPEN) return;
     this.#socket.send(text);
-    this.#keepAlive?.refresh();
+    this.#lastSent = performance.now();
   }
 
-  #onFrame(text: string, isBinary: boolean): void {
+  #onFrame(data: Buffer, isBinary: boolean): void {
     if (this.#outcome) return;
-    this.#serverTimeout?.refresh();
+    this.#lastReceived = performance.now();
     try {
       if (isBinary) throw new HubProtocolViolation("binary frame from a JSON hub");
-      for (const record of this.#reader.read(text)) {
+      for (const record of this.#reader.read(data.toString("utf8"))) {
         if (this.#outcome) return;
         if (this.#ready) this.#onMessage(parseUpstreamMessage(record));
         else this.#onHandshake(record);
@@ -177,10 +192,12 @@ export class UpstreamHubConnection {
       return;
     }
     this.#ready = true;
-    const { keepAliveMs, serverTimeoutMs } = this.#options;
-    this.#keepAlive = setTimeout(() => this.#send(PING_MESSAGE), keepAliveMs).unref();
-    this.#serverTimeout = setTimeout(() => this.#fail("server timeout", 1000, true), serverTimeoutMs).unref();
-    this.#timers.push(this.#keepAlive, this.#serverTimeout);
+    // Cleared here, or it would drop the connection UPSTREAM_HANDSHAKE_TIMEOUT_MS after connecting.
+    clearTimeout(this.#handshakeTimer);
+    this.#handshakeTimer = undefined;
+    this.#signal?.removeEventListener("abort", this.#onAbort);
+    this.#signal = undefined;
+    this.#wheel.add(this);
     this.#handshake?.resolve();
     this.#handshake = undefined;
   }
@@ -193,13 +210,12 @@ export class UpstreamHubConnection {
           this.#send(serializeCompletionError(message.invocationId, "Client results are not supported."));
           return;
         }
-        this.#options.onEvent(message.target, message.arguments);
+        this.#onEvent(message.target, message.arguments);
         return;
       case 3: {
-        const pending = this.#pending.get(message.invocationId);
+        const pending = this.#pending?.get(message.invocationId);
         if (!pending) return; // timed out earlier: the late answer is dropped
-        this.#pending.delete(message.invocationId);
-        clearTimeout(pending.timer);
+        this.#pending?.delete(message.invocationId);
         if (message.error !== undefined) pending.reject(new UpstreamInvocationError("method", message.error));
         else pending.resolve(message.result);
         return;
@@ -210,7 +226,7 @@ export class UpstreamHubConnection {
         return;
       }
       default:
-        return; // Ping (the timer was refreshed) or a type the relay does not use
+        return; // Ping (the receive time was noted) or a type the relay does not use
     }
   }
 
@@ -222,13 +238,15 @@ export class UpstreamHubConnection {
   #finish(outcome: UpstreamCloseOutcome, code = 1000): void {
     if (this.#outcome) return;
     this.#outcome = outcome;
-    for (const timer of this.#timers) clearTimeout(timer);
-    if (this.#ready) this.#options.onClose?.(outcome);
-    for (const pending of this.#pending.values()) {
-      clearTimeout(pending.timer);
+    clearTimeout(this.#handshakeTimer);
+    this.#wheel.delete(this);
+    this.#signal?.removeEventListener("abort", this.#onAbort);
+    this.#signal = undefined;
+    if (this.#ready) this.#onClose?.(outcome);
+    for (const pending of this.#pending?.values() ?? []) {
       pending.reject(new UpstreamInvocationError("noAnswer", "upstream hub connection lost"));
     }
-    this.#pending.clear();
+    this.#pending = undefined;
     if (this.#handshake) {
       const reason = outcome.kind === "stopped" ? "connection attempt cancelled" : outcome.reason;
       this.#handshake.reject(new UpstreamConnectError("failed", reason));

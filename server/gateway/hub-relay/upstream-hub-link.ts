@@ -6,10 +6,13 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyBaseLogger } from "fastify";
+import type { Dispatcher } from "undici";
 import { type BackoffPolicy, backoffDelayMs } from "./backoff.ts";
+import { HeartbeatWheel, wheelTickFor } from "./heartbeat-wheel.ts";
 import type { RelayHub } from "./options.ts";
 import {
   connectUpstreamHub,
+  UPSTREAM_INVOCATION_TIMEOUT_MS,
   type UpstreamCloseOutcome,
   type UpstreamHubConnection,
   UpstreamInvocationError,
@@ -40,6 +43,12 @@ export interface LinkOptions {
   readonly hubUrl: string;
   readonly keepAliveMs: number;
   readonly serverTimeoutMs: number;
+  /** Default UPSTREAM_INVOCATION_TIMEOUT_MS. */
+  readonly invocationTimeoutMs?: number;
+  /** The shared timer of the upstream connections; default: a wheel of this link's own. */
+  readonly wheel?: HeartbeatWheel;
+  /** The pool negotiate requests go through; default undici's global dispatcher. */
+  readonly dispatcher?: Dispatcher;
   readonly reconnect: BackoffPolicy;
   readonly random: () => number;
   /** The bearer token to connect with, read at every attempt (it changes on impersonation). */
@@ -53,10 +62,25 @@ export interface LinkOptions {
 export class UpstreamHubLink {
   #state: LinkState = "connecting";
   #connection: UpstreamHubConnection | undefined;
-  readonly #abort = new AbortController();
+  #stopped = false;
+  /** Cancels the connection attempt or the backoff wait under way; none while connected. */
+  #attempt: AbortController | undefined;
+  readonly #wheel: HeartbeatWheel;
   #running: Promise<void> = Promise.resolve();
 
-  constructor(readonly options: LinkOptions) {}
+  constructor(readonly options: LinkOptions) {
+    this.#wheel =
+      options.wheel ??
+      new HeartbeatWheel(
+        wheelTickFor(
+          Math.min(
+            options.keepAliveMs,
+            options.serverTimeoutMs,
+            options.invocationTimeoutMs ?? UPSTREAM_INVOCATION_TIMEOUT_MS,
+          ),
+        ),
+      );
+  }
 
   /** The current state. */
   get state(): LinkState {
@@ -73,9 +97,10 @@ export class UpstreamHubLink {
 
   /** Closes the connection and stops reconnecting; resolves when the link is idle. */
   async stop(): Promise<void> {
-    if (this.#abort.signal.aborted) return this.#running;
+    if (this.#stopped) return this.#running;
+    this.#stopped = true;
     this.#setState("stopped");
-    this.#abort.abort();
+    this.#attempt?.abort();
     this.#connection?.stop();
     return this.#running;
   }
@@ -108,25 +133,36 @@ export class UpstreamHubLink {
     }
   }
 
+  /** A fresh cancellation for the next attempt or wait (stop() aborts it). */
+  #nextAttempt(): AbortSignal {
+    this.#attempt = new AbortController();
+    return this.#attempt.signal;
+  }
+
   async #run(): Promise<void> {
-    const { signal } = this.#abort;
     const { hub, log } = this.options;
-    for (let attempt = 0; !signal.aborted; ) {
+    for (let attempt = 0; !this.#stopped; ) {
+      const signal = this.#nextAttempt();
       try {
         const connection = await connectUpstreamHub({
           hubUrl: this.options.hubUrl,
           bearerToken: this.options.bearerToken(),
           keepAliveMs: this.options.keepAliveMs,
           serverTimeoutMs: this.options.serverTimeoutMs,
+          invocationTimeoutMs: this.options.invocationTimeoutMs,
+          wheel: this.#wheel,
+          dispatcher: this.options.dispatcher,
           signal,
           onEvent: this.options.onEvent,
           onClose: (outcome) => this.#onClose(outcome),
         });
-        if (signal.aborted) {
+        if (this.#stopped) {
           // Stopped while the handshake completed: the abort listener came too late for this one.
           connection.stop();
           return;
         }
+        // Connected: stop() now stops the connection itself; the attempt's signal is let go.
+        this.#attempt = undefined;
         this.#connection = connection;
         attempt = 0;
         this.#setState("connected");
@@ -134,7 +170,7 @@ export class UpstreamHubLink {
         this.#connection = undefined;
         if (outcome.kind !== "dropped") return;
       } catch (error) {
-        if (signal.aborted) return;
+        if (this.#stopped) return;
         if (!(error instanceof UpstreamConnectError)) throw error;
         if (error.failure === "unauthorized") {
           log.info({ hub }, "hub relay: upstream refused the session (401)");
@@ -148,7 +184,7 @@ export class UpstreamHubLink {
         this.#setState("unreachable");
       }
       const delayMs = backoffDelayMs(attempt++, this.options.reconnect, this.options.random);
-      await sleep(delayMs, undefined, { signal }).catch(() => undefined);
+      await sleep(delayMs, undefined, { signal: this.#nextAttempt() }).catch(() => undefined);
     }
   }
 }

@@ -4,6 +4,8 @@
  * Failures are classified so the link can tell "the upstream ended this user's session" (401) and
  * "this hub is not for this user" (403) from "the upstream is unreachable" (everything else).
  */
+import type { ClientRequest, IncomingMessage } from "node:http";
+import { type Dispatcher, request } from "undici";
 import WebSocket from "ws";
 
 /** Negotiate must answer within this. */
@@ -34,32 +36,60 @@ function failureOfStatus(status: number): ConnectFailure {
 }
 
 function describe(error: unknown): string {
-  const cause = (error as { cause?: { code?: string } }).cause?.code;
-  return cause ?? (error instanceof Error ? error.name : "error");
+  const { code, cause } = error as { code?: unknown; cause?: { code?: string } };
+  if (typeof code === "string") return code;
+  return cause?.code ?? (error instanceof Error ? error.name : "error");
 }
 
-/** Negotiates (version 1) and returns the connection token for the socket URL. */
-export async function negotiate(hubUrl: string, bearerToken: string, signal: AbortSignal): Promise<string> {
-  let response: Response;
+/** Largest negotiate answer read (a few hundred bytes in practice). */
+const MAX_NEGOTIATE_BYTES = 64 * 1024;
+
+async function readJson(body: Dispatcher.ResponseData["body"]): Promise<unknown> {
+  let text = "";
+  for await (const chunk of body) {
+    text += String(chunk);
+    if (text.length > MAX_NEGOTIATE_BYTES) throw new Error("negotiate answer too large");
+  }
+  return JSON.parse(text);
+}
+
+/**
+ * Negotiates (version 1) and returns the connection token for the socket URL. Over undici's
+ * `request` (the gateway's HTTP stack) with its own timeouts rather than fetch with a composed
+ * AbortSignal: nothing of the call — no timer, no signal — outlives it.
+ */
+export async function negotiate(
+  hubUrl: string,
+  bearerToken: string,
+  signal: AbortSignal,
+  dispatcher?: Dispatcher,
+): Promise<string> {
+  let response: Dispatcher.ResponseData;
   try {
-    response = await fetch(`${hubUrl}/negotiate?negotiateVersion=1`, {
+    response = await request(`${hubUrl}/negotiate?negotiateVersion=1`, {
       method: "POST",
       headers: { authorization: `Bearer ${bearerToken}`, "content-type": "text/plain;charset=UTF-8" },
       body: "",
-      redirect: "manual",
-      signal: AbortSignal.any([signal, AbortSignal.timeout(UPSTREAM_NEGOTIATE_TIMEOUT_MS)]),
+      signal,
+      dispatcher,
+      headersTimeout: UPSTREAM_NEGOTIATE_TIMEOUT_MS,
+      bodyTimeout: UPSTREAM_NEGOTIATE_TIMEOUT_MS,
     });
   } catch (error) {
     throw new UpstreamConnectError("failed", `negotiate failed: ${describe(error)}`);
   }
-  if (response.status !== 200) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new UpstreamConnectError(failureOfStatus(response.status), `negotiate answered ${response.status}`);
+  if (response.statusCode !== 200) {
+    await response.body.dump().catch(() => undefined);
+    throw new UpstreamConnectError(
+      failureOfStatus(response.statusCode),
+      `negotiate answered ${response.statusCode}`,
+    );
   }
   let body: Record<string, unknown>;
   try {
-    body = (await response.json()) as Record<string, unknown>;
+    body = (await readJson(response.body)) as Record<string, unknown>;
   } catch {
+    response.body.destroy();
     throw new UpstreamConnectError("failed", "negotiate answered with something that is not JSON");
   }
   if (typeof body?.error === "string") throw new UpstreamConnectError("failed", "negotiate refused");
@@ -94,27 +124,33 @@ export function openSocket(url: string, bearerToken: string, signal: AbortSignal
       perMessageDeflate: false,
       followRedirects: false,
     });
-    let settled = false;
+    const onAbort = () => settle(new UpstreamConnectError("failed", "connection attempt cancelled"));
+    const onError = (error: Error) =>
+      settle(new UpstreamConnectError("failed", `socket: ${describe(error)}`));
+    const onUnexpected = (upgrade: ClientRequest, response: IncomingMessage) => {
+      const status = response.statusCode ?? 0;
+      response.resume();
+      upgrade.destroy();
+      settle(new UpstreamConnectError(failureOfStatus(status), `socket upgrade answered ${status}`));
+    };
+    const onClose = () => settle(new UpstreamConnectError("failed", "socket closed while opening"));
+    const onOpen = () => settle();
+    // Once settled, none of these listeners stays on the socket (they would live as long as it does).
     const settle = (error?: UpstreamConnectError) => {
-      if (settled) return;
-      settled = true;
       signal.removeEventListener("abort", onAbort);
+      socket.off("unexpected-response", onUnexpected).off("close", onClose).off("open", onOpen);
+      // The connection takes the socket's errors over; before that, nothing can happen on it (no I/O).
+      socket.off("error", onError);
       if (error === undefined) return resolve(socket);
+      socket.on("error", () => undefined);
       socket.terminate();
       reject(error);
     };
-    const onAbort = () => settle(new UpstreamConnectError("failed", "connection attempt cancelled"));
     signal.addEventListener("abort", onAbort, { once: true });
-    // Errors after the socket is handed over are reported through its 'close' event.
-    socket.on("error", (error) => settle(new UpstreamConnectError("failed", `socket: ${describe(error)}`)));
-    socket.once("unexpected-response", (request, response) => {
-      const status = response.statusCode ?? 0;
-      response.resume();
-      request.destroy();
-      settle(new UpstreamConnectError(failureOfStatus(status), `socket upgrade answered ${status}`));
-    });
-    socket.once("close", () => settle(new UpstreamConnectError("failed", "socket closed while opening")));
-    socket.once("open", () => settle());
+    socket.on("error", onError);
+    socket.once("unexpected-response", onUnexpected);
+    socket.once("close", onClose);
+    socket.once("open", onOpen);
     if (signal.aborted) onAbort();
   });
 }

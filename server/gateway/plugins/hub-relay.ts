@@ -4,8 +4,10 @@
  * server/gateway/hub-relay/ (protocol in its README.md). Registering the plugin decorates the app
  * with `hubRelay` (broadcastGatewayEvent, endSession, renewUpstream, stats).
  */
+import type { ServerResponse } from "node:http";
 import websocket from "@fastify/websocket";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type WebSocket from "ws";
 import { GatewayErrorCode, type GatewayErrorCodeName } from "../errors/gateway-error-codes.ts";
 import { HubRelay, type HubRelayControl } from "../hub-relay/hub-relay.ts";
 import { type HubRelayOptions, type RelayIdentity, resolveRelaySettings } from "../hub-relay/options.ts";
@@ -52,7 +54,7 @@ async function hubRelayPlugin(app: FastifyInstance, options: HubRelayOptions): P
         options: { maxPayload: settings.maxMessageBytes, perMessageDeflate: false },
       });
     }
-    const admitted = new WeakMap<FastifyRequest, RelayIdentity>();
+    const admitted = new WeakMap<FastifyRequest, { identity: RelayIdentity; response: ServerResponse }>();
     scope.route({
       method: "GET",
       url: HUB_RELAY_PATH,
@@ -72,22 +74,34 @@ async function hubRelayPlugin(app: FastifyInstance, options: HubRelayOptions): P
           return refuse(reply, 503, "HubSessionLookupFailed", "Try again later.");
         }
         if (!identity) return refuse(reply, 401, "HubNotSignedIn", "Not signed in.");
-        admitted.set(request, identity);
+        admitted.set(request, { identity, response: reply.raw });
       },
       handler: async (_request, reply) =>
         refuse(reply.header("Upgrade", "websocket"), 426, "HubUpgradeRequired", "Open a WebSocket."),
       wsHandler: (socket, request) => {
-        const identity = admitted.get(request);
+        const entry = admitted.get(request);
         admitted.delete(request);
-        if (!identity) return socket.close(1011, "not admitted");
+        if (!entry) return socket.close(1011, "not admitted");
+        releaseUpgrade(entry.response, socket);
         // The relay closes its own sockets on shutdown (1001); @fastify/websocket's preClose would
         // close them first with a bare close frame, so they are not left in its client list.
         scope.websocketServer.clients?.delete(socket);
-        relay.attach(socket, identity);
+        relay.attach(socket, entry.identity);
       },
     });
     scope.addHook("preClose", async () => relay.close());
   });
+}
+
+/**
+ * Lets go of the upgrade's HTTP objects, which would otherwise live (some kilobytes a tab) as long as
+ * the socket: @fastify/websocket assigns a ServerResponse to the socket (its `_httpMessage`, whose
+ * listeners reach the Fastify request and reply) and closes over both in its error listener. The
+ * relay's own error listener takes over.
+ */
+function releaseUpgrade(response: ServerResponse, socket: WebSocket): void {
+  if (response.socket) response.detachSocket(response.socket);
+  socket.removeAllListeners("error");
 }
 
 /**

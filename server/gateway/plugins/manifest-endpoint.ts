@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AccountMenu } from "../../../schemas/payloads/account-menu.ts";
+import { accountMenuLayerId, applyAccountMenu } from "../manifests/account-menu-layer.ts";
 import { ManifestCache } from "../manifests/manifest-cache.ts";
 import type { ManifestSet } from "../manifests/manifest-set.ts";
 import {
@@ -39,6 +41,8 @@ export interface ManifestEndpointOptions {
   /** Who asks: the signed-in user of the request's session, or anonymous (the default). */
   audienceOf?: (request: FastifyRequest) => Promise<ManifestAudience>;
   layers?: ManifestLayerSource;
+  /** The account's custom menu (account layer), applied after the override layers. */
+  accountMenus?: { layoutFor(request: FastifyRequest, accountRecId: number): Promise<AccountMenu | null> };
 }
 
 /**
@@ -58,8 +62,9 @@ export async function manifestEndpoint(
     request: FastifyRequest,
     operator: ManifestLayer | null,
     account: ManifestLayer | null,
+    menu: { id: string; layout: AccountMenu | null },
   ): ManifestSet {
-    const key = `${operator?.id ?? ""}\u0000${account?.id ?? ""}`;
+    const key = `${operator?.id ?? ""}\u0000${account?.id ?? ""}\u0000${menu.id}`;
     const hit = layeredSets.get(key);
     if (hit) return hit;
     let set = options.manifests;
@@ -74,6 +79,8 @@ export async function manifestEndpoint(
         );
       }
     }
+    // The account's custom menu last: it reorders and hides what the layers left, never adds.
+    set = applyAccountMenu(set, menu.layout);
     if (layeredSets.size >= LAYERED_SET_CACHE_ENTRIES)
       layeredSets.delete(layeredSets.keys().next().value as string);
     layeredSets.set(key, set);
@@ -87,15 +94,23 @@ export async function manifestEndpoint(
       audience.kind === "user"
         ? ((await options.layers?.account(audience.facts.accountRecId)) ?? null)
         : null;
-    const layerIds = [operator?.id ?? "-", account?.id ?? "-"];
+    const layout =
+      audience.kind === "user"
+        ? ((await options.accountMenus?.layoutFor(request, audience.facts.accountRecId)) ?? null)
+        : null;
+    const menu = {
+      id: audience.kind === "user" ? accountMenuLayerId(audience.facts.accountRecId, layout) : "-",
+      layout,
+    };
+    const layerIds = [operator?.id ?? "-", account?.id ?? "-", menu.id];
     const version =
-      operator || account
+      operator || account || menu.id !== "-"
         ? `${options.version}.${createHash("sha256").update(layerIds.join("\u0000")).digest("base64url").slice(0, 8)}`
         : options.version;
     const audienceKey =
       audience.kind === "user" ? `user:${audience.facts.accountRecId}:${audience.fingerprint}` : "anonymous";
     const entry = cache.get(`${version}:${layerIds.join(":")}:${audienceKey}`, () =>
-      resolveManifest(layeredSet(request, operator, account), version, audience),
+      resolveManifest(layeredSet(request, operator, account, menu), version, audience),
     );
     reply.header("ETag", entry.etag).header("Cache-Control", "private, no-cache").header("Vary", "Cookie");
     if (ifNoneMatchHits(request.headers["if-none-match"], entry.etag)) return reply.code(304).send();

@@ -5,7 +5,11 @@
 import type { FastifyInstance } from "fastify";
 import type { Dispatcher } from "undici";
 import { createRelayDispatcher, type RelayTimeouts, resolveTimeouts } from "../relay/relay-dispatcher.ts";
-import { createRelayHandler, type IdentityOf } from "../relay/relay-handler.ts";
+import {
+  createRelayHandler,
+  type IdentityOf,
+  type UpstreamUnauthorizedHook,
+} from "../relay/relay-handler.ts";
 import { parseUpstreamBase } from "../relay/relay-path.ts";
 import type { RelayMount } from "../relay/response-headers.ts";
 
@@ -22,6 +26,13 @@ export const RELAY_MAX_BODY_BYTES = 1024 * 1024;
 export const RELAY_MAX_UPLOAD_BYTES = 2 * 1024 * 1024 + 64 * 1024;
 /** Default most relayed calls in flight at once; beyond it the relay answers 503 at once. */
 export const RELAY_MAX_IN_FLIGHT = 1024;
+
+/**
+ * Upstream paths (under the application base, case-insensitive, with everything below them) where a
+ * 401 means "these credentials are wrong" — a password, a second factor, an `st` or `it` token — and
+ * not "the session is over": the login calls of §7 and signup.
+ */
+export const CREDENTIAL_EXCHANGE_PATHS: readonly string[] = ["Login", "Signup", "Admin/Users/Impersonate"];
 
 const RELAYED_METHODS: Dispatcher.HttpMethod[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
 
@@ -43,6 +54,13 @@ export interface RestRelayOptions {
   forwardedHeaders?: boolean;
   /** Most relayed calls in flight before the relay answers 503 (default RELAY_MAX_IN_FLIGHT). */
   maxInFlight?: number;
+  /**
+   * The upstream answered 401 to a call relayed with a session's token: it ended that session. Called
+   * before the 401 is relayed (app.ts ends the gateway session and tells the hub relay).
+   */
+  onUpstreamUnauthorized?: UpstreamUnauthorizedHook;
+  /** Paths whose 401 is a refused credential, not an ended session (default CREDENTIAL_EXCHANGE_PATHS). */
+  credentialPaths?: readonly string[];
 }
 
 /**
@@ -80,6 +98,8 @@ export async function restRelay(app: FastifyInstance, options: RestRelayOptions)
     limits,
     maxInFlight,
     forwardedHeaders: options.forwardedHeaders ?? false,
+    onUpstreamUnauthorized: options.onUpstreamUnauthorized,
+    credentialPaths: options.credentialPaths ?? CREDENTIAL_EXCHANGE_PATHS,
   });
   for (const mount of mounts) {
     app.route({

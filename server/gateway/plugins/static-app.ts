@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type HelpHost, helpModeIndex, isHelpHost } from "./help-mode.ts";
 
 /** Prefixes that never fall back to the SPA's index. */
 const NON_APP_PREFIXES = ["/api/", "/webservices/", "/gw/", "/assets/"];
@@ -15,12 +16,21 @@ function wantsAppPage(request: FastifyRequest): boolean {
   return true;
 }
 
+/** Options: the built runtime's folder and the hosts that get help mode (HELP_HOSTS). */
+export interface StaticAppOptions {
+  distDir: string;
+  helpHosts?: readonly HelpHost[];
+}
+
 /**
  * Serves the built runtime: content-hashed assets as immutable, and index.html
- * (never cached) for every in-app path, so deep links work.
+ * (never cached) for every in-app path, so deep links work. A help host gets the
+ * help-mode index (§1 help mode; plugins/help-mode.ts), so the index varies by Host.
  */
-export async function staticApp(app: FastifyInstance, options: { distDir: string }): Promise<void> {
+export async function staticApp(app: FastifyInstance, options: StaticAppOptions): Promise<void> {
   const indexHtml = await readFile(join(options.distDir, "index.html"));
+  const helpHosts = options.helpHosts ?? [];
+  const helpIndexHtml = Buffer.from(helpModeIndex(indexHtml.toString("utf8")));
   await app.register(fastifyStatic, {
     root: join(options.distDir, "assets"),
     prefix: "/assets/",
@@ -37,6 +47,11 @@ export async function staticApp(app: FastifyInstance, options: { distDir: string
     if (!wantsAppPage(request)) {
       return reply.code(404).send({ ErrorCode: 404, Message: "Not found" });
     }
-    return reply.type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(indexHtml);
+    const help = isHelpHost(request.headers.host, helpHosts);
+    return reply
+      .type("text/html; charset=utf-8")
+      .header("Cache-Control", "no-cache")
+      .header("Vary", "Host")
+      .send(help ? helpIndexHtml : indexHtml);
   });
 }

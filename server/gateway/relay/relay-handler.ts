@@ -17,10 +17,26 @@ import { relayTarget } from "./relay-path.ts";
 import { type BodyLimits, type BodyPlan, planRequestBody } from "./request-body.ts";
 import { upstreamRequestHeaders } from "./request-headers.ts";
 import { browserResponseHeaders, type RelayMount } from "./response-headers.ts";
-import { callUpstream } from "./upstream-call.ts";
+import { callUpstream, RelayCancellation } from "./upstream-call.ts";
+
+/** Who a relayed call is made for: the session's upstream token (and the session's id, if any). */
+export interface RelayIdentity {
+  bearerToken: string;
+  sessionId?: string;
+}
 
 /** The identity a relayed call carries upstream: the session's token, or null for a public call. */
-export type IdentityOf = (request: FastifyRequest) => Promise<{ bearerToken: string } | null>;
+export type IdentityOf = (request: FastifyRequest) => Promise<RelayIdentity | null>;
+
+/**
+ * Called before the browser gets the upstream's 401 to a call made with `identity` (not a
+ * credential exchange): the upstream ended that session. It may add headers to `reply`.
+ */
+export type UpstreamUnauthorizedHook = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  identity: RelayIdentity,
+) => Promise<void>;
 
 /** Everything the handler needs, resolved once by the plugin. */
 export interface RelaySettings {
@@ -31,13 +47,22 @@ export interface RelaySettings {
   limits: BodyLimits;
   maxInFlight: number;
   forwardedHeaders: boolean;
+  /** See UpstreamUnauthorizedHook; absent: a 401 is only relayed. */
+  onUpstreamUnauthorized?: UpstreamUnauthorizedHook;
+  /**
+   * Paths under a base (case-insensitive, with everything below them) whose 401 is a refused
+   * credential, not an ended session: the login calls (CREDENTIAL_EXCHANGE_PATHS).
+   */
+  credentialPaths: readonly string[];
 }
 
 /** A Fastify handler relaying `mount`'s prefix to its base; shares one in-flight counter per relay. */
 export function createRelayHandler(settings: RelaySettings) {
   let inFlight = 0;
-  return (mount: RelayMount) =>
-    async function relay(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const credentialPaths = settings.credentialPaths.map((path) => path.toLowerCase());
+  return (mount: RelayMount) => {
+    const host = new URL(mount.base.origin).host;
+    return async function relay(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
       const target = relayTarget(request.raw.url ?? "", mount.prefix, mount.base);
       if (!target.ok) {
         request.log.info({ relay: { path: pathOf(request), refused: target.reason } }, "relay path refused");
@@ -51,14 +76,14 @@ export function createRelayHandler(settings: RelaySettings) {
         return refuse(reply, RELAY_FAILURES.RelayOverloaded, request);
       }
       inFlight++;
-      const controller = new AbortController();
+      const controller = new RelayCancellation();
       reply.raw.once("close", () => {
         inFlight--;
         // The browser went away before the whole answer was written: cancel the upstream call.
         if (!reply.raw.writableFinished) controller.abort();
       });
 
-      let identity: Awaited<ReturnType<IdentityOf>>;
+      let identity: RelayIdentity | null;
       try {
         identity = await settings.identityOf(request);
       } catch (error) {
@@ -75,18 +100,18 @@ export function createRelayHandler(settings: RelaySettings) {
           path: target.path,
           method: request.method as Dispatcher.HttpMethod,
           headers: upstreamRequestHeaders(request.headers, {
-            host: new URL(target.origin).host,
+            host,
             bearerToken: identity?.bearerToken ?? null,
             contentLength: plan.kind === "stream" ? plan.contentLength : null,
             forwarded: settings.forwardedHeaders ? forwardedFacts(request) : null,
           }),
           body: plan.kind === "stream" ? plan.stream : null,
-          signal: controller.signal,
+          signal: controller,
           timeouts: settings.timeouts,
         });
       } catch (error) {
         release(plan);
-        if (controller.signal.aborted) {
+        if (controller.aborted) {
           // Nobody is left to answer; the upstream call was cancelled with the browser's request.
           request.log.info({ relay: { path: pathOf(request) } }, "relay cancelled by the browser");
           return reply.hijack();
@@ -107,17 +132,32 @@ export function createRelayHandler(settings: RelaySettings) {
       }
 
       if (answer.statusCode === 503) {
-        void answer.body?.dump().catch(() => {});
+        if (answer.body && !Buffer.isBuffer(answer.body)) void answer.body.dump().catch(() => {});
         const retryAfter = answer.headers["retry-after"];
         if (typeof retryAfter === "string" && validRetryAfter(retryAfter))
           reply.header("Retry-After", retryAfter);
         request.log.warn({ relay: { path: pathOf(request), status: 503 } }, "upstream unavailable");
         return sendRelayFailure(reply, RELAY_FAILURES.UpstreamUnavailable);
       }
+      if (answer.statusCode === 401 && identity && settings.onUpstreamUnauthorized) {
+        const relative = target.path.slice(mount.base.pathname.length).split("?")[0] as string;
+        if (!isCredentialPath(relative, credentialPaths)) {
+          await settings.onUpstreamUnauthorized(request, reply, identity).catch((error: unknown) => {
+            request.log.error({ err: error }, "relay: ending the rejected session failed");
+          });
+        }
+      }
       reply.code(answer.statusCode);
       reply.headers(browserResponseHeaders(answer.headers, target.origin, target.path, settings.mounts));
       return reply.send(answer.body ?? undefined);
     };
+  };
+}
+
+/** Whether `relative` (a path under a base, no query) is one of `paths` (lower-cased) or below one. */
+export function isCredentialPath(relative: string, paths: readonly string[]): boolean {
+  const path = relative.toLowerCase();
+  return paths.some((candidate) => path === candidate || path.startsWith(`${candidate}/`));
 }
 
 /**

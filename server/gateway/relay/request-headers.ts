@@ -54,6 +54,11 @@ const DROPPED_PREFIXES = [
   "proxy-",
 ];
 
+function droppedByPrefix(name: string): boolean {
+  for (const prefix of DROPPED_PREFIXES) if (name.startsWith(prefix)) return true;
+  return false;
+}
+
 /** What the relay adds to the browser's remaining headers. */
 export interface UpstreamHeaderFacts {
   /** The upstream's `host[:port]`. */
@@ -75,11 +80,12 @@ export function upstreamRequestHeaders(
   incoming: IncomingHttpHeaders,
   facts: UpstreamHeaderFacts,
 ): Record<string, string> {
-  const named = connectionNamed(incoming.connection);
+  // Runs for every relayed call: own keys only, no Set unless `Connection` names something, no closures.
+  const named = incoming.connection === undefined ? null : connectionNamed(incoming.connection);
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(incoming)) {
-    if (value === undefined || DROPPED_EXACT.has(name) || named.has(name)) continue;
-    if (DROPPED_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
+  for (const name of Object.keys(incoming)) {
+    const value = incoming[name];
+    if (value === undefined || DROPPED_EXACT.has(name) || named?.has(name) || droppedByPrefix(name)) continue;
     headers[name] = Array.isArray(value) ? value.join(", ") : value;
   }
   headers.host = facts.host;

@@ -51,10 +51,11 @@ export function browserResponseHeaders(
   requestPath: string,
   mounts: readonly RelayMount[],
 ): Record<string, string | string[]> {
-  const named = connectionNamed(upstream.connection);
+  const named = upstream.connection === undefined ? null : connectionNamed(upstream.connection);
   const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(upstream)) {
-    if (value === undefined || DROPPED_EXACT.has(name) || named.has(name)) continue;
+  for (const name of Object.keys(upstream)) {
+    const value = upstream[name];
+    if (value === undefined || DROPPED_EXACT.has(name) || named?.has(name)) continue;
     if (name === "location" || name === "content-location") {
       const rewritten = rewriteLocation(String(value), requestOrigin, requestPath, mounts);
       if (rewritten !== null) headers[name] = rewritten;

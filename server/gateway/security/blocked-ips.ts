@@ -114,9 +114,13 @@ export class BlockedIps {
   }
 
   /** onRequest hook: 403 for a blocked client, before any other work. */
-  readonly hook = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (!this.isBlocked(request.ip)) return;
-    await reply
+  readonly hook = (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+    // A callback hook: no promise per request; answering without `done` ends the request here.
+    if (!this.isBlocked(request.ip)) {
+      done();
+      return;
+    }
+    reply
       .code(403)
       .header("Cache-Control", "no-store")
       .send({ ErrorCode: GatewayErrorCode.IpBlocked, Message: "Access from this address is blocked." });

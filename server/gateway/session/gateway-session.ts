@@ -4,7 +4,7 @@
  * hub relays, `audienceOf` for the manifest endpoint, `endSession` for the hub relay's
  * "the upstream ended this session" signal.
  */
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { accessFactsFrom, accessFingerprint } from "../manifests/filter-access.ts";
 import type { ManifestAudience } from "../manifests/resolve-manifest.ts";
 import type { CookieSecurity } from "../security/cookies.ts";
@@ -32,6 +32,8 @@ export interface GatewaySessionOptions {
   rateLimits?: Partial<Record<RateLimitedAction, RateLimitPolicy>>;
   /** Send the browser's address to the upstream as X-Forwarded-For on auth calls (default false). */
   forwardClientIp?: boolean;
+  /** Most unsealed sessions cached in memory (default SESSION_CACHE_MAX_ENTRIES; 0: none). */
+  cacheEntries?: number;
   now?: () => number;
 }
 
@@ -49,6 +51,16 @@ export interface GatewaySession {
   audienceOf(request: FastifyRequest): Promise<ManifestAudience>;
   /** Ends a session by id (e.g. the upstream ended it: hub relay's onUpstreamSessionEnded). */
   endSession(sessionId: string): Promise<void>;
+  /**
+   * The upstream answered a relayed call made with `identity` with 401: the upstream ended that
+   * session, so the gateway ends its own (unless it meanwhile relays with another identity) and
+   * clears the cookie on `reply`. True when the session was ended here.
+   */
+  endRejectedSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    identity: SessionIdentity,
+  ): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -59,7 +71,13 @@ export function createGatewaySession(options: GatewaySessionOptions): GatewaySes
   const store =
     "sqliteFile" in options.store ? new SqliteSessionStore(options.store.sqliteFile) : options.store;
   const cookieSecurity = options.cookieSecurity ?? "auto";
-  const sessions = new GatewaySessions({ store, secret: options.secret, cookieSecurity, now: options.now });
+  const sessions = new GatewaySessions({
+    store,
+    secret: options.secret,
+    cookieSecurity,
+    cacheEntries: options.cacheEntries,
+    now: options.now,
+  });
   const upstream = new UpstreamAuthClient(options.upstreamAppBase, {
     forwardClientIp: options.forwardClientIp,
   });
@@ -97,6 +115,12 @@ export function createGatewaySession(options: GatewaySessionOptions): GatewaySes
     audienceOf,
     endSession: async (sessionId) => {
       await sessions.end(sessionId);
+    },
+    endRejectedSession: async (request, reply, identity) => {
+      if (!(await sessions.endIfRelayingWith(identity.sessionId, identity.bearerToken))) return false;
+      sessions.clearCookie(request, reply);
+      request.log.info("session: the upstream ended the session (401 on a relayed call)");
+      return true;
     },
     close: async () => {
       await upstream.close();

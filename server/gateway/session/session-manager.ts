@@ -3,6 +3,8 @@
  * `tessera_session` cookie (SameSite=Lax, Path=/, Secure over https) names a row of the session
  * store, keyed by the id's hash and sealed with AES-256-GCM. Every read checks expiry; every write
  * is a compare-and-swap on the row's revision, so two concurrent requests never lose an update.
+ * Unsealed sessions are cached (session-cache.ts); a cached one is used only while the store still
+ * holds its row at the same revision, unexpired — the cache saves the decryption, never the lookup.
  */
 import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -14,6 +16,7 @@ import {
   SESSION_COOKIE_NAME,
   serializeCookie,
 } from "../security/cookies.ts";
+import { SESSION_CACHE_MAX_ENTRIES, SessionCache } from "./session-cache.ts";
 import { expiryOf, isSessionData, type SessionData } from "./session-data.ts";
 import { SessionSealer, sessionIdHash } from "./session-sealer.ts";
 import type { SessionStore } from "./session-store.ts";
@@ -40,6 +43,8 @@ export interface GatewaySessionsOptions {
   store: SessionStore;
   secret: string;
   cookieSecurity?: CookieSecurity;
+  /** Most unsealed sessions cached (default SESSION_CACHE_MAX_ENTRIES; 0 disables the cache). */
+  cacheEntries?: number;
   now?: () => number;
 }
 
@@ -48,6 +53,7 @@ export class GatewaySessions {
   readonly #store: SessionStore;
   readonly #sealer: SessionSealer;
   readonly #now: () => number;
+  readonly #cache: SessionCache;
   readonly cookieSecurity: CookieSecurity;
   #purgeTimer: NodeJS.Timeout | null = null;
 
@@ -55,6 +61,7 @@ export class GatewaySessions {
     this.#store = options.store;
     this.#sealer = new SessionSealer(options.secret);
     this.#now = options.now ?? Date.now;
+    this.#cache = new SessionCache(options.cacheEntries ?? SESSION_CACHE_MAX_ENTRIES);
     this.cookieSecurity = options.cookieSecurity ?? "auto";
   }
 
@@ -68,10 +75,20 @@ export class GatewaySessions {
     const id = cookieToken(request, SESSION_COOKIE_NAME);
     if (!id) return null;
     const idHash = sessionIdHash(id);
-    const stored = await this.#store.get(idHash, this.#now());
+    const now = this.#now();
+    const cached = this.#cache.get(idHash, now);
+    if (cached) {
+      // The row decides: ended, rotated, changed or expired elsewhere means the entry is stale.
+      const revision = await this.#store.revision(idHash, now);
+      if (revision === cached.revision) return { idHash, revision, data: cached.data };
+      this.#cache.delete(idHash);
+      if (revision === null) return null;
+    }
+    const stored = await this.#store.get(idHash, now);
     if (!stored) return null;
     const data = this.#sealer.open(idHash, stored.sealed);
     if (!isSessionData(data)) return null;
+    this.#remember(idHash, stored.revision, stored.expiresAt, data);
     return { idHash, revision: stored.revision, data };
   }
 
@@ -88,6 +105,7 @@ export class GatewaySessions {
     const idHash = sessionIdHash(id);
     const expiresAt = expiryOf(data);
     await this.#store.insert({ idHash, sealed: this.#sealer.seal(idHash, data), expiresAt });
+    this.#remember(idHash, 0, expiresAt, data);
     this.#setCookie(request, reply, id, expiresAt);
     return { idHash, revision: 0, data };
   }
@@ -104,7 +122,11 @@ export class GatewaySessions {
   ): Promise<ActiveSession | null> {
     const expiresAt = expiryOf(data);
     const sealed = this.#sealer.seal(session.idHash, data);
-    if (!(await this.#store.replace(session.idHash, session.revision, sealed, expiresAt))) return null;
+    if (!(await this.#store.replace(session.idHash, session.revision, sealed, expiresAt))) {
+      this.#cache.delete(session.idHash);
+      return null;
+    }
+    this.#remember(session.idHash, session.revision + 1, expiresAt, data);
     if (reply && expiresAt !== expiryOf(session.data)) {
       const id = cookieToken(request, SESSION_COOKIE_NAME);
       if (id) this.#setCookie(request, reply, id, expiresAt);
@@ -114,7 +136,22 @@ export class GatewaySessions {
 
   /** Ends a session by its id (hash); true when it existed. */
   async end(sessionId: string): Promise<boolean> {
+    this.#cache.delete(sessionId);
     return this.#store.delete(sessionId);
+  }
+
+  /**
+   * Ends a session only while it still relays with `bearerToken` (the upstream refused that token);
+   * a session that meanwhile swapped identity (impersonation) or was replaced stays. True when ended.
+   */
+  async endIfRelayingWith(sessionId: string, bearerToken: string): Promise<boolean> {
+    const stored = await this.#store.get(sessionId, this.#now());
+    if (!stored) return false;
+    const data = this.#sealer.open(sessionId, stored.sealed);
+    if (!isSessionData(data) || data.grant?.token !== bearerToken) return false;
+    this.#cache.delete(sessionId);
+    // At the revision just read: a write in between (a new identity) keeps the session.
+    return this.#store.delete(sessionId, stored.revision);
   }
 
   /** Tells the browser to drop the session cookie. */
@@ -146,6 +183,11 @@ export class GatewaySessions {
     await this.#store.close();
   }
 
+  /** Caches an unsealed session, frozen: requests share it, so nobody may change it in place. */
+  #remember(idHash: string, revision: number, expiresAt: number, data: SessionData): void {
+    this.#cache.set(idHash, { revision, expiresAt, data: deepFreeze(data) });
+  }
+
   #setCookie(request: FastifyRequest, reply: FastifyReply, id: string, expiresAt: number): void {
     appendSetCookie(
       reply,
@@ -157,4 +199,12 @@ export class GatewaySessions {
       }),
     );
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }

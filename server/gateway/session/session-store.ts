@@ -24,12 +24,20 @@ export interface SessionStore {
   /** The session, or null when it is absent or expired at `now`. */
   get(idHash: string, now: number): Promise<StoredSession | null>;
   /**
+   * The session's revision, or null when it is absent or expired at `now`: what the gateway's
+   * cache of unsealed sessions checks on every hit (session-cache.ts), so it must be cheap.
+   */
+  revision(idHash: string, now: number): Promise<number | null>;
+  /**
    * Replaces sealed and expiresAt when the stored revision is still `expectedRevision`, and bumps
    * the revision. False when the session is gone or was changed meanwhile.
    */
   replace(idHash: string, expectedRevision: number, sealed: Buffer, expiresAt: number): Promise<boolean>;
-  /** Removes the session; true when it existed. */
-  delete(idHash: string): Promise<boolean>;
+  /**
+   * Removes the session — only while its revision is still `expectedRevision`, when given; true
+   * when a row was removed.
+   */
+  delete(idHash: string, expectedRevision?: number): Promise<boolean>;
   /** Removes every session expired at `now`; returns how many. */
   deleteExpired(now: number): Promise<number>;
   /** Releases the store's resources. */

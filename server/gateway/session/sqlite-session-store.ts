@@ -52,10 +52,16 @@ export class SqliteSessionStore implements SessionStore {
       get: this.#db.prepare<[string, number], Row>(
         "SELECT id_hash, sealed, expires_at, revision FROM gateway_sessions WHERE id_hash = ? AND expires_at > ?",
       ),
+      revision: this.#db
+        .prepare<[string, number], number>(
+          "SELECT revision FROM gateway_sessions WHERE id_hash = ? AND expires_at > ?",
+        )
+        .pluck(),
       replace: this.#db.prepare(
         "UPDATE gateway_sessions SET sealed = ?, expires_at = ?, revision = revision + 1 WHERE id_hash = ? AND revision = ?",
       ),
       delete: this.#db.prepare("DELETE FROM gateway_sessions WHERE id_hash = ?"),
+      deleteAtRevision: this.#db.prepare("DELETE FROM gateway_sessions WHERE id_hash = ? AND revision = ?"),
       deleteExpired: this.#db.prepare("DELETE FROM gateway_sessions WHERE expires_at <= ?"),
     };
   }
@@ -88,6 +94,10 @@ export class SqliteSessionStore implements SessionStore {
     return { idHash: row.id_hash, sealed: row.sealed, expiresAt: row.expires_at, revision: row.revision };
   }
 
+  async revision(idHash: string, now: number): Promise<number | null> {
+    return this.#statements.revision.get(idHash, now) ?? null;
+  }
+
   async replace(
     idHash: string,
     expectedRevision: number,
@@ -97,8 +107,12 @@ export class SqliteSessionStore implements SessionStore {
     return this.#statements.replace.run(sealed, expiresAt, idHash, expectedRevision).changes === 1;
   }
 
-  async delete(idHash: string): Promise<boolean> {
-    return this.#statements.delete.run(idHash).changes === 1;
+  async delete(idHash: string, expectedRevision?: number): Promise<boolean> {
+    const result =
+      expectedRevision === undefined
+        ? this.#statements.delete.run(idHash)
+        : this.#statements.deleteAtRevision.run(idHash, expectedRevision);
+    return result.changes === 1;
   }
 
   async deleteExpired(now: number): Promise<number> {

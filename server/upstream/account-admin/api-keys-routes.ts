@@ -1,10 +1,12 @@
 /**
  * API keys (§2.2 /api; role permission API, feature IntegrationAPI): list, create — the secret is
  * shown once, in the create response, and only its SHA-256 is stored — and revoke (the key stays
- * listed as revoked). Creating and revoking are audited.
+ * listed as revoked). Creating and revoking are audited. Clients authenticate with a key as
+ * `Authorization: Bearer tsk_…` (auth/api-key-auth.ts); each use sets LastUsedAt.
  */
 import type { FastifyInstance } from "fastify";
 import { actingUser, audit } from "../admin/audit.ts";
+import { API_KEY_PREFIX } from "../auth/api-key-auth.ts";
 import type { UpstreamContext } from "../context.ts";
 import { isoTime, nonBlank } from "../folders/list-query.ts";
 import { conflict, notFound } from "../http/errors.ts";
@@ -13,8 +15,6 @@ import { recIdParams } from "../http/schemas.ts";
 import { generateToken, hashToken } from "../identity/secrets.ts";
 import type { ApiKeyRecord } from "../store/types-content-account.ts";
 
-/** Every secret starts with this, so leaked keys are easy to recognise and scan for. */
-export const API_KEY_PREFIX = "tsk_";
 /** Longest lifetime a key may be given, in days. */
 export const MAX_API_KEY_DAYS = 3650;
 

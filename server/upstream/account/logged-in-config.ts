@@ -2,6 +2,12 @@
  * Common/LoggedInConfig (§7): the session User with every field of §3, the subscription feature
  * flags under their session names (on User) and their `Features…` names (next to User), and
  * ShowLoginAnnouncement.
+ *
+ * - MustSetup2FA (§4.2 "users who must set up 2FA get My Settings opened automatically"): the
+ *   account's policy requires 2FA, or staff flagged the user on /admin/users while the policy allows
+ *   2FA at all — and the user has no second factor yet, and nobody impersonates them.
+ * - ShowLoginAnnouncement: an active announcement runs for this user's audience (everyone, their
+ *   account, their language) that they have not seen; once marked seen it is not shown again.
  */
 import type { Caller } from "../auth/session-service.ts";
 import type { UpstreamContext } from "../context.ts";
@@ -13,6 +19,7 @@ import {
   SESSION_FLAG_FEATURES,
 } from "../identity/features.ts";
 import { permissionEntries } from "../identity/permission-string.ts";
+import type { AnnouncementAudience } from "../store/types-content.ts";
 import { storedInterfacePreferences } from "./interface-preferences.ts";
 
 /** The application version this service announces (Common/LoggedInConfig and the desktop-started event). */
@@ -26,8 +33,23 @@ function availability(caller: Caller, id: FeatureId): FeatureAvailability {
   return caller.features.get(id) ?? "Optional";
 }
 
+/** What LoggedInConfig reads beyond the caller: the admin screen's per-user 2FA flag. */
+export interface SessionUserFacts {
+  /** Staff set MustSetup2FA on the user (/admin/users). */
+  flaggedForTwoFactor: boolean;
+}
+
+/** Whether the user must set up a second factor now (§4.2). */
+export function mustSetUpTwoFactor(caller: Caller, facts: SessionUserFacts): boolean {
+  const { account, user, impersonator } = caller;
+  // Staff acting as a member are not asked to set up the member's second factor.
+  if (user.totpSecret !== null || impersonator !== null) return false;
+  if (account.twoFactorPolicy === "Required") return true;
+  return facts.flaggedForTwoFactor && account.twoFactorPolicy !== "Disabled";
+}
+
 /** The User object of §3 for a caller. */
-export function sessionUser(caller: Caller) {
+export function sessionUser(caller: Caller, facts: SessionUserFacts = { flaggedForTwoFactor: false }) {
   const { user, account, impersonator } = caller;
   const flags = Object.fromEntries(
     SESSION_FLAG_FEATURES.map((f) => [f.sessionFlag, availability(caller, f.id)]),
@@ -52,8 +74,7 @@ export function sessionUser(caller: Caller) {
       }),
     ),
     ShowHelpLinks: account.showHelpLinks,
-    // Staff acting as a member are not asked to set up the member's second factor.
-    MustSetup2FA: account.twoFactorPolicy === "Required" && user.totpSecret === null && impersonator === null,
+    MustSetup2FA: mustSetUpTwoFactor(caller, facts),
     AccountLogoUID: account.hasPrimaryLogo || account.hasMenuLogo ? account.logoUid : null,
     AccountName: account.name,
     AccountIsWhiteLabel: account.isWhiteLabel,
@@ -70,20 +91,30 @@ export function sessionUser(caller: Caller) {
   };
 }
 
+/** Who the caller is for login announcements (account, user, language). */
+export function announcementAudience(caller: Caller): AnnouncementAudience {
+  return {
+    accountId: caller.account.recId,
+    userId: caller.user.recId,
+    languageCode: caller.user.languageCode,
+  };
+}
+
 /** The whole LoggedInConfig response. */
 export async function loggedInConfig(context: UpstreamContext, caller: Caller) {
   const configFlags = Object.fromEntries(
     CONFIG_NAME_FEATURES.map((f) => [f.configName, availability(caller, f.id)]),
   );
-  const announcement = await context.store.announcements.current(context.now());
-  const showLoginAnnouncement =
-    announcement !== undefined &&
-    caller.impersonator === null &&
-    !(await context.store.announcements.seen(caller.account.recId, caller.user.recId, announcement.recId));
+  const { store } = context;
+  const pending = await store.announcements.pendingFor(announcementAudience(caller), context.now());
+  const flaggedForTwoFactor = await store.admin.identity.mustSetup2fa(
+    caller.account.recId,
+    caller.user.recId,
+  );
   return {
-    User: sessionUser(caller),
+    User: sessionUser(caller, { flaggedForTwoFactor }),
     ...configFlags,
-    ShowLoginAnnouncement: showLoginAnnouncement,
+    ShowLoginAnnouncement: pending !== undefined && caller.impersonator === null,
     // §4.2: the runtime compares this with its own version to raise the new-version flag.
     DesktopVersion: UPSTREAM_VERSION,
   };

@@ -10,7 +10,7 @@ import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdParams } from "../http/schemas.ts";
 import { interfacePreferencesSchema, parseInterfacePreferences } from "./interface-preferences.ts";
 import { SUPPORTED_LANGUAGES } from "./languages.ts";
-import { loggedInConfig } from "./logged-in-config.ts";
+import { announcementAudience, loggedInConfig } from "./logged-in-config.ts";
 
 const interfaceBody = {
   type: "object",
@@ -82,8 +82,10 @@ export function registerAccountRoutes(api: FastifyInstance, context: UpstreamCon
     store.widgetThemes.list(callerOf(request).account.recId),
   );
 
-  api.get("/Common/LoginAnnouncement", signedIn, async () => {
-    const announcement = await store.announcements.current(context.now());
+  // The announcement of the caller's audience they have not seen yet (logged-in-config.ts).
+  api.get("/Common/LoginAnnouncement", signedIn, async (request) => {
+    const audience = announcementAudience(callerOf(request));
+    const announcement = await store.announcements.pendingFor(audience, context.now());
     if (!announcement) throw notFound("Announcement");
     return { RecId: announcement.recId, Title: announcement.title, Body: announcement.body };
   });
@@ -93,9 +95,9 @@ export function registerAccountRoutes(api: FastifyInstance, context: UpstreamCon
     { ...signedIn, schema: { params: recIdParams } },
     async (request, reply) => {
       const caller = callerOf(request);
-      const announcement = await store.announcements.current(context.now());
       const { recId } = request.params as { recId: number };
-      if (!announcement || announcement.recId !== recId) throw notFound("Announcement");
+      if (!(await store.announcements.runsFor(announcementAudience(caller), recId, context.now())))
+        throw notFound("Announcement");
       await store.announcements.markSeen(caller.account.recId, caller.user.recId, recId, context.now());
       return reply.status(204).send();
     },

@@ -2,7 +2,8 @@
  * /admin/databases and /admin/querytool (§2.4). Database records describe the servers that hold
  * account data; one of them is this service's embedded store (engine Sqlite, registered by the
  * seed), whose size, version and account count are read live. Test and Migrate work on the embedded
- * store (quick_check and schema version; pending migrations); for an external server they answer
+ * store (quick_check and schema version; pending migrations — a failure notifies the administrators
+ * of the accounts it holds, §4.3 DatabaseMigrationFailed); for an external server they answer
  * 422 ExternalSystemNotConfigured, since this installation has no driver or network route to it.
  * Saved queries run on the embedded store only, read-only, over the demo views (query-runner.ts).
  */
@@ -11,6 +12,7 @@ import type { UpstreamContext } from "../context.ts";
 import { badRequest, notFound, UpstreamError } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
 import type { AdminRow } from "../store/types-admin.ts";
+import { notifyMigrationFailed } from "./database-migration-notice.ts";
 import { flag, integer, oneOf, text } from "./fields.ts";
 import type { AdminCall, AdminResource } from "./resource.ts";
 import { adminCall, CREATED_MODIFIED, keyParams, stamps } from "./resource-kit.ts";
@@ -164,7 +166,23 @@ export function registerDatabaseRoutes(api: FastifyInstance, context: UpstreamCo
       const call = adminCall(request, context);
       const row = await load(call, (request.params as { key: number }).key);
       embeddedOnly(row, "Migrating");
-      const result = await store.admin.system.migrateEmbedded(call.at.now);
+      let result: { applied: number[]; schemaVersion: number };
+      try {
+        result = await store.admin.system.migrateEmbedded(call.at.now);
+      } catch (error) {
+        // Each migration runs in its own transaction: the failed one left nothing half-written.
+        context.log.error({ err: error }, "admin: migrating the embedded store failed");
+        await auditChange(call, "AdminDatabasesMigrateFailed", `Migrating ${String(row.Name)} failed.`, {
+          Error: error instanceof Error ? error.message : String(error),
+        });
+        const accounts = await store.admin.system.embeddedAccountIds();
+        await notifyMigrationFailed(context, accounts, String(row.Name));
+        throw new UpstreamError(
+          500,
+          "MigrationFailed",
+          "The migration failed; the database was left unchanged.",
+        );
+      }
       await auditChange(
         call,
         "AdminDatabasesMigrate",

@@ -31,6 +31,12 @@ export const ErrorCode = {
   InvalidImportFile: 1070,
   /** Jobs: objects of this type are not exported (media files are downloaded as they are). */
   NotExportable: 1071,
+  /** Sharing: a chart snapshot needs a PNG image (sent, or the dashboard's thumbnail) within the limits. */
+  InvalidChartImage: 1080,
+  /** Account settings: an embedding origin is not https://host[:port] (http only for localhost). */
+  InvalidEmbeddingOrigin: 1090,
+  /** Account menu: a section lists a key outside it, or hides the Menus link (the way back). */
+  InvalidMenuLayout: 1091,
   /** Admin: a field set when the record was created cannot change (§2.4 createOnly fields). */
   FieldNotChangeable: 1501,
   /** Admin: a record the request refers to (account, template, project…) does not exist. */
@@ -64,6 +70,8 @@ export const ErrorCode = {
   AccountDisabled: 2007,
   /** The current password given to change it is wrong. */
   CurrentPasswordIncorrect: 2008,
+  /** The API key is unknown, expired or revoked. */
+  InvalidApiKey: 2009,
 
   /** The role lacks the permission the call needs (§6). */
   PermissionDenied: 3001,
@@ -85,6 +93,8 @@ export const ErrorCode = {
   ChatNotAvailable: 3009,
   /** Library: the object is only shared with the caller; only those who own its folder can change it. */
   ObjectReadOnly: 3060,
+  /** The call manages sessions or credentials and cannot be made with an API key. */
+  ApiKeyNotAllowed: 3070,
 
   /** The record does not exist — or belongs to another account, which is never revealed. */
   NotFound: 4001,
@@ -142,6 +152,12 @@ export const ErrorCode = {
   ConnectorAlreadyDeprecated: 4074,
   /** Jobs: the account has no paid subscription plan to invoice. */
   NoSubscriptionPlan: 4075,
+  /** Users: the change would leave the account without an active user who can manage users (Users_rw). */
+  LastUserAdministrator: 4090,
+  /** Users: the user is not (or no longer) invited: the invitation was accepted or the user was created otherwise. */
+  NotInvited: 4091,
+  /** Sharing: the object already has the most public links it may have; revoke one first. */
+  TooManyPublicLinks: 4080,
 
   /** A chat attachment exceeds 2 MB (§9). */
   ChatFileTooLarge: 5001,
@@ -173,6 +189,8 @@ export const ErrorCode = {
 
   /** An unexpected failure; details are logged, never sent. */
   Internal: 9001,
+  /** Admin: applying the store's migrations failed; the transaction left the store unchanged. */
+  MigrationFailed: 9002,
 } as const;
 
 /** An error code name. */

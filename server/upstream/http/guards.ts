@@ -1,10 +1,11 @@
 /**
- * Route guards, in the order every family applies them: no or expired session → 401, then a
- * missing right → 403, and only then the route (which answers 404 for records it cannot see).
+ * Route guards, in the order every family applies them: no or expired session (or API key) → 401,
+ * then a missing right → 403, and only then the route (which answers 404 for records it cannot see).
  * Guards run as onRequest hooks, before the body is even read or validated, so an unauthenticated
  * caller learns nothing from validation errors and costs no parsing.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { authenticateApiKey, isApiKeyAuthorization } from "../auth/api-key-auth.ts";
 import type { Caller } from "../auth/session-service.ts";
 import type { UpstreamContext } from "../context.ts";
 import {
@@ -43,6 +44,9 @@ export function createGuards(context: UpstreamContext) {
   const session: Guard = async (request) => {
     const header = request.headers.authorization;
     if (header === undefined) throw unauthorized("AuthenticationRequired", "Sign in first.");
+    // Programmatic clients: an API key acts as its creator (auth/api-key-auth.ts).
+    if (isApiKeyAuthorization(header))
+      return void callers.set(request, await authenticateApiKey(context, request));
     const token = bearerToken(request);
     if (!token) throw unauthorized("SessionExpired", "The session token is not valid.");
     const result = await context.sessions.authenticate(token);

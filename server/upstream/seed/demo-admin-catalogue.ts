@@ -60,10 +60,48 @@ export async function seedDemoAdminCatalogue(kit: AdminSeedKit): Promise<void> {
         LanguageCode: language,
         SortOrder: index * 10,
         IsPublished: index !== 4,
-        Summary: body.slice(0, 80),
+        // The first sentence: the help center lists it under the title.
+        Summary: body.split(/(?<=\.)\s/)[0]?.slice(0, 200) ?? null,
         Body: body,
       },
       at((20 - index) * DAY),
+    );
+  }
+  // Help mode's articles with formatted bodies (the Body is staff-written HTML, sanitised by the runtime).
+  const formatted = [
+    [
+      "Build your first dashboard",
+      "first-dashboard",
+      "Tutorial",
+      "From a table to a shared dashboard in three steps.",
+      "<p>A dashboard puts the charts of your tables on one page.</p>" +
+        "<h2>Steps</h2><ol><li>Open <strong>Dashboards</strong> and choose <em>New</em>.</li>" +
+        "<li>Add a widget and pick a table.</li><li>Save and share it with your team.</li></ol>" +
+        '<p>More ideas on <a href="https://help.tessera.example/tutorials">the help site</a>.</p>',
+    ],
+    [
+      "Invite people to your account",
+      "invite-users",
+      "Faq",
+      "Add colleagues to your account by e-mail.",
+      "<p>Open <strong>Users</strong>, choose <em>Invite</em> and enter their e-mail addresses.</p>" +
+        "<ul><li>Each person receives an e-mail to join.</li><li>Roles decide what they may open.</li></ul>",
+    ],
+  ] as const;
+  for (const [index, [title, code, type, summary, body]] of formatted.entries()) {
+    await records.create(
+      helpCenter.spec,
+      {
+        Title: title,
+        Code: code,
+        Type: type,
+        LanguageCode: "en",
+        SortOrder: 100 + index * 10,
+        IsPublished: true,
+        Summary: summary,
+        Body: body,
+      },
+      at((10 - index) * DAY),
     );
   }
 

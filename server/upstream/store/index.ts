@@ -3,26 +3,26 @@
  * implementation; a PostgreSQL one implements the same `UpstreamStore`.
  */
 import { openDatabase, type SqliteDatabase } from "./database.ts";
+import { SqliteAccountSettingsStore } from "./sqlite/account-settings.ts";
 import { SqliteAccountStore } from "./sqlite/accounts.ts";
-import { SqliteChatStore } from "./sqlite/chat.ts";
-import { openRealtimeStores } from "./sqlite/realtime.ts";
 import { openAdminStores } from "./sqlite/admin.ts";
 import { SqliteAdminAwareAnnouncementStore } from "./sqlite/admin-announcements.ts";
-import type { AdminStores } from "./types-admin.ts";
-import { openJobStores } from "./sqlite/jobs.ts";
-import type { JobStores } from "./types-jobs.ts";
-import type { RealtimeStores } from "./types-realtime.ts";
-import { openContentResourceStores } from "./sqlite/content-media.ts";
-import type { ContentResourceStores } from "./types-content-account.ts";
+import { SqliteChatStore } from "./sqlite/chat.ts";
 import {
   SqliteDataCacheStore,
   SqliteFileStore,
   SqliteInvoiceStore,
   SqliteObjectStore,
 } from "./sqlite/content.ts";
+import { openContentResourceStores } from "./sqlite/content-media.ts";
 import { SqliteCredentialStore } from "./sqlite/credentials.ts";
+import { SqliteHelpContentStore } from "./sqlite/help-content.ts";
+import { openJobStores } from "./sqlite/jobs.ts";
 import { SqliteNotificationStore, SqliteWidgetThemeStore } from "./sqlite/member-data.ts";
 import { SqliteConfigStore, SqliteLogStore, SqliteOutboxStore } from "./sqlite/operations.ts";
+import { SqlitePeopleStore } from "./sqlite/people.ts";
+import { SqlitePublicLinkStore } from "./sqlite/public-links.ts";
+import { openRealtimeStores } from "./sqlite/realtime.ts";
 import { SqliteRoleStore, SqliteTeamStore } from "./sqlite/roles.ts";
 import { SqliteSessionStore, SqliteStaffStore } from "./sqlite/sessions.ts";
 import { SqliteTokenStore } from "./sqlite/tokens.ts";
@@ -40,6 +40,8 @@ import type {
   TokenStoreFamily,
   UserStoreFamily,
 } from "./types.ts";
+import type { AccountSettingsStoreFamily } from "./types-account-settings.ts";
+import type { AdminStores } from "./types-admin.ts";
 import type {
   AnnouncementStoreFamily,
   ChatStoreFamily,
@@ -50,6 +52,12 @@ import type {
   ObjectStoreFamily,
   WidgetThemeStoreFamily,
 } from "./types-content.ts";
+import type { ContentResourceStores } from "./types-content-account.ts";
+import type { HelpContentStoreFamily } from "./types-help.ts";
+import type { JobStores } from "./types-jobs.ts";
+import type { PeopleStoreFamily } from "./types-people.ts";
+import type { RealtimeStores } from "./types-realtime.ts";
+import type { PublicLinkStoreFamily } from "./types-sharing.ts";
 
 /** Every store family of the upstream. */
 export interface UpstreamStore {
@@ -78,6 +86,14 @@ export interface UpstreamStore {
   admin: AdminStores;
   /** Producers of the §4.3 events: data rows, exports, imports, schedules, alerts, billing jobs. */
   jobs: JobStores;
+  /** Member-side user management (/users) and the account's own invoice list (/subscription). */
+  people: PeopleStoreFamily;
+  /** Public share links and chart snapshots (migration 11, §2.1 public routes). */
+  publicLinks: PublicLinkStoreFamily;
+  /** The account's settings, embedding allow-list and custom menu (migration 10). */
+  accountSettings: AccountSettingsStoreFamily;
+  /** Published help-center articles for help mode (§1, anonymous reads of migration 8's table). */
+  help: HelpContentStoreFamily;
   /** Releases the connection; no call may follow. */
   close(): Promise<void>;
 }
@@ -109,6 +125,10 @@ export function openSqliteStore(file: string, now: () => number): UpstreamStore 
     content: openContentResourceStores(db, file),
     admin: openAdminStores(db),
     jobs: openJobStores(db),
+    people: new SqlitePeopleStore(db),
+    publicLinks: new SqlitePublicLinkStore(db),
+    accountSettings: new SqliteAccountSettingsStore(db),
+    help: new SqliteHelpContentStore(db),
     close: async () => {
       if (db.open) db.close();
     },

@@ -5,11 +5,13 @@
  */
 import type { Database } from "better-sqlite3";
 import { MIGRATION_001_IDENTITY, MIGRATION_002_AUTH, MIGRATION_003_MEMBER_DATA } from "./migrations-sql.ts";
-import { MIGRATION_004_CONTENT, MIGRATION_005_SUPPORT_CHAT } from "./migrations-sql-content.ts";
-import { MIGRATION_006_REALTIME } from "./migrations-sql-realtime.ts";
-import { MIGRATION_007_CONTENT_RESOURCES } from "./migrations-sql-content-resources.ts";
+import { MIGRATION_010_ACCOUNT_SETTINGS } from "./migrations-sql-account.ts";
 import { MIGRATION_008_ADMIN } from "./migrations-sql-admin.ts";
+import { MIGRATION_004_CONTENT, MIGRATION_005_SUPPORT_CHAT } from "./migrations-sql-content.ts";
+import { MIGRATION_007_CONTENT_RESOURCES } from "./migrations-sql-content-resources.ts";
 import { MIGRATION_009_JOBS } from "./migrations-sql-jobs.ts";
+import { MIGRATION_006_REALTIME } from "./migrations-sql-realtime.ts";
+import { MIGRATION_011_SHARING } from "./migrations-sql-sharing.ts";
 
 /** One migration step. */
 export interface Migration {
@@ -37,6 +39,8 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "data rows, export and import jobs, schedule and alert automation",
     sql: MIGRATION_009_JOBS,
   },
+  { version: 10, name: "account embedding origins and custom menu", sql: MIGRATION_010_ACCOUNT_SETTINGS },
+  { version: 11, name: "public share links and chart snapshots", sql: MIGRATION_011_SHARING },
 ];
 
 /** Applies the migrations not applied yet; returns the versions it applied. */

@@ -146,6 +146,8 @@ export interface AdminSystemStoreFamily {
   checkEmbedded(): Promise<EmbeddedDatabaseCheck>;
   /** Applies pending migrations (normally none: they run at start) and returns the schema version. */
   migrateEmbedded(now: number): Promise<{ applied: number[]; schemaVersion: number }>;
+  /** The member accounts whose data the embedded store holds (every account but the operator's). */
+  embeddedAccountIds(): Promise<number[]>;
   logRequest(
     entry: {
       at: number;

@@ -104,6 +104,8 @@ export interface AdminIdentityStoreFamily {
   deleteUser(userId: number, staff: boolean): Promise<AdminChangeResult>;
   /** Unlocks a locked user ("blocked" when not locked). */
   unlockUser(userId: number, now: number): Promise<AdminChangeResult>;
+  /** Whether staff flagged the user of the account as having to set up 2FA (/admin/users MustSetup2FA). */
+  mustSetup2fa(accountId: number, userId: number): Promise<boolean>;
 }
 
 /** One range of the IP database (keys as ip-addresses.ts makes them). */

@@ -52,6 +52,16 @@ export interface ApiKeyStoreFamily {
     userId: number,
     now: number,
   ): Promise<ApiKeyRecord | "notFound" | "revoked">;
+  /**
+   * The key whose secret has this SHA-256, if it is neither revoked nor expired at `now` and its
+   * creator (whom it acts as) still exists; with its account and that user.
+   */
+  resolve(
+    secretHash: string,
+    now: number,
+  ): Promise<{ key: ApiKeyRecord; accountId: number; userId: number } | undefined>;
+  /** Records that the key was used at `now` (LastUsedAt on the API screen). */
+  touch(accountId: number, recId: number, now: number): Promise<void>;
 }
 
 /** Usage of an account, counted from its records. */

@@ -33,9 +33,24 @@ export interface NotificationStoreFamily {
 }
 
 /** Login announcements (system-wide) and who has seen them. */
+/** Who an announcement may be shown to: one user of one account, in their language. */
+export interface AnnouncementAudience {
+  accountId: number;
+  userId: number;
+  languageCode: string;
+}
+
+/** Login announcements (§4.2), targeted by account and language, shown once per user. */
 export interface AnnouncementStoreFamily {
   /** The newest announcement running at `now`. */
   current(now: number): Promise<LoginAnnouncementRecord | undefined>;
+  /**
+   * The newest announcement running at `now` for this user's audience (for everyone, or targeted at
+   * their account and/or language) that they have not seen yet.
+   */
+  pendingFor(audience: AnnouncementAudience, now: number): Promise<LoginAnnouncementRecord | undefined>;
+  /** Whether announcement `recId` runs at `now` for the audience (seen or not). */
+  runsFor(audience: AnnouncementAudience, recId: number, now: number): Promise<boolean>;
   seen(accountId: number, userId: number, announcementId: number): Promise<boolean>;
   markSeen(accountId: number, userId: number, announcementId: number, now: number): Promise<void>;
   create(input: Omit<LoginAnnouncementRecord, "recId">, now: number): Promise<number>;

@@ -4,6 +4,8 @@
  * (§4.3 AddedToTeam, RemovedFromTeam, and RemovedFromTeam's deleted-team variant), stored in the
  * same transaction as the change and pushed on the user hub as `notificationAdded`.
  * Members are users of the caller's account: any other id answers 404, like a missing one.
+ * `GET Teams/Candidates` lists the account's active users for the add-member picker, so a member
+ * with Teams at rw can add anyone without also holding Users.
  */
 import type { FastifyInstance } from "fastify";
 import { actingUser, audit } from "../admin/audit.ts";
@@ -18,6 +20,8 @@ import type { TeamChange, TeamDetail } from "../store/types-realtime.ts";
 
 /** Most members one call may add (and a new team may start with). */
 export const MAX_TEAM_MEMBERS_PER_CALL = 500;
+/** Most candidates `GET Teams/Candidates` answers (the add-member picker searches among them). */
+export const MAX_TEAM_CANDIDATES = 1000;
 
 const teamName = { type: "string", minLength: 1, maxLength: 80, description: "Team name." } as const;
 const userIds = {
@@ -107,6 +111,23 @@ export function registerTeamRoutes(api: FastifyInstance, context: UpstreamContex
   api.get("/Teams", { onRequest: read }, async (request) =>
     (await teams.list(callerOf(request).account.recId)).map(teamBody),
   );
+
+  api.get("/Teams/Candidates", { onRequest: write }, async (request) => {
+    const accountId = callerOf(request).account.recId;
+    const query = {
+      status: "Active" as const,
+      sort: { field: "FullName", descending: false },
+      offset: 0,
+      limit: MAX_TEAM_CANDIDATES,
+    };
+    const page = await context.store.people.listUsers(accountId, query, context.now());
+    return page.items.map((user) => ({
+      RecId: user.recId,
+      UserUID: user.uid,
+      FullName: user.fullName,
+      Email: user.email,
+    }));
+  });
 
   api.get("/Teams/:recId", { onRequest: read, schema: { params: recIdParams } }, async (request) => {
     const team = await teams.get(

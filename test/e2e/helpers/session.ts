@@ -3,7 +3,7 @@
  * browser context (so the httpOnly session cookie lands in the page), for
  * end-to-end tests whose subject is not the sign-in form itself.
  */
-import type { Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, request } from "@playwright/test";
 
 /** The demo password of every seeded login (README). */
 export const DEMO_PASSWORD = "tessera-demo";
@@ -44,4 +44,42 @@ export async function signIn(page: Page, who: DemoUser): Promise<void> {
   });
   if (!response.ok())
     throw new Error(`sign-in of ${who} failed: ${response.status()} ${await response.text()}`);
+}
+
+/**
+ * §4.2: a session start may open the login announcement and the welcome tutorial over the page,
+ * a moment after the top bar shows: wait for them briefly, then close each with Escape.
+ */
+export async function closeSessionDialogs(page: Page): Promise<void> {
+  await expect(page.getByRole("banner").getByRole("button").first()).toBeVisible();
+  const dialogs = page.getByRole("dialog");
+  await dialogs
+    .first()
+    .waitFor({ timeout: 3_000 })
+    .catch(() => undefined);
+  await expect(async () => {
+    if ((await dialogs.count()) > 0) await page.keyboard.press("Escape");
+    await expect(dialogs).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** `who` signed in through the gateway's API in a request context of their own (no browser). */
+export async function apiSession(
+  who: DemoUser,
+): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
+  const api = await request.newContext({ baseURL: E2E_ORIGIN });
+  await api.get("/gw/session");
+  const csrf =
+    (await api.storageState()).cookies.find((cookie) => cookie.name === "tessera_csrf")?.value ?? "";
+  const headers = { "X-Tessera-CSRF": csrf, Origin: E2E_ORIGIN };
+  const login = DEMO_USERS[who];
+  const response = await api.post("/gw/session/login", {
+    data: { domain: login.domain, email: login.email, password: DEMO_PASSWORD },
+    headers,
+  });
+  if (!response.ok()) throw new Error(`sign-in of ${who} failed: ${response.status()}`);
+  // The sign-in issues a fresh CSRF token with the session.
+  const fresh =
+    (await api.storageState()).cookies.find((cookie) => cookie.name === "tessera_csrf")?.value ?? csrf;
+  return { api, headers: { ...headers, "X-Tessera-CSRF": fresh } };
 }

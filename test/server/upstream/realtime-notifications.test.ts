@@ -129,6 +129,28 @@ test("Teams: 401 without a session, 403 without Teams, r reads but cannot change
   assert.equal((await owner.get(`/api/Teams/${created.body.RecId}`)).status, 404);
 });
 
+test("Teams/Candidates: the account's active users, for Teams at rw only, never another account's", async () => {
+  assert.equal((await owner.as(undefined).get("/api/Teams/Candidates")).status, 401);
+  assert.equal((await viewer.get("/api/Teams/Candidates")).status, 403);
+  const northwind = await owner.get("/api/Teams/Candidates");
+  assert.equal(northwind.status, 200);
+  const names = (northwind.body as Json[]).map((user) => user.FullName as string);
+  assert.ok(names.includes("Vera Viewer") && names.includes("Olivia Owner"), names.join(", "));
+  assert.deepEqual(
+    names,
+    [...names].sort((a, b) => a.localeCompare(b)),
+  );
+  assert.deepEqual(Object.keys((northwind.body as Json[])[0]).sort(), [
+    "Email",
+    "FullName",
+    "RecId",
+    "UserUID",
+  ]);
+  const contosoIds = ((await contoso.get("/api/Teams/Candidates")).body as Json[]).map((user) => user.RecId);
+  assert.ok(!contosoIds.includes(ids.owner) && !contosoIds.includes(ids.viewer));
+  assert.ok(contosoIds.includes(ids.contoso));
+});
+
 test("Teams: bad input gets a 4xx with its code and changes nothing", async () => {
   const since = mark();
   const before = (await owner.get("/api/Teams")).body;

@@ -1,16 +1,15 @@
 /**
  * The security lists of §2.2 (/users, /teams, /roles, /menus): one renderer kind, `securityList`,
  * whose route names the object type (User, Team, Role or Menu) in `screen.objectTypes`.
- * /users: the upstream offers members no user calls (list, invite, change role, disable), so the
- * screen says so and shows no control for them.
  */
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { ScreenProps } from "../../../renderers/screen-props.ts";
-import { ScreenHeader, UnavailableNotice } from "../common/list-parts.tsx";
+import { ScreenHeader } from "../common/list-parts.tsx";
 import { MenusPanel } from "./menus-panel.tsx";
 import { RolesPanel } from "./roles-panel.tsx";
 import { TeamsPanel } from "./teams-panel.tsx";
+import { UsersPanel } from "./users-panel.tsx";
 import "../common/work.css";
 import "./security.css";
 
@@ -31,10 +30,10 @@ export default function SecurityListScreen({ route }: ScreenProps) {
   return (
     <section className="work-screen" aria-labelledby={headingId}>
       <ScreenHeader id={headingId} title={title} />
+      {type === "User" ? <UsersPanel headingId={headingId} /> : null}
       {type === "Team" ? <TeamsPanel headingId={headingId} /> : null}
       {type === "Role" ? <RolesPanel headingId={headingId} /> : null}
       {type === "Menu" ? <MenusPanel /> : null}
-      {type === "User" ? <UnavailableNotice text={t("Users_UnavailableNotice")} /> : null}
       {!Object.hasOwn(TITLES, type) ? <p role="alert">{t("Security_UnknownType", { type })}</p> : null}
     </section>
   );

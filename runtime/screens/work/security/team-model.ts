@@ -17,14 +17,12 @@ export interface Team {
 }
 
 /**
- * The people who can be added to `team`: everyone who belongs to some team of the account and not
- * to this one, by name. The upstream offers members no user list (see the Users screen), so people
- * in no team cannot be offered here.
+ * The people who can be added to `team`: the account's active users (`GET Teams/Candidates`) who are
+ * not in it yet, by name.
  */
-export function addableMembers(teams: readonly Team[], team: Team): TeamMember[] {
+export function addableMembers(candidates: readonly TeamMember[], team: Team): TeamMember[] {
   const inTeam = new Set(team.Members.map((member) => member.RecId));
-  const people = new Map<number, TeamMember>();
-  for (const other of teams)
-    for (const member of other.Members) if (!inTeam.has(member.RecId)) people.set(member.RecId, member);
-  return [...people.values()].sort((a, b) => a.FullName.localeCompare(b.FullName));
+  return candidates
+    .filter((candidate) => !inTeam.has(candidate.RecId))
+    .sort((a, b) => a.FullName.localeCompare(b.FullName));
 }

@@ -22,6 +22,7 @@ export function TeamsPanel({ headingId }: { headingId: string }) {
   const { t } = useTranslation();
   const teams = useApi<Team[]>("Teams");
   const canWrite = useCanWrite("Teams");
+  const candidates = useApi<TeamMember[]>(canWrite ? "Teams/Candidates" : null);
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const list = teams.data ?? [];
@@ -108,7 +109,7 @@ export function TeamsPanel({ headingId }: { headingId: string }) {
           {chosen ? (
             <TeamDetail
               team={chosen}
-              teams={list}
+              candidates={candidates.data ?? []}
               canWrite={canWrite}
               onChanged={teams.reload}
               onPending={setPending}
@@ -142,7 +143,7 @@ export function TeamsPanel({ headingId }: { headingId: string }) {
 
 function TeamDetail(props: {
   team: Team;
-  teams: Team[];
+  candidates: TeamMember[];
   canWrite: boolean;
   onChanged: () => void;
   onPending: (pending: Pending) => void;
@@ -151,7 +152,7 @@ function TeamDetail(props: {
   const headingId = useId();
   const { team } = props;
   const [adding, setAdding] = useState<number[]>([]);
-  const addable = addableMembers(props.teams, team);
+  const addable = addableMembers(props.candidates, team);
 
   const add = async () => {
     if (adding.length === 0) return;

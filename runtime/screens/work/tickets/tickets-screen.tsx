@@ -8,18 +8,12 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { ScreenProps } from "../../../renderers/screen-props.ts";
 import { formatDateTime } from "../common/format.ts";
-import {
-  ListToolbar,
-  LoadState,
-  Pager,
-  ScreenHeader,
-  SortHeader,
-  StatusBadge,
-} from "../common/list-parts.tsx";
-import { initialQuery, listPath, type Page, withFilter, withPage } from "../common/list-query.ts";
+import { ScreenHeader, SortHeader, StatusBadge } from "../common/list-parts.tsx";
+import { initialQuery, listPath, type Page, withFilter } from "../common/list-query.ts";
 import { ModalDialog } from "../common/modal-dialog.tsx";
 import { parseRecId } from "../common/record-id.ts";
 import { reportSuccess } from "../common/report-error.ts";
+import { StatusList } from "../common/status-list.tsx";
 import { useCanWrite } from "../common/use-access.ts";
 import { useApi } from "../common/use-api.ts";
 import { NewTicketForm } from "./new-ticket-form.tsx";
@@ -39,7 +33,6 @@ export default function SupportTicketsScreen({ route }: ScreenProps) {
   const [query, setQuery] = useState(() => initialQuery({ status: "" }, "-ModifiedAt"));
   const tickets = useApi<Page<Ticket>>(openId === null ? listPath("SupportTickets", query) : null);
   const items = tickets.data?.items ?? [];
-  const total = tickets.data?.total ?? 0;
   const sort = (value: string) => setQuery((q) => withFilter(q, { sort: value }));
 
   const title = t(route.titleKey ?? "PageTitle_SupportTickets");
@@ -76,70 +69,48 @@ export default function SupportTicketsScreen({ route }: ScreenProps) {
   return (
     <section className="work-screen" aria-labelledby={headingId}>
       <ScreenHeader id={headingId} title={title} actions={newButton} />
-      <ListToolbar
+      <StatusList
         uid="tickets"
-        label={t("Tickets_SearchLabel")}
-        search={query.search}
-        onSearch={(search) => setQuery((q) => withFilter(q, { search }))}
-        filters={[
-          {
-            uid: "tickets-status",
-            label: t("Work_Status"),
-            value: query.filters.status ?? "",
-            options: TICKET_STATUSES.map((status) => ({ value: status, label: t(`Status_${status}`) })),
-            onChange: (status) => setQuery((q) => withFilter(q, { filters: { status } })),
-          },
-        ]}
-      />
-      <LoadState
-        loading={tickets.loading}
-        error={tickets.error}
-        hasData={tickets.data !== null}
-        empty={items.length === 0}
-        emptyText={t("Tickets_Empty")}
-        onRetry={tickets.reload}
-      >
-        <div className="work-table-wrap">
-          <table className="work-table" aria-labelledby={headingId} aria-busy={tickets.loading}>
-            <thead>
-              <tr>
-                <SortHeader field="Title" label={t("Tickets_Title")} sort={query.sort} onSort={sort} />
-                <SortHeader field="Status" label={t("Work_Status")} sort={query.sort} onSort={sort} />
-                <SortHeader field="Priority" label={t("Tickets_Priority")} sort={query.sort} onSort={sort} />
-                <th scope="col">{t("Tickets_CreatedBy")}</th>
-                <th scope="col" className="work-num">
-                  {t("Tickets_Comments")}
-                </th>
-                <SortHeader field="ModifiedAt" label={t("Work_Modified")} sort={query.sort} onSort={sort} />
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((ticket) => (
-                <tr key={ticket.RecId}>
-                  <th scope="row">
-                    <Link className="work-link" to={`/supporttickets?id=${ticket.RecId}`}>
-                      {ticket.Title}
-                    </Link>
-                  </th>
-                  <td>
-                    <StatusBadge label={t(`Status_${ticket.Status}`)} tone={ticketTone(ticket)} />
-                  </td>
-                  <td>{t(priorityKey(ticket.Priority))}</td>
-                  <td>{ticket.CreatedByFullName ?? "—"}</td>
-                  <td className="work-num">{ticket.CommentCount}</td>
-                  <td>{formatDateTime(ticket.ModifiedAt, i18n.language)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </LoadState>
-      <Pager
+        searchLabel={t("Tickets_SearchLabel")}
+        statuses={TICKET_STATUSES}
         query={query}
-        total={total}
-        label={t("Tickets_Pages")}
-        onPage={(page) => setQuery((q) => withPage(q, page, total))}
-      />
+        setQuery={setQuery}
+        resource={tickets}
+        emptyText={t("Tickets_Empty")}
+        pagesLabel={t("Tickets_Pages")}
+        headingId={headingId}
+      >
+        <thead>
+          <tr>
+            <SortHeader field="Title" label={t("Tickets_Title")} sort={query.sort} onSort={sort} />
+            <SortHeader field="Status" label={t("Work_Status")} sort={query.sort} onSort={sort} />
+            <SortHeader field="Priority" label={t("Tickets_Priority")} sort={query.sort} onSort={sort} />
+            <th scope="col">{t("Tickets_CreatedBy")}</th>
+            <th scope="col" className="work-num">
+              {t("Tickets_Comments")}
+            </th>
+            <SortHeader field="ModifiedAt" label={t("Work_Modified")} sort={query.sort} onSort={sort} />
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((ticket) => (
+            <tr key={ticket.RecId}>
+              <th scope="row">
+                <Link className="work-link" to={`/supporttickets?id=${ticket.RecId}`}>
+                  {ticket.Title}
+                </Link>
+              </th>
+              <td>
+                <StatusBadge label={t(`Status_${ticket.Status}`)} tone={ticketTone(ticket)} />
+              </td>
+              <td>{t(priorityKey(ticket.Priority))}</td>
+              <td>{ticket.CreatedByFullName ?? "—"}</td>
+              <td className="work-num">{ticket.CommentCount}</td>
+              <td>{formatDateTime(ticket.ModifiedAt, i18n.language)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </StatusList>
       {dialog}
     </section>
   );

@@ -5,6 +5,7 @@
  */
 import { generateUid } from "../../identity/secrets.ts";
 import { bit, isUniqueViolation, type SqliteDatabase } from "../database.ts";
+import { StoreConflictError } from "../types.ts";
 import {
   type AdminAccountInput,
   type AdminChangeResult,
@@ -16,17 +17,16 @@ import {
   type AdminUserStatus,
   ProspectNotConvertibleError,
 } from "../types-admin.ts";
-import { StoreConflictError } from "../types.ts";
-import { translateConstraint } from "./admin-sql.ts";
 import {
   applyTemplate,
   changeIdentity,
-  revokeAccountSessions,
   insertMember,
+  revokeAccountSessions,
   revokeUserSessions,
   touchProfile,
   writeStaffProfile,
 } from "./admin-identity-rows.ts";
+import { translateConstraint } from "./admin-sql.ts";
 
 /** Suspended and cancelled accounts are disabled: nobody of theirs can sign in (§2.4). */
 const disabledStatus = (status: string) => status === "Suspended" || status === "Cancelled";
@@ -229,5 +229,12 @@ export class SqliteAdminIdentityStore implements AdminIdentityStoreFamily {
       touchProfile(this.db, userId, now, { locked: false });
       return "ok";
     }, "email");
+  }
+
+  async mustSetup2fa(accountId: number, userId: number) {
+    const row = this.db
+      .prepare("SELECT must_setup_2fa FROM user_admin_profiles WHERE account_id = ? AND user_id = ?")
+      .get(accountId, userId) as { must_setup_2fa: number } | undefined;
+    return row?.must_setup_2fa === 1;
   }
 }

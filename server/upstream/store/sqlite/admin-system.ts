@@ -74,6 +74,13 @@ export class SqliteAdminSystemStore implements AdminSystemStoreFamily {
     return { applied, schemaVersion: schemaVersion(this.db) };
   }
 
+  async embeddedAccountIds() {
+    const rows = this.db.prepare("SELECT id FROM accounts WHERE is_system = 0 ORDER BY id").all() as {
+      id: number;
+    }[];
+    return rows.map((row) => row.id);
+  }
+
   async logRequest(
     entry: {
       at: number;

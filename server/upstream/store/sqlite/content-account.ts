@@ -85,6 +85,27 @@ export class SqliteApiKeyStore implements ApiKeyStoreFamily {
       return this.read(accountId, recId) as ApiKeyRecord;
     })();
   }
+
+  async resolve(secretHash: string, now: number) {
+    const row = this.db
+      .prepare(
+        `${SELECT_KEY} WHERE k.secret_hash = ? AND k.revoked_at IS NULL
+           AND (k.expires_at IS NULL OR k.expires_at > ?) AND k.created_by_user_id IS NOT NULL`,
+      )
+      .get(secretHash, now) as Record<string, unknown> | undefined;
+    if (!row) return undefined;
+    return {
+      key: keyFromRow(row),
+      accountId: row.account_id as number,
+      userId: row.created_by_user_id as number,
+    };
+  }
+
+  async touch(accountId: number, recId: number, now: number) {
+    this.db
+      .prepare("UPDATE api_keys SET last_used_at = ? WHERE account_id = ? AND id = ?")
+      .run(now, accountId, recId);
+  }
 }
 
 /** Usage metrics in SQLite: every figure is a COUNT or SUM over the account's rows. */

@@ -58,7 +58,8 @@ export class SqliteNotificationStore implements NotificationStoreFamily {
 }
 
 /** Login announcements in SQLite. */
-export class SqliteAnnouncementStore implements AnnouncementStoreFamily {
+// Audience targeting (pendingFor, runsFor) lives in admin-announcements.ts, on the admin columns.
+export class SqliteAnnouncementStore implements Omit<AnnouncementStoreFamily, "pendingFor" | "runsFor"> {
   constructor(private readonly db: SqliteDatabase) {}
 
   async current(now: number) {

@@ -13,6 +13,7 @@ import {
   invoiceNumberError,
   invoiceUrl,
 } from "../../../../runtime/screens/account/subscription-model.ts";
+import { addableMembers, type Team } from "../../../../runtime/screens/work/security/team-model.ts";
 import {
   chatFilePath,
   isValidRating,
@@ -20,7 +21,6 @@ import {
   shownMessages,
   type TranscriptMessage,
 } from "../../../../runtime/screens/work/sessions/session-model.ts";
-import { addableMembers, type Team } from "../../../../runtime/screens/work/security/team-model.ts";
 import {
   attachmentProblem,
   COMMENT_ATTACHMENT_MAX_BYTES,
@@ -135,27 +135,19 @@ describe("teams", () => {
     FullName,
     Email: `${RecId}@x`,
   });
-  test("people of other teams not yet in this one, by name", () => {
+  test("the account's active users not yet in the team, by name", () => {
     const sales: Team = {
       RecId: 1,
       Name: "Sales",
       CreatedAt: null,
       Members: [person(1, "Zoe"), person(2, "Al")],
     };
-    const finance: Team = {
-      RecId: 2,
-      Name: "Finance",
-      CreatedAt: null,
-      Members: [person(2, "Al"), person(3, "Bo")],
-    };
+    const candidates = [person(1, "Zoe"), person(2, "Al"), person(3, "Bo"), person(4, "Cy")];
     assert.deepEqual(
-      addableMembers([sales, finance], finance).map((m) => m.FullName),
-      ["Zoe"],
+      addableMembers(candidates, sales).map((m) => m.FullName),
+      ["Bo", "Cy"],
     );
-    assert.deepEqual(
-      addableMembers([sales, finance], sales).map((m) => m.FullName),
-      ["Bo"],
-    );
+    assert.deepEqual(addableMembers([], sales), []);
   });
 });
 

@@ -63,6 +63,28 @@ function storeContract(name: string, open: () => SessionStore) {
       await store.close();
     });
 
+    test("revision: the row's revision while it lives, else null", async () => {
+      const store = open();
+      await store.insert({ idHash: "r", sealed: Buffer.from("r"), expiresAt: 1000 });
+      assert.equal(await store.revision("r", 999), 0);
+      assert.equal(await store.replace("r", 0, Buffer.from("r2"), 1000), true);
+      assert.equal(await store.revision("r", 999), 1);
+      assert.equal(await store.revision("r", 1000), null, "expired");
+      assert.equal(await store.revision("missing", 0), null);
+      await store.close();
+    });
+
+    test("delete at an expected revision removes only that revision", async () => {
+      const store = open();
+      await store.insert({ idHash: "s", sealed: Buffer.from("s"), expiresAt: 1000 });
+      assert.equal(await store.replace("s", 0, Buffer.from("s2"), 1000), true);
+      assert.equal(await store.delete("s", 0), false, "changed since revision 0: kept");
+      assert.ok(await store.get("s", 0));
+      assert.equal(await store.delete("s", 1), true);
+      assert.equal(await store.get("s", 0), null);
+      await store.close();
+    });
+
     test("delete and deleteExpired", async () => {
       const store = open();
       await store.insert({ idHash: "c", sealed: Buffer.from("c"), expiresAt: 100 });

@@ -1,0 +1,98 @@
+/**
+ * The account logos (issue 3; §3 AccountLogoUID / AccountMenuLogoIsSet, §6 logo rules): an owner
+ * uploads or removes the primary and the menu logo — `PUT Account/Settings/Logo/{Primary|Menu}`
+ * (multipart, the image in `file[]` as every §7 upload) and `DELETE` of the same path, with
+ * AccountSettings rw. The logos are read with the existing §7 call
+ * `{webservices}/account/logo/{logoUid}`; each change issues a new logo UID so cached copies of the
+ * old image are never shown under the new one. Only PNG, JPEG, GIF and WebP images are stored,
+ * recognised by their bytes (never SVG: no script can ride in a logo).
+ */
+import type { FastifyInstance } from "fastify";
+import { audit } from "../admin/audit.ts";
+import { readUploads } from "../admin/uploads.ts";
+import type { UpstreamContext } from "../context.ts";
+import { badRequest, notFound } from "../http/errors.ts";
+import { callerOf, type Guards } from "../http/guards.ts";
+import { accountSettingsBody } from "./settings-routes.ts";
+
+/** Largest logo accepted. */
+export const ACCOUNT_LOGO_MAX_BYTES = 512 * 1024;
+
+const kindParams = {
+  type: "object",
+  properties: { kind: { enum: ["Primary", "Menu"], description: "Which logo." } },
+  required: ["kind"],
+  additionalProperties: false,
+} as const;
+
+/** The image type of `data` by its signature, or null when it is none of the accepted ones. */
+export function logoContentType(data: Buffer): string | null {
+  const starts = (bytes: number[], at = 0) => bytes.every((byte, i) => data[at + i] === byte);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (starts([0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (starts([0x47, 0x49, 0x46, 0x38]) && (data[4] === 0x37 || data[4] === 0x39) && data[5] === 0x61)
+    return "image/gif";
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
+  return null;
+}
+
+/** Registers the logo upload and removal under the application base. */
+export function registerAccountLogoRoutes(
+  api: FastifyInstance,
+  context: UpstreamContext,
+  guards: Guards,
+): void {
+  const { store } = context;
+  const write = [guards.session, guards.permission("AccountSettings", "rw")];
+
+  api.put(
+    "/Account/Settings/Logo/:kind",
+    { onRequest: write, schema: { params: kindParams }, bodyLimit: ACCOUNT_LOGO_MAX_BYTES + 64 * 1024 },
+    async (request) => {
+      const caller = callerOf(request);
+      const { kind } = request.params as { kind: "Primary" | "Menu" };
+      const [file] = await readUploads(request, {
+        accept: ["png", "jpg", "jpeg", "gif", "webp"],
+        maxBytes: ACCOUNT_LOGO_MAX_BYTES,
+        maxFiles: 1,
+      });
+      const contentType = file ? logoContentType(file.data) : null;
+      if (!file || !contentType) {
+        throw badRequest("UnsupportedFileType", "The logo must be a PNG, JPEG, GIF or WebP image.");
+      }
+      const account = await store.accountSettings.replaceLogo(caller.account.recId, kind, {
+        contentType,
+        data: file.data,
+        updatedAt: context.now(),
+      });
+      if (!account) throw notFound("Account");
+      await audit(context, {
+        action: "AccountLogoChanged",
+        message: `${kind} logo of ${account.domain} replaced.`,
+        actor: caller.impersonator?.user ?? caller.user,
+      });
+      const origins = await store.accountSettings.embeddingOrigins(account.recId);
+      return accountSettingsBody(account, origins, caller);
+    },
+  );
+
+  api.delete(
+    "/Account/Settings/Logo/:kind",
+    { onRequest: write, schema: { params: kindParams } },
+    async (request) => {
+      const caller = callerOf(request);
+      const { kind } = request.params as { kind: "Primary" | "Menu" };
+      const existing = await store.accounts.logo(caller.account.recId, kind);
+      if (!existing) throw notFound("Logo");
+      const account = await store.accountSettings.replaceLogo(caller.account.recId, kind, null);
+      if (!account) throw notFound("Account");
+      await audit(context, {
+        action: "AccountLogoChanged",
+        message: `${kind} logo of ${account.domain} removed.`,
+        actor: caller.impersonator?.user ?? caller.user,
+      });
+      const origins = await store.accountSettings.embeddingOrigins(account.recId);
+      return accountSettingsBody(account, origins, caller);
+    },
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * Public share links in Chromium against the real gateway and embedded upstream (§2.1 /v/{code} and
+ * /report/chart/snapshot, §1 public shared links): the owner creates a public link in the explorer's
+ * share dialog and copies it; an anonymous browser opens it and sees the dashboard in the public
+ * shell (light theme, no menus); once revoked (after confirming) the same address says "not found
+ * or no longer shared". A chart snapshot shared from the same dialog shows its image to visitors.
+ */
+import { readFileSync } from "node:fs";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { csrfToken, E2E_ORIGIN, signIn } from "./helpers/session.ts";
+
+const EN = JSON.parse(readFileSync(new URL("../../locales/en.json", import.meta.url), "utf8")) as Record<
+  string,
+  string
+>;
+/** The English text of `key` with its placeholders filled. */
+const text = (key: string, params: Record<string, string> = {}) =>
+  (EN[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? "");
+
+/** Marks the login announcement and the welcome tutorial seen (§4.2 would open them over the page). */
+async function settleSessionDialogs(page: Page): Promise<void> {
+  const headers = { "X-Tessera-CSRF": await csrfToken(page), Origin: E2E_ORIGIN };
+  const announcement = await page.request.get("/api/Common/LoginAnnouncement");
+  if (announcement.ok()) {
+    const { RecId } = (await announcement.json()) as { RecId: number };
+    await page.request.post(`/api/Common/LoginAnnouncement/${RecId}/Seen`, { headers });
+  }
+  const config = (await (await page.request.get("/api/Common/LoggedInConfig")).json()) as {
+    User: { InterfacePreferences: Record<string, unknown> };
+  };
+  await page.request.put("/api/User/Interface", {
+    headers,
+    data: { InterfacePreferences: { ...config.User.InterfacePreferences, welcomeSeen: true } },
+  });
+}
+
+/** Opens the share dialog of a dashboard listed on /dashboards. */
+async function openShareDialog(page: Page, name: string) {
+  await page.goto("/dashboards");
+  const row = page
+    .getByRole("table")
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name, exact: true }) });
+  await row.getByRole("button").click();
+  await page.getByRole("menuitem", { name: text("Explorer_Share") }).click();
+  const dialog = page.getByRole("dialog", { name: text("Explorer_ShareTitle", { name }) });
+  await expect(dialog.getByRole("heading", { name: text("PublicLink_Title") })).toBeVisible();
+  return dialog;
+}
+
+/** A page of a fresh browser context: no cookies, no session. */
+async function visitor(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+test("a public link: created and copied in the share dialog, opened anonymously, revoked", async ({
+  page,
+  browser,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E_ORIGIN });
+  await signIn(page, "owner");
+  await settleSessionDialogs(page);
+  const dialog = await openShareDialog(page, "Sales overview");
+
+  await dialog.getByRole("button", { name: text("PublicLink_Create") }).click();
+  await expect(dialog.getByRole("status").filter({ hasText: text("PublicLink_Created") })).toBeVisible();
+  const address = dialog.getByRole("textbox", { name: text("PublicLink_ObjectItem") }).first();
+  const url = await address.inputValue();
+  expect(url).toMatch(new RegExp(`^${E2E_ORIGIN}/v/[A-Za-z0-9_-]{43}$`));
+
+  await dialog
+    .getByRole("button", { name: text("PublicLink_Copy") })
+    .first()
+    .click();
+  await expect(dialog.getByText(text("PublicLink_Copied"), { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+  const anonymous = await visitor(browser);
+  await anonymous.goto(url);
+  await expect(anonymous.getByRole("heading", { level: 1, name: "Sales overview" })).toBeVisible();
+  await expect(anonymous.getByRole("navigation")).toHaveCount(0);
+  await expect(anonymous.getByRole("banner")).toHaveCount(0);
+  await expect(anonymous.locator("html")).toHaveAttribute("data-theme", "light");
+
+  // Revoking asks first; keeping the link changes nothing.
+  await dialog
+    .getByRole("button", { name: text("PublicLink_Revoke") })
+    .first()
+    .click();
+  await expect(dialog.getByText(text("PublicLink_RevokeQuestion"))).toBeFocused();
+  await dialog.getByRole("button", { name: text("PublicLink_RevokeNo") }).click();
+  await expect(dialog.getByRole("button", { name: text("PublicLink_Revoke") }).first()).toBeFocused();
+  await dialog
+    .getByRole("button", { name: text("PublicLink_Revoke") })
+    .first()
+    .click();
+  await dialog.getByRole("button", { name: text("PublicLink_RevokeYes") }).click();
+  await expect(dialog.getByRole("status").filter({ hasText: text("PublicLink_Revoked") })).toBeVisible();
+  await expect(dialog.getByRole("textbox", { name: text("PublicLink_ObjectItem") })).toHaveCount(0);
+
+  await anonymous.reload();
+  await expect(
+    anonymous.getByRole("heading", { level: 1, name: text("Shared_NotFoundTitle") }),
+  ).toBeVisible();
+  await expect(anonymous.getByText("Sales overview")).toHaveCount(0);
+  await anonymous.context().close();
+});
+
+test("a chart snapshot shared from the dialog shows its image to visitors", async ({ page, browser }) => {
+  const title = `Revenue ${Date.now().toString(36)}`;
+  await signIn(page, "owner");
+  await settleSessionDialogs(page);
+  const dialog = await openShareDialog(page, "Marketing KPIs");
+
+  await dialog.getByRole("button", { name: text("PublicLink_SnapshotCreate") }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(text("ValidationErrorMessage_Required"));
+  await dialog.getByRole("textbox", { name: text("PublicLink_SnapshotTitle") }).fill(title);
+  await dialog.getByRole("textbox", { name: text("PublicLink_SnapshotTitle") }).press("Enter");
+  const address = dialog.getByRole("textbox", { name: text("PublicLink_SnapshotItem", { title }) });
+  await expect(address).toBeVisible();
+  await expect(dialog).toBeVisible(); // Enter took the snapshot; it did not submit the team shares
+  const url = await address.inputValue();
+  expect(url).toMatch(/\/report\/chart\/snapshot\?code=[A-Za-z0-9_-]{43}$/);
+
+  const anonymous = await visitor(browser);
+  await anonymous.goto(url);
+  await expect(anonymous.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  const image = anonymous.getByRole("img", { name: text("Snapshot_ImageOf", { title }) });
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await anonymous.context().close();
+});

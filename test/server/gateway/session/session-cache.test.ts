@@ -1,0 +1,128 @@
+/**
+ * The cache of unsealed sessions (session-cache.ts) never answers for the store: over real sockets,
+ * two gateways share one session store (what two instances behind a balancer do), each with its own
+ * cache; whatever one does to a session — logout, impersonation, stop — the other sees at once. And
+ * the cache itself: bounded, least recently used out first, dead at the row's expiry.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { SessionCache } from "../../../../server/gateway/session/session-cache.ts";
+import type { SessionData } from "../../../../server/gateway/session/session-data.ts";
+import { IN_MEMORY, SqliteSessionStore } from "../../../../server/gateway/session/sqlite-session-store.ts";
+import type { RunningUpstream } from "../../upstream/upstream-fixture.ts";
+import { Browser, signInAs, startGateway, startRealUpstream, type TestGateway } from "./gateway-fixture.ts";
+
+const DATA = { v: 1 } as unknown as SessionData;
+
+describe("SessionCache", () => {
+  test("keeps at most maxEntries, dropping the least recently used", () => {
+    const cache = new SessionCache(2);
+    cache.set("a", { revision: 0, expiresAt: 100, data: DATA });
+    cache.set("b", { revision: 0, expiresAt: 100, data: DATA });
+    assert.ok(cache.get("a", 0), "a is now the most recently used");
+    cache.set("c", { revision: 0, expiresAt: 100, data: DATA });
+    assert.equal(cache.size, 2);
+    assert.equal(cache.get("b", 0), undefined, "b was the least recently used");
+    assert.ok(cache.get("a", 0));
+    assert.ok(cache.get("c", 0));
+  });
+
+  test("an entry is dead at its expiry; delete and clear forget; 0 entries caches nothing", () => {
+    const cache = new SessionCache(10);
+    cache.set("a", { revision: 3, expiresAt: 100, data: DATA });
+    assert.equal(cache.get("a", 99)?.revision, 3);
+    assert.equal(cache.get("a", 100), undefined);
+    assert.equal(cache.size, 0, "the expired entry is dropped");
+    cache.set("b", { revision: 0, expiresAt: 100, data: DATA });
+    cache.delete("b");
+    assert.equal(cache.get("b", 0), undefined);
+    cache.set("c", { revision: 0, expiresAt: 100, data: DATA });
+    cache.clear();
+    assert.equal(cache.size, 0);
+    const none = new SessionCache(0);
+    none.set("d", { revision: 0, expiresAt: 100, data: DATA });
+    assert.equal(none.get("d", 0), undefined);
+    assert.throws(() => new SessionCache(-1), TypeError);
+  });
+});
+
+describe("cached sessions against a shared store", () => {
+  let upstream: RunningUpstream;
+  let store: SqliteSessionStore;
+  let first: TestGateway;
+  let second: TestGateway;
+  before(async () => {
+    upstream = await startRealUpstream();
+    store = new SqliteSessionStore(IN_MEMORY);
+    first = await startGateway(upstream, { session: { store } });
+    second = await startGateway(upstream, { session: { store } });
+  });
+  after(async () => {
+    await first.close();
+    await second.close();
+    await upstream.close();
+  });
+
+  /** The same browser (cookies) talking to the other gateway. */
+  function sameBrowserAt(gateway: TestGateway, client: Browser): Browser {
+    const other = new Browser(gateway.url);
+    for (const [name, value] of client.jar) other.jar.set(name, value);
+    return other;
+  }
+
+  test("a logout at one gateway ends the session at the other, whose cache held it", async () => {
+    const atFirst = await signInAs(first, "owner");
+    assert.equal((await atFirst.get("/api/Common/LoggedInConfig")).status, 200);
+    assert.equal((await atFirst.get("/api/Common/LoggedInConfig")).status, 200, "served from the cache");
+    const atSecond = sameBrowserAt(second, atFirst);
+    assert.equal((await atSecond.post("/gw/session/logout")).status, 204);
+    const after = await atFirst.get("/api/Common/LoggedInConfig");
+    assert.equal(after.status, 401, "relayed without the ended session's token");
+    assert.equal((await atFirst.get("/gw/session")).status, 401);
+  });
+
+  test("impersonation started and stopped at one gateway is what the other relays with", async () => {
+    const viewer = await signInAs(first, "viewer");
+    const viewerRecId = (await viewer.get("/gw/session")).body.user.User.RecId;
+    const staff = await signInAs(first, "staffAdmin");
+    const staffName = (await staff.get("/api/Common/LoggedInConfig")).body.User.Email;
+    const issued = await staff.post(`/api/Admin/Users/${viewerRecId}/ImpersonationToken`);
+    assert.equal(issued.status, 200, JSON.stringify(issued.body));
+    const atSecond = sameBrowserAt(second, staff);
+    const started = await atSecond.post("/gw/session/impersonation", { token: issued.body.Token });
+    assert.equal(started.status, 200, JSON.stringify(started.body));
+    const asMember = await staff.get("/api/Common/LoggedInConfig");
+    assert.equal(asMember.body.User.RecId, viewerRecId, "the first gateway relays as the member");
+    assert.equal((await staff.get("/gw/session")).body.impersonating, true);
+    assert.equal((await atSecond.post("/gw/session/stop-impersonation")).status, 200);
+    assert.equal((await staff.get("/api/Common/LoggedInConfig")).body.User.Email, staffName);
+    assert.equal((await staff.get("/gw/session")).body.impersonating, false);
+  });
+
+  test("a 401 for a token the session no longer relays with leaves it (impersonation meanwhile)", async () => {
+    const client = await signInAs(first, "owner");
+    const cookie = [...client.jar].map(([n, v]) => `${n}=${v}`).join("; ");
+    const identity = await first.session.identityOf({ headers: { cookie } } as never);
+    assert.ok(identity);
+    const sessions = second.session.sessions;
+    assert.equal(await sessions.endIfRelayingWith(identity.sessionId, "an-earlier-token-0123456789"), false);
+    assert.equal((await client.get("/gw/session")).status, 200);
+    assert.equal(await sessions.endIfRelayingWith(identity.sessionId, identity.bearerToken), true);
+    assert.equal((await client.get("/gw/session")).status, 401, "ended, and the other cache knows");
+  });
+
+  test("a session that expired in the store is not served from the cache", async () => {
+    const client = await signInAs(first, "owner");
+    assert.equal((await client.get("/gw/session")).status, 200);
+    const identity = await first.session.identityOf({
+      headers: { cookie: [...client.jar].map(([n, v]) => `${n}=${v}`).join("; ") },
+    } as never);
+    assert.ok(identity);
+    // Another writer shortens the row's life (e.g. an operator ending sessions in the shared store).
+    const now = upstream.clock.ms; // the gateways' session clock
+    const row = await store.get(identity.sessionId, now);
+    assert.ok(row);
+    assert.equal(await store.replace(identity.sessionId, row.revision, row.sealed, now), true);
+    assert.equal((await client.get("/gw/session")).status, 401);
+  });
+});
