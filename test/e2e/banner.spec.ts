@@ -1,8 +1,8 @@
 /**
  * The message banner (§4.5, §8, §9) in Chromium against the real gateway: a success banner (My
- * Settings saved) hides itself after BANNER_AUTO_HIDE_MS (5 s) — still there just before, gone just
- * after; a click dismisses a banner at once; clicking the 'Experiencing network issues' banner runs
- * its callback, the websockets help page from the shell manifest in a new window.
+ * Settings saved) hides itself after BANNER_AUTO_HIDE_MS (5 s), measured in the page between the
+ * banner's appearance and its removal; a click dismisses a banner at once. (Clicking the 'Experiencing
+ * network issues' banner is in disconnection.spec.ts: it drops every session's hub.)
  */
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
@@ -12,14 +12,15 @@ import { E2E_ORIGIN } from "./helpers/session.ts";
 const constants = JSON.parse(
   readFileSync(new URL("../../manifests/constants.json", import.meta.url), "utf8"),
 ) as { bannerAutoHideMs: number };
-const shell = JSON.parse(readFileSync(new URL("../../manifests/shell.json", import.meta.url), "utf8")) as {
-  externalSites: { websocketsHelpUrl: string };
-};
 /** §9: the banner auto-hides after this long (manifests/constants.json). */
 const BANNER_AUTO_HIDE_MS = constants.bannerAutoHideMs;
-/** Tolerance for the page's timer and the test's polling. */
-const TIMING_SLACK_MS = 600;
-const CONTROL_PORT = Number(process.env.E2E_CONTROL_PORT ?? Number(process.env.E2E_PORT ?? 8191) + 100);
+/**
+ * How much later than 5 s the banner may go: the page's timer and React's commit on a busy 2-core
+ * machine. A banner replaced or dismissed early fails regardless.
+ */
+const LATE_SLACK_MS = 1_500;
+/** How much of the 5 s may pass between the timer's start and the banner's first paint. */
+const EARLY_SLACK_MS = 250;
 
 const savedBanner = (page: Page) => page.getByRole("button", { name: new RegExp(en("MySettings_Saved")) });
 
@@ -30,25 +31,62 @@ async function saveMySettings(page: Page): Promise<number> {
   return Date.now();
 }
 
+/** When (page clock, ms) a banner showing `text` appeared and when it went, recorded by a MutationObserver. */
+interface BannerLife {
+  shownAt: number | null;
+  goneAt: number | null;
+  replacedBy: string | null;
+}
+
+declare global {
+  interface Window {
+    __bannerLife?: BannerLife;
+  }
+}
+
+/** Starts recording, in the page, the life of the next banner whose text is `text`. */
+async function recordBannerLife(page: Page, text: string): Promise<void> {
+  await page.evaluate((wanted) => {
+    const life: BannerLife = { shownAt: null, goneAt: null, replacedBy: null };
+    window.__bannerLife = life;
+    const observer = new MutationObserver(() => {
+      const now = performance.now();
+      const shown = [...document.querySelectorAll(".shell-banner__text")].map(
+        (node) => node.textContent ?? "",
+      );
+      if (life.shownAt === null) {
+        if (shown.includes(wanted)) life.shownAt = now;
+        return;
+      }
+      if (shown.includes(wanted)) return;
+      life.goneAt = now;
+      life.replacedBy = shown[0] ?? null;
+      observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, text);
+}
+
 test.beforeEach(async ({ page }) => {
   const screen = MAIN_SCREENS.find((candidate) => candidate.id === "my-settings");
   if (!screen) throw new Error("no my-settings screen");
   await showScreen(page, screen, "light", { origin: E2E_ORIGIN, member: SPEC_MEMBER, staff: STAFF_AUDITOR });
 });
 
-// Wall-clock timing on a shared server: another spec's event can replace the banner early. One retry,
-// reported as flaky by Playwright, until the test moves to the page clock (see the closing note).
-test.describe("auto-hide", () => {
-  test.describe.configure({ retries: 1 });
-  test("a success banner hides itself after 5 s (§9)", async ({ page }) => {
-    expect(BANNER_AUTO_HIDE_MS).toBe(5_000);
-    const shownAt = await saveMySettings(page);
-    await expect(savedBanner(page)).toHaveAccessibleName(new RegExp(`^${en("Banner_Kind_success")}`));
-    await page.waitForTimeout(BANNER_AUTO_HIDE_MS - TIMING_SLACK_MS - (Date.now() - shownAt));
-    await expect(savedBanner(page)).toBeVisible({ timeout: 1 });
-    await expect(savedBanner(page)).toBeHidden({ timeout: 2 * TIMING_SLACK_MS });
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(BANNER_AUTO_HIDE_MS - TIMING_SLACK_MS);
-  });
+test("a success banner hides itself after 5 s (§9)", async ({ page }) => {
+  expect(BANNER_AUTO_HIDE_MS).toBe(5_000);
+  await recordBannerLife(page, en("MySettings_Saved"));
+  await saveMySettings(page);
+  await expect(savedBanner(page)).toHaveAccessibleName(new RegExp(`^${en("Banner_Kind_success")}`));
+  await expect(savedBanner(page)).toBeHidden({ timeout: BANNER_AUTO_HIDE_MS + 2 * LATE_SLACK_MS });
+  const life = await page.evaluate(() => window.__bannerLife);
+  expect(life?.replacedBy ?? null).toBeNull();
+  expect(life?.shownAt).not.toBeNull();
+  expect(life?.goneAt).not.toBeNull();
+  const shownMs = (life?.goneAt ?? 0) - (life?.shownAt ?? 0);
+  // The timer starts when the banner is set; the observer sees it after React's commit.
+  expect(shownMs).toBeGreaterThanOrEqual(BANNER_AUTO_HIDE_MS - EARLY_SLACK_MS);
+  expect(shownMs).toBeLessThanOrEqual(BANNER_AUTO_HIDE_MS + LATE_SLACK_MS);
 });
 
 test("a click dismisses the banner at once", async ({ page }) => {
@@ -57,23 +95,4 @@ test("a click dismisses the banner at once", async ({ page }) => {
   await savedBanner(page).click();
   await expect(savedBanner(page)).toBeHidden({ timeout: 1_000 });
   expect(Date.now() - shownAt).toBeLessThan(BANNER_AUTO_HIDE_MS);
-});
-
-test("clicking the network-issues banner dismisses it and opens the websockets help page", async ({
-  page,
-}) => {
-  await page.keyboard.press("Escape");
-  const response = await fetch(`http://127.0.0.1:${CONTROL_PORT}/hub-drop?downMs=4000`, { method: "POST" });
-  expect(response.status).toBe(200);
-  const networkBanner = page.getByRole("button", { name: new RegExp(en("Banner_NetworkIssues")) });
-  await expect(networkBanner).toBeVisible();
-  // The help site is external (and offline here): the new window's request for it is the evidence.
-  const helpRequest = page
-    .context()
-    .waitForEvent("request", (request) => request.url() === shell.externalSites.websocketsHelpUrl);
-  const popup = page.context().waitForEvent("page");
-  await networkBanner.click();
-  await expect(networkBanner).toBeHidden();
-  expect((await helpRequest).isNavigationRequest()).toBe(true);
-  await (await popup).close();
 });

@@ -5,6 +5,7 @@
  * 'Experiencing network issues' banner (§8) shows, the gateway reconnects, the browser is told
  * "connected", the banner goes away at once, and hub events reach the page again.
  */
+import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { en, notifyMember, prepareSignedInUser, SPEC_MEMBER, signInAs } from "./helpers/main-screens.ts";
 import { E2E_ORIGIN } from "./helpers/session.ts";
@@ -15,6 +16,26 @@ const CONTROL_PORT = Number(process.env.E2E_CONTROL_PORT ?? Number(process.env.E
 const HUB_DOWN_MS = 1_200;
 /** §9 banner auto-hide: the banner must go because of the reconnect, well before this. */
 const BANNER_AUTO_HIDE_MS = 5_000;
+
+const shell = JSON.parse(readFileSync(new URL("../../manifests/shell.json", import.meta.url), "utf8")) as {
+  externalSites: { websocketsHelpUrl: string };
+};
+
+// Each test drops the hubs of every session on the shared server: one at a time.
+test.describe.configure({ mode: "serial" });
+
+/** Signs the spec member in, opens the home page and waits until the gateway says the hub is connected. */
+async function homeConnected(page: Page, statuses: { status: string }[]) {
+  await signInAs(page, SPEC_MEMBER, E2E_ORIGIN);
+  await prepareSignedInUser(page, E2E_ORIGIN);
+  await page.goto("/");
+  const bell = page
+    .getByRole("banner")
+    .getByRole("button", { name: new RegExp(`^${en("Notifications_Button")}`) });
+  await expect(bell).toBeVisible();
+  await expect.poll(() => statuses.at(-1)?.status).toBe("connected");
+  return bell;
+}
 
 /** The upstream statuses the gateway sent to the page on /gw/hub, in order, with their arrival times. */
 function recordHubStatuses(page: Page): { status: string; at: number }[] {
@@ -34,14 +55,7 @@ test("the upstream hub drops: unreachable, network banner, reconnect, banner gon
   page,
 }) => {
   const statuses = recordHubStatuses(page);
-  await signInAs(page, SPEC_MEMBER, E2E_ORIGIN);
-  await prepareSignedInUser(page, E2E_ORIGIN);
-  await page.goto("/");
-  const bell = page
-    .getByRole("banner")
-    .getByRole("button", { name: new RegExp(`^${en("Notifications_Button")}`) });
-  await expect(bell).toBeVisible();
-  await expect.poll(() => statuses.at(-1)?.status).toBe("connected");
+  const bell = await homeConnected(page, statuses);
 
   const dropAt = Date.now();
   const response = await fetch(`http://127.0.0.1:${CONTROL_PORT}/hub-drop?downMs=${HUB_DOWN_MS}`, {
@@ -74,4 +88,26 @@ test("the hub-drop control refuses a bad request", async () => {
   const response = await fetch(`http://127.0.0.1:${CONTROL_PORT}/hub-drop?downMs=-5`, { method: "POST" });
   expect(response.status).toBe(400);
   expect((await fetch(`http://127.0.0.1:${CONTROL_PORT}/hub-drop`)).status).toBe(405);
+});
+
+test("clicking the network-issues banner dismisses it and opens the websockets help page", async ({
+  page,
+}) => {
+  const statuses = recordHubStatuses(page);
+  await homeConnected(page, statuses);
+  const response = await fetch(`http://127.0.0.1:${CONTROL_PORT}/hub-drop?downMs=4000`, { method: "POST" });
+  expect(response.status).toBe(200);
+  const networkBanner = page.getByRole("button", { name: new RegExp(en("Banner_NetworkIssues")) });
+  await expect(networkBanner).toBeVisible();
+  // The help site is external (and offline here): the new window's request for it is the evidence.
+  const helpRequest = page
+    .context()
+    .waitForEvent("request", (request) => request.url() === shell.externalSites.websocketsHelpUrl);
+  const popup = page.context().waitForEvent("page");
+  await networkBanner.click();
+  await expect(networkBanner).toBeHidden();
+  expect((await helpRequest).isNavigationRequest()).toBe(true);
+  await (await popup).close();
+  // The hub comes back before the next test drops it again.
+  await expect.poll(() => statuses.at(-1)?.status, { timeout: 15_000 }).toBe("connected");
 });

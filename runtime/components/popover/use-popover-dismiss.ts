@@ -21,6 +21,34 @@ export function isInside(target: EventTarget | null, elements: ReadonlyArray<Ele
   return elements.some((element) => element?.contains(target) ?? false);
 }
 
+/** Where the anchor is on screen, as the scroll dismissal compares it. */
+export interface AnchorPosition {
+  top: number;
+  left: number;
+}
+
+/** Sub-pixel layout rounding is not a scroll. */
+const ANCHOR_MOVED_MIN_PX = 1;
+
+/**
+ * §4.5 "scrolling outside it" closes a popover because the popover would be left behind by its
+ * anchor. A scroll event that did not move the anchor (a container elsewhere clamping its scroll
+ * after a late layout change, a lazily loaded top-bar slot) leaves it where it belongs: it stays.
+ */
+export function anchorScrolledAway(before: AnchorPosition | null, now: AnchorPosition | null): boolean {
+  if (!before || !now) return true;
+  return (
+    Math.abs(now.top - before.top) >= ANCHOR_MOVED_MIN_PX ||
+    Math.abs(now.left - before.left) >= ANCHOR_MOVED_MIN_PX
+  );
+}
+
+const positionOf = (element: Element | null): AnchorPosition | null => {
+  if (!element) return null;
+  const { top, left } = element.getBoundingClientRect();
+  return { top, left };
+};
+
 /** Wires the §4.5 dismissal events while `open`; returns the registration its children use. */
 export function usePopoverDismiss(options: {
   open: boolean;
@@ -70,13 +98,16 @@ export function usePopoverDismiss(options: {
     // for the very click or key that opened it) belong to the opening, not to a later scroll: they
     // are dispatched before the next frame's callbacks, so the scroll dismissal arms there.
     let scrollArmed = typeof requestAnimationFrame !== "function";
+    let anchorAt = positionOf(latest.current.anchor.current);
     const arming = scrollArmed
       ? 0
       : requestAnimationFrame(() => {
           scrollArmed = true;
+          anchorAt = positionOf(latest.current.anchor.current);
         });
     const onScroll = (event: Event) => {
-      if (scrollArmed && !isInside(event.target, own())) close("scroll");
+      if (!scrollArmed || isInside(event.target, own())) return;
+      if (anchorScrolledAway(anchorAt, positionOf(latest.current.anchor.current))) close("scroll");
     };
     const onFocusIn = (event: FocusEvent) => {
       // Tabbing out of the popover leaves it behind: close it like an outside press.
