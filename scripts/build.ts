@@ -1,15 +1,17 @@
 /**
- * `npm run build`: bundles the runtime with esbuild — ES modules with code
- * splitting and content hashes — into dist/assets/, copies the texts of every
- * language as hashed JSON into dist/assets/locales/, and writes dist/index.html
- * pointing at the hashed entry. Deterministic: the same sources give the same bytes.
+ * `npm run build`: bundles the runtime with esbuild — ES modules with code splitting — then lets
+ * rollup regroup the chunks so the entry's static closure is one file (build-rechunk.ts), into
+ * dist/assets/ with content hashes; copies the texts of every language as hashed JSON into
+ * dist/assets/locales/, and writes dist/index.html pointing at the hashed entry. Deterministic:
+ * the same sources give the same bytes.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type Metafile, type Plugin } from "esbuild";
+import { build, type Plugin } from "esbuild";
+import { type BuildGraph, graphOfMetafile, rechunk } from "./build-rechunk.ts";
 import { MANIFEST_URL } from "../runtime/boot/fetch-manifest.ts";
 import { SCREEN_CHUNKS_ELEMENT_ID } from "../runtime/boot/screen-chunks.ts";
 import { SESSION_PATH } from "../runtime/session/session-store.ts";
@@ -23,6 +25,8 @@ const FALLBACK_LANGUAGE = "en";
  * run while the scripts download instead of after they have run (issue 5).
  */
 const BOOT_REQUESTS = [MANIFEST_URL, SESSION_PATH];
+/** The chunks per screen kind as a file of its own, for the gateway (next to index.html). */
+const SCREEN_CHUNKS_FILE = "screen-chunks.json";
 /** Hex digits of the SHA-256 content hash in a locale asset's name. */
 const LOCALE_HASH_LENGTH = 12;
 
@@ -76,15 +80,15 @@ export async function writeLocaleAssets(outdir: string): Promise<Record<string, 
   return urls;
 }
 
-/** The chunks `file` imports statically, directly or through other chunks (what it needs to run). */
-function staticImports(metafile: Metafile, file: string): string[] {
+/** The scripts `file` imports statically, directly or through other scripts (what it needs to run). */
+export function staticImports(graph: BuildGraph, file: string): string[] {
   const seen = new Set<string>([file]);
   const queue = [file];
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-    for (const imported of metafile.outputs[next]?.imports ?? []) {
-      if (imported.kind !== "import-statement" || seen.has(imported.path)) continue;
-      seen.add(imported.path);
-      queue.push(imported.path);
+    for (const imported of graph.scripts.get(next)?.imports ?? []) {
+      if (seen.has(imported)) continue;
+      seen.add(imported);
+      queue.push(imported);
     }
   }
   seen.delete(file);
@@ -110,19 +114,17 @@ export interface ScreenChunks {
  * first route (runtime/boot/first-route.ts), so the screen's shared chunks do not wait until its
  * own chunk has been fetched and parsed.
  */
-export async function screenChunks(metafile: Metafile, outdir: string): Promise<ScreenChunks> {
+export async function screenChunks(graph: BuildGraph): Promise<ScreenChunks> {
   const source = await readFile(join(root, SCREEN_REGISTRY), "utf8");
   const registrations = [...source.matchAll(SCREEN_REGISTRATION)];
   if (registrations.length !== source.split(".register(").length - 1) {
     throw new Error(`${SCREEN_REGISTRY}: a registration does not read register("kind", () => import("…"))`);
   }
-  const entry = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]?.entryPoint === ENTRY);
-  const initial = new Set(entry ? [entry, ...staticImports(metafile, entry)] : []);
+  const initial = new Set([graph.entry, ...staticImports(graph, graph.entry)]);
   const files: string[] = [];
-  const indexOf = (out: string) => {
-    const name = relative(outdir, join(root, out)).split("\\").join("/");
-    const known = files.indexOf(name);
-    return known >= 0 ? known : files.push(name) - 1;
+  const indexOf = (file: string) => {
+    const known = files.indexOf(file);
+    return known >= 0 ? known : files.push(file) - 1;
   };
   const screens: Record<string, number[]> = {};
   for (const [, kind, specifier] of registrations) {
@@ -130,33 +132,27 @@ export async function screenChunks(metafile: Metafile, outdir: string): Promise<
     const module = relative(root, join(root, dirname(SCREEN_REGISTRY), specifier))
       .split("\\")
       .join("/");
-    const file = Object.keys(metafile.outputs).find((out) => metafile.outputs[out]?.entryPoint === module);
+    const file = [...graph.scripts.values()].find((script) => script.entryPoints.includes(module))?.file;
     if (!file) throw new Error(`${SCREEN_REGISTRY}: no chunk for ${module} (screen "${kind}")`);
-    screens[kind] = [file, ...staticImports(metafile, file)]
-      .filter((out) => !initial.has(out) && out.endsWith(".js"))
-      .map(indexOf);
+    screens[kind] = [file, ...staticImports(graph, file)].filter((out) => !initial.has(out)).map(indexOf);
   }
   return { files, screens };
 }
 
 /**
- * The hashed entry script and stylesheet of a build, as URLs, and the chunks the entry imports
+ * The entry script and stylesheet of a build, as URLs, and the scripts the entry imports
  * statically (preloaded, so the browser fetches them with the entry instead of after parsing it).
  */
 export function entryAssets(
-  metafile: Metafile,
-  outdir: string,
+  graph: BuildGraph,
+  style: string | null,
 ): { script: string; style: string | null; preload: string[] } {
-  for (const [file, output] of Object.entries(metafile.outputs)) {
-    if (output.entryPoint !== ENTRY) continue;
-    const toUrl = (path: string) => `/assets/${relative(outdir, join(root, path)).split("\\").join("/")}`;
-    return {
-      script: toUrl(file),
-      style: output.cssBundle ? toUrl(output.cssBundle) : null,
-      preload: staticImports(metafile, file).map(toUrl),
-    };
-  }
-  throw new Error(`no output for ${ENTRY}`);
+  const toUrl = (file: string) => `/assets/${file}`;
+  return {
+    script: toUrl(graph.entry),
+    style: style ? toUrl(style) : null,
+    preload: staticImports(graph, graph.entry).map(toUrl),
+  };
 }
 
 /** The page every in-app path serves: no inline script (the CSP forbids it). */
@@ -196,15 +192,35 @@ export function indexHtml(assets: {
     .join("\n");
 }
 
-/** Builds into `distDir` (default dist/); returns the metafile. */
+/** What a build produced: its scripts (BuildGraph) and the entry's stylesheet under /assets/. */
+export interface BuiltRuntime extends BuildGraph {
+  style: string | null;
+}
+
+/** Copies every file under `from` but scripts into `to`, keeping the folders (styles, media, texts). */
+async function copyNonScripts(from: string, to: string): Promise<void> {
+  for (const entry of await readdir(from, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.endsWith(".js")) continue;
+    const target = join(to, relative(from, join(entry.parentPath, entry.name)));
+    await mkdir(dirname(target), { recursive: true });
+    await copyFile(join(entry.parentPath, entry.name), target);
+  }
+}
+
+/**
+ * Builds into `distDir` (default dist/): esbuild into a staging folder, then (except debug builds,
+ * whose source maps rollup would not carry) rollup regroups the scripts (scripts/build-rechunk.ts).
+ */
 export async function buildRuntime(
   distDir = join(root, "dist"),
   options: { debug?: boolean } = {},
-): Promise<Metafile> {
+): Promise<BuiltRuntime> {
   const outdir = join(distDir, "assets");
+  const staging = join(distDir, ".staging");
   await rm(distDir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
   const localeUrls = await writeLocaleAssets(outdir);
+  const stagingAssets = options.debug ? outdir : join(staging, "assets");
   const result = await build({
     absWorkingDir: root,
     entryPoints: [ENTRY],
@@ -213,7 +229,7 @@ export async function buildRuntime(
     format: "esm",
     platform: "browser",
     target: ["es2022"],
-    outdir,
+    outdir: stagingAssets,
     entryNames: "[name]-[hash]",
     chunkNames: "chunks/[name]-[hash]",
     assetNames: "media/[name]-[hash]",
@@ -230,27 +246,35 @@ export async function buildRuntime(
       __TESSERA_LOCALE_URLS__: JSON.stringify(localeUrls),
     },
   });
-  const assets = entryAssets(result.metafile, outdir);
+  const { metafile } = result;
+  const graph = options.debug
+    ? graphOfMetafile(metafile, root, outdir, ENTRY)
+    : await rechunk({ root, metafile, stagingAssets, assetsDir: outdir, entry: ENTRY });
+  const cssBundle = Object.values(metafile.outputs).find((output) => output.entryPoint === ENTRY)?.cssBundle;
+  const style = cssBundle ? relative(stagingAssets, join(root, cssBundle)).split("\\").join("/") : null;
+  if (!options.debug) {
+    await copyNonScripts(stagingAssets, outdir);
+    await rm(staging, { recursive: true, force: true });
+  }
+  const assets = entryAssets(graph, style);
+  const chunks = await screenChunks(graph);
   await writeFile(
     join(distDir, "index.html"),
     indexHtml({
       ...assets,
       preloadFetch: [localeUrls[FALLBACK_LANGUAGE] as string, ...BOOT_REQUESTS],
-      screenChunks: await screenChunks(result.metafile, outdir),
+      screenChunks: chunks,
     }),
   );
-  return result.metafile;
+  // The gateway announces each page's first screen chunks (server/gateway/plugins/first-screen-preload.ts).
+  await writeFile(join(distDir, SCREEN_CHUNKS_FILE), JSON.stringify(chunks));
+  return { ...graph, style };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const started = performance.now();
-  const metafile = await buildRuntime(undefined, { debug: process.argv.includes("--debug") });
-  const files = Object.keys(metafile.outputs).filter((f) => !f.endsWith(".map"));
-  const bytes = Object.values(metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
+  const built = await buildRuntime(undefined, { debug: process.argv.includes("--debug") });
   console.log(
-    `built ${files.length} files (${(bytes / 1024).toFixed(0)} KiB) in ${Math.round(performance.now() - started)} ms: ${files
-      .map((f) => basename(f))
-      .slice(0, 3)
-      .join(", ")}…`,
+    `built ${built.scripts.size} scripts in ${Math.round(performance.now() - started)} ms: ${basename(built.entry)}, ${built.style ?? "no stylesheet"}`,
   );
 }

@@ -109,7 +109,11 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     await app.register(sessionEndpoints);
   }
   if (options.distDir) {
-    await app.register(staticApp, { distDir: options.distDir, helpHosts: options.helpHosts });
+    await app.register(staticApp, {
+      distDir: options.distDir,
+      helpHosts: options.helpHosts,
+      routes: manifests.routes,
+    });
   }
   return app;
 }

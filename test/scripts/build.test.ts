@@ -10,9 +10,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { Metafile } from "esbuild";
 import { SCREEN_CHUNKS_ELEMENT_ID, screenChunkUrls } from "../../runtime/boot/screen-chunks.ts";
-import { buildRuntime, entryAssets } from "../../scripts/build.ts";
+import { type BuiltRuntime, buildRuntime, entryAssets, staticImports } from "../../scripts/build.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const LANGUAGES = ["de", "en", "es", "fr", "it", "nl", "pt"];
@@ -31,12 +30,12 @@ const LAZY_MODULES = [
 ];
 
 let dist = "";
-let metafile: Metafile;
+let built: BuiltRuntime;
 let html = "";
 
 before(async () => {
   dist = mkdtempSync(join(tmpdir(), "tessera-build-test-"));
-  metafile = await buildRuntime(dist);
+  built = await buildRuntime(dist);
   html = readFileSync(join(dist, "index.html"), "utf8");
 });
 after(() => rmSync(dist, { recursive: true, force: true }));
@@ -89,16 +88,54 @@ describe("locale assets", () => {
 
 describe("the entry's static closure", () => {
   test("leaves out what the first screen does not need", () => {
-    const { script, preload } = entryAssets(metafile, join(dist, "assets"));
-    const initial = new Set([script, ...preload]);
-    const inputs = new Set<string>();
-    for (const [file, output] of Object.entries(metafile.outputs)) {
-      const url = `/assets/${file.slice(file.indexOf("/assets/") + "/assets/".length)}`;
-      if (initial.has(url)) for (const input of Object.keys(output.inputs)) inputs.add(input);
-    }
+    const initial = [built.entry, ...staticImports(built, built.entry)];
+    const inputs = new Set(initial.flatMap((file) => built.scripts.get(file)?.inputs ?? []));
     assert.ok(inputs.has("runtime/main.tsx"));
     assert.ok(inputs.has("runtime/navigation/guard.ts"));
     for (const lazy of LAZY_MODULES) assert.ok(!inputs.has(lazy), `${lazy} is in the initial closure`);
+  });
+
+  test("is one file: rollup regrouped esbuild's chunks (scripts/build-rechunk.ts)", () => {
+    assert.deepEqual(staticImports(built, built.entry), []);
+    assert.doesNotMatch(html, /rel="modulepreload"/);
+    assert.match(html, new RegExp(`<script type="module" src="/assets/${built.entry}"></script>`));
+  });
+});
+
+/** Module specifiers (relative, or under /assets/) of an ES module's static imports and import() calls. */
+function localSpecifiers(code: string): string[] {
+  const found = [
+    ...code.matchAll(/(?:\bfrom|\bimport)\s*"((?:\.{1,2}|\/assets)\/[^"]+)"/g),
+    ...code.matchAll(/\bimport\(\s*"((?:\.{1,2}|\/assets)\/[^"]+)"\s*\)/g),
+  ];
+  return found.map((match) => match[1] as string);
+}
+
+describe("the scripts as written", () => {
+  test("every relative import, static or dynamic, names a file of the build", () => {
+    const assets = join(dist, "assets");
+    const scripts = readdirSync(assets, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"));
+    let checked = 0;
+    for (const file of scripts) {
+      const code = readFileSync(join(assets, file), "utf8");
+      for (const specifier of localSpecifiers(code)) {
+        const target = specifier.startsWith("/assets/")
+          ? join(dist, specifier)
+          : join(assets, file, "..", specifier);
+        assert.ok(existsSync(target), `${file} imports ${specifier}, which was not built`);
+        checked++;
+      }
+    }
+    assert.ok(checked > scripts.length, `only ${checked} imports found`);
+  });
+
+  test("the icon glyphs stay one small file each, loaded through their set", () => {
+    const glyphs = [...built.scripts.values()].filter((script) =>
+      script.inputs.some((input) => input.includes("@fortawesome/free-solid-svg-icons/faCalendarDays.js")),
+    );
+    assert.equal(glyphs.length, 1);
+    assert.ok(!glyphs[0]?.file.startsWith("main-"));
+    assert.ok(readFileSync(join(dist, "assets", glyphs[0]?.file ?? ""), "utf8").length < 4_096);
   });
 });
 
@@ -108,11 +145,14 @@ describe("screen chunks", () => {
     assert.ok(block);
     const login = screenChunkUrls(block, "login");
     assert.ok(login.length >= 2, "the login screen imports shared chunks");
-    assert.match(login[0] as string, /^\/assets\/chunks\/login-screen-[A-Z0-9]+\.js$/);
+    assert.match(login[0] as string, /^\/assets\/chunks\/login-screen-[a-z0-9]+\.js$/);
     for (const url of login) assert.ok(existsSync(join(dist, url)), `${url} was not built`);
-    const { preload } = entryAssets(metafile, join(dist, "assets"));
+    const { preload, script } = entryAssets(built, built.style);
+    assert.ok(!login.includes(script), "the entry is not a screen chunk");
     for (const url of login) assert.ok(!preload.includes(url), `${url} is preloaded already`);
     assert.deepEqual(screenChunkUrls(block, "no-such-kind"), []);
+    // The same list, as a file, for the gateway's per-page preloads.
+    assert.equal(readFileSync(join(dist, "screen-chunks.json"), "utf8"), block);
   });
 
   test("a missing or malformed block gives no URLs", () => {

@@ -2,7 +2,26 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { RoutesManifest } from "../../../schemas/routes.ts";
+import { cookieToken, SESSION_COOKIE_NAME } from "../security/cookies.ts";
+import { createFirstScreenPreloader, isScreenChunksFile } from "./first-screen-preload.ts";
 import { type HelpHost, helpModeIndex, isHelpHost } from "./help-mode.ts";
+
+/** The build's chunks per screen kind (scripts/build.ts), next to index.html. */
+const SCREEN_CHUNKS_FILE = "screen-chunks.json";
+
+/** The build's screen chunk list, or null when the build wrote none (the pages then preload nothing). */
+async function readScreenChunks(distDir: string) {
+  let text: string;
+  try {
+    text = await readFile(join(distDir, SCREEN_CHUNKS_FILE), "utf8");
+  } catch {
+    return null;
+  }
+  const parsed: unknown = JSON.parse(text);
+  if (!isScreenChunksFile(parsed)) throw new Error(`${SCREEN_CHUNKS_FILE}: not the shape the build writes`);
+  return parsed;
+}
 
 /** Prefixes that never fall back to the SPA's index. */
 const NON_APP_PREFIXES = ["/api/", "/webservices/", "/gw/", "/assets/"];
@@ -16,10 +35,12 @@ function wantsAppPage(request: FastifyRequest): boolean {
   return true;
 }
 
-/** Options: the built runtime's folder and the hosts that get help mode (HELP_HOSTS). */
+/** Options: the built runtime's folder, the hosts that get help mode (HELP_HOSTS), the routes. */
 export interface StaticAppOptions {
   distDir: string;
   helpHosts?: readonly HelpHost[];
+  /** The manifest's routes: each page preloads the chunks of the screen its path opens. */
+  routes?: RoutesManifest;
 }
 
 /**
@@ -31,6 +52,9 @@ export async function staticApp(app: FastifyInstance, options: StaticAppOptions)
   const indexHtml = await readFile(join(options.distDir, "index.html"));
   const helpHosts = options.helpHosts ?? [];
   const helpIndexHtml = Buffer.from(helpModeIndex(indexHtml.toString("utf8")));
+  const screenChunks = options.routes ? await readScreenChunks(options.distDir) : null;
+  const preload =
+    options.routes && screenChunks ? createFirstScreenPreloader(options.routes, screenChunks) : null;
   await app.register(fastifyStatic, {
     root: join(options.distDir, "assets"),
     prefix: "/assets/",
@@ -48,10 +72,13 @@ export async function staticApp(app: FastifyInstance, options: StaticAppOptions)
       return reply.code(404).send({ ErrorCode: 404, Message: "Not found" });
     }
     const help = isHelpHost(request.headers.host, helpHosts);
+    const page = help ? helpIndexHtml : indexHtml;
+    const pathname = request.url.split("?")[0] ?? "/";
+    const signedIn = Boolean(cookieToken(request, SESSION_COOKIE_NAME));
     return reply
       .type("text/html; charset=utf-8")
       .header("Cache-Control", "no-cache")
-      .header("Vary", "Host")
-      .send(help ? helpIndexHtml : indexHtml);
+      .header("Vary", "Host, Cookie")
+      .send(preload ? preload(page, help ? "help" : "app", pathname, signedIn) : page);
   });
 }
