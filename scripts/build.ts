@@ -11,6 +11,7 @@ import { createRequire } from "node:module";
 import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
+import { writeCompressedCopies } from "./build-compress.ts";
 import { type BuildGraph, graphOfMetafile, rechunk } from "./build-rechunk.ts";
 import { MANIFEST_URL } from "../runtime/boot/fetch-manifest.ts";
 import { SCREEN_CHUNKS_ELEMENT_ID } from "../runtime/boot/screen-chunks.ts";
@@ -255,6 +256,7 @@ export async function buildRuntime(
   if (!options.debug) {
     await copyNonScripts(stagingAssets, outdir);
     await rm(staging, { recursive: true, force: true });
+    await writeCompressedCopies(outdir);
   }
   const assets = entryAssets(graph, style);
   const chunks = await screenChunks(graph);

@@ -123,6 +123,12 @@ export function NavigationHost({ manifest, match, openExternal }: NavigationHost
     };
   }, [titleKey, t]);
 
-  if (!shown) return null;
-  return <RouteScreen match={shown.match} legacyUrl={shown.legacyUrl} />;
+  // An allowed location renders in the same commit the guard allowed it in; its effects (above) run
+  // right after. Waiting for them would cost the first screen a whole extra render and frame.
+  const display: ShownScreen | null =
+    decision.type === "allow"
+      ? { location: to, match: decision.match, legacyUrl: decision.legacyUrl }
+      : shown;
+  if (!display) return null;
+  return <RouteScreen match={display.match} legacyUrl={display.legacyUrl} />;
 }

@@ -10,8 +10,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { SCREEN_CHUNKS_ELEMENT_ID, screenChunkUrls } from "../../runtime/boot/screen-chunks.ts";
 import { type BuiltRuntime, buildRuntime, entryAssets, staticImports } from "../../scripts/build.ts";
+import { COMPRESS_MIN_BYTES } from "../../scripts/build-compress.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const LANGUAGES = ["de", "en", "es", "fr", "it", "nl", "pt"];
@@ -50,7 +52,9 @@ function dataBlock(page: string): string | null {
 
 describe("locale assets", () => {
   test("every language is one content-hashed JSON file with the texts of locales/", () => {
-    const files = readdirSync(join(dist, "assets", "locales")).sort();
+    const files = readdirSync(join(dist, "assets", "locales"))
+      .filter((file) => file.endsWith(".json"))
+      .sort();
     assert.deepEqual(
       files.map((file) => file.replace(/-[0-9a-f]{12}\.json$/, "")),
       LANGUAGES,
@@ -66,7 +70,7 @@ describe("locale assets", () => {
   });
 
   test("no script carries the texts; index.html preloads the English ones and the boot calls", () => {
-    const en = readdirSync(join(dist, "assets", "locales")).find((file) => file.startsWith("en-"));
+    const en = readdirSync(join(dist, "assets", "locales")).find((file) => /^en-.*\.json$/.test(file));
     assert.ok(en);
     assert.match(
       html,
@@ -111,10 +115,35 @@ function localSpecifiers(code: string): string[] {
   return found.map((match) => match[1] as string);
 }
 
+describe("compressed copies (scripts/build-compress.ts)", () => {
+  test("the entry, its stylesheet and the texts have .br and .gz copies of the same bytes", () => {
+    const assets = join(dist, "assets");
+    const en = readdirSync(join(assets, "locales")).find((file) => /^en-.*\.json$/.test(file));
+    for (const file of [built.entry, built.style ?? "", `locales/${en}`]) {
+      const body = readFileSync(join(assets, file));
+      assert.deepEqual(brotliDecompressSync(readFileSync(join(assets, `${file}.br`))), body, file);
+      assert.deepEqual(gunzipSync(readFileSync(join(assets, `${file}.gz`))), body, file);
+      assert.ok(readFileSync(join(assets, `${file}.br`)).byteLength < body.byteLength / 2, file);
+    }
+  });
+
+  test("files too small to gain are left alone", () => {
+    const assets = join(dist, "assets");
+    const small = [...built.scripts.keys()].find(
+      (file) => readFileSync(join(assets, file)).byteLength < COMPRESS_MIN_BYTES,
+    );
+    assert.ok(small, "no small script in the build");
+    assert.ok(!existsSync(join(assets, `${small}.br`)));
+    assert.ok(!existsSync(join(assets, `${small}.gz`)));
+  });
+});
+
 describe("the scripts as written", () => {
   test("every relative import, static or dynamic, names a file of the build", () => {
     const assets = join(dist, "assets");
-    const scripts = readdirSync(assets, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"));
+    const scripts = readdirSync(assets, { recursive: true, encoding: "utf8" }).filter((f) =>
+      f.endsWith(".js"),
+    );
     let checked = 0;
     for (const file of scripts) {
       const code = readFileSync(join(assets, file), "utf8");

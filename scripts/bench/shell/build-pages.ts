@@ -7,6 +7,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { build } from "esbuild";
 import { writeLocaleAssets } from "../../build.ts";
+import { writeCompressedCopies } from "../../build-compress.ts";
 
 /** Builds `entry` (relative to the repository root) into `dir`; returns dir. */
 export async function buildPage(
@@ -61,5 +62,7 @@ export async function buildPage(
     "</html>",
   ].join("\n");
   await writeFile(join(dir, "index.html"), html);
+  // Compressed copies as the runtime's build writes them, served the same way (static-server.ts).
+  await writeCompressedCopies(outdir);
   return dir;
 }

@@ -26,8 +26,11 @@ export async function startStaticServer(dir: string): Promise<StaticServer> {
     cacheControl: false,
     etag: false,
     lastModified: false,
+    // The build's .br/.gz copies (scripts/build-compress.ts), chosen by Accept-Encoding.
+    preCompressed: true,
     setHeaders(res) {
       res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      res.setHeader("Vary", "Accept-Encoding");
     },
   });
   app.setNotFoundHandler((_request, reply) =>

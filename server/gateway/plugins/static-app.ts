@@ -63,8 +63,11 @@ export async function staticApp(app: FastifyInstance, options: StaticAppOptions)
     cacheControl: false,
     etag: false,
     lastModified: false,
+    // The build's .br/.gz copies (scripts/build-compress.ts), chosen by Accept-Encoding.
+    preCompressed: true,
     setHeaders(res) {
       res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      res.setHeader("Vary", "Accept-Encoding");
     },
   });
   app.setNotFoundHandler((request, reply) => {

@@ -10,8 +10,10 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { indexHtml } from "../../../scripts/build.ts";
+import { writeCompressedCopies } from "../../../scripts/build-compress.ts";
 import { buildApp } from "../../../server/gateway/app.ts";
 import { loadLocaleKeys, loadManifestSet } from "../../../server/gateway/manifests/load-manifests.ts";
 import {
@@ -34,6 +36,8 @@ const CHUNKS: ScreenChunksFile = {
   ],
   screens: { login: [0, 1], home: [2, 1], explorer: [3], helpPage: [4] },
 };
+/** A script big enough to be compressed by the build. */
+const SCRIPT = `console.log(${JSON.stringify("tessera ".repeat(400))});`;
 const PAGE = Buffer.from(indexHtml({ script: "/assets/main-AB12.js", style: null }));
 
 const preloads = (page: Buffer | string): string[] =>
@@ -100,6 +104,8 @@ describe("through the gateway", () => {
     await mkdir(join(dir, "assets"));
     await writeFile(join(dir, "index.html"), PAGE);
     if (withChunks) await writeFile(join(dir, "screen-chunks.json"), JSON.stringify(CHUNKS));
+    await writeFile(join(dir, "assets", "main-AB12.js"), SCRIPT);
+    await writeCompressedCopies(join(dir, "assets"));
     return dir;
   };
   before(async () => {
@@ -142,6 +148,25 @@ describe("through the gateway", () => {
   test("a help host announces the help page's chunks", async () => {
     const response = await app.inject({ method: "GET", url: "/faq", headers: { host: "help.example.com" } });
     assert.deepEqual(preloads(response.body), ["/assets/chunks/help-page-screen-e5.js"]);
+  });
+
+  test("assets go out pre-compressed by Accept-Encoding, the same bytes once decoded", async () => {
+    for (const [accept, encoding, decode] of [
+      ["gzip, deflate, br", "br", brotliDecompressSync],
+      ["gzip, deflate", "gzip", gunzipSync],
+      ["identity", undefined, (body: Buffer) => body],
+    ] as const) {
+      const response = await app.inject({
+        method: "GET",
+        url: "/assets/main-AB12.js",
+        headers: { "accept-encoding": accept },
+      });
+      assert.equal(response.statusCode, 200, accept);
+      assert.equal(response.headers["content-encoding"], encoding, accept);
+      assert.match(String(response.headers["content-type"]), /javascript/, accept);
+      assert.match(String(response.headers.vary), /accept-encoding/i, accept);
+      assert.equal(decode(response.rawPayload).toString(), SCRIPT, accept);
+    }
   });
 
   test("a build without the list serves the page as built", async () => {
