@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { createBrowserRouter, RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import type { ClientManifest } from "../../schemas/client-manifest.ts";
 import { type ExternalOpener, NavigationHost } from "../navigation/navigation-host.tsx";
 import { type AppMode, createRouteMatcher } from "../navigation/route-match.ts";
@@ -48,13 +48,15 @@ function RoutedApp({ mode }: { mode: AppMode }) {
 }
 
 /**
- * One router for the page's whole life: screens navigate through it across
- * manifest changes (a new router would strand them).
+ * One router for the page's whole life: screens navigate through it across manifest changes (a new
+ * router would strand them). The declarative router: the §4.1 guard decides every navigation and
+ * asks screens before they are left (navigation/leave-confirmation.ts), so the data router's loaders
+ * and blockers — twice the code on the first paint — are not needed (issue 5 cold load).
  */
 export function AppRoot({ mode }: { mode: AppMode }) {
-  const router = useMemo(
-    () => createBrowserRouter([{ path: "*", element: <RoutedApp mode={mode} /> }]),
-    [mode],
+  return (
+    <BrowserRouter>
+      <RoutedApp mode={mode} />
+    </BrowserRouter>
   );
-  return <RouterProvider router={router} />;
 }

@@ -43,8 +43,10 @@ export interface GuardInput {
   signupAllowed: boolean;
   /** The maintenance page path while the maintenance flag is on (§1), else null. */
   maintenancePath: string | null;
-  /** True once the legacy dashboard editor agreed to be left (§4.1 step 8). */
+  /** True once the screen asked (legacy dashboard editor, unsaved editor) agreed to be left (§4.1 step 8). */
   leaveConfirmed: boolean;
+  /** The screen on display holds unsaved work: any change of path asks it first (query-only changes pass). */
+  unsavedWork?: boolean;
 }
 
 /** Side effects the React layer performs along with the outcome, in order. */
@@ -192,8 +194,10 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   if (access.signupGate && !input.signupAllowed) {
     return { type: "redirect", to: "/login", reason: "signupNotAllowed", effects };
   }
-  // Step 8: leaving the legacy dashboard editor asks it first.
-  if (input.fromRoute?.legacy?.confirmLeave && input.fromRoute.id !== route.id && !input.leaveConfirmed) {
+  // Step 8: leaving the legacy dashboard editor asks it first; so does leaving unsaved work.
+  const leavesLegacyEditor = input.fromRoute?.legacy?.confirmLeave && input.fromRoute.id !== route.id;
+  const leavesUnsavedWork = input.unsavedWork && input.from && input.from.pathname !== input.to.pathname;
+  if ((leavesLegacyEditor || leavesUnsavedWork) && !input.leaveConfirmed) {
     return { type: "confirmLeave", effects };
   }
   if (profile) {

@@ -4,14 +4,14 @@
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useNavigate } from "react-router";
+import { type NavigateFunction, useLocation, useNavigate } from "react-router";
 import type { ClientManifest } from "../../schemas/client-manifest.ts";
 import { useStore } from "../boot/create-store.ts";
 import { attemptLogin, loginWithToken, sessionStore } from "../session/session-store.ts";
 import { shellStore } from "../shell/shell-store.ts";
 import { executeEffects } from "./execute-effects.ts";
 import { decideNavigation, type GuardDecision, type GuardLocation } from "./guard.ts";
-import { askToLeave } from "./leave-confirmation.ts";
+import { askToLeave, leaveScope } from "./leave-confirmation.ts";
 import type { RouteMatch, RouteMatcher } from "./route-match.ts";
 import { RouteScreen } from "./route-screen.tsx";
 
@@ -25,11 +25,34 @@ export interface NavigationHostProps {
   openExternal: ExternalOpener;
 }
 
-/** The screen on display and the location it was allowed for. */
+/** The screen on display, the location it was allowed for and that entry's place in the history. */
 interface ShownScreen {
   location: GuardLocation;
   match: RouteMatch;
   legacyUrl: string | null;
+  historyIndex: number | null;
+}
+
+/** The current history entry's index, as react-router's browser history records it in history.state. */
+function historyIndex(): number | null {
+  const state: unknown = window.history.state;
+  const index = state && typeof state === "object" ? (state as { idx?: unknown }).idx : undefined;
+  return typeof index === "number" ? index : null;
+}
+
+/**
+ * A refused leave puts the URL back where the screen on display was: back or forward by the number
+ * of entries moved (a link, the back button), or in place for a replacing navigation.
+ */
+function returnTo(screen: ShownScreen | null, navigate: NavigateFunction): void {
+  if (!screen) return;
+  const now = historyIndex();
+  if (screen.historyIndex !== null && now !== null && now !== screen.historyIndex) {
+    void navigate(screen.historyIndex - now);
+    return;
+  }
+  const { pathname, search, hash } = screen.location;
+  void navigate(`${pathname}${search}${hash}`, { replace: true });
 }
 
 /** The maintenance page path when the shell's maintenance flag is on. */
@@ -65,6 +88,8 @@ export function NavigationHost({ manifest, match, openExternal }: NavigationHost
         notFoundRedirect: manifest.routes.notFoundRedirect,
         signupAllowed: manifest.shell.signupAllowed,
         leaveConfirmed: leaveConfirmed === targetKey,
+        // Read when the location changes: the screen on display registers while it holds unsaved work.
+        unsavedWork: leaveScope() === "path",
         maintenancePath: maintenancePathOf(manifest),
       }),
     [to, targetKey, session.status, session.profile, leaveConfirmed, manifest, match],
@@ -98,10 +123,18 @@ export function NavigationHost({ manifest, match, openExternal }: NavigationHost
         }
         return;
       case "confirmLeave":
-        void askToLeave().then((ok) => (ok ? setLeaveConfirmed(targetKey) : navigate(-1)));
+        void askToLeave().then((ok) => {
+          if (ok) setLeaveConfirmed(targetKey);
+          else returnTo(shownRef.current, navigate);
+        });
         return;
       case "allow":
-        shownRef.current = { location: to, match: decision.match, legacyUrl: decision.legacyUrl };
+        shownRef.current = {
+          location: to,
+          match: decision.match,
+          legacyUrl: decision.legacyUrl,
+          historyIndex: historyIndex(),
+        };
         setShown(shownRef.current);
         if (decision.replaceUrl) navigate(decision.replaceUrl, { replace: true });
         shellStore.update((s) => {
@@ -125,10 +158,8 @@ export function NavigationHost({ manifest, match, openExternal }: NavigationHost
 
   // An allowed location renders in the same commit the guard allowed it in; its effects (above) run
   // right after. Waiting for them would cost the first screen a whole extra render and frame.
-  const display: ShownScreen | null =
-    decision.type === "allow"
-      ? { location: to, match: decision.match, legacyUrl: decision.legacyUrl }
-      : shown;
+  const display: Pick<ShownScreen, "match" | "legacyUrl"> | null =
+    decision.type === "allow" ? { match: decision.match, legacyUrl: decision.legacyUrl } : shown;
   if (!display) return null;
   return <RouteScreen match={display.match} legacyUrl={display.legacyUrl} />;
 }

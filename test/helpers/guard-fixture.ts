@@ -156,6 +156,7 @@ export function guardInput(
     profile?: AccessProfile | null;
     signupAllowed?: boolean;
     leaveConfirmed?: boolean;
+    unsavedWork?: boolean;
     maintenancePath?: string | null;
   } = {},
 ): GuardInput {
@@ -171,6 +172,7 @@ export function guardInput(
     notFoundRedirect: fixtureRoutes.notFoundRedirect,
     signupAllowed: options.signupAllowed ?? false,
     leaveConfirmed: options.leaveConfirmed ?? false,
+    unsavedWork: options.unsavedWork ?? false,
     maintenancePath: options.maintenancePath ?? null,
   };
 }

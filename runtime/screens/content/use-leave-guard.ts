@@ -1,10 +1,11 @@
 /**
  * The dirty-state guard of an editor: while `dirty`, leaving for another page inside the app is held
- * until the user confirms (react-router's blocker; query-only changes pass), and closing or reloading
- * the tab asks the browser's own question (beforeunload).
+ * until the user confirms (the §4.1 guard asks the registered screen, navigation/leave-confirmation.ts;
+ * query-only changes pass), and closing or reloading the tab asks the browser's own question
+ * (beforeunload).
  */
-import { useEffect } from "react";
-import { useBlocker } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { registerLeaveAsker } from "../../navigation/leave-confirmation.ts";
 
 /** The held navigation, if any, and how to answer it. */
 export interface LeaveGuard {
@@ -18,20 +19,32 @@ export interface LeaveGuard {
 
 /** Guards the page while `dirty`. */
 export function useLeaveGuard(dirty: boolean): LeaveGuard {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const [asking, setAsking] = useState(false);
+  const answer = useRef<((leave: boolean) => void) | null>(null);
   useEffect(() => {
     if (!dirty) return;
+    const unregister = registerLeaveAsker(
+      () =>
+        new Promise<boolean>((resolve) => {
+          answer.current?.(false);
+          answer.current = resolve;
+          setAsking(true);
+        }),
+      "path",
+    );
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
     };
     window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+    return () => {
+      unregister();
+      window.removeEventListener("beforeunload", onBeforeUnload);
+    };
   }, [dirty]);
-  return {
-    asking: blocker.state === "blocked",
-    leave: () => blocker.proceed?.(),
-    stay: () => blocker.reset?.(),
+  const reply = (leave: boolean) => {
+    setAsking(false);
+    answer.current?.(leave);
+    answer.current = null;
   };
+  return { asking, leave: () => reply(true), stay: () => reply(false) };
 }

@@ -9,7 +9,7 @@
  */
 import { flushSync } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { MemoryRouter } from "react-router";
 import { NOTIFICATION_DROPDOWN_WIDTH_PX } from "../../../runtime/boot/constants.ts";
 import { ManifestContext } from "../../../runtime/boot/manifest-context.tsx";
 import { initI18n } from "../../../runtime/i18n/i18n.ts";
@@ -64,20 +64,18 @@ window.tesseraNotificationsBench = async ({ manifest, records }) => {
   await nextFrame();
   const root = createRoot(container);
   mounted = root;
-  const router = createMemoryRouter([
-    {
-      path: "*",
-      element: (
-        <ManifestContext.Provider value={manifest}>
-          <div className="notif-popover__content" style={{ width: NOTIFICATION_DROPDOWN_WIDTH_PX }}>
-            <NotificationsPanel close={() => undefined} />
-          </div>
-        </ManifestContext.Provider>
-      ),
-    },
-  ]);
+  // The runtime's router kind (runtime/boot/app-root.tsx), in memory.
+  const page = (
+    <MemoryRouter>
+      <ManifestContext.Provider value={manifest}>
+        <div className="notif-popover__content" style={{ width: NOTIFICATION_DROPDOWN_WIDTH_PX }}>
+          <NotificationsPanel close={() => undefined} />
+        </div>
+      </ManifestContext.Provider>
+    </MemoryRouter>
+  );
   const start = performance.now();
-  flushSync(() => root.render(<RouterProvider router={router} />));
+  flushSync(() => root.render(page));
   // Reading a layout property forces style and layout of what was committed.
   container.getBoundingClientRect();
   const renderMs = performance.now() - start;

@@ -111,6 +111,30 @@ describe("§4.1 navigation guard, one case per step", () => {
       expect: { type: "allow" },
     },
     {
+      name: "step 8: leaving unsaved work for another path asks the screen first",
+      input: guardInput("/dashboards", { from: "/dashboards/7", profile: member, unsavedWork: true }),
+      expect: { type: "confirmLeave" },
+    },
+    {
+      name: "step 8: unsaved work lets a query-only change pass",
+      input: guardInput("/dashboards/7?tab=legacy", {
+        from: "/dashboards/7",
+        profile: member,
+        unsavedWork: true,
+      }),
+      expect: { type: "allow" },
+    },
+    {
+      name: "step 8: once the user agreed to drop the unsaved work, the navigation proceeds",
+      input: guardInput("/dashboards", {
+        from: "/dashboards/7",
+        profile: member,
+        unsavedWork: true,
+        leaveConfirmed: true,
+      }),
+      expect: { type: "allow" },
+    },
+    {
       name: "step 9: /admin without any admin permission goes to /",
       input: guardInput("/admin/accounts", { profile: member }),
       expect: { type: "redirect", to: "/", reason: "adminWithoutPermission" },
