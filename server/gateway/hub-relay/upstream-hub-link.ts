@@ -142,7 +142,9 @@ export class UpstreamHubLink {
   async #run(): Promise<void> {
     const { hub, log } = this.options;
     for (let attempt = 0; !this.#stopped; ) {
-      const signal = this.#nextAttempt();
+      // Let go once connected: this frame stays suspended as long as the connection lives, and
+      // would keep the spent signal (with its listener tables) with it.
+      let signal: AbortSignal | undefined = this.#nextAttempt();
       try {
         const connection = await connectUpstreamHub({
           hubUrl: this.options.hubUrl,
@@ -163,6 +165,7 @@ export class UpstreamHubLink {
         }
         // Connected: stop() now stops the connection itself; the attempt's signal is let go.
         this.#attempt = undefined;
+        signal = undefined;
         this.#connection = connection;
         attempt = 0;
         this.#setState("connected");
