@@ -15,7 +15,7 @@ import {
 } from "./browser-frames.ts";
 import { HeartbeatWheel, wheelTickFor } from "./heartbeat-wheel.ts";
 import type { RelayIdentity, RelaySettings } from "./options.ts";
-import { type LinkResources, RelaySession } from "./relay-session.ts";
+import { type LinkResources, RelaySession, type SessionHooks } from "./relay-session.ts";
 import { CloseCode, MAX_UNANSWERED_PINGS, Tab } from "./tab.ts";
 
 /** What the gateway (session, manifest publishing, maintenance) can ask of the relay. */
@@ -52,6 +52,11 @@ export class HubRelay implements HubRelayControl {
     keepAliveTimeout: NEGOTIATE_KEEP_ALIVE_MS,
   });
   readonly #links: LinkResources;
+  /** One set of hooks for every session (bound methods: no closures per session). */
+  readonly #sessionHooks: SessionHooks = {
+    onClosed: this.#forgetSession.bind(this),
+    onUpstreamEnded: this.#notifyUpstreamEnded.bind(this),
+  };
 
   constructor(
     readonly settings: RelaySettings,
@@ -117,6 +122,10 @@ export class HubRelay implements HubRelayControl {
     await this.#negotiator.close();
   }
 
+  #forgetSession(closed: RelaySession): void {
+    if (this.#sessions.get(closed.id) === closed) this.#sessions.delete(closed.id);
+  }
+
   #sessionOf(identity: RelayIdentity): RelaySession {
     const existing = this.#sessions.get(identity.sessionId);
     if (existing) return existing;
@@ -124,12 +133,7 @@ export class HubRelay implements HubRelayControl {
       identity.sessionId,
       identity.bearerToken,
       this.settings,
-      {
-        onClosed: (closed) => {
-          if (this.#sessions.get(closed.id) === closed) this.#sessions.delete(closed.id);
-        },
-        onUpstreamEnded: (sessionId) => this.#notifyUpstreamEnded(sessionId),
-      },
+      this.#sessionHooks,
       this.log,
       this.#links,
     );

@@ -18,7 +18,7 @@ import type { HeartbeatWheel } from "./heartbeat-wheel.ts";
 import { RELAY_HUBS, type RelayHub, type RelaySettings } from "./options.ts";
 import { CloseCode, type Tab } from "./tab.ts";
 import { UpstreamInvocationError } from "./upstream-hub-connection.ts";
-import { UpstreamHubLink } from "./upstream-hub-link.ts";
+import { type LinkState, UpstreamHubLink } from "./upstream-hub-link.ts";
 
 /** Longest upstream error text passed to a tab. */
 const MAX_ERROR_MESSAGE_LENGTH = 500;
@@ -47,6 +47,10 @@ export class RelaySession {
   #bearerToken: string;
   #over = false;
   #stopped: Promise<void> = Promise.resolve();
+  // Shared by the session's links (bound methods, not closures per link: every idle tab holds them).
+  readonly #tokenReader = this.#currentBearerToken.bind(this);
+  readonly #stateListener = this.#onStateOf.bind(this);
+  readonly #eventListener = this.#onEventOf.bind(this);
 
   constructor(
     readonly id: string,
@@ -161,7 +165,7 @@ export class RelaySession {
   }
 
   #createLink(hub: RelayHub): UpstreamHubLink {
-    const link: UpstreamHubLink = new UpstreamHubLink({
+    return new UpstreamHubLink({
       hub,
       hubUrl: this.settings.hubUrls[hub],
       keepAliveMs: this.settings.heartbeatMs,
@@ -171,17 +175,25 @@ export class RelaySession {
       dispatcher: this.resources?.dispatcher,
       reconnect: this.settings.reconnect,
       random: this.settings.random,
-      bearerToken: () => this.#bearerToken,
-      // A link replaced by renew() may still report while it winds down: only current links count.
-      onState: () => {
-        if (this.#links.get(hub) === link) this.#onLinkState();
-      },
-      onEvent: (target, args) => {
-        if (this.#links.get(hub) === link) this.#onUpstreamEvent(hub, target, args);
-      },
+      bearerToken: this.#tokenReader,
+      onState: this.#stateListener,
+      onEvent: this.#eventListener,
       log: this.log,
     });
-    return link;
+  }
+
+  #currentBearerToken(): string {
+    return this.#bearerToken;
+  }
+
+  // A link replaced by renew() may still report while it winds down: only current links count.
+  #onStateOf(_state: LinkState, link: UpstreamHubLink): void {
+    if (this.#links.get(link.options.hub) === link) this.#onLinkState();
+  }
+
+  #onEventOf(target: string, args: unknown[], link: UpstreamHubLink): void {
+    const { hub } = link.options;
+    if (this.#links.get(hub) === link) this.#onUpstreamEvent(hub, target, args);
   }
 
   #onLinkState(): void {

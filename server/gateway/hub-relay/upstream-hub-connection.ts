@@ -96,7 +96,6 @@ export class UpstreamHubConnection implements WheelMember {
   #handshakeTimer: NodeJS.Timeout | undefined;
   #lastSent = 0;
   #lastReceived = 0;
-  readonly #onAbort = () => this.stop();
 
   constructor(socket: WebSocket, options: UpstreamConnectOptions) {
     this.#socket = socket;
@@ -113,7 +112,8 @@ export class UpstreamHubConnection implements WheelMember {
     this.handshaken = new Promise((resolve, reject) => {
       this.#handshake = { resolve, reject };
     });
-    options.signal.addEventListener("abort", this.#onAbort, { once: true });
+    // The connection is its own abort listener (handleEvent): no closure kept per connection.
+    options.signal.addEventListener("abort", this, { once: true });
     socket.on("message", (data, isBinary) => this.#onFrame(data as Buffer, isBinary));
     socket.on("close", (code) => this.#finish({ kind: "dropped", reason: `socket closed (${code})` }));
     socket.on("error", () => undefined); // 'close' follows and reports it
@@ -140,6 +140,11 @@ export class UpstreamHubConnection implements WheelMember {
       });
       this.#send(serializeInvocation(invocationId, target, args));
     });
+  }
+
+  /** The attempt's signal aborted (EventListener interface): stop. */
+  handleEvent(): void {
+    this.stop();
   }
 
   /** Closes the connection (normal closure); `closed` resolves with "stopped". */
@@ -195,7 +200,7 @@ export class UpstreamHubConnection implements WheelMember {
     // Cleared here, or it would drop the connection UPSTREAM_HANDSHAKE_TIMEOUT_MS after connecting.
     clearTimeout(this.#handshakeTimer);
     this.#handshakeTimer = undefined;
-    this.#signal?.removeEventListener("abort", this.#onAbort);
+    this.#signal?.removeEventListener("abort", this);
     this.#signal = undefined;
     this.#wheel.add(this);
     this.#handshake?.resolve();
@@ -240,7 +245,7 @@ export class UpstreamHubConnection implements WheelMember {
     this.#outcome = outcome;
     clearTimeout(this.#handshakeTimer);
     this.#wheel.delete(this);
-    this.#signal?.removeEventListener("abort", this.#onAbort);
+    this.#signal?.removeEventListener("abort", this);
     this.#signal = undefined;
     if (this.#ready) this.#onClose?.(outcome);
     for (const pending of this.#pending?.values() ?? []) {

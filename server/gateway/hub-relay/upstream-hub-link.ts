@@ -53,8 +53,10 @@ export interface LinkOptions {
   readonly random: () => number;
   /** The bearer token to connect with, read at every attempt (it changes on impersonation). */
   readonly bearerToken: () => string;
-  readonly onState: (state: LinkState) => void;
-  readonly onEvent: (target: string, args: unknown[]) => void;
+  /** The link's new state; the link is named so one listener can serve several links. */
+  readonly onState: (state: LinkState, link: UpstreamHubLink) => void;
+  /** An invocation from the upstream hub, and the link it came through. */
+  readonly onEvent: (target: string, args: unknown[], link: UpstreamHubLink) => void;
   readonly log: FastifyBaseLogger;
 }
 
@@ -67,6 +69,9 @@ export class UpstreamHubLink {
   #attempt: AbortController | undefined;
   readonly #wheel: HeartbeatWheel;
   #running: Promise<void> = Promise.resolve();
+  // Bound once per link rather than a closure per connection: every idle relayed tab holds them.
+  readonly #eventListener = this.#onConnectionEvent.bind(this);
+  readonly #closeListener = this.#onClose.bind(this);
 
   constructor(readonly options: LinkOptions) {
     this.#wheel =
@@ -118,7 +123,11 @@ export class UpstreamHubLink {
     if (this.#state === state || this.#state === "stopped" || this.#state === "ended") return;
     if (this.#state === "unavailable") return;
     this.#state = state;
-    this.options.onState(state);
+    this.options.onState(state, this);
+  }
+
+  #onConnectionEvent(target: string, args: unknown[]): void {
+    this.options.onEvent(target, args, this);
   }
 
   #onClose(outcome: UpstreamCloseOutcome): void {
@@ -155,8 +164,8 @@ export class UpstreamHubLink {
           wheel: this.#wheel,
           dispatcher: this.options.dispatcher,
           signal,
-          onEvent: this.options.onEvent,
-          onClose: (outcome) => this.#onClose(outcome),
+          onEvent: this.#eventListener,
+          onClose: this.#closeListener,
         });
         if (this.#stopped) {
           // Stopped while the handshake completed: the abort listener came too late for this one.
