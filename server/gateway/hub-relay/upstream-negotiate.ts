@@ -117,19 +117,13 @@ export function socketUrlOf(hubUrl: string, connectionToken: string): string {
 export function openSocket(url: string, bearerToken: string, signal: AbortSignal): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     // The token goes in a header, never in the URL, so no access log on the way can record it.
-    // No ws `handshakeTimeout`: it arms the socket's own idle timer, whose Timeout object the
-    // socket then keeps for its whole life (a few hundred bytes per idle connection). The timer
-    // below is let go once the socket is open.
     const socket = new WebSocket(url, {
       headers: { authorization: `Bearer ${bearerToken}` },
+      handshakeTimeout: UPSTREAM_SOCKET_OPEN_TIMEOUT_MS,
       maxPayload: UPSTREAM_MAX_MESSAGE_BYTES,
       perMessageDeflate: false,
       followRedirects: false,
     });
-    const openTimer = setTimeout(
-      () => settle(new UpstreamConnectError("failed", "socket open timed out")),
-      UPSTREAM_SOCKET_OPEN_TIMEOUT_MS,
-    );
     const onAbort = () => settle(new UpstreamConnectError("failed", "connection attempt cancelled"));
     const onError = (error: Error) =>
       settle(new UpstreamConnectError("failed", `socket: ${describe(error)}`));
@@ -143,7 +137,6 @@ export function openSocket(url: string, bearerToken: string, signal: AbortSignal
     const onOpen = () => settle();
     // Once settled, none of these listeners stays on the socket (they would live as long as it does).
     const settle = (error?: UpstreamConnectError) => {
-      clearTimeout(openTimer);
       signal.removeEventListener("abort", onAbort);
       socket.off("unexpected-response", onUnexpected).off("close", onClose).off("open", onOpen);
       // The connection takes the socket's errors over; before that, nothing can happen on it (no I/O).
