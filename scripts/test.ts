@@ -9,6 +9,8 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+/** The longest one node:test test may run (the slowest take seconds). */
+const NODE_TEST_TIMEOUT_MS = 180_000;
 
 /** Every `*.test.ts` under test/, except the Playwright suite in test/e2e. */
 export function unitTestFiles(): string[] {
@@ -33,6 +35,9 @@ if (!onlyUnit) {
 if (!onlyE2e) {
   const files = unitTestFiles();
   // node:test last, so its summary closes the output.
-  status = run(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=2", ...files]) || status;
+  // A test that hangs fails after NODE_TEST_TIMEOUT_MS instead of holding CI until its own limit.
+  const timeout = `--test-timeout=${NODE_TEST_TIMEOUT_MS}`;
+  status =
+    run(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=2", timeout, ...files]) || status;
 }
 process.exit(status);

@@ -196,10 +196,14 @@ class RelayHubClient implements HubClient {
     } else if (frame.error.retryable && this.#outbox.requeue(frame.id)) {
       // Not delivered, or outcome unknown: sent again once the upstream is back, or after a backoff step.
       this.#scheduleFlush(backoffDelayMs(0, this.#policy, this.#random));
+      return;
     } else {
       const { ErrorCode, Message } = frame.error;
       this.#outbox.settle(frame.id)?.reject(new HubInvocationError("refused", Message, ErrorCode));
     }
+    // An answer frees a place in the in-flight window: what waits behind it goes out now (without
+    // this, invocations queued past MAX_IN_FLIGHT_INVOCATIONS waited for the next unrelated event).
+    this.#flush();
   }
 
   #dispatch(hub: EventHub, target: string, args: unknown[]): void {

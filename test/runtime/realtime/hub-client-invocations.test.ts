@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, mock, test } from "node:test";
 import { HubInvocationError } from "../../../runtime/realtime/hub-client.ts";
+import { MAX_IN_FLIGHT_INVOCATIONS } from "../../../runtime/realtime/outbox.ts";
 import { connected, latest, ScriptedSocket, startClient } from "./scripted-socket.ts";
 
 describe("hub client: invocations", () => {
@@ -39,6 +40,29 @@ describe("hub client: invocations", () => {
       result: { UID: "uid-00000001", Acknowledged: true },
     });
     assert.deepEqual(await result, { UID: "uid-00000001", Acknowledged: true });
+  });
+
+  test("an answer lets the next invocation waiting past the in-flight bound go out at once", async () => {
+    const { client, socket } = startClient();
+    socket.open();
+    socket.receive(connected);
+    const count = MAX_IN_FLIGHT_INVOCATIONS + 3;
+    const results = Array.from({ length: count }, (_, n) =>
+      client.invoke("chat", "SendMessage", "/", `m${n}`, `uid-${String(n).padStart(8, "0")}`),
+    );
+    // The pacer's budget is spent too: what goes out now is what the answers make room for.
+    mock.timers.tick(1_000);
+    const sent = () => socket.invocations();
+    assert.equal(sent().length, MAX_IN_FLIGHT_INVOCATIONS);
+    for (let answered = 0; answered < count; answered++) {
+      const frame = sent()[answered];
+      assert.ok(frame, `invocation ${answered} was sent without waiting for another event`);
+      socket.receive({ t: "result", id: frame.id, ok: true, result: answered });
+    }
+    assert.deepEqual(
+      await Promise.all(results),
+      Array.from({ length: count }, (_, n) => n),
+    );
   });
 
   test("a drop re-sends the unanswered invocation once after the reconnect, never the answered one", async () => {
