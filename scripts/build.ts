@@ -176,6 +176,8 @@ export function indexHtml(assets: {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     "<title>Tessera</title>",
+    // No icon request: without a link the browser asks for /favicon.ico, which is the app page.
+    '<link rel="icon" href="data:,">',
     assets.style ? `<link rel="stylesheet" href="${assets.style}">` : "",
     `<script type="module" src="${assets.script}"></script>`,
     ...(assets.preload ?? []).map((url) => `<link rel="modulepreload" href="${url}">`),
