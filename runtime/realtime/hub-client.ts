@@ -49,6 +49,8 @@ export interface HubClientOptions {
   readonly maxMessageBytes?: number;
   /** Invocations sent per second at most (the gateway closes a tab that exceeds its own limit). Default 10. */
   readonly maxSendsPerSecond?: number;
+  /** The pacer's clock in milliseconds (default Date.now; tests drive it). */
+  readonly clock?: () => number;
   /** Jitter source in [0, 1). */
   readonly random?: () => number;
 }
@@ -107,7 +109,7 @@ class RelayHubClient implements HubClient {
     this.#policy = options.reconnect ?? DEFAULT_BACKOFF_POLICY;
     this.#maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.#random = options.random ?? Math.random;
-    this.#pacer = new SendPacer(options.maxSendsPerSecond ?? DEFAULT_MAX_SENDS_PER_SECOND);
+    this.#pacer = new SendPacer(options.maxSendsPerSecond ?? DEFAULT_MAX_SENDS_PER_SECOND, options.clock);
     this.#socket = new ReconnectingSocket({
       url: options.url.startsWith("/") && page ? hubUrlFor(options.url, page) : options.url,
       Socket: options.WebSocketImpl ?? (globalThis.WebSocket as unknown as HubSocketConstructor),
@@ -229,8 +231,10 @@ class RelayHubClient implements HubClient {
       this.#pacer.take();
       this.#socket.send(entry.text);
     }
-    // Out of send budget with invocations still waiting: come back when the pacer allows.
-    if (this.#outbox.hasQueued && this.#pacer.available() === 0)
+    // Invocations still waiting with room in the in-flight window: come back when the pacer allows
+    // (a full window is flushed by its answers). Not "when the budget read 0": the clock may move
+    // between two reads, and a flush that neither sent nor re-armed left the outbox stuck.
+    if (this.#outbox.hasQueued && this.#outbox.inFlight < this.#outbox.maxInFlight)
       this.#scheduleFlush(this.#pacer.msUntilNext());
   }
 

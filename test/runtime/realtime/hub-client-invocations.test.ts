@@ -65,6 +65,28 @@ describe("hub client: invocations", () => {
     );
   });
 
+  test("a paced flush whose clock moves between two reads still comes back for what waits", () => {
+    // The pacer's clock: each read takes the next value, then stays at the last one.
+    const reads: number[] = [0];
+    let last = 0;
+    const clock = () => {
+      last = reads.length > 0 ? (reads.shift() as number) : last;
+      return last;
+    };
+    const { client, socket } = startClient({ maxSendsPerSecond: 1, clock });
+    socket.open();
+    socket.receive(connected);
+    void client.invoke("chat", "SendMessage", "/", "a", "uid-0000000a");
+    void client.invoke("chat", "SendMessage", "/", "b", "uid-0000000b");
+    assert.equal(socket.invocations().length, 1, "one token: one sent");
+    socket.receive({ t: "result", id: socket.invocations()[0]?.id, ok: true, result: "a" });
+    // The answer's flush reads the clock just before the token is back, then just after it.
+    reads.push(999, 1_000);
+    mock.timers.tick(1_000);
+    mock.timers.tick(0);
+    assert.equal(socket.invocations().length, 2, "the waiting invocation went out");
+  });
+
   test("a drop re-sends the unanswered invocation once after the reconnect, never the answered one", async () => {
     const { client, socket: first } = startClient();
     first.open();
