@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { csrfToken, E2E_ORIGIN, signIn } from "./helpers/session.ts";
+import { csrfToken, E2E_ORIGIN, settleSessionDialogs, signIn } from "./helpers/session.ts";
 
 const EN = JSON.parse(readFileSync(new URL("../../locales/en.json", import.meta.url), "utf8")) as Record<
   string,
@@ -19,26 +19,6 @@ function text(key: string, params: Record<string, string> = {}): string {
   const raw = EN[key];
   if (raw === undefined) throw new Error(`no English text for ${key}`);
   return raw.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? "");
-}
-
-/** The §4.2 startup dialogs (announcement, welcome) are marked seen: these tests are about the screens. */
-async function settleSessionDialogs(page: Page): Promise<void> {
-  const headers = { "X-Tessera-CSRF": await csrfToken(page), Origin: E2E_ORIGIN };
-  const announcement = await page.request.get("/api/Common/LoginAnnouncement");
-  if (announcement.ok()) {
-    const { RecId } = (await announcement.json()) as { RecId: number };
-    await page.request.post(`/api/Common/LoginAnnouncement/${RecId}/Seen`, { headers });
-  }
-  const config = (await (await page.request.get("/api/Common/LoggedInConfig")).json()) as {
-    User: { InterfacePreferences?: unknown };
-  };
-  const stored = config.User.InterfacePreferences;
-  const preferences = typeof stored === "string" ? JSON.parse(stored) : (stored ?? {});
-  const saved = await page.request.put("/api/User/Interface", {
-    headers,
-    data: { InterfacePreferences: { ...preferences, welcomeSeen: true } },
-  });
-  expect(saved.ok()).toBe(true);
 }
 
 const navigationButton = (page: Page) => page.getByRole("button", { name: text("Menu_Navigation") });

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { csrfToken, E2E_ORIGIN, signIn } from "./helpers/session.ts";
+import { settleSessionDialogs, signIn } from "./helpers/session.ts";
 
 const EN = JSON.parse(readFileSync(new URL("../../locales/en.json", import.meta.url), "utf8")) as Record<
   string,
@@ -16,28 +16,6 @@ const EN = JSON.parse(readFileSync(new URL("../../locales/en.json", import.meta.
 /** The text the page shows for `key`: i18next falls back to the key itself. */
 function text(key: string, params: Record<string, string> = {}): string {
   return (EN[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? "");
-}
-
-/**
- * §4.2 opens the login announcement and the welcome tutorial after sign-in while they are due; these
- * tests are about the admin screens, so both are marked seen through the calls those dialogs make.
- */
-async function settleSessionDialogs(page: Page): Promise<void> {
-  const headers = { "X-Tessera-CSRF": await csrfToken(page), Origin: E2E_ORIGIN };
-  const announcement = await page.request.get("/api/Common/LoginAnnouncement");
-  if (announcement.ok()) {
-    const { RecId } = (await announcement.json()) as { RecId: number };
-    await page.request.post(`/api/Common/LoginAnnouncement/${RecId}/Seen`, { headers });
-  }
-  const config = (await (await page.request.get("/api/Common/LoggedInConfig")).json()) as {
-    User: { InterfacePreferences: Record<string, unknown> | string | null };
-  };
-  const preferences = config.User.InterfacePreferences;
-  const current = typeof preferences === "string" ? JSON.parse(preferences) : (preferences ?? {});
-  await page.request.put("/api/User/Interface", {
-    headers,
-    data: { InterfacePreferences: { ...current, welcomeSeen: true } },
-  });
 }
 
 async function signInStaff(page: Page, who: "staffAdmin" | "staffAuditor"): Promise<void> {

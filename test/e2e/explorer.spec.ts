@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
-import { csrfToken, E2E_ORIGIN, signIn } from "./helpers/session.ts";
+import { settleSessionDialogs, signIn } from "./helpers/session.ts";
 
 type Texts = Record<string, string>;
 const locale = (language: string): Texts =>
@@ -18,28 +18,6 @@ const TEXTS: Record<"en" | "de", Texts> = { en: locale("en"), de: locale("de") }
 function text(key: string, params: Record<string, string> = {}, language: "en" | "de" = "en"): string {
   const raw = TEXTS[language][key] ?? TEXTS.en[key] ?? key;
   return raw.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? "");
-}
-
-/**
- * §4.2 opens the login announcement and the welcome tutorial after sign-in while they are due; these
- * tests are about the explorer, so both are marked seen through the calls the dialogs make.
- */
-async function settleSessionDialogs(page: Page, preferences: Record<string, unknown> = {}): Promise<void> {
-  const headers = { "X-Tessera-CSRF": await csrfToken(page), Origin: E2E_ORIGIN };
-  const announcement = await page.request.get("/api/Common/LoginAnnouncement");
-  if (announcement.ok()) {
-    const { RecId } = (await announcement.json()) as { RecId: number };
-    await page.request.post(`/api/Common/LoginAnnouncement/${RecId}/Seen`, { headers });
-  }
-  const config = (await (await page.request.get("/api/Common/LoggedInConfig")).json()) as {
-    User: { InterfacePreferences: Record<string, unknown> };
-  };
-  await page.request.put("/api/User/Interface", {
-    headers,
-    data: {
-      InterfacePreferences: { ...config.User.InterfacePreferences, welcomeSeen: true, ...preferences },
-    },
-  });
 }
 
 const folderTree = (page: Page, language: "en" | "de" = "en") =>

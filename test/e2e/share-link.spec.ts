@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { csrfToken, E2E_ORIGIN, signIn } from "./helpers/session.ts";
+import { E2E_ORIGIN, settleSessionDialogs, signIn } from "./helpers/session.ts";
 
 const EN = JSON.parse(readFileSync(new URL("../../locales/en.json", import.meta.url), "utf8")) as Record<
   string,
@@ -16,23 +16,6 @@ const EN = JSON.parse(readFileSync(new URL("../../locales/en.json", import.meta.
 /** The English text of `key` with its placeholders filled. */
 const text = (key: string, params: Record<string, string> = {}) =>
   (EN[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? "");
-
-/** Marks the login announcement and the welcome tutorial seen (§4.2 would open them over the page). */
-async function settleSessionDialogs(page: Page): Promise<void> {
-  const headers = { "X-Tessera-CSRF": await csrfToken(page), Origin: E2E_ORIGIN };
-  const announcement = await page.request.get("/api/Common/LoginAnnouncement");
-  if (announcement.ok()) {
-    const { RecId } = (await announcement.json()) as { RecId: number };
-    await page.request.post(`/api/Common/LoginAnnouncement/${RecId}/Seen`, { headers });
-  }
-  const config = (await (await page.request.get("/api/Common/LoggedInConfig")).json()) as {
-    User: { InterfacePreferences: Record<string, unknown> };
-  };
-  await page.request.put("/api/User/Interface", {
-    headers,
-    data: { InterfacePreferences: { ...config.User.InterfacePreferences, welcomeSeen: true } },
-  });
-}
 
 /** Opens the share dialog of a dashboard listed on /dashboards. */
 async function openShareDialog(page: Page, name: string) {

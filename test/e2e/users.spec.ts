@@ -6,32 +6,12 @@
  * the subscription screen lists the account's invoices with a working PDF download.
  */
 import { type APIRequestContext, type Browser, expect, type Page, request, test } from "@playwright/test";
-import { csrfToken, DEMO_PASSWORD, DEMO_USERS, E2E_ORIGIN, signIn } from "./helpers/session.ts";
+import { DEMO_PASSWORD, DEMO_USERS, E2E_ORIGIN, settleSessionDialogs, signIn } from "./helpers/session.ts";
 
 /** An address no other run uses (parallel workers share the one seeded upstream). */
 const uniqueEmail = () =>
   `e2e.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@northwind.example`;
 const NEW_PASSWORD = "e2e-invited-passphrase";
-
-/** Marks the login announcement and the welcome tutorial seen (§4.2), keeping the other preferences. */
-async function skipStartupDialogs(page: Page): Promise<void> {
-  const headers = { "X-Tessera-CSRF": await csrfToken(page), Origin: E2E_ORIGIN };
-  const announcement = await page.request.get("/api/Common/LoginAnnouncement");
-  if (announcement.ok()) {
-    const { RecId } = (await announcement.json()) as { RecId: number };
-    await page.request.post(`/api/Common/LoginAnnouncement/${RecId}/Seen`, { headers });
-  }
-  const config = (await (await page.request.get("/api/Common/LoggedInConfig")).json()) as {
-    User: { InterfacePreferences?: unknown };
-  };
-  const stored = config.User.InterfacePreferences;
-  const preferences = typeof stored === "string" ? JSON.parse(stored) : (stored ?? {});
-  const saved = await page.request.put("/api/User/Interface", {
-    headers,
-    data: { InterfacePreferences: { ...preferences, welcomeSeen: true } },
-  });
-  expect(saved.ok()).toBe(true);
-}
 
 /** A gateway session of its own (own cookie jar) for `email`; the login answer's status. */
 async function apiSession(domain: string, email: string, password: string) {
@@ -75,7 +55,7 @@ test("invite → mail link → choose a password → sign in; change role; disab
   const email = uniqueEmail();
   const name = `Nina ${email.slice(4, 12)}`;
   await signIn(page, "owner");
-  await skipStartupDialogs(page);
+  await settleSessionDialogs(page);
   await page.goto("/users");
   await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
   await expect(userRow(page, "Olivia Owner")).toContainText("(you)");
@@ -151,7 +131,7 @@ test("the subscription screen lists the account's invoices, newest first, with a
   page,
 }) => {
   await signIn(page, "owner");
-  await skipStartupDialogs(page);
+  await settleSessionDialogs(page);
   await page.goto("/subscription/invoices");
   const table = page.getByRole("table", { name: /Invoices of your account/ });
   await expect(table).toBeVisible();

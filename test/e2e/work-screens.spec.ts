@@ -5,7 +5,7 @@
  * API key (secret shown once) and revokes it, and /support/{recId} lands on the ticket.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { csrfToken, E2E_ORIGIN, signIn } from "./helpers/session.ts";
+import { settleSessionDialogs, signIn } from "./helpers/session.ts";
 
 /** A name no other test uses, so parallel runs against the one seeded upstream never collide. */
 const unique = (prefix: string) =>
@@ -13,32 +13,8 @@ const unique = (prefix: string) =>
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, "owner");
-  await skipStartupDialogs(page);
+  await settleSessionDialogs(page);
 });
-
-/**
- * The login announcement and the welcome tutorial open after sign-in until seen (§4.2); these tests
- * are about the screens, so both are marked seen through the upstream first, keeping the owner's
- * other interface preferences.
- */
-async function skipStartupDialogs(page: Page): Promise<void> {
-  const headers = { "X-Tessera-CSRF": await csrfToken(page), Origin: E2E_ORIGIN };
-  const announcement = await page.request.get("/api/Common/LoginAnnouncement");
-  if (announcement.ok()) {
-    const { RecId } = (await announcement.json()) as { RecId: number };
-    await page.request.post(`/api/Common/LoginAnnouncement/${RecId}/Seen`, { headers });
-  }
-  const config = (await (await page.request.get("/api/Common/LoggedInConfig")).json()) as {
-    User: { InterfacePreferences?: unknown };
-  };
-  const stored = config.User.InterfacePreferences;
-  const preferences = typeof stored === "string" ? JSON.parse(stored) : (stored ?? {});
-  const saved = await page.request.put("/api/User/Interface", {
-    headers,
-    data: { InterfacePreferences: { ...preferences, welcomeSeen: true } },
-  });
-  expect(saved.ok()).toBe(true);
-}
 
 test("the owner creates a support ticket and adds a comment with an attachment", async ({ page }) => {
   const title = unique("Export stalls");

@@ -1,12 +1,14 @@
 /**
- * The reference pages' server: Fastify with @fastify/static over a built folder, configured as the
- * gateway's static-app plugin serves the runtime (immutable hashed assets under /assets/, index.html
- * with no-cache for every other path), so the bare React page is served by the same kind of server.
+ * The reference pages' server: Fastify with @fastify/static over a built folder, with the gateway's own
+ * asset options (server/gateway/plugins/static-app.ts: immutable hashed assets under /assets/,
+ * pre-compressed copies) and index.html with no-cache for every other path, so the bare React page
+ * is served by the same kind of server as the runtime.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify from "fastify";
+import { hashedAssetOptions } from "../../../server/gateway/plugins/static-app.ts";
 
 /** A running static server. */
 export interface StaticServer {
@@ -18,21 +20,7 @@ export interface StaticServer {
 export async function startStaticServer(dir: string): Promise<StaticServer> {
   const app = Fastify({ logger: false });
   const indexHtml = await readFile(join(dir, "index.html"));
-  await app.register(fastifyStatic, {
-    root: join(dir, "assets"),
-    prefix: "/assets/",
-    index: false,
-    wildcard: true,
-    cacheControl: false,
-    etag: false,
-    lastModified: false,
-    // The build's .br/.gz copies (scripts/build-compress.ts), chosen by Accept-Encoding.
-    preCompressed: true,
-    setHeaders(res) {
-      res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-      res.setHeader("Vary", "Accept-Encoding");
-    },
-  });
+  await app.register(fastifyStatic, hashedAssetOptions(join(dir, "assets")));
   app.setNotFoundHandler((_request, reply) =>
     reply.type("text/html; charset=utf-8").header("Cache-Control", "no-cache").send(indexHtml),
   );

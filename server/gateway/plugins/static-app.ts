@@ -1,11 +1,33 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import fastifyStatic from "@fastify/static";
+import fastifyStatic, { type FastifyStaticOptions } from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RoutesManifest } from "../../../schemas/routes.ts";
 import { cookieToken, SESSION_COOKIE_NAME } from "../security/cookies.ts";
 import { createFirstScreenPreloader, isScreenChunksFile } from "./first-screen-preload.ts";
 import { type HelpHost, helpModeIndex, isHelpHost } from "./help-mode.ts";
+
+/**
+ * How the content-hashed assets under /assets/ are served: immutable, without validators, the
+ * build's .br/.gz copies (scripts/build-compress.ts) chosen by Accept-Encoding. The shell benchmark
+ * serves its reference page the same way (scripts/bench/shell/static-server.ts).
+ */
+export function hashedAssetOptions(root: string): FastifyStaticOptions {
+  return {
+    root,
+    prefix: "/assets/",
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    etag: false,
+    lastModified: false,
+    preCompressed: true,
+    setHeaders(res) {
+      res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      res.setHeader("Vary", "Accept-Encoding");
+    },
+  };
+}
 
 /** The build's chunks per screen kind (scripts/build.ts), next to index.html. */
 const SCREEN_CHUNKS_FILE = "screen-chunks.json";
@@ -55,21 +77,7 @@ export async function staticApp(app: FastifyInstance, options: StaticAppOptions)
   const screenChunks = options.routes ? await readScreenChunks(options.distDir) : null;
   const preload =
     options.routes && screenChunks ? createFirstScreenPreloader(options.routes, screenChunks) : null;
-  await app.register(fastifyStatic, {
-    root: join(options.distDir, "assets"),
-    prefix: "/assets/",
-    index: false,
-    wildcard: true,
-    cacheControl: false,
-    etag: false,
-    lastModified: false,
-    // The build's .br/.gz copies (scripts/build-compress.ts), chosen by Accept-Encoding.
-    preCompressed: true,
-    setHeaders(res) {
-      res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-      res.setHeader("Vary", "Accept-Encoding");
-    },
-  });
+  await app.register(fastifyStatic, hashedAssetOptions(join(options.distDir, "assets")));
   app.setNotFoundHandler((request, reply) => {
     if (!wantsAppPage(request)) {
       return reply.code(404).send({ ErrorCode: 404, Message: "Not found" });

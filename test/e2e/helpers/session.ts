@@ -47,6 +47,33 @@ export async function signIn(page: Page, who: DemoUser): Promise<void> {
 }
 
 /**
+ * The §4.2 startup dialogs (login announcement, welcome tutorial) marked seen through the calls
+ * those dialogs make, for tests whose subject is the screen behind them; the user's other interface
+ * preferences are kept, `preferences` added on top (e.g. a theme).
+ */
+export async function settleSessionDialogs(
+  page: Page,
+  preferences: Record<string, unknown> = {},
+): Promise<void> {
+  const headers = { "X-Tessera-CSRF": await csrfToken(page), Origin: E2E_ORIGIN };
+  const announcement = await page.request.get("/api/Common/LoginAnnouncement");
+  if (announcement.ok()) {
+    const { RecId } = (await announcement.json()) as { RecId: number };
+    await page.request.post(`/api/Common/LoginAnnouncement/${RecId}/Seen`, { headers });
+  }
+  const config = (await (await page.request.get("/api/Common/LoggedInConfig")).json()) as {
+    User: { InterfacePreferences?: Record<string, unknown> | string | null };
+  };
+  const stored = config.User.InterfacePreferences;
+  const current = typeof stored === "string" ? JSON.parse(stored) : (stored ?? {});
+  const saved = await page.request.put("/api/User/Interface", {
+    headers,
+    data: { InterfacePreferences: { ...current, welcomeSeen: true, ...preferences } },
+  });
+  expect(saved.ok()).toBe(true);
+}
+
+/**
  * §4.2: a session start may open the login announcement and the welcome tutorial over the page,
  * a moment after the top bar shows: wait for them briefly, then close each with Escape.
  */
