@@ -15,6 +15,7 @@ import { apiRequest } from "../../http/api-client.ts";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
 import { LoadState, ScreenHeader, UnavailableNotice } from "../work/common/list-parts.tsx";
 import { reportSuccess } from "../work/common/report-error.ts";
+import { SaveActions } from "../work/common/save-actions.tsx";
 import { useCanWrite } from "../work/common/use-access.ts";
 import { runChange, useApi } from "../work/common/use-api.ts";
 import {
@@ -129,29 +130,18 @@ function SettingsForm(props: {
         />
       </ScreenTabs>
       {readOnly ? null : (
-        <div className="work-actions">
-          <button
-            ref={saveButton}
-            type="button"
-            className="kit-button kit-button--primary"
-            disabled={!changed || busy}
-            aria-busy={busy}
-            onClick={save}
-          >
-            {t("AccountSettings_Save")}
-          </button>
-          <button
-            type="button"
-            className="kit-button"
-            disabled={!changed || busy}
-            onClick={() => {
-              setForm(formFromSettings(settings));
-              setShowErrors(false);
-            }}
-          >
-            {t("AccountSettings_Reset")}
-          </button>
-        </div>
+        <SaveActions
+          saveLabel={t("AccountSettings_Save")}
+          discardLabel={t("AccountSettings_Reset")}
+          changed={changed}
+          busy={busy}
+          onSave={save}
+          onDiscard={() => {
+            setForm(formFromSettings(settings));
+            setShowErrors(false);
+          }}
+          saveButton={saveButton}
+        />
       )}
     </>
   );

@@ -15,6 +15,7 @@ import { TextField } from "../../../components/fields/text-field.tsx";
 import { showSuccessTooltip } from "../../../components/tooltip/success-tooltip.tsx";
 import { apiRequest } from "../../../http/api-client.ts";
 import { LoadState, UnavailableNotice } from "../common/list-parts.tsx";
+import { SaveActions } from "../common/save-actions.tsx";
 import { reportError, reportSuccess } from "../common/report-error.ts";
 import { useCanWrite } from "../common/use-access.ts";
 import { runChange, useApi } from "../common/use-api.ts";
@@ -98,26 +99,15 @@ function MenuEditor({ menu, onSaved }: { menu: AccountMenu; onSaved: (menu: Acco
         ))}
       </div>
       {canWrite ? (
-        <div className="work-actions">
-          <button
-            ref={saveButton}
-            type="button"
-            className="kit-button kit-button--primary"
-            disabled={!changed || busy}
-            aria-busy={busy}
-            onClick={save}
-          >
-            {t("Menus_Save")}
-          </button>
-          <button
-            type="button"
-            className="kit-button"
-            disabled={!changed || busy}
-            onClick={() => setSections(editorSections(menu))}
-          >
-            {t("Menus_Reset")}
-          </button>
-        </div>
+        <SaveActions
+          saveLabel={t("Menus_Save")}
+          discardLabel={t("Menus_Reset")}
+          changed={changed}
+          busy={busy}
+          onSave={save}
+          onDiscard={() => setSections(editorSections(menu))}
+          saveButton={saveButton}
+        />
       ) : null}
     </>
   );
