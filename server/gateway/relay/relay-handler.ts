@@ -132,7 +132,8 @@ export function createRelayHandler(settings: RelaySettings) {
       }
 
       if (answer.statusCode === 503) {
-        if (answer.body && !Buffer.isBuffer(answer.body)) void answer.body.dump().catch(() => {});
+        // A streamed body is not wanted: destroying it cancels the rest of the upstream answer.
+        if (answer.body && !Buffer.isBuffer(answer.body)) answer.body.destroy();
         const retryAfter = answer.headers["retry-after"];
         if (typeof retryAfter === "string" && validRetryAfter(retryAfter))
           reply.header("Retry-After", retryAfter);
