@@ -57,6 +57,10 @@ export class HubRelay implements HubRelayControl {
     onClosed: this.#forgetSession.bind(this),
     onUpstreamEnded: this.#notifyUpstreamEnded.bind(this),
   };
+  /** Logs an invocation that failed inside the relay (bound once, not a closure per invocation). */
+  readonly #onInvocationFailure = (error: unknown): void => {
+    this.log.error({ err: error }, "hub relay: invocation failed");
+  };
 
   constructor(
     readonly settings: RelaySettings,
@@ -160,9 +164,7 @@ export class HubRelay implements HubRelayControl {
     if (frame === null) tab.close(CloseCode.PolicyViolation, "malformed frame");
     else if (frame.t === "ping") tab.sendText(PONG_FRAME);
     else if (frame.t === "invoke") {
-      session.invoke(tab, frame).catch((error: unknown) => {
-        this.log.error({ err: error }, "hub relay: invocation failed");
-      });
+      session.invoke(tab, frame).catch(this.#onInvocationFailure);
     }
   }
 

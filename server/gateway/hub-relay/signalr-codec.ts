@@ -40,6 +40,13 @@ export class RecordReader {
 
   /** Appends one frame and returns the records it completes, in order. */
   read(frame: string): string[] {
+    // The usual frame: one whole record and nothing pending.
+    const separator = frame.indexOf(RECORD_SEPARATOR);
+    if (this.#partial === "" && separator >= 0 && separator === frame.length - 1) {
+      const record = frame.slice(0, separator);
+      this.#checkSize(record);
+      return [record];
+    }
     const parts = (this.#partial + frame).split(RECORD_SEPARATOR);
     this.#partial = parts.pop() ?? "";
     for (const record of [...parts, this.#partial]) this.#checkSize(record);
@@ -68,6 +75,13 @@ function parseObject(record: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+function optionalStringOf(body: Record<string, unknown>, name: string): string | undefined {
+  const value = body[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string") throw new HubProtocolViolation(`'${name}' must be a string`);
+  return value;
+}
+
 /** Reads the handshake response: `{}` accepts, `{"error": …}` refuses (returned as the error text). */
 export function parseHandshakeResponse(record: string): { error?: string } {
   const body = parseObject(record);
@@ -79,27 +93,21 @@ export function parseHandshakeResponse(record: string): { error?: string } {
 export function parseUpstreamMessage(record: string): UpstreamHubMessage {
   const body = parseObject(record);
   const { type } = body;
-  const optionalString = (name: string): string | undefined => {
-    const value = body[name];
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== "string") throw new HubProtocolViolation(`'${name}' must be a string`);
-    return value;
-  };
   switch (type) {
     case 1: {
-      const target = optionalString("target");
+      const target = optionalStringOf(body, "target");
       if (!target) throw new HubProtocolViolation("an invocation needs a target");
       const args = body.arguments ?? [];
       if (!Array.isArray(args)) throw new HubProtocolViolation("'arguments' must be an array");
-      const invocationId = optionalString("invocationId");
+      const invocationId = optionalStringOf(body, "invocationId");
       return invocationId === undefined
         ? { type: 1, target, arguments: args }
         : { type: 1, target, arguments: args, invocationId };
     }
     case 3: {
-      const invocationId = optionalString("invocationId");
+      const invocationId = optionalStringOf(body, "invocationId");
       if (!invocationId) throw new HubProtocolViolation("a completion needs an invocationId");
-      const error = optionalString("error");
+      const error = optionalStringOf(body, "error");
       return error === undefined
         ? { type: 3, invocationId, result: body.result }
         : { type: 3, invocationId, error };
@@ -107,7 +115,7 @@ export function parseUpstreamMessage(record: string): UpstreamHubMessage {
     case 6:
       return { type: 6 };
     case 7: {
-      const error = optionalString("error");
+      const error = optionalStringOf(body, "error");
       const allowReconnect = body.allowReconnect === true;
       return error === undefined ? { type: 7, allowReconnect } : { type: 7, error, allowReconnect };
     }

@@ -21,6 +21,10 @@ describe("record framing", () => {
     assert.deepEqual(reader.read(`{"type":6}${RS}{"type":1,`), ['{"type":6}']);
     assert.deepEqual(reader.read(`"target":"x"}${RS}`), ['{"type":1,"target":"x"}']);
     assert.deepEqual(reader.read(""), []);
+    // The usual frame, one whole record with nothing pending, and one of two records.
+    assert.deepEqual(reader.read(`{"type":6}${RS}`), ['{"type":6}']);
+    assert.deepEqual(reader.read(`{"type":6}${RS}{"type":6}${RS}`), ['{"type":6}', '{"type":6}']);
+    assert.deepEqual(reader.read(RS), [""]);
   });
 
   test("refuses a record, or an unfinished tail, larger than the limit in UTF-8 bytes", () => {
