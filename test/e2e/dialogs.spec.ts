@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { csrfToken, E2E_ORIGIN, signIn } from "./helpers/session.ts";
+import { csrfToken, E2E_ORIGIN, settleSessionDialogs, signIn } from "./helpers/session.ts";
 
 type Texts = Record<string, string>;
 const locale = (language: string): Texts =>
@@ -27,26 +27,6 @@ const userMenuButton = (page: Page, language: "en" | "de" = "en") =>
     name: text("Shell_UserMenuButton", language, { name: OWNER, menu: text("UserMenu_Title", language) }),
   });
 
-/**
- * §4.2 opens the login announcement and the welcome tutorial after login while
- * they are due; these tests are about other dialogs, so both are marked seen
- * through the same calls the dialogs make.
- */
-async function settleSessionDialogs(page: Page): Promise<Record<string, unknown>> {
-  const headers = { "X-Tessera-CSRF": await csrfToken(page), Origin: E2E_ORIGIN };
-  const announcement = await page.request.get("/api/Common/LoginAnnouncement");
-  if (announcement.ok()) {
-    const { RecId } = (await announcement.json()) as { RecId: number };
-    await page.request.post(`/api/Common/LoginAnnouncement/${RecId}/Seen`, { headers });
-  }
-  const config = (await (await page.request.get("/api/Common/LoggedInConfig")).json()) as {
-    User: { InterfacePreferences: Record<string, unknown> };
-  };
-  const preferences = { ...config.User.InterfacePreferences, welcomeSeen: true };
-  await page.request.put("/api/User/Interface", { headers, data: { InterfacePreferences: preferences } });
-  return preferences;
-}
-
 /** Puts the user's saved preferences back, so other specs see the seeded ones. */
 async function restorePreferences(page: Page, preferences: Record<string, unknown>): Promise<void> {
   const headers = { "X-Tessera-CSRF": await csrfToken(page), Origin: E2E_ORIGIN };
@@ -61,61 +41,67 @@ async function openDialogByPath(page: Page, path: string, params: Record<string,
   );
 }
 
-test("owner switches language (live) and theme in My Settings, saves, and the theme is kept after a reload", async ({
-  page,
-}) => {
-  await signIn(page, "owner");
-  const original = await settleSessionDialogs(page);
-  await page.goto("/");
-  await userMenuButton(page).click();
-  await page.getByRole("menuitem", { name: text("UserMenu_MySettings") }).click();
-  const dialog = page.getByRole("dialog", { name: text("DialogTitle_MySettings") });
-  await expect(dialog).toBeVisible();
+// Both save the owner's interface preferences (My Settings saves the theme it shows with the
+// language): run side by side, one would put back the theme the other has just saved.
+test.describe("My Settings saved and kept", () => {
+  test.describe.configure({ mode: "serial" });
 
-  await dialog.getByRole("radio", { name: text("MySettings_Theme_dark") }).check();
-  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  test("owner switches language (live) and theme in My Settings, saves, and the theme is kept after a reload", async ({
+    page,
+  }) => {
+    await signIn(page, "owner");
+    const original = await settleSessionDialogs(page);
+    await page.goto("/");
+    await userMenuButton(page).click();
+    await page.getByRole("menuitem", { name: text("UserMenu_MySettings") }).click();
+    const dialog = page.getByRole("dialog", { name: text("DialogTitle_MySettings") });
+    await expect(dialog).toBeVisible();
 
-  await dialog.getByRole("combobox", { name: text("MySettings_Language") }).click();
-  await page.getByRole("option", { name: "Deutsch" }).click();
-  // The UI switches live: the dialog's own title and the user menu are now German.
-  const german = page.getByRole("dialog", { name: text("DialogTitle_MySettings", "de") });
-  await expect(german).toBeVisible();
-  await expect(page.locator("html")).toHaveAttribute("lang", "de");
-  await expect(userMenuButton(page, "de")).toBeVisible();
+    await dialog.getByRole("radio", { name: text("MySettings_Theme_dark") }).check();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
 
-  const saved = page.waitForResponse(
-    (r) => r.url().endsWith("/api/User/Interface") && r.request().method() === "PUT",
-  );
-  await german.getByRole("button", { name: text("Dialog_Save", "de"), exact: true }).click();
-  const response = await saved;
-  expect(response.ok()).toBe(true);
-  expect(response.request().postDataJSON()).toMatchObject({ InterfacePreferences: { theme: "dark" } });
-  await expect(german).toBeHidden();
-  // §4.2, §9: the language is remembered in the language cookie.
-  const cookies = await page.context().cookies();
-  expect(cookies.find((c) => c.name === "tessera_lang")?.value).toBe("de");
+    await dialog.getByRole("combobox", { name: text("MySettings_Language") }).click();
+    await page.getByRole("option", { name: "Deutsch" }).click();
+    // The UI switches live: the dialog's own title and the user menu are now German.
+    const german = page.getByRole("dialog", { name: text("DialogTitle_MySettings", "de") });
+    await expect(german).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(userMenuButton(page, "de")).toBeVisible();
 
-  await page.reload();
-  await expect(page.getByRole("banner")).toBeVisible();
-  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-  await restorePreferences(page, original);
-});
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith("/api/User/Interface") && r.request().method() === "PUT",
+    );
+    await german.getByRole("button", { name: text("Dialog_Save", "de"), exact: true }).click();
+    const response = await saved;
+    expect(response.ok()).toBe(true);
+    expect(response.request().postDataJSON()).toMatchObject({ InterfacePreferences: { theme: "dark" } });
+    await expect(german).toBeHidden();
+    // §4.2, §9: the language is remembered in the language cookie.
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === "tessera_lang")?.value).toBe("de");
 
-test("the language chosen in My Settings is kept after a reload", async ({ page }) => {
-  await signIn(page, "owner");
-  await settleSessionDialogs(page);
-  await page.goto("/");
-  await userMenuButton(page).click();
-  await page.getByRole("menuitem", { name: text("UserMenu_MySettings") }).click();
-  const dialog = page.getByRole("dialog", { name: text("DialogTitle_MySettings") });
-  await dialog.getByRole("combobox", { name: text("MySettings_Language") }).click();
-  await page.getByRole("option", { name: "Deutsch" }).click();
-  const german = page.getByRole("dialog", { name: text("DialogTitle_MySettings", "de") });
-  await german.getByRole("button", { name: text("Dialog_Save", "de"), exact: true }).click();
-  await expect(german).toBeHidden();
-  await page.reload();
-  await expect(userMenuButton(page, "de")).toBeVisible();
-  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await page.reload();
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await restorePreferences(page, original);
+  });
+
+  test("the language chosen in My Settings is kept after a reload", async ({ page }) => {
+    await signIn(page, "owner");
+    await settleSessionDialogs(page);
+    await page.goto("/");
+    await userMenuButton(page).click();
+    await page.getByRole("menuitem", { name: text("UserMenu_MySettings") }).click();
+    const dialog = page.getByRole("dialog", { name: text("DialogTitle_MySettings") });
+    await dialog.getByRole("combobox", { name: text("MySettings_Language") }).click();
+    await page.getByRole("option", { name: "Deutsch" }).click();
+    const german = page.getByRole("dialog", { name: text("DialogTitle_MySettings", "de") });
+    await german.getByRole("button", { name: text("Dialog_Save", "de"), exact: true }).click();
+    await expect(german).toBeHidden();
+    await page.reload();
+    await expect(userMenuButton(page, "de")).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  });
 });
 
 test("a user who must set up two-factor authentication gets My Settings with the set-up after login", async ({

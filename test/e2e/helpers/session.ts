@@ -49,12 +49,17 @@ export async function signIn(page: Page, who: DemoUser): Promise<void> {
 /**
  * The §4.2 startup dialogs (login announcement, welcome tutorial) marked seen through the calls
  * those dialogs make, for tests whose subject is the screen behind them; the user's other interface
- * preferences are kept, `preferences` added on top (e.g. a theme).
+ * preferences are kept, `preferences` added on top (e.g. a theme). Returns the preferences now
+ * stored.
+ *
+ * Nothing is written when the preferences already hold all of that: specs run in parallel and
+ * several sign in as the same user, so an unneeded read-modify-write here could put back a theme
+ * another test has just saved and is about to check after a reload.
  */
 export async function settleSessionDialogs(
   page: Page,
   preferences: Record<string, unknown> = {},
-): Promise<void> {
+): Promise<Record<string, unknown>> {
   const headers = { "X-Tessera-CSRF": await csrfToken(page), Origin: E2E_ORIGIN };
   const announcement = await page.request.get("/api/Common/LoginAnnouncement");
   if (announcement.ok()) {
@@ -65,12 +70,18 @@ export async function settleSessionDialogs(
     User: { InterfacePreferences?: Record<string, unknown> | string | null };
   };
   const stored = config.User.InterfacePreferences;
-  const current = typeof stored === "string" ? JSON.parse(stored) : (stored ?? {});
+  const current = (typeof stored === "string" ? JSON.parse(stored) : (stored ?? {})) as Record<
+    string,
+    unknown
+  >;
+  const wanted = { ...current, welcomeSeen: true, ...preferences };
+  if (Object.entries(wanted).every(([name, value]) => Object.is(current[name], value))) return current;
   const saved = await page.request.put("/api/User/Interface", {
     headers,
-    data: { InterfacePreferences: { ...current, welcomeSeen: true, ...preferences } },
+    data: { InterfacePreferences: wanted },
   });
   expect(saved.ok()).toBe(true);
+  return wanted;
 }
 
 /**
