@@ -32,16 +32,48 @@ export const HELP_MODE_FALLBACK: RouteDefinition = {
   access: { public: true },
 };
 
+/** Pathnames a matcher remembers; past this it starts over (a session visits far fewer). */
+export const ROUTE_MATCH_CACHE_ENTRIES = 256;
+
+const matchers = new WeakMap<RoutesManifest, Partial<Record<AppMode, RouteMatcher>>>();
+
 /**
- * Builds a matcher with react-router's ranking (static segments beat parameters),
- * then applies the route's `paramPatterns`: a parameter that does not match makes
- * the path unknown (e.g. a non-numeric impersonation id, §2.4). In help mode an
- * unknown path matches HELP_MODE_FALLBACK.
+ * The matcher of a routes manifest in a mode, with react-router's ranking (static segments beat
+ * parameters), then the route's `paramPatterns`: a parameter that does not match makes the path
+ * unknown (e.g. a non-numeric impersonation id, §2.4). In help mode an unknown path matches
+ * HELP_MODE_FALLBACK.
+ *
+ * One matcher per manifest object and mode, remembering its answers: react-router's matchRoutes
+ * flattens and ranks every route on each call, and the boot alone asks for the first path three
+ * times (first screen preload, first guard decision, the navigation host) — issue 5's cold load.
  */
 export function createRouteMatcher(manifest: RoutesManifest, mode: AppMode): RouteMatcher {
-  const match = createModeMatcher(manifest, mode);
-  if (mode === "app") return match;
-  return (pathname) => match(pathname) ?? { route: HELP_MODE_FALLBACK, params: {} };
+  let byMode = matchers.get(manifest);
+  if (!byMode) {
+    byMode = {};
+    matchers.set(manifest, byMode);
+  }
+  const existing = byMode[mode];
+  if (existing) return existing;
+  const match = rememberAnswers(createModeMatcher(manifest, mode));
+  const matcher: RouteMatcher =
+    mode === "app" ? match : (pathname) => match(pathname) ?? { route: HELP_MODE_FALLBACK, params: {} };
+  byMode[mode] = matcher;
+  return matcher;
+}
+
+function rememberAnswers(match: RouteMatcher): RouteMatcher {
+  const answers = new Map<string, RouteMatch | null>();
+  return (pathname) => {
+    const known = answers.get(pathname);
+    if (known !== undefined) return known;
+    // Shared by every caller from now on: frozen, so none can change another's answer.
+    const found = match(pathname);
+    const answer = found && Object.freeze({ route: found.route, params: Object.freeze(found.params) });
+    if (answers.size >= ROUTE_MATCH_CACHE_ENTRIES) answers.clear();
+    answers.set(pathname, answer);
+    return answer;
+  };
 }
 
 function createModeMatcher(manifest: RoutesManifest, mode: AppMode): RouteMatcher {
