@@ -3,7 +3,7 @@
  * HKDF-SHA-256. The row's id hash is the additional authenticated data, so a sealed payload only
  * opens under the session it was written for — a copied or swapped row does not decrypt.
  */
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, hash, hkdfSync, randomBytes } from "node:crypto";
 
 /** Format tag of the sealed layout below; bump it when the layout or the derivation changes. */
 const FORMAT_VERSION = 1;
@@ -15,7 +15,8 @@ const HKDF_INFO = "aes-256-gcm/v1";
 
 /** The stable key of a session: hex SHA-256 of its cookie id, so the store never holds the id. */
 export function sessionIdHash(sessionId: string): string {
-  return createHash("sha256").update(sessionId, "utf8").digest("hex");
+  // The one-shot hash: read on every request, a third of createHash's cost for a short input.
+  return hash("sha256", sessionId, "hex");
 }
 
 /** Seals and opens session payloads. */
