@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import constants from "../../manifests/constants.json" with { type: "json" };
-import { csrfToken, type DemoUser, E2E_ORIGIN, signIn } from "./helpers/session.ts";
+import { type DemoUser, E2E_ORIGIN, settleSessionDialogs, signIn } from "./helpers/session.ts";
 
 const EN = JSON.parse(readFileSync(new URL("../../locales/en.json", import.meta.url), "utf8")) as Record<
   string,
@@ -27,27 +27,13 @@ const CLOSE_MARGIN_MS = 4000;
 
 /**
  * §4.2 opens the login announcement and the welcome tutorial while they are due; these tests are about
- * impersonation, so both are marked seen for `who` through the calls those dialogs make.
+ * impersonation, so both are marked seen for `who` in a context of its own.
  */
-async function settleSessionDialogs(browser: Browser, who: DemoUser): Promise<void> {
+async function settleDialogsOf(browser: Browser, who: DemoUser): Promise<void> {
   const context = await browser.newContext({ baseURL: E2E_ORIGIN });
   const page = await context.newPage();
   await signIn(page, who);
-  const headers = { "X-Tessera-CSRF": await csrfToken(page), Origin: E2E_ORIGIN };
-  const announcement = await page.request.get("/api/Common/LoginAnnouncement");
-  if (announcement.ok()) {
-    const { RecId } = (await announcement.json()) as { RecId: number };
-    await page.request.post(`/api/Common/LoginAnnouncement/${RecId}/Seen`, { headers });
-  }
-  const config = (await (await page.request.get("/api/Common/LoggedInConfig")).json()) as {
-    User: { InterfacePreferences: Record<string, unknown> | string | null };
-  };
-  const preferences = config.User.InterfacePreferences;
-  const current = typeof preferences === "string" ? JSON.parse(preferences) : (preferences ?? {});
-  await page.request.put("/api/User/Interface", {
-    headers,
-    data: { InterfacePreferences: { ...current, welcomeSeen: true } },
-  });
+  await settleSessionDialogs(page);
   await context.close();
 }
 
@@ -58,8 +44,8 @@ const badge = (page: Page) => page.getByText(text("Shell_ImpersonationBadge"), {
 test("staff impersonate a Northwind user in a new window and stop again", async ({ page, browser }) => {
   // Three sign-ins (each a deliberately slow password hash) and a second window.
   test.slow();
-  await settleSessionDialogs(browser, "staffAdmin");
-  await settleSessionDialogs(browser, "viewer");
+  await settleDialogsOf(browser, "staffAdmin");
+  await settleDialogsOf(browser, "viewer");
   await signIn(page, "staffAdmin");
   await page.goto("/admin/users");
   await page.getByRole("searchbox", { name: text("AdminList_Search") }).fill("Vera");
@@ -86,7 +72,7 @@ test("staff impersonate a Northwind user in a new window and stop again", async 
 });
 
 test("an unusable impersonation token shows the error and the window closes", async ({ page, browser }) => {
-  await settleSessionDialogs(browser, "staffAdmin");
+  await settleDialogsOf(browser, "staffAdmin");
   await signIn(page, "staffAdmin");
   await page.goto("/admin/users");
   await expect(page.getByRole("heading", { level: 1, name: text("PageTitle_AdminUsers") })).toBeVisible();

@@ -6,7 +6,7 @@
  * The call goes through undici's `dispatch` with a handler of its own (UpstreamExchange) rather than
  * `request`: a small answer is collected straight into a Buffer, and only a large or unsized one gets
  * a stream, so the common call costs no stream, no extra promise chain and no per-call closures
- * (ARCHITECTURE.md, "REST relay: undici dispatch").
+ * (ARCHITECTURE.md, "The REST relay dispatches to undici with a handler of its own").
  */
 import { Readable } from "node:stream";
 import { type Dispatcher, errors } from "undici";
