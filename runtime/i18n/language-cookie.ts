@@ -45,6 +45,14 @@ export function languageCookieName(languages: ShellManifest["languages"], impers
   return impersonating ? languages.impersonationCookieName : languages.cookieName;
 }
 
+/** True when a `document.cookie` string holds a cookie named `name` (whatever its value). */
+export function hasCookie(cookies: string, name: string): boolean {
+  return cookies.split(";").some((part) => {
+    const cut = part.indexOf("=");
+    return cut >= 0 && part.slice(0, cut).trim() === name;
+  });
+}
+
 /** The language stored in cookie `name` of a `document.cookie` string, when it is a UI language. */
 export function languageFromCookies(cookies: string, name: string): Language | null {
   for (const part of cookies.split(";")) {

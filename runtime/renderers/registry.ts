@@ -1,7 +1,7 @@
 /**
  * Registries are data plus one small mechanism: exact lookup by kind,
  * duplicate registration throws, unknown kinds resolve to a visible fallback,
- * entries load lazily.
+ * entries load lazily — but for the few that ship with the entry (registerLoaded).
  */
 import { type ComponentType, lazy } from "react";
 
@@ -25,6 +25,18 @@ export class LazyRegistry<P extends object> {
   register(kind: string, loader: LazyLoader<P>): this {
     if (this.#loaders.has(kind)) throw new Error(`${this.name}: kind "${kind}" is already registered`);
     this.#loaders.set(kind, loader);
+    return this;
+  }
+
+  /**
+   * Registers `kind` with a module already loaded, one the entry imports statically: it resolves
+   * to the module's own component at once and preloads nothing. For the rare entry the first paint
+   * of most visits needs, whose chunks would cost requests before it (issue 5 cold load).
+   */
+  registerLoaded(kind: string, module: Awaited<ReturnType<LazyLoader<P>>>): this {
+    this.register(kind, () => Promise.resolve(module));
+    this.#loading.set(kind, Promise.resolve(module));
+    this.#loaded.set(kind, module.default);
     return this;
   }
 

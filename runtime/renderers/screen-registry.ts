@@ -1,13 +1,17 @@
 import type { ScreenProps } from "./screen-props.ts";
 import { LazyRegistry } from "./registry.ts";
 import { UnknownRenderer } from "./unknown-renderer.tsx";
+import * as loginScreen from "../screens/auth/login-screen.tsx";
 
 /**
  * The screen renderers of the runtime, by renderer kind (routes manifest
  * `screen.kind`). Kinds not registered here render the visible fallback.
  */
 export const screenRegistry = new LazyRegistry<ScreenProps>("screens", UnknownRenderer);
-screenRegistry.register("login", () => import("../screens/auth/login-screen.tsx"));
+// The login screen ships with the entry: every visit without a session opens it first (§4.1 step 7),
+// and as a lazy module it and the seven chunks it shares with the other auth screens were eight
+// requests before the first paint (issue 5 cold load; measured in ARCHITECTURE.md).
+screenRegistry.registerLoaded("login", loginScreen);
 screenRegistry.register("signup", () => import("../screens/auth/signup-screen.tsx"));
 screenRegistry.register("resetPassword", () => import("../screens/auth/reset-password-screen.tsx"));
 screenRegistry.register("forgotDomain", () => import("../screens/auth/forgot-domain-screen.tsx"));

@@ -172,14 +172,18 @@ describe("screen chunks", () => {
   test("index.html names each screen's chunks, its own first, all built", () => {
     const block = dataBlock(html);
     assert.ok(block);
-    const login = screenChunkUrls(block, "login");
-    assert.ok(login.length >= 2, "the login screen imports shared chunks");
-    assert.match(login[0] as string, /^\/assets\/chunks\/login-screen-[a-z0-9]+\.js$/);
-    for (const url of login) assert.ok(existsSync(join(dist, url)), `${url} was not built`);
+    const reset = screenChunkUrls(block, "resetPassword");
+    assert.ok(reset.length >= 2, "the reset-password screen imports a shared chunk");
+    assert.match(reset[0] as string, /^\/assets\/chunks\/reset-password-screen-[a-z0-9]+\.js$/);
+    for (const url of reset) assert.ok(existsSync(join(dist, url)), `${url} was not built`);
     const { preload, script } = entryAssets(built, built.style);
-    assert.ok(!login.includes(script), "the entry is not a screen chunk");
-    for (const url of login) assert.ok(!preload.includes(url), `${url} is preloaded already`);
+    assert.ok(!reset.includes(script), "the entry is not a screen chunk");
+    for (const url of reset) assert.ok(!preload.includes(url), `${url} is preloaded already`);
     assert.deepEqual(screenChunkUrls(block, "no-such-kind"), []);
+    // The login screen ships with the entry (registerLoaded): no chunk of its own to announce.
+    assert.deepEqual(screenChunkUrls(block, "login"), []);
+    const entry = built.scripts.get(built.entry);
+    assert.ok(entry?.inputs.includes("runtime/screens/auth/login-screen.tsx"));
     // The same list, as a file, for the gateway's per-page preloads.
     assert.equal(readFileSync(join(dist, "screen-chunks.json"), "utf8"), block);
   });

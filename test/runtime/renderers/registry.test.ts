@@ -53,4 +53,15 @@ describe("LazyRegistry", () => {
     assert.equal(attempts, 2);
     assert.equal(screens.resolve("flaky"), Screen);
   });
+
+  test("a kind registered with its module resolves to its component at once and counts as a duplicate", async () => {
+    const screens = new LazyRegistry<object>("screens", Fallback).registerLoaded("login", {
+      default: Screen,
+    });
+    assert.equal(screens.resolve("login"), Screen);
+    assert.equal(await screens.preload("login"), undefined);
+    assert.ok(screens.has("login"));
+    assert.throws(() => screens.register("login", async () => ({ default: Screen })), /already registered/);
+    assert.throws(() => screens.registerLoaded("login", { default: Screen }), /already registered/);
+  });
 });

@@ -6,6 +6,7 @@ import { LANGUAGE_COOKIE_LIFETIME_DAYS } from "../../../runtime/boot/constants.t
 import type { Language } from "../../../runtime/i18n/i18n.ts";
 import {
   expiredLanguageCookie,
+  hasCookie,
   languageCookie,
   languageCookieName,
   languageFromCookies,
@@ -72,6 +73,20 @@ describe("which cookie (§4.2: a separate one while impersonating)", () => {
   for (const [header, name, expected] of cases) {
     test(`${name} in "${header}" → ${expected}`, () =>
       assert.equal(languageFromCookies(header, name), expected));
+  }
+});
+
+describe("whether a cookie is there (only those are expired at sign-out)", () => {
+  const cases: Array<[string, string, boolean]> = [
+    ["a=1; tessera_lang=fr", "tessera_lang", true],
+    ["tessera_lang=", "tessera_lang", true],
+    ["tessera_lang=xx", "tessera_lang", true],
+    ["tessera_lang_old=de; x_tessera_lang=it", "tessera_lang", false],
+    ["tessera_lang", "tessera_lang", false],
+    ["", "tessera_lang", false],
+  ];
+  for (const [header, name, expected] of cases) {
+    test(`${name} in "${header}" → ${expected}`, () => assert.equal(hasCookie(header, name), expected));
   }
 });
 
