@@ -5,6 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { matchRoutes } from "react-router";
+import routesJson from "../../../manifests/routes.json" with { type: "json" };
 import {
   createRouteMatcher,
   HELP_MODE_FALLBACK,
@@ -59,5 +61,31 @@ describe("route matching", () => {
     }
     assert.equal(match("/login")?.route.id, "login");
     assert.equal(match("/dashboards/3")?.params.folderRecId, "3");
+  });
+
+  test("the static-path lookup gives react-router's answer for every route of the manifest", () => {
+    const manifest = routesJson as unknown as RoutesManifest;
+    for (const mode of ["app", "help"] as const) {
+      const ofMode = manifest.routes.filter((route) => (route.mode ?? "app") === mode);
+      const objects = ofMode.map((route) => ({ id: route.id, path: route.path, caseSensitive: false }));
+      const match = createRouteMatcher(manifest, mode);
+      const paths = ofMode.flatMap((route) => {
+        // Each route's own path with its parameters filled in, in the spellings a URL may take.
+        const path = route.path.replace(/:[A-Za-z]+\??/g, "7").replace(/\*$/, "x");
+        return [path, path.toUpperCase(), `${path}/`, `${path}//`, path.replace(/[a-z]/, "%61")];
+      });
+      for (const pathname of [...paths, "/", "//login", "/no/such/path"]) {
+        const expected = matchRoutes(objects, pathname)?.at(-1)?.route.id ?? null;
+        const answer = match(pathname);
+        // A parameter failing its pattern makes the path unknown: only then may the two differ.
+        if (answer === null && expected !== null) {
+          const route = ofMode.find((candidate) => candidate.id === expected);
+          assert.ok(route?.paramPatterns, `${mode} ${pathname}: ${expected} was refused`);
+          continue;
+        }
+        const id = answer?.route === HELP_MODE_FALLBACK ? null : (answer?.route.id ?? null);
+        assert.equal(id, expected, `${mode} ${pathname}`);
+      }
+    }
   });
 });
