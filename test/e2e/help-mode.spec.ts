@@ -18,6 +18,11 @@ const EN = JSON.parse(readFileSync(new URL("../../locales/en.json", import.meta.
 const text = (key: string, params: Record<string, string> = {}) =>
   (EN[key] ?? key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? "");
 
+const DE = JSON.parse(readFileSync(new URL("../../locales/de.json", import.meta.url), "utf8")) as Record<
+  string,
+  string
+>;
+
 /** The help host: the same server under its localhost name. */
 const HELP_ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 8191}`;
 
@@ -46,6 +51,32 @@ test("/ shows the sections without the app's top menu bar, in the light rounded 
   await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
   await expect(page.locator("html")).toHaveAttribute("data-theme-style", "rounded");
   expect(errors).toEqual([]);
+});
+
+test("the visitor switches the language live; it is kept after a reload", async ({ page }) => {
+  await page.goto(`${HELP_ORIGIN}/`);
+  const picker = page.getByLabel(text("Field_Language"));
+  await expect(picker).toHaveValue("en");
+  // Each language is offered in its own name.
+  await expect(picker.locator("option")).toHaveText([
+    "English",
+    "Deutsch",
+    "español",
+    "français",
+    "Nederlands",
+    "português",
+    "italiano",
+  ]);
+  await picker.selectOption("de");
+  await expect(page.getByRole("heading", { level: 1, name: DE.HelpMode_HomeHeading })).toBeVisible();
+  await expect(
+    page
+      .getByRole("navigation", { name: DE.HelpMode_TabsLabel })
+      .getByRole("link", { name: DE.HelpMode_Tab_tutorials as string, exact: true }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: DE.HelpMode_HomeHeading })).toBeVisible();
+  await expect(page.getByLabel(DE.Field_Language as string)).toHaveValue("de");
 });
 
 test("a section lists its articles, an article shows its title and sanitised body", async ({ page }) => {

@@ -15,6 +15,7 @@ import type { ScreenProps } from "../../renderers/screen-props.ts";
 import { EmptyState, ErrorState, LoadingState } from "../content/state-views.tsx";
 import { useResource } from "../content/use-resource.ts";
 import { HelpArticleView } from "./help-article-view.tsx";
+import { HelpLanguagePicker } from "./help-language-picker.tsx";
 import {
   type HelpLocation,
   helpIndexPath,
@@ -121,6 +122,7 @@ export default function HelpPageScreen({ params }: ScreenProps) {
         <Link to="/" className="help-header__home">
           {t("HelpMode_Title")}
         </Link>
+        <HelpLanguagePicker />
       </header>
       {index.data ? <HelpTabs index={index.data} current={currentTab} /> : null}
       <div className="help-content">

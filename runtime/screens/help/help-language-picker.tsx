@@ -1,0 +1,50 @@
+/**
+ * Help mode's language choice (issue 5: all seven languages switchable live): help mode has no
+ * user menu and no My Settings, so its visitors pick the language here. The choice is the page's
+ * language cookie (§4.2, §9: 90 days), so it holds on later visits; the help content follows it
+ * (help-page-screen.tsx asks for the index and articles in the page's language).
+ */
+import { type ChangeEvent, useId } from "react";
+import { useTranslation } from "react-i18next";
+import { useManifest } from "../../boot/manifest-context.tsx";
+import { UNKNOWN_FAILURE_KEY } from "../../http/api-error.ts";
+import { isLanguage, LANGUAGES, type Language, switchLanguage } from "../../i18n/i18n.ts";
+import { showBanner } from "../../shell/banner-store.ts";
+
+/** A language named in itself ("Deutsch", "español"), so a reader finds theirs whatever is shown. */
+function nativeName(language: Language, fallback: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: "language" }).of(language) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The language select of the help page's header. */
+export function HelpLanguagePicker() {
+  const { t, i18n } = useTranslation();
+  const { shell } = useManifest();
+  const id = useId();
+  const current: Language = isLanguage(i18n.language) ? i18n.language : "en";
+  const choose = (event: ChangeEvent<HTMLSelectElement>) => {
+    const { value } = event.target;
+    if (!isLanguage(value) || value === current) return;
+    switchLanguage(value, shell.languages.cookieName).catch(() =>
+      showBanner({ kind: "error", textKey: UNKNOWN_FAILURE_KEY }),
+    );
+  };
+  return (
+    <div className="help-language">
+      <label htmlFor={id} className="help-language__label">
+        {t("Field_Language")}
+      </label>
+      <select id={id} className="help-language__select" value={current} onChange={choose}>
+        {LANGUAGES.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {nativeName(language, t(`Language_${language}`))}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
