@@ -45,23 +45,24 @@ export function languageCookieName(languages: ShellManifest["languages"], impers
   return impersonating ? languages.impersonationCookieName : languages.cookieName;
 }
 
+/** The value of the first cookie named `name` in a `document.cookie` string, or null when there is none. */
+function cookieValue(cookies: string, name: string): string | null {
+  for (const part of cookies.split(";")) {
+    const cut = part.indexOf("=");
+    if (cut >= 0 && part.slice(0, cut).trim() === name) return part.slice(cut + 1).trim();
+  }
+  return null;
+}
+
 /** True when a `document.cookie` string holds a cookie named `name` (whatever its value). */
 export function hasCookie(cookies: string, name: string): boolean {
-  return cookies.split(";").some((part) => {
-    const cut = part.indexOf("=");
-    return cut >= 0 && part.slice(0, cut).trim() === name;
-  });
+  return cookieValue(cookies, name) !== null;
 }
 
 /** The language stored in cookie `name` of a `document.cookie` string, when it is a UI language. */
 export function languageFromCookies(cookies: string, name: string): Language | null {
-  for (const part of cookies.split(";")) {
-    const cut = part.indexOf("=");
-    if (cut < 0 || part.slice(0, cut).trim() !== name) continue;
-    const value = part.slice(cut + 1).trim();
-    return isLanguage(value) ? value : null;
-  }
-  return null;
+  const value = cookieValue(cookies, name);
+  return isLanguage(value) ? value : null;
 }
 
 /**

@@ -8,28 +8,19 @@ import { type ChangeEvent, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useManifest } from "../../boot/manifest-context.tsx";
 import { UNKNOWN_FAILURE_KEY } from "../../http/api-error.ts";
-import { isLanguage, LANGUAGES, type Language, switchLanguage } from "../../i18n/i18n.ts";
+import { isLanguage, switchLanguage } from "../../i18n/i18n.ts";
 import { showBanner } from "../../shell/banner-store.ts";
-
-/** A language named in itself ("Deutsch", "español"), so a reader finds theirs whatever is shown. */
-function nativeName(language: Language, fallback: string): string {
-  try {
-    return new Intl.DisplayNames([language], { type: "language" }).of(language) ?? fallback;
-  } catch {
-    return fallback;
-  }
-}
 
 /** The language select of the help page's header. */
 export function HelpLanguagePicker() {
   const { t, i18n } = useTranslation();
-  const { shell } = useManifest();
+  const { languages } = useManifest().shell;
   const id = useId();
-  const current: Language = isLanguage(i18n.language) ? i18n.language : "en";
+  const current = isLanguage(i18n.language) ? i18n.language : languages.default;
   const choose = (event: ChangeEvent<HTMLSelectElement>) => {
     const { value } = event.target;
     if (!isLanguage(value) || value === current) return;
-    switchLanguage(value, shell.languages.cookieName).catch(() =>
+    switchLanguage(value, languages.cookieName).catch(() =>
       showBanner({ kind: "error", textKey: UNKNOWN_FAILURE_KEY }),
     );
   };
@@ -39,9 +30,10 @@ export function HelpLanguagePicker() {
         {t("Field_Language")}
       </label>
       <select id={id} className="help-language__select" value={current} onChange={choose}>
-        {LANGUAGES.map((language) => (
-          <option key={language} value={language} lang={language}>
-            {nativeName(language, t(`Language_${language}`))}
+        {/* The shell manifest's languages, each in its own name (as My Settings offers them). */}
+        {languages.available.map(({ code, nativeName }) => (
+          <option key={code} value={code} lang={code}>
+            {nativeName}
           </option>
         ))}
       </select>
