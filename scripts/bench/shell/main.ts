@@ -5,8 +5,10 @@
  *    (budget ≤ 150 KB);
  * 2. cold load to the app-ready mark (runtime/boot/app-ready.ts) in headless Chromium — a new
  *    context per load, no cache — against a bare React page (react + react-dom rendering one element,
- *    built with esbuild in this run, served by the same kind of Fastify static server), alternating
- *    rounds, medians (budget ≤ 2× the bare page);
+ *    built with esbuild in this run, served by the same kind of Fastify static server with the
+ *    gateway's security headers), rotating rounds, medians (budget ≤ 2× the bare page); the same page
+ *    without those headers is loaded too and reported for information (ARCHITECTURE.md, "The shell
+ *    benchmark's reference page carries the gateway's security headers");
  * 3. 10,000 notifications rendered through the runtime's notification list and virtual list in the
  *    browser, fed the owner's real records from the upstream (budget ≤ 50 ms).
  *
@@ -70,6 +72,7 @@ const [bareDir, notificationsDir] = await Promise.all([
 ]);
 const app = await startE2eServer(port);
 const bare = await startStaticServer(bareDir);
+const plainBare = await startStaticServer(bareDir, { gatewayHeaders: false });
 const notificationsServer = await startStaticServer(notificationsDir);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -79,16 +82,24 @@ try {
   // One warm-up load each (the servers' first requests), not counted.
   await coldLoad(browser, `${app.origin}/login`, APP_READY_MARK);
   await coldLoad(browser, `${bare.origin}/`, BARE_READY_MARK);
-  const appLoads: ColdLoad[] = [];
-  const bareLoads: ColdLoad[] = [];
+  await coldLoad(browser, `${plainBare.origin}/`, BARE_READY_MARK);
+  const pages = [
+    { url: `${app.origin}/login`, mark: APP_READY_MARK, loads: [] as ColdLoad[] },
+    { url: `${bare.origin}/`, mark: BARE_READY_MARK, loads: [] as ColdLoad[] },
+    { url: `${plainBare.origin}/`, mark: BARE_READY_MARK, loads: [] as ColdLoad[] },
+  ] as const;
   for (let round = 0; round < rounds; round++) {
-    // Alternate which goes first, so drift on a shared machine hits both alike.
-    const order = round % 2 === 0 ? (["app", "bare"] as const) : (["bare", "app"] as const);
-    for (const which of order) {
-      if (which === "app") appLoads.push(await coldLoad(browser, `${app.origin}/login`, APP_READY_MARK));
-      else bareLoads.push(await coldLoad(browser, `${bare.origin}/`, BARE_READY_MARK));
+    // Rotate which goes first, so drift on a shared machine hits all alike.
+    for (let index = 0; index < pages.length; index++) {
+      const page = pages[(index + round) % pages.length] as (typeof pages)[number];
+      page.loads.push(await coldLoad(browser, page.url, page.mark));
     }
   }
+  const [appLoads, bareLoads, plainBareLoads] = pages.map((page) => page.loads) as [
+    ColdLoad[],
+    ColdLoad[],
+    ColdLoad[],
+  ];
 
   const input = await fetchNotificationInput(browser, app.origin);
   const records = repeatRecords(input.records, count);
@@ -121,6 +132,8 @@ try {
       bareMs: bareLoads.map((load) => load.readyMs),
       appMedianMs: median(appLoads.map((load) => load.readyMs)),
       bareMedianMs: median(bareLoads.map((load) => load.readyMs)),
+      plainBareMs: plainBareLoads.map((load) => load.readyMs),
+      plainBareMedianMs: median(plainBareLoads.map((load) => load.readyMs)),
     },
     notifications: {
       count,
@@ -147,5 +160,6 @@ try {
   await browser.close();
   await notificationsServer.close();
   await bare.close();
+  await plainBare.close();
   await app.stop();
 }
