@@ -6,8 +6,8 @@
  *   node --import tsx scripts/bench/manifest.ts [--rounds 5] [--seconds 3] [--connections 16]
  */
 import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { ROOT } from "./bench-paths.ts";
 import { median, type RoundResult, runRound } from "./load.ts";
 
