@@ -30,7 +30,7 @@ export interface HubRelayOptions {
     readonly serverTimeoutMs?: number;
   };
   /** The signed-in session behind an upgrade request, or null (refused with 401). */
-  readonly identityOf: (request: FastifyRequest) => Promise<RelayIdentity | null>;
+  readonly identityOf: (request: FastifyRequest) => RelayIdentity | null | Promise<RelayIdentity | null>;
   /** Origins (scheme://host[:port]) allowed to open the socket; others get 403 before the upgrade. */
   readonly allowedOrigins: readonly string[];
   /** Largest browser frame in bytes; larger closes the socket with 1009. Default 64 KiB. */

@@ -20,7 +20,9 @@ export const ACCOUNT_MENU_SAVE_PATH = "/api/account/menu";
 
 /** What the account-menu source needs from the gateway session. */
 export interface AccountMenuSession {
-  identityOf(request: FastifyRequest): Promise<{ bearerToken: string } | null>;
+  identityOf(
+    request: FastifyRequest,
+  ): { bearerToken: string } | null | Promise<{ bearerToken: string } | null>;
   audienceOf(request: FastifyRequest): Promise<ManifestAudience>;
 }
 

@@ -25,8 +25,11 @@ export interface RelayIdentity {
   sessionId?: string;
 }
 
-/** The identity a relayed call carries upstream: the session's token, or null for a public call. */
-export type IdentityOf = (request: FastifyRequest) => Promise<RelayIdentity | null>;
+/**
+ * The identity a relayed call carries upstream: the session's token, or null for a public call —
+ * at once when known in the same turn (a cached session), else as a promise.
+ */
+export type IdentityOf = (request: FastifyRequest) => RelayIdentity | null | Promise<RelayIdentity | null>;
 
 /**
  * Called before the browser gets the upstream's 401 to a call made with `identity` (not a
@@ -85,7 +88,8 @@ export function createRelayHandler(settings: RelaySettings) {
 
       let identity: RelayIdentity | null;
       try {
-        identity = await settings.identityOf(request);
+        const known = settings.identityOf(request);
+        identity = known instanceof Promise ? await known : known;
       } catch (error) {
         release(plan);
         throw error; // the gateway's own failure: Fastify's error handler answers 500

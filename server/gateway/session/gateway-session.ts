@@ -11,7 +11,7 @@ import type { CookieSecurity } from "../security/cookies.ts";
 import { createCsrfGuard } from "../security/csrf.ts";
 import { AuthRateLimits, type RateLimitedAction, type RateLimitPolicy } from "../security/rate-limit.ts";
 import { withFacts } from "./session-data.ts";
-import { GatewaySessions, type SessionIdentity } from "./session-manager.ts";
+import { GatewaySessions, type NowOrLater, type SessionIdentity } from "./session-manager.ts";
 import type { SessionStore } from "./session-store.ts";
 import { SqliteSessionStore } from "./sqlite-session-store.ts";
 import { UpstreamAuthClient } from "./upstream-auth-client.ts";
@@ -46,7 +46,7 @@ export interface GatewaySession {
   /** onRequest hook: the CSRF rule for every state-changing request (register it at the root). */
   csrfGuard: ReturnType<typeof createCsrfGuard>;
   /** `{ sessionId, bearerToken }` of the request's signed-in session, or null. */
-  identityOf(request: FastifyRequest): Promise<SessionIdentity | null>;
+  identityOf(request: FastifyRequest): NowOrLater<SessionIdentity | null>;
   /** The manifest audience of the request (anonymous without a signed-in session). */
   audienceOf(request: FastifyRequest): Promise<ManifestAudience>;
   /** Ends a session by id (e.g. the upstream ended it: hub relay's onUpstreamSessionEnded). */

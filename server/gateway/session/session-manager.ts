@@ -38,6 +38,12 @@ export interface SessionIdentity {
   bearerToken: string;
 }
 
+/**
+ * A value now, or a promise of it: what `identityOf` returns, so that the relays' hot path awaits
+ * nothing when the answer is known in the same turn.
+ */
+export type NowOrLater<T> = T | Promise<T>;
+
 /** Options of GatewaySessions. */
 export interface GatewaySessionsOptions {
   store: SessionStore;
@@ -54,6 +60,8 @@ export class GatewaySessions {
   readonly #sealer: SessionSealer;
   readonly #now: () => number;
   readonly #cache: SessionCache;
+  /** Cookie id → id hash of recently seen ids: hashing is the costliest step of a cached read. */
+  readonly #idHashes = new Map<string, string>();
   readonly cookieSecurity: CookieSecurity;
   #purgeTimer: NodeJS.Timeout | null = null;
 
@@ -74,7 +82,7 @@ export class GatewaySessions {
   async read(request: FastifyRequest): Promise<ActiveSession | null> {
     const id = cookieToken(request, SESSION_COOKIE_NAME);
     if (!id) return null;
-    const idHash = sessionIdHash(id);
+    const idHash = this.#idHashOf(id);
     const now = this.#now();
     const cached = this.#cache.get(idHash, now);
     if (cached) {
@@ -92,12 +100,45 @@ export class GatewaySessions {
     return { idHash, revision: stored.revision, data };
   }
 
-  /** The upstream identity of the request's signed-in session (for the REST and hub relays). */
-  readonly identityOf = async (request: FastifyRequest): Promise<SessionIdentity | null> => {
-    const session = await this.read(request);
-    if (!session?.data.grant) return null;
-    return { sessionId: session.idHash, bearerToken: session.data.grant.token };
+  /**
+   * The upstream identity of the request's signed-in session (for the REST and hub relays): at once
+   * when the session is cached and the store checks its revision in the same turn (`revisionNow`),
+   * else as a promise. The same rules as `read` either way.
+   */
+  readonly identityOf = (request: FastifyRequest): NowOrLater<SessionIdentity | null> => {
+    const now = this.#readCachedNow(request);
+    if (now !== undefined) return identityOfSession(now);
+    return this.read(request).then(identityOfSession);
   };
+
+  /**
+   * `read` without waiting: the session when it is cached and still at its stored revision, null
+   * without a session cookie; undefined when only `read` can tell (no `revisionNow`, not cached,
+   * or stale).
+   */
+  #readCachedNow(request: FastifyRequest): ActiveSession | null | undefined {
+    if (!this.#store.revisionNow) return undefined;
+    const id = cookieToken(request, SESSION_COOKIE_NAME);
+    if (!id) return null;
+    const idHash = this.#idHashOf(id);
+    const now = this.#now();
+    const cached = this.#cache.get(idHash, now);
+    if (!cached) return undefined;
+    const revision = this.#store.revisionNow(idHash, now);
+    return revision === cached.revision ? { idHash, revision, data: cached.data } : undefined;
+  }
+
+  /** The store key of a cookie id, remembered for as many ids as the cache holds sessions. */
+  #idHashOf(id: string): string {
+    let idHash = this.#idHashes.get(id);
+    if (idHash === undefined) {
+      idHash = sessionIdHash(id);
+      // Cleared whole rather than kept in LRU order: a miss only costs one hash again.
+      if (this.#idHashes.size >= this.#cache.maxEntries) this.#idHashes.clear();
+      this.#idHashes.set(id, idHash);
+    }
+    return idHash;
+  }
 
   /** Starts a new session (always a new id: no fixation) and sets its cookie. */
   async create(request: FastifyRequest, reply: FastifyReply, data: SessionData): Promise<ActiveSession> {
@@ -207,4 +248,9 @@ function deepFreeze<T>(value: T): T {
     for (const child of Object.values(value)) deepFreeze(child);
   }
   return value;
+}
+
+function identityOfSession(session: ActiveSession | null): SessionIdentity | null {
+  if (!session?.data.grant) return null;
+  return { sessionId: session.idHash, bearerToken: session.data.grant.token };
 }

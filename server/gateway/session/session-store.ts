@@ -29,6 +29,12 @@ export interface SessionStore {
    */
   revision(idHash: string, now: number): Promise<number | null>;
   /**
+   * Optional: `revision` answered in the same turn, for a store that needs no I/O for it (the
+   * embedded SQLite store). The relays read the session on every call; with it, a cached session
+   * costs them no promise (session-manager.ts `identityOf`).
+   */
+  revisionNow?(idHash: string, now: number): number | null;
+  /**
    * Replaces sealed and expiresAt when the stored revision is still `expectedRevision`, and bumps
    * the revision. False when the session is gone or was changed meanwhile.
    */

@@ -95,6 +95,10 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   async revision(idHash: string, now: number): Promise<number | null> {
+    return this.revisionNow(idHash, now);
+  }
+
+  revisionNow(idHash: string, now: number): number | null {
     return this.#statements.revision.get(idHash, now) ?? null;
   }
 

@@ -8,6 +8,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { SessionCache } from "../../../../server/gateway/session/session-cache.ts";
 import type { SessionData } from "../../../../server/gateway/session/session-data.ts";
+import { GatewaySessions } from "../../../../server/gateway/session/session-manager.ts";
+import type { SessionStore } from "../../../../server/gateway/session/session-store.ts";
 import { IN_MEMORY, SqliteSessionStore } from "../../../../server/gateway/session/sqlite-session-store.ts";
 import type { RunningUpstream } from "../../upstream/upstream-fixture.ts";
 import { Browser, signInAs, startGateway, startRealUpstream, type TestGateway } from "./gateway-fixture.ts";
@@ -43,6 +45,106 @@ describe("SessionCache", () => {
     none.set("d", { revision: 0, expiresAt: 100, data: DATA });
     assert.equal(none.get("d", 0), undefined);
     assert.throws(() => new SessionCache(-1), TypeError);
+  });
+});
+
+describe("identityOf: at once for a cached session, else a promise", () => {
+  const SECRET = "session-cache-test-secret-0123456789-abcdefghijklmnop";
+  const NOW = 1_000_000;
+  const GRANTED: SessionData = {
+    v: 1,
+    grant: {
+      token: "upstream-token-0123456789",
+      expiresAt: NOW + 60_000,
+      absoluteExpiresAt: NOW + 60_000,
+      idleTimeoutSeconds: null,
+    },
+    staffGrant: null,
+    pendingTwoFactor: null,
+    identifier: "owner@example.test",
+    facts: null,
+    fingerprint: null,
+    createdAt: NOW,
+  };
+
+  /** Signs a session in and returns the request that carries its cookie. */
+  async function signedIn(sessions: GatewaySessions): Promise<{ cookie: string; request: never }> {
+    const cookies: string[] = [];
+    const reply = { header: (_name: string, value: string) => cookies.push(value) } as never;
+    await sessions.create({ protocol: "http", headers: {} } as never, reply, GRANTED);
+    const cookie = (cookies[0] ?? "").split(";")[0] as string;
+    return { cookie, request: { headers: { cookie } } as never };
+  }
+
+  /** The SQLite store without its same-turn check: what a network store looks like. */
+  function withoutRevisionNow(store: SqliteSessionStore): SessionStore {
+    return {
+      insert: (session) => store.insert(session),
+      get: (idHash, now) => store.get(idHash, now),
+      revision: (idHash, now) => store.revision(idHash, now),
+      replace: (...args) => store.replace(...args),
+      delete: (idHash, revision) => store.delete(idHash, revision),
+      deleteExpired: (now) => store.deleteExpired(now),
+      close: () => store.close(),
+    };
+  }
+
+  test("a cached session at its stored revision: the identity itself, no promise", async () => {
+    const store = new SqliteSessionStore(IN_MEMORY);
+    const sessions = new GatewaySessions({ store, secret: SECRET, now: () => NOW });
+    const { request } = await signedIn(sessions);
+    const identity = sessions.identityOf(request);
+    assert.ok(!(identity instanceof Promise));
+    assert.equal(identity?.bearerToken, "upstream-token-0123456789");
+    assert.equal(sessions.identityOf({ headers: {} } as never), null, "no cookie: null at once");
+    await store.close();
+  });
+
+  const cases: {
+    name: string;
+    change: (store: SqliteSessionStore, idHash: string) => Promise<unknown>;
+    expected: string | null;
+  }[] = [
+    { name: "ended elsewhere", change: (store, idHash) => store.delete(idHash), expected: null },
+    {
+      name: "changed elsewhere (a new revision)",
+      change: async (store, idHash) => {
+        const row = await store.get(idHash, NOW);
+        assert.ok(row);
+        return store.replace(idHash, row.revision, row.sealed, row.expiresAt);
+      },
+      expected: "upstream-token-0123456789",
+    },
+  ];
+  for (const { name, change, expected } of cases) {
+    test(`a cached session ${name}: answered by the store, through a promise`, async () => {
+      const store = new SqliteSessionStore(IN_MEMORY);
+      const sessions = new GatewaySessions({ store, secret: SECRET, now: () => NOW });
+      const { request } = await signedIn(sessions);
+      const before = sessions.identityOf(request);
+      assert.ok(before && !(before instanceof Promise));
+      await change(store, before.sessionId);
+      const after = sessions.identityOf(request);
+      assert.ok(after instanceof Promise, "a stale entry is never answered from the cache");
+      assert.equal((await after)?.bearerToken ?? null, expected);
+      await store.close();
+    });
+  }
+
+  test("a store without revisionNow: always a promise, the same answers", async () => {
+    const sqlite = new SqliteSessionStore(IN_MEMORY);
+    const sessions = new GatewaySessions({
+      store: withoutRevisionNow(sqlite),
+      secret: SECRET,
+      now: () => NOW,
+    });
+    const { request } = await signedIn(sessions);
+    const identity = sessions.identityOf(request);
+    assert.ok(identity instanceof Promise);
+    assert.equal((await identity)?.bearerToken, "upstream-token-0123456789");
+    await sqlite.delete((await identity)!.sessionId);
+    assert.equal(await sessions.identityOf(request), null);
+    await sqlite.close();
   });
 });
 
