@@ -5,7 +5,8 @@
  *
  *   node --expose-gc --import tsx scripts/bench/relay/gateway-server.ts <upstreamUrl> app|hub
  *
- * - `app`: exactly what ships, `buildApp` (REST relay, session, /gw/hub with its default limits).
+ * - `app`: what ships, `buildApp` (REST relay, session, /gw/hub with its default limits), without a
+ *   logger: nginx runs with access_log off alike.
  * - `hub`: the same `buildApp` with one limit raised through `hubLimits`: the per-tab frame rate
  *   (HUB_BENCH_FRAMES_PER_SECOND). The shipped limit (20 frames a second per tab,
  *   DEFAULT_MAX_MESSAGES_PER_SECOND) is a policy that would close a closed-loop tab after 20 round
