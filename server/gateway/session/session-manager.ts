@@ -106,8 +106,8 @@ export class GatewaySessions {
    * else as a promise. The same rules as `read` either way.
    */
   readonly identityOf = (request: FastifyRequest): NowOrLater<SessionIdentity | null> => {
-    const now = this.#readCachedNow(request);
-    if (now !== undefined) return identityOfSession(now);
+    const cached = this.#readCachedNow(request);
+    if (cached !== undefined) return identityOfSession(cached);
     return this.read(request).then(identityOfSession);
   };
 
