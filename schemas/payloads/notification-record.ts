@@ -9,6 +9,52 @@ import {
   recId,
 } from "./fields.ts";
 
+/**
+ * Every notification code of SPEC §4.3: each has a template in manifests/notifications.json (the
+ * manifest checker enforces it) and the embedded upstream can raise each. A record's `Code` is not
+ * limited to these: the runtime shows an unknown code as such.
+ */
+export const NOTIFICATION_CODES = [
+  "ReAuthConnector",
+  "DeprecatedConnector",
+  "AddedToTeam",
+  "RemovedFromTeam",
+  "AlertTriggered",
+  "BackgroundDataImportFailed",
+  "BackgroundDataImportSucceeded",
+  "DashboardCommented",
+  "DashboardShared",
+  "DashboardUnshared",
+  "DashboardDuplicated",
+  "BinderDuplicated",
+  "DatabaseMigrationFailed",
+  "DataCommented",
+  "DataUnshared",
+  "DataShared",
+  "DataLoaderShared",
+  "DataLoaderUnshared",
+  "ExportFailed",
+  "ExportSucceeded",
+  "UserImportFailed",
+  "UserImportSucceeded",
+  "TeamImportFailed",
+  "TeamImportSucceeded",
+  "InvoiceReady",
+  "PaymentFailed",
+  "ScheduleDisabled",
+  "ScheduleTaskDisabledBySystem",
+  "ScheduleTaskDisabled",
+  "ScheduleTriggered",
+  "ScheduleError",
+  "ScheduleCompleted",
+  "SubscriptionDowngradeReminder",
+  "SupportTicketUpdated",
+  "Custom",
+] as const;
+
+/** A notification code of §4.3. */
+export type NotificationCode = (typeof NOTIFICATION_CODES)[number];
+
 /** Text of the server record: absent or null when the notification's code does not use it. */
 const optionalText = { type: ["string", "null"], description: "Text; null when not used." } as const;
 

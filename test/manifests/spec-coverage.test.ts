@@ -10,9 +10,9 @@ import { describe, test } from "node:test";
 import type { DialogsManifest } from "../../schemas/dialogs.ts";
 import type { MenusManifest } from "../../schemas/menus.ts";
 import type { NotificationsManifest } from "../../schemas/notifications.ts";
+import { NOTIFICATION_CODES } from "../../schemas/payloads/notification-record.ts";
 import type { PermissionsManifest } from "../../schemas/permissions.ts";
 import type { RoutesManifest } from "../../schemas/routes.ts";
-import { SPEC_NOTIFICATION_CODES } from "../../server/gateway/manifests/spec-notification-codes.ts";
 import { MANIFESTS_DIR } from "../helpers/manifest-fixtures.ts";
 
 const read = <T>(kind: string) => JSON.parse(readFileSync(join(MANIFESTS_DIR, `${kind}.json`), "utf8")) as T;
@@ -469,7 +469,7 @@ describe("§4.3 notification templates", () => {
   test("every code has a template, and the checker knows the same list", () => {
     const codes = notifications.templates.map((t) => t.code);
     assert.deepEqual([...codes].sort(), [...SPEC_CODES].sort());
-    assert.deepEqual([...SPEC_NOTIFICATION_CODES].sort(), [...SPEC_CODES].sort());
+    assert.deepEqual([...NOTIFICATION_CODES].sort(), [...SPEC_CODES].sort());
   });
   test("the variants §4.3 names exist", () => {
     const variants = (code: string) =>

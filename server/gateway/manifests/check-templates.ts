@@ -1,8 +1,8 @@
 import { dialogRegistryProblems } from "../../../schemas/dialogs.ts";
 import { notificationTemplateProblems } from "../../../schemas/notifications.ts";
+import { NOTIFICATION_CODES } from "../../../schemas/payloads/notification-record.ts";
 import type { ManifestProblem } from "./manifest-problem.ts";
 import type { ManifestSet } from "./manifest-set.ts";
-import { SPEC_NOTIFICATION_CODES } from "./spec-notification-codes.ts";
 
 /** Points a template problem at its template when the message names one. */
 function templatePointer(set: ManifestSet, message: string): string {
@@ -23,7 +23,7 @@ function dialogPointer(set: ManifestSet, message: string): string {
 export function checkTemplates(set: ManifestSet): ManifestProblem[] {
   const problems: ManifestProblem[] = [];
   const codes = new Set(set.notifications.templates.map((t) => t.code));
-  for (const code of SPEC_NOTIFICATION_CODES) {
+  for (const code of NOTIFICATION_CODES) {
     if (!codes.has(code)) {
       problems.push({
         file: "manifests/notifications.json",

@@ -2,6 +2,8 @@
  * The admin client scripts of §7 (/ws/Client/Admin/Constants and /ws/Client/Admin/Config): the
  * enumerations admin screens use, and the non-secret runtime configuration.
  */
+
+import { NOTIFICATION_CODES } from "../../../schemas/payloads/notification-record.ts";
 import { SUPPORTED_LANGUAGES } from "../account/languages.ts";
 import { ADMIN_MODULE_KEYS } from "../identity/admin-modules.ts";
 import { FEATURE_AVAILABILITIES, FEATURES } from "../identity/features.ts";
@@ -10,7 +12,6 @@ import {
   MENU_PERMISSION_KEYS,
   PERMISSION_KEY_ALIASES,
 } from "../identity/permission-keys.ts";
-import { NOTIFICATION_CODES } from "../notifications/codes.ts";
 import {
   HOME_PAGE_TYPES,
   MENU_LOGO_STYLES,

@@ -10,9 +10,9 @@ import { callerOf, type Guards } from "../http/guards.ts";
 import { passwordSchema } from "../http/schemas.ts";
 import { hashPassword, verifyPassword } from "../identity/passwords.ts";
 import { generateTotpSecret, matchTotpStep, otpAuthUri } from "../identity/totp.ts";
-import type { Caller } from "./session-service.ts";
 import { sendPasswordChanged } from "./mail.ts";
 import { assertAcceptablePassword } from "./recovery-routes.ts";
+import type { Caller } from "./session-service.ts";
 
 const changePasswordBody = {
   type: "object",

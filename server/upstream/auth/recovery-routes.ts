@@ -3,13 +3,13 @@
  * /disable2fa for a user who lost their authenticator. Answers never tell whether an e-mail exists.
  */
 import type { FastifyInstance } from "fastify";
+import { audit } from "../admin/audit.ts";
 import type { UpstreamContext } from "../context.ts";
 import { badRequest, forbidden, unauthorized } from "../http/errors.ts";
 import { domainSchema, emailSchema, passwordSchema, tokenSchema } from "../http/schemas.ts";
 import { hashPassword, passwordWeakness } from "../identity/passwords.ts";
 import { generateToken, hashToken } from "../identity/secrets.ts";
 import type { AccountRecord, OneTimeTokenKind, UserRecord } from "../store/records.ts";
-import { audit } from "../admin/audit.ts";
 import { identifyByPassword } from "./grant-response.ts";
 import { sendDisableTwoFactor, sendForgotDomain, sendPasswordChanged, sendPasswordReset } from "./mail.ts";
 

@@ -4,15 +4,15 @@
  * every permission.
  */
 import type { FastifyInstance } from "fastify";
+import { SUPPORTED_LANGUAGES } from "../account/languages.ts";
 import { audit } from "../admin/audit.ts";
 import type { UpstreamContext } from "../context.ts";
 import { badRequest, conflict, forbidden } from "../http/errors.ts";
 import { DOMAIN_PATTERN, emailSchema, passwordSchema } from "../http/schemas.ts";
 import { FEATURE_IDS, type FeatureAvailability, type FeatureId } from "../identity/features.ts";
-import { PERMISSION_KEYS } from "../identity/permission-keys.ts";
 import { hashPassword } from "../identity/passwords.ts";
+import { PERMISSION_KEYS } from "../identity/permission-keys.ts";
 import { StoreConflictError } from "../store/types.ts";
-import { SUPPORTED_LANGUAGES } from "../account/languages.ts";
 import { grantBody } from "./grant-response.ts";
 import { sendWelcome } from "./mail.ts";
 import { assertAcceptablePassword } from "./recovery-routes.ts";

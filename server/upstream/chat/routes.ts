@@ -4,18 +4,18 @@
  * feature (§6). Messages are stored once per UID: a resend returns the stored message, acknowledged.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { CHAT_ATTACHMENT_MAX_BYTES } from "../admin/constants.ts";
 import type { Caller } from "../auth/session-service.ts";
 import type { UpstreamContext } from "../context.ts";
-import { CHAT_ATTACHMENT_MAX_BYTES } from "../admin/constants.ts";
+import { contentDisposition } from "../files/content-disposition.ts";
+import { assertValidFileName } from "../files/file-names.ts";
+import { readSingleUpload } from "../files/single-upload.ts";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdSchema, uidSchema } from "../http/schemas.ts";
 import { featureIncluded } from "../identity/features.ts";
 import { grants } from "../identity/permission-string.ts";
 import { generateUid } from "../identity/secrets.ts";
-import { assertValidFileName } from "../files/file-names.ts";
-import { readSingleUpload } from "../files/single-upload.ts";
-import { contentDisposition } from "../files/content-disposition.ts";
 import type { ChatMessageRecord } from "../store/records-content.ts";
 import type { NewChatMessage, NewFileInput } from "../store/types-content.ts";
 import { SUPPORT_CHAT_OPEN_KEY } from "./chat-state.ts";

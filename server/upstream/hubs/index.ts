@@ -2,7 +2,8 @@
  * The hub server of the reference upstream: SignalR's JSON hub protocol over WebSocket (DESIGN.md §4).
  * Register @fastify/websocket on the app, then call `registerHub` once per hub path.
  */
-export { registerHub, accessTokenOf, CONFLICTING } from "./hub-server.ts";
+export { accessTokenOf, CONFLICTING, registerHub } from "./hub-server.ts";
+export * from "./hub-settings.ts";
 export {
   type Hub,
   type HubCloseOptions,
@@ -12,4 +13,3 @@ export {
   type HubOptions,
   type HubPrincipal,
 } from "./hub-types.ts";
-export * from "./hub-settings.ts";

@@ -5,8 +5,9 @@
  * so two processes on one database never both run it. A schedule whose previous run has not ended,
  * or with no enabled task, is skipped for this time and the skip is recorded in its history.
  */
-import { nextRunAfter } from "./recurrence.ts";
+
 import { evaluateAlert } from "./alerts.ts";
+import { nextRunAfter } from "./recurrence.ts";
 import type { JobRuntime } from "./runtime.ts";
 import { startScheduleRun } from "./schedules.ts";
 

@@ -5,13 +5,14 @@
  * The producers of each §4.3 event (object-events.ts, account-events.ts, the team routes) build the
  * drafts; this module also resolves the usual recipients.
  */
+
+import type { NotificationCode } from "../../../schemas/payloads/notification-record.ts";
 import type { UpstreamContext } from "../context.ts";
 import type { PermissionKey, PermissionLevel } from "../identity/permission-keys.ts";
 import { grants, parsePermissionString } from "../identity/permission-string.ts";
 import type { UserRecord } from "../store/records.ts";
 import type { NotificationFields, NotificationRecord } from "../store/records-content.ts";
 import type { NotificationDraft } from "../store/types-realtime.ts";
-import type { NotificationCode } from "./codes.ts";
 
 /** Who caused an event: the user named as the author of the notification (§3 AuthorFullName). */
 export type Actor = Pick<UserRecord, "accountId" | "recId" | "fullName" | "uid">;

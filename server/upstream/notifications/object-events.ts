@@ -7,10 +7,11 @@
  * §4.3 fixes the codes; where it has none (a binder shared, a loader commented…) there is no
  * function, so nothing is invented.
  */
+
+import type { NotificationCode } from "../../../schemas/payloads/notification-record.ts";
 import type { UpstreamContext } from "../context.ts";
 import type { NotificationFields, NotificationRecord } from "../store/records-content.ts";
 import type { RelatedObjectField } from "../store/types-realtime.ts";
-import type { NotificationCode } from "./codes.ts";
 import { type Actor, authorFields, draftsFor, notify } from "./dispatch.ts";
 
 /** An object named by a notification. */

@@ -2,9 +2,10 @@
  * Adding a notification: stored for its user, then announced on the event bus so the user hub can
  * push `notificationAdded` (§7). Every producer of §4.3 events goes through here.
  */
+
+import type { NotificationCode } from "../../../schemas/payloads/notification-record.ts";
 import type { UpstreamContext } from "../context.ts";
 import type { NotificationFields, NotificationRecord } from "../store/records-content.ts";
-import type { NotificationCode } from "./codes.ts";
 
 /** The server record of §3 as the Notifications call returns it. */
 export function notificationBody(notification: NotificationRecord) {

@@ -9,17 +9,17 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { actingUser, audit } from "../admin/audit.ts";
-import { setSupportChatOpen, SUPPORT_CHAT_OPEN_KEY } from "../chat/chat-state.ts";
+import { SUPPORT_CHAT_OPEN_KEY, setSupportChatOpen } from "../chat/chat-state.ts";
 import type { UpstreamContext } from "../context.ts";
 import { contentDisposition } from "../files/content-disposition.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { generateUid } from "../identity/secrets.ts";
 import type { StaffMessageOutcome, StaffSessionChange } from "../store/types-realtime.ts";
-import { chatEventMessage, staffSessionBody } from "./chat-events.ts";
-import { realtimeOf } from "./handle.ts";
 import { registerChatAdminMessageRoutes } from "./chat-admin-messages.ts";
 import * as s from "./chat-admin-schemas.ts";
+import { chatEventMessage, staffSessionBody } from "./chat-events.ts";
+import { realtimeOf } from "./handle.ts";
 
 /** Registers the staff chat routes under the application base. */
 export function registerChatAdminRoutes(

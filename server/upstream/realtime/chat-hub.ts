@@ -19,11 +19,11 @@ import {
   HubMethodError,
   registerHub,
 } from "../hubs/index.ts";
+import type { MessageChange } from "../store/types-realtime.ts";
 import type { ChatPublisher } from "./chat-events.ts";
 import { chatEventMessage } from "./chat-events.ts";
 import { CHAT_NOT_AVAILABLE, chatRoleOf, SessionPrincipal, STAFF_GROUP, userGroup } from "./principals.ts";
 import { ChatHubMethod } from "./targets.ts";
-import type { MessageChange } from "../store/types-realtime.ts";
 
 /** A client-made message UID, as POST supportchat/message accepts it. */
 export const CHAT_MESSAGE_UID = /^[A-Za-z0-9-]{8,64}$/;

@@ -7,10 +7,10 @@
  */
 import type { AuthenticationFailure, Caller } from "../auth/session-service.ts";
 import type { UpstreamContext } from "../context.ts";
+import type { HubPrincipal } from "../hubs/index.ts";
 import { adminGrants } from "../identity/admin-modules.ts";
 import { featureIncluded } from "../identity/features.ts";
 import { grants } from "../identity/permission-string.ts";
-import type { HubPrincipal } from "../hubs/index.ts";
 
 /** How a connection takes part in the support chat. */
 export type ChatRole = "member" | "staff";

@@ -3,8 +3,9 @@
  * trashed/deleted data, expired exports, deleted schedules), spread over the last days; the
  * oldest ones are already read.
  */
+
+import type { NotificationCode } from "../../../schemas/payloads/notification-record.ts";
 import type { UpstreamContext } from "../context.ts";
-import type { NotificationCode } from "../notifications/codes.ts";
 import { addNotification } from "../notifications/service.ts";
 import type { UserRecord } from "../store/records.ts";
 import type { NotificationFields } from "../store/records-content.ts";

@@ -4,13 +4,14 @@
  * lacks features, and the white-label "Contoso", plus content (seed/demo-content.ts) and a
  * notification of every §4.3 code (seed/demo-notifications.ts).
  */
-import { ADMIN_MODULE_KEYS, type AdminModuleAccess, type AdminModuleKey } from "../identity/admin-modules.ts";
-import { FEATURE_IDS, type FeatureAvailability, type FeatureId } from "../identity/features.ts";
-import { hashPassword } from "../identity/passwords.ts";
+
 import { OWNER_PERMISSIONS, SIGNUP_ALLOWED_KEY } from "../auth/signup-routes.ts";
 import { SUPPORT_CHAT_OPEN_KEY } from "../chat/chat-state.ts";
 import type { UpstreamContext } from "../context.ts";
 import { drawLogoMark } from "../files/png.ts";
+import { ADMIN_MODULE_KEYS, type AdminModuleAccess, type AdminModuleKey } from "../identity/admin-modules.ts";
+import { FEATURE_IDS, type FeatureAvailability, type FeatureId } from "../identity/features.ts";
+import { hashPassword } from "../identity/passwords.ts";
 import type { NewAccountInput, NewUserInput } from "../store/types.ts";
 import {
   DEMO_LOGINS,
@@ -21,8 +22,8 @@ import {
 } from "./demo-accounts.ts";
 import { seedDemoAdmin } from "./demo-admin.ts";
 import { seedDemoContent } from "./demo-content.ts";
-import { seedDemoJobs } from "./demo-jobs.ts";
 import { seedDemoLibrary } from "./demo-content-library.ts";
+import { seedDemoJobs } from "./demo-jobs.ts";
 import { seedDemoNotifications } from "./demo-notifications.ts";
 
 /** Configuration key recording that the seed finished. */

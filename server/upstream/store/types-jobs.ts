@@ -5,12 +5,13 @@
  * every account-data method takes the account id; cross-account reads for staff and for the
  * restart recovery are named `…ForAdmin` and `…ForRecovery`.
  */
+
+import type { UserRecord } from "./records.ts";
+import type { FileRecord, InvoiceRecord, NotificationRecord } from "./records-content.ts";
 import type { NewUserInput } from "./types.ts";
 import type { NewFileInput } from "./types-content.ts";
-import type { FileRecord, InvoiceRecord, NotificationRecord } from "./records-content.ts";
-import type { UserRecord } from "./records.ts";
-import type { TeamNotice } from "./types-realtime.ts";
 import type { AutomationStores } from "./types-jobs-automation.ts";
+import type { TeamNotice } from "./types-realtime.ts";
 
 /** Column types of a data table. */
 export const DATA_COLUMN_TYPES = ["Text", "Number", "Boolean", "Date"] as const;

@@ -4,7 +4,7 @@
  * ./types.ts: async, each method atomic (one transaction), every account-data method takes the
  * account id; the cross-account reads of the staff side are named `…ForAdmin`.
  */
-import type { NotificationCode } from "../notifications/codes.ts";
+import type { NotificationCode } from "../../../schemas/payloads/notification-record.ts";
 import type {
   ChatMessageRecord,
   NotificationFields,

@@ -14,6 +14,7 @@ import type {
   AccountRecord,
   ApplicationLogEntry,
   DomainType,
+  HomePageType,
   LogoImage,
   MenuLogoStyle,
   MenuTitleType,
@@ -27,7 +28,6 @@ import type {
   TwoFactorPolicy,
   UserRecord,
   UserWithAccount,
-  HomePageType,
 } from "./records.ts";
 
 /** Thrown when a change would break a uniqueness rule; `field` says which. */

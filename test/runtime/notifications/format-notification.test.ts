@@ -15,8 +15,10 @@ import {
   type NotificationsManifest,
   notificationTemplateProblems,
 } from "../../../schemas/notifications.ts";
-import type { NotificationRecord } from "../../../schemas/payloads/notification-record.ts";
-import { SPEC_NOTIFICATION_CODES } from "../../../server/gateway/manifests/spec-notification-codes.ts";
+import {
+  NOTIFICATION_CODES,
+  type NotificationRecord,
+} from "../../../schemas/payloads/notification-record.ts";
 
 const root = new URL("../../../", import.meta.url);
 const readJson = (path: string): unknown => JSON.parse(readFileSync(new URL(path, root), "utf8"));
@@ -27,7 +29,7 @@ const notificationTexts = readJson("locales/en.json") as Record<string, string>;
 const dialogTexts = notificationTexts;
 
 /** Every code of SPEC §4.3 (the list the manifest checker enforces). */
-const SPEC_CODES = SPEC_NOTIFICATION_CODES;
+const SPEC_CODES = NOTIFICATION_CODES;
 
 /** A real i18next instance with the English texts, left at its default escapeValue: true. */
 const i18n = i18next.createInstance();

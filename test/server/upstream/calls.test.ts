@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { ErrorCode } from "../../../server/upstream/http/error-codes.ts";
-import { NOTIFICATION_CODES } from "../../../server/upstream/notifications/codes.ts";
+import { NOTIFICATION_CODES } from "../../../schemas/payloads/notification-record.ts";
 import { type Client, type RunningUpstream, signIn, startUpstream } from "./upstream-fixture.ts";
 
 let upstream: RunningUpstream;
