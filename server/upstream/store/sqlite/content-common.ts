@@ -3,6 +3,7 @@
  * Personal-tree privacy and team shares of §3 Folder), paging, sorting and search. Statements use
  * named parameters: @account (always), @user, @types (a JSON array), @area.
  */
+import type { SqliteDatabase } from "../database.ts";
 import type { ListQuery } from "../types-content-library.ts";
 
 /**
@@ -58,4 +59,22 @@ export function orderBy(query: ListQuery, columns: Record<string, string>, idCol
 /** SQLite's COUNT(*) row. */
 export interface CountRow {
   n: number;
+}
+
+/**
+ * One page of `select` + `where` (named parameters, with @limit and @offset among `values`) in the
+ * order `order`, with how many rows match in all; each row becomes an item through `fromRow`.
+ */
+export function pageOf<T>(
+  db: SqliteDatabase,
+  query: { select: string; where: string; order: string; values: Record<string, unknown> },
+  fromRow: (row: Record<string, unknown>) => T,
+): { items: T[]; total: number } {
+  const { select, where, order, values } = query;
+  const { n } = db.prepare(`SELECT COUNT(*) AS n FROM (${select} ${where})`).get(values) as CountRow;
+  const rows = db.prepare(`${select} ${where} ${order} LIMIT @limit OFFSET @offset`).all(values) as Record<
+    string,
+    unknown
+  >[];
+  return { items: rows.map(fromRow), total: n };
 }

@@ -11,7 +11,7 @@ import type {
   HistoryStoreFamily,
   ListQuery,
 } from "../types-content-library.ts";
-import { type CountRow, orderBy, searchCondition } from "./content-common.ts";
+import { orderBy, pageOf, searchCondition } from "./content-common.ts";
 import { LIBRARY_SCOPE, scopeParams } from "./content-library.ts";
 
 const SORT_COLUMNS: Record<string, string> = {
@@ -52,11 +52,11 @@ export class SqliteHistoryStore implements HistoryStoreFamily {
       limit: query.limit,
       offset: query.offset,
     });
-    const { n } = this.db.prepare(`SELECT COUNT(*) AS n FROM (${SELECT} ${where})`).get(values) as CountRow;
-    const rows = this.db
-      .prepare(`${SELECT} ${where} ${orderBy(query, SORT_COLUMNS, "h.id")} LIMIT @limit OFFSET @offset`)
-      .all(values) as Record<string, unknown>[];
-    return { items: rows.map(entryFromRow), total: n };
+    return pageOf(
+      this.db,
+      { select: SELECT, where, order: orderBy(query, SORT_COLUMNS, "h.id"), values },
+      entryFromRow,
+    );
   }
 
   async record(

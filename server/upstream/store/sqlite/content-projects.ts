@@ -6,7 +6,7 @@ import { generateUid } from "../../identity/secrets.ts";
 import type { SqliteDatabase } from "../database.ts";
 import type { ProjectFields, ProjectRecord, ProjectStoreFamily } from "../types-content-account.ts";
 import type { ListQuery } from "../types-content-library.ts";
-import { type CountRow, orderBy, searchCondition } from "./content-common.ts";
+import { orderBy, pageOf, searchCondition } from "./content-common.ts";
 
 const SELECT = `SELECT o.id, o.uid, o.name, o.created_at, o.modified_at, u.full_name AS owner_full_name,
   IFNULL(p.description, '') AS description, IFNULL(p.status, 'Planned') AS status, p.start_date, p.due_date
@@ -51,11 +51,11 @@ export class SqliteProjectStore implements ProjectStoreFamily {
       limit: query.limit,
       offset: query.offset,
     };
-    const { n } = this.db.prepare(`SELECT COUNT(*) AS n FROM (${SELECT} ${where})`).get(values) as CountRow;
-    const rows = this.db
-      .prepare(`${SELECT} ${where} ${orderBy(query, SORT_COLUMNS, "o.id")} LIMIT @limit OFFSET @offset`)
-      .all(values) as Record<string, unknown>[];
-    return { items: rows.map(projectFromRow), total: n };
+    return pageOf(
+      this.db,
+      { select: SELECT, where, order: orderBy(query, SORT_COLUMNS, "o.id"), values },
+      projectFromRow,
+    );
   }
 
   private read(accountId: number, recId: number): ProjectRecord | undefined {

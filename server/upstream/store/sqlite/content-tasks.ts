@@ -7,7 +7,7 @@ import { generateUid } from "../../identity/secrets.ts";
 import type { SqliteDatabase } from "../database.ts";
 import type { ListQuery } from "../types-content-library.ts";
 import type { TaskLogLine, TaskRecord, TaskStatus, TaskStoreFamily } from "../types-content-support.ts";
-import { type CountRow, orderBy, searchCondition } from "./content-common.ts";
+import { orderBy, pageOf, searchCondition } from "./content-common.ts";
 
 const SELECT = `SELECT o.id, o.uid, o.name, o.owner_user_id, o.created_at, k.kind, k.status, k.progress, k.message,
   k.related_object_id, k.started_at, k.finished_at, u.full_name AS owner_full_name,
@@ -62,11 +62,11 @@ export class SqliteTaskStore implements TaskStoreFamily {
       limit: query.limit,
       offset: query.offset,
     };
-    const { n } = this.db.prepare(`SELECT COUNT(*) AS n FROM (${SELECT} ${where})`).get(values) as CountRow;
-    const rows = this.db
-      .prepare(`${SELECT} ${where} ${orderBy(query, SORT_COLUMNS, "o.id")} LIMIT @limit OFFSET @offset`)
-      .all(values) as Record<string, unknown>[];
-    return { items: rows.map(taskFromRow), total: n };
+    return pageOf(
+      this.db,
+      { select: SELECT, where, order: orderBy(query, SORT_COLUMNS, "o.id"), values },
+      taskFromRow,
+    );
   }
 
   private read(accountId: number, recId: number): TaskRecord | undefined {

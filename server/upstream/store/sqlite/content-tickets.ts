@@ -7,7 +7,7 @@ import { generateUid } from "../../identity/secrets.ts";
 import type { SqliteDatabase } from "../database.ts";
 import type { ListQuery } from "../types-content-library.ts";
 import type { TicketFields, TicketRecord, TicketStoreFamily } from "../types-content-support.ts";
-import { type CountRow, containsPattern, orderBy } from "./content-common.ts";
+import { containsPattern, orderBy, pageOf } from "./content-common.ts";
 
 const SELECT = `SELECT o.id, o.uid, o.name, o.owner_user_id, o.created_at, o.modified_at,
   IFNULL(t.status, 'Open') AS status, IFNULL(t.priority, 'Normal') AS priority,
@@ -61,11 +61,11 @@ export class SqliteTicketStore implements TicketStoreFamily {
       limit: query.limit,
       offset: query.offset,
     };
-    const { n } = this.db.prepare(`SELECT COUNT(*) AS n FROM (${SELECT} ${where})`).get(values) as CountRow;
-    const rows = this.db
-      .prepare(`${SELECT} ${where} ${orderBy(query, SORT_COLUMNS, "o.id")} LIMIT @limit OFFSET @offset`)
-      .all(values) as Record<string, unknown>[];
-    return { items: rows.map(ticketFromRow), total: n };
+    return pageOf(
+      this.db,
+      { select: SELECT, where, order: orderBy(query, SORT_COLUMNS, "o.id"), values },
+      ticketFromRow,
+    );
   }
 
   private read(accountId: number, recId: number): TicketRecord | undefined {
