@@ -8,6 +8,7 @@ import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useManifest } from "../../../boot/manifest-context.tsx";
 import { apiRequest } from "../../../http/api-client.ts";
+import { ChoiceTable } from "../common/choice-table.tsx";
 import { LoadState } from "../common/list-parts.tsx";
 import { ConfirmDialog } from "../common/modal-dialog.tsx";
 import { reportSuccess } from "../common/report-error.ts";
@@ -84,43 +85,20 @@ export function RolesPanel({ headingId }: { headingId: string }) {
         onRetry={roles.reload}
       >
         <div className="work-split">
-          <div className="work-table-wrap">
-            <table className="work-table" aria-labelledby={headingId}>
-              <thead>
-                <tr>
-                  <th scope="col">{t("Work_Name")}</th>
-                  <th scope="col" className="work-num">
-                    {t("Roles_Users")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((role) => (
-                  <tr
-                    key={role.RecId}
-                    className={chosen?.RecId === role.RecId ? "work-row--current" : undefined}
-                  >
-                    <th scope="row">
-                      <button
-                        type="button"
-                        className="work-link"
-                        aria-pressed={chosen?.RecId === role.RecId}
-                        onClick={() => setChosenId(role.RecId)}
-                      >
-                        {role.Name}
-                      </button>
-                      <div className="work-muted">
-                        {role.IsOwner
-                          ? t("Roles_Owner")
-                          : t("Roles_Summary", levelCounts(readPermissions(role.Permissions, catalogue)))}
-                      </div>
-                    </th>
-                    <td className="work-num">{role.UserCount}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ChoiceTable
+            labelledBy={headingId}
+            items={list}
+            chosenId={chosen?.RecId ?? null}
+            onChoose={setChosenId}
+            nameHeader={t("Work_Name")}
+            countHeader={t("Roles_Users")}
+            countOf={(role) => role.UserCount}
+            detailOf={(role) =>
+              role.IsOwner
+                ? t("Roles_Owner")
+                : t("Roles_Summary", levelCounts(readPermissions(role.Permissions, catalogue)))
+            }
+          />
           {chosen ? (
             <RoleEditor
               key={`${chosen.RecId}-${chosen.Permissions}`}

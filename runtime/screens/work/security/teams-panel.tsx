@@ -7,6 +7,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Select } from "../../../components/select/select.tsx";
 import { apiRequest } from "../../../http/api-client.ts";
+import { ChoiceTable } from "../common/choice-table.tsx";
 import { LoadState } from "../common/list-parts.tsx";
 import { ConfirmDialog } from "../common/modal-dialog.tsx";
 import { reportSuccess } from "../common/report-error.ts";
@@ -74,38 +75,15 @@ export function TeamsPanel({ headingId }: { headingId: string }) {
         onRetry={teams.reload}
       >
         <div className="work-split">
-          <div className="work-table-wrap">
-            <table className="work-table" aria-labelledby={headingId}>
-              <thead>
-                <tr>
-                  <th scope="col">{t("Work_Name")}</th>
-                  <th scope="col" className="work-num">
-                    {t("Teams_Members")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((team) => (
-                  <tr
-                    key={team.RecId}
-                    className={chosen?.RecId === team.RecId ? "work-row--current" : undefined}
-                  >
-                    <th scope="row">
-                      <button
-                        type="button"
-                        className="work-link"
-                        aria-pressed={chosen?.RecId === team.RecId}
-                        onClick={() => setChosenId(team.RecId)}
-                      >
-                        {team.Name}
-                      </button>
-                    </th>
-                    <td className="work-num">{team.Members.length}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ChoiceTable
+            labelledBy={headingId}
+            items={list}
+            chosenId={chosen?.RecId ?? null}
+            onChoose={setChosenId}
+            nameHeader={t("Work_Name")}
+            countHeader={t("Teams_Members")}
+            countOf={(team) => team.Members.length}
+          />
           {chosen ? (
             <TeamDetail
               team={chosen}
