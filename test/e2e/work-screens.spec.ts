@@ -1,8 +1,9 @@
 /**
  * The work and account screens against the real gateway and embedded upstream (demo seed): the
  * owner creates a support ticket and comments on it with an attachment, reads a task and its log,
- * edits a role's permissions (the permission string round-trips through the upstream), creates an
- * API key (secret shown once) and revokes it, and /support/{recId} lands on the ticket.
+ * edits a role's permissions (the permission string round-trips through the upstream), chooses a
+ * team and sees its members, creates an API key (secret shown once) and revokes it, and
+ * /support/{recId} lands on the ticket.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { settleSessionDialogs, signIn } from "./helpers/session.ts";
@@ -126,6 +127,24 @@ test("a role's permission edited in /roles round-trips as its permission string"
   await expect(reloaded.getByRole("radio", { name: "Reports Read", exact: true })).toBeChecked();
   await expect(reloaded.getByRole("status")).toHaveText("Dashboards_rw;Reports_r;Exports_r");
   await expect(reloaded.getByRole("button", { name: "Save permissions" })).toBeDisabled();
+});
+
+test("choosing a team in /teams presses its row and shows its members", async ({ page }) => {
+  await page.goto("/teams");
+  const teams = page.getByRole("table", { name: "Teams" });
+  const analytics = teams.getByRole("button", { name: "Analytics", exact: true });
+  const leadership = teams.getByRole("button", { name: "Leadership", exact: true });
+  await analytics.click();
+  await expect(analytics).toHaveAttribute("aria-pressed", "true");
+  await expect(leadership).toHaveAttribute("aria-pressed", "false");
+  await expect(page.getByRole("region", { name: "Members of Analytics" })).toBeVisible();
+
+  await leadership.click();
+  await expect(leadership).toHaveAttribute("aria-pressed", "true");
+  await expect(analytics).toHaveAttribute("aria-pressed", "false");
+  const members = page.getByRole("region", { name: "Members of Leadership" });
+  await expect(members).toContainText("Vera Viewer");
+  await expect(teams.getByRole("row", { name: /^Leadership/ }).getByRole("cell")).toHaveText("2");
 });
 
 test("the owner creates an API key, sees its secret once, and revokes it", async ({ page, context }) => {
