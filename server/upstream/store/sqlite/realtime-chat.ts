@@ -3,7 +3,7 @@
  * taking a session (with its InternalUserStartTalking message), staff messages, archiving (with its
  * SessionArchived message), and edits and deletions of one's own messages. Each is one transaction.
  */
-import { bool, type SqliteDatabase } from "../database.ts";
+import type { SqliteDatabase } from "../database.ts";
 import type { ChatMessageRecord, ChatMessageType, SupportSessionRecord } from "../records-content.ts";
 import type {
   ChatStaffStoreFamily,
@@ -12,24 +12,9 @@ import type {
   StaffSessionChange,
   StaffSessionSummary,
 } from "../types-realtime.ts";
+import { messageFromRow, SELECT_MESSAGE, sessionFromRow } from "./chat-rows.ts";
 
 type Row = Record<string, unknown>;
-
-function sessionFromRow(row: Row): SupportSessionRecord {
-  return {
-    recId: row.id as number,
-    accountId: row.account_id as number,
-    userId: row.user_id as number,
-    staffUserId: (row.staff_user_id as number | null) ?? null,
-    status: row.status as SupportSessionRecord["status"],
-    page: row.page as string,
-    startedAt: row.started_at as number,
-    archivedAt: (row.archived_at as number | null) ?? null,
-    rating: (row.rating as number | null) ?? null,
-    feedback: (row.feedback as string | null) ?? null,
-    ratedAt: (row.rated_at as number | null) ?? null,
-  };
-}
 
 function summaryFromRow(row: Row): StaffSessionSummary {
   return {
@@ -42,30 +27,12 @@ function summaryFromRow(row: Row): StaffSessionSummary {
   };
 }
 
-function messageFromRow(row: Row): ChatMessageRecord {
-  return {
-    recId: row.id as number,
-    uid: row.uid as string,
-    accountId: row.account_id as number,
-    sessionId: row.session_id as number,
-    authorUserId: (row.author_user_id as number | null) ?? null,
-    authorName: (row.author_name as string | null) ?? "",
-    isInternal: bool(row.is_internal),
-    type: row.type as ChatMessageType,
-    text: row.text as string,
-    fileUid: (row.file_uid as string | null) ?? null,
-    fileName: (row.file_name as string | null) ?? null,
-    createdAt: row.created_at as number,
-  };
-}
-
 const SUMMARY = `SELECT s.*, a.name AS account_name, u.full_name AS user_full_name, st.full_name AS staff_full_name,
     (SELECT COUNT(*) FROM chat_messages m WHERE m.account_id = s.account_id AND m.session_id = s.id) AS message_count,
     (SELECT MAX(m.created_at) FROM chat_messages m WHERE m.account_id = s.account_id AND m.session_id = s.id)
       AS last_message_at
   FROM support_sessions s JOIN accounts a ON a.id = s.account_id JOIN users u ON u.id = s.user_id
   LEFT JOIN users st ON st.id = s.staff_user_id`;
-const MESSAGE = `SELECT m.*, u.full_name AS author_name FROM chat_messages m LEFT JOIN users u ON u.id = m.author_user_id`;
 /** Message types an author may edit; deletable are these and File. */
 const EDITABLE: readonly ChatMessageType[] = ["Message", "MessageEdited"];
 
@@ -83,7 +50,7 @@ export class SqliteChatStaffStore implements ChatStaffStoreFamily {
   private message(accountId: number, sessionId: number, authorUserId: number, uid: string) {
     const row = this.db
       .prepare(
-        `${MESSAGE} WHERE m.account_id = ? AND m.session_id = ? AND m.author_user_id = ? AND m.uid = ?`,
+        `${SELECT_MESSAGE} WHERE m.account_id = ? AND m.session_id = ? AND m.author_user_id = ? AND m.uid = ?`,
       )
       .get(accountId, sessionId, authorUserId, uid) as Row | undefined;
     return row ? messageFromRow(row) : undefined;
@@ -164,7 +131,7 @@ export class SqliteChatStaffStore implements ChatStaffStoreFamily {
       if (!session) return "notFound";
       // A resend of a stored message answers with it, whatever happened to the session since.
       const existing = this.db
-        .prepare(`${MESSAGE} WHERE m.account_id = ? AND m.author_user_id = ? AND m.uid = ?`)
+        .prepare(`${SELECT_MESSAGE} WHERE m.account_id = ? AND m.author_user_id = ? AND m.uid = ?`)
         .get(accountId, staffUserId, message.uid) as Row | undefined;
       if (existing && existing.session_id !== sessionId) return "uidTaken";
       if (existing) return { session, message: messageFromRow(existing), created: false };
