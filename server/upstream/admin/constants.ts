@@ -2,7 +2,6 @@
  * The admin client scripts of §7 (/ws/Client/Admin/Constants and /ws/Client/Admin/Config): the
  * enumerations admin screens use, and the non-secret runtime configuration.
  */
-
 import { NOTIFICATION_CODES } from "../../../schemas/payloads/notification-record.ts";
 import { SUPPORTED_LANGUAGES } from "../account/languages.ts";
 import { ADMIN_MODULE_KEYS } from "../identity/admin-modules.ts";

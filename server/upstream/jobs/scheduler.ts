@@ -5,7 +5,6 @@
  * so two processes on one database never both run it. A schedule whose previous run has not ended,
  * or with no enabled task, is skipped for this time and the skip is recorded in its history.
  */
-
 import { evaluateAlert } from "./alerts.ts";
 import { nextRunAfter } from "./recurrence.ts";
 import type { JobRuntime } from "./runtime.ts";

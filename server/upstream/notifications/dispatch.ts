@@ -5,7 +5,6 @@
  * The producers of each §4.3 event (object-events.ts, account-events.ts, the team routes) build the
  * drafts; this module also resolves the usual recipients.
  */
-
 import type { NotificationCode } from "../../../schemas/payloads/notification-record.ts";
 import type { UpstreamContext } from "../context.ts";
 import type { PermissionKey, PermissionLevel } from "../identity/permission-keys.ts";

@@ -7,7 +7,6 @@
  * §4.3 fixes the codes; where it has none (a binder shared, a loader commented…) there is no
  * function, so nothing is invented.
  */
-
 import type { NotificationCode } from "../../../schemas/payloads/notification-record.ts";
 import type { UpstreamContext } from "../context.ts";
 import type { NotificationFields, NotificationRecord } from "../store/records-content.ts";

@@ -2,7 +2,6 @@
  * Adding a notification: stored for its user, then announced on the event bus so the user hub can
  * push `notificationAdded` (§7). Every producer of §4.3 events goes through here.
  */
-
 import type { NotificationCode } from "../../../schemas/payloads/notification-record.ts";
 import type { UpstreamContext } from "../context.ts";
 import type { NotificationFields, NotificationRecord } from "../store/records-content.ts";

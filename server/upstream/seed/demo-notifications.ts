@@ -3,7 +3,6 @@
  * trashed/deleted data, expired exports, deleted schedules), spread over the last days; the
  * oldest ones are already read.
  */
-
 import type { NotificationCode } from "../../../schemas/payloads/notification-record.ts";
 import type { UpstreamContext } from "../context.ts";
 import { addNotification } from "../notifications/service.ts";

@@ -4,7 +4,6 @@
  * lacks features, and the white-label "Contoso", plus content (seed/demo-content.ts) and a
  * notification of every §4.3 code (seed/demo-notifications.ts).
  */
-
 import { OWNER_PERMISSIONS, SIGNUP_ALLOWED_KEY } from "../auth/signup-routes.ts";
 import { SUPPORT_CHAT_OPEN_KEY } from "../chat/chat-state.ts";
 import type { UpstreamContext } from "../context.ts";

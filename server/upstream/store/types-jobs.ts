@@ -5,7 +5,6 @@
  * every account-data method takes the account id; cross-account reads for staff and for the
  * restart recovery are named `…ForAdmin` and `…ForRecovery`.
  */
-
 import type { UserRecord } from "./records.ts";
 import type { FileRecord, InvoiceRecord, NotificationRecord } from "./records-content.ts";
 import type { NewUserInput } from "./types.ts";
