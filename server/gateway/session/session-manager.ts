@@ -16,7 +16,7 @@ import {
   SESSION_COOKIE_NAME,
   serializeCookie,
 } from "../security/cookies.ts";
-import { SESSION_CACHE_MAX_ENTRIES, SessionCache } from "./session-cache.ts";
+import { type CachedSession, SESSION_CACHE_MAX_ENTRIES, SessionCache } from "./session-cache.ts";
 import { expiryOf, isSessionData, type SessionData } from "./session-data.ts";
 import { SessionSealer, sessionIdHash } from "./session-sealer.ts";
 import type { SessionStore } from "./session-store.ts";
@@ -43,6 +43,14 @@ export interface SessionIdentity {
  * nothing when the answer is known in the same turn.
  */
 export type NowOrLater<T> = T | Promise<T>;
+
+/** A request's session cookie as the store knows it (GatewaySessions.#locate). */
+interface Located {
+  idHash: string;
+  /** The session clock when the request was located. */
+  now: number;
+  cached: CachedSession | undefined;
+}
 
 /** Options of GatewaySessions. */
 export interface GatewaySessionsOptions {
@@ -80,11 +88,40 @@ export class GatewaySessions {
 
   /** The request's live session, or null (no cookie, unknown, expired or unreadable). */
   async read(request: FastifyRequest): Promise<ActiveSession | null> {
+    return this.#readLocated(this.#locate(request));
+  }
+
+  /**
+   * The upstream identity of the request's signed-in session (for the REST and hub relays): at once
+   * when the session is cached and the store checks its revision in the same turn (`revisionNow`),
+   * else as a promise. The same rules as `read` either way.
+   */
+  readonly identityOf = (request: FastifyRequest): NowOrLater<SessionIdentity | null> => {
+    const located = this.#locate(request);
+    if (located === null) return null;
+    const { idHash, now, cached } = located;
+    if (cached && this.#store.revisionNow) {
+      const revision = this.#store.revisionNow(idHash, now);
+      if (revision === cached.revision) return identityOfSession({ idHash, revision, data: cached.data });
+      // Stale: read the row itself, as `read` does after a revision mismatch.
+      this.#cache.delete(idHash);
+      return this.#readLocated({ idHash, now, cached: undefined }).then(identityOfSession);
+    }
+    return this.#readLocated(located).then(identityOfSession);
+  };
+
+  /** The request's store key, the session clock's time and the cached entry; null without a cookie. */
+  #locate(request: FastifyRequest): Located | null {
     const id = cookieToken(request, SESSION_COOKIE_NAME);
     if (!id) return null;
     const idHash = this.#idHashOf(id);
     const now = this.#now();
-    const cached = this.#cache.get(idHash, now);
+    return { idHash, now, cached: this.#cache.get(idHash, now) };
+  }
+
+  async #readLocated(located: Located | null): Promise<ActiveSession | null> {
+    if (located === null) return null;
+    const { idHash, now, cached } = located;
     if (cached) {
       // The row decides: ended, rotated, changed or expired elsewhere means the entry is stale.
       const revision = await this.#store.revision(idHash, now);
@@ -98,34 +135,6 @@ export class GatewaySessions {
     if (!isSessionData(data)) return null;
     this.#remember(idHash, stored.revision, stored.expiresAt, data);
     return { idHash, revision: stored.revision, data };
-  }
-
-  /**
-   * The upstream identity of the request's signed-in session (for the REST and hub relays): at once
-   * when the session is cached and the store checks its revision in the same turn (`revisionNow`),
-   * else as a promise. The same rules as `read` either way.
-   */
-  readonly identityOf = (request: FastifyRequest): NowOrLater<SessionIdentity | null> => {
-    const cached = this.#readCachedNow(request);
-    if (cached !== undefined) return identityOfSession(cached);
-    return this.read(request).then(identityOfSession);
-  };
-
-  /**
-   * `read` without waiting: the session when it is cached and still at its stored revision, null
-   * without a session cookie; undefined when only `read` can tell (no `revisionNow`, not cached,
-   * or stale).
-   */
-  #readCachedNow(request: FastifyRequest): ActiveSession | null | undefined {
-    if (!this.#store.revisionNow) return undefined;
-    const id = cookieToken(request, SESSION_COOKIE_NAME);
-    if (!id) return null;
-    const idHash = this.#idHashOf(id);
-    const now = this.#now();
-    const cached = this.#cache.get(idHash, now);
-    if (!cached) return undefined;
-    const revision = this.#store.revisionNow(idHash, now);
-    return revision === cached.revision ? { idHash, revision, data: cached.data } : undefined;
   }
 
   /** The store key of a cookie id, remembered for as many ids as the cache holds sessions. */
