@@ -6,7 +6,6 @@
  * every path, signed in or not, shows the maintenance page, while the suite's gateway (flag off) does not.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +13,7 @@ import { expect, test } from "@playwright/test";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../server/gateway/app.ts";
 import { buildUpstream } from "../../server/upstream/app.ts";
+import { freePort } from "../helpers/free-port.ts";
 import { en, OWNER, signInAs } from "./helpers/main-screens.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -23,15 +23,6 @@ const E2E_DIST = join(root, ".tmp", "e2e-dist");
 interface MaintenanceGateway {
   origin: string;
   close: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
 }
 
 /** A gateway whose shell manifest has maintenance on, in front of a fresh seeded upstream. */

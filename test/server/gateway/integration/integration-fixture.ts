@@ -6,13 +6,16 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import net, { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from "fastify";
 import { buildApp, type GatewayOptions } from "../../../../server/gateway/app.ts";
 import { buildUpstream } from "../../../../server/upstream/app.ts";
 import { LOCALES_DIR, MANIFESTS_DIR } from "../../../helpers/manifest-fixtures.ts";
+
+/** A loopback port nobody listens on (shared by the gateway's test fixtures). */
+export { freePort } from "../../../helpers/free-port.ts";
 
 /** The origin the product is reached at in these suites (the gateway's `publicOrigins`). */
 export const PUBLIC_ORIGIN = "https://analytics.tessera.test";
@@ -144,15 +147,6 @@ export async function startStack(
       await upstream.close();
     },
   };
-}
-
-/** A loopback port nobody listens on right now (taken from the OS, then released). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** A purpose-built upstream: a plain HTTP server on 127.0.0.1 with its own handler. */

@@ -9,6 +9,8 @@ import net, { type AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { type RestRelayOptions, restRelay } from "../../../../server/gateway/plugins/rest-relay.ts";
 
+export { freePort } from "../../../helpers/free-port.ts";
+
 /** The stub session: the cookie `session=<name>` signs in as `<name>`, whose upstream token is `token-<name>`. */
 export function stubIdentityOf(request: { headers: IncomingHttpHeaders }) {
   const match = /(?:^|;\s*)session=([a-z]+)/.exec(request.headers.cookie ?? "");
@@ -126,15 +128,6 @@ export const echo: Responder = (request, response, received) => {
     response.end(request.method === "HEAD" ? undefined : body);
   });
 };
-
-/** A port nothing listens on (bound, then released). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A complete response as the browser saw it. */
 export interface Answer {
