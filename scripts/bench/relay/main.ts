@@ -4,7 +4,8 @@
  *   REST   throughput and CPU per request of the gateway (`buildApp`, signed-in session), nginx
  *          (proxy_pass, keep-alive), a bare Fastify + undici relay, and the upstream directly;
  *          latency at 1 connection (p50, p99) and what each relay adds to the direct call;
- *   WS     Echo round trips per second through the gateway's /gw/hub vs nginx's WebSocket proxy;
+ *   WS     Echo round trips per second through the gateway's /gw/hub vs nginx's WebSocket proxy,
+ *          and vs a bare ws relay passing frames through unparsed (bare-ws-relay.ts: the floor of ws);
  *   memory per idle relayed WebSocket (idle-memory.ts) of the gateway, nginx's for reference.
  * Loopback only, bounded rounds, every process it starts is stopped at the end. Prints a table and
  * writes the JSON report (--out, default in the temp folder). Needs Debian's nginx.
@@ -80,6 +81,7 @@ async function run(nginxPath: string): Promise<Report> {
   );
   const hubGateway = await started(startServer("gateway-hub", "gateway-server.ts", [upstream.url, "hub"]));
   const bare = await started(startServer("bare-undici", "bare-relay.ts", [upstream.url]));
+  const bareWs = await started(startServer("bare-ws", "bare-ws-relay.ts", [upstream.url]));
   const nginx = await startNginx(nginxPath, await freePort(), Number(new URL(upstream.url).port));
   cleanups.push(() => nginx.stop());
 
@@ -143,15 +145,18 @@ async function run(nginxPath: string): Promise<Report> {
     nginx: await inBatches(range(settings.wsSockets), 8, async () =>
       signalrClient(nginx.url, await upstreamToken(nginx.url)),
     ),
+    "bare-ws": await inBatches(range(settings.wsSockets), 8, async () =>
+      signalrClient(bareWs.url, await upstreamToken(bareWs.url)),
+    ),
   };
-  const wsPids = { gateway: hubGateway.pid, nginx: nginx.pid };
-  const websocket: Report["websocket"] = { gateway: [], nginx: [] };
+  const wsPids = { gateway: hubGateway.pid, nginx: nginx.pid, "bare-ws": bareWs.pid };
+  const websocket: Report["websocket"] = { gateway: [], nginx: [], "bare-ws": [] };
+  const wsNames = Object.keys(wsPids) as (keyof typeof wsPids)[];
   for (const clients of Object.values(wsClients)) await roundTripRound(clients, WARM_UP_MS);
   for (let round = 0; round < settings.rounds; round++) {
-    for (const name of (round % 2 === 0 ? ["gateway", "nginx"] : ["nginx", "gateway"]) as (
-      | "gateway"
-      | "nginx"
-    )[]) {
+    // The order rotates, so no relay always runs right after another one.
+    for (let index = 0; index < wsNames.length; index++) {
+      const name = wsNames[(index + round) % wsNames.length] as keyof typeof wsPids;
       const { result, cpuMs: spent } = await metered({ relay: wsPids[name], upstream: upstream.pid }, () =>
         roundTripRound(wsClients[name], settings.durationMs),
       );
@@ -161,7 +166,7 @@ async function run(nginxPath: string): Promise<Report> {
       });
     }
   }
-  for (const client of [...wsClients.gateway, ...wsClients.nginx]) client.close();
+  for (const client of Object.values(wsClients).flat()) client.close();
 
   return {
     settings: {

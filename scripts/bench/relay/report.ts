@@ -29,7 +29,10 @@ export interface Report {
     >;
     latency: Record<string, { p50Ms: number; p99Ms: number; errors: number }[]>;
   };
-  websocket: Record<"gateway" | "nginx", { roundTripsPerSecond: number; relayCpuUsPerRoundTrip: number }[]>;
+  websocket: Record<
+    "gateway" | "nginx" | "bare-ws",
+    { roundTripsPerSecond: number; relayCpuUsPerRoundTrip: number }[]
+  >;
   idle: {
     gateway: {
       sockets: number;
@@ -72,22 +75,18 @@ export function summarize(report: Report) {
   );
   const direct = rest.direct!;
   const gateway = rest.gateway!;
-  const websocket = {
-    gateway: {
-      roundTripsPerSecond: Math.round(mid(report.websocket.gateway, (r) => r.roundTripsPerSecond)),
-      relayCpuUsPerRoundTrip: fixed(
-        mid(report.websocket.gateway, (r) => r.relayCpuUsPerRoundTrip),
-        1,
-      ),
-    },
-    nginx: {
-      roundTripsPerSecond: Math.round(mid(report.websocket.nginx, (r) => r.roundTripsPerSecond)),
-      relayCpuUsPerRoundTrip: fixed(
-        mid(report.websocket.nginx, (r) => r.relayCpuUsPerRoundTrip),
-        1,
-      ),
-    },
-  };
+  const websocket = Object.fromEntries(
+    Object.entries(report.websocket).map(([name, rounds]) => [
+      name,
+      {
+        roundTripsPerSecond: Math.round(mid(rounds, (r) => r.roundTripsPerSecond)),
+        relayCpuUsPerRoundTrip: fixed(
+          mid(rounds, (r) => r.relayCpuUsPerRoundTrip),
+          1,
+        ),
+      },
+    ]),
+  ) as Record<keyof Report["websocket"], { roundTripsPerSecond: number; relayCpuUsPerRoundTrip: number }>;
   const measured = {
     restThroughputVsNginx: fixed(gateway.requestsPerSecond / rest.nginx!.requestsPerSecond),
     restThroughputVsBareUndici: fixed(gateway.requestsPerSecond / rest["bare-undici"]!.requestsPerSecond),
@@ -96,6 +95,12 @@ export function summarize(report: Report) {
     addedLatencyP50Ms: fixed(gateway.p50Ms - direct.p50Ms),
     addedLatencyP99Ms: fixed(gateway.p99Ms - direct.p99Ms),
     websocketVsNginx: fixed(websocket.gateway.roundTripsPerSecond / websocket.nginx.roundTripsPerSecond),
+    // The floor of the library the hub relay is built on, against the same reference.
+    bareWsVsNginx: fixed(websocket["bare-ws"].roundTripsPerSecond / websocket.nginx.roundTripsPerSecond),
+    websocketVsBareWs: fixed(
+      websocket.gateway.roundTripsPerSecond / websocket["bare-ws"].roundTripsPerSecond,
+    ),
+    bareUndiciAddedLatencyP50Ms: fixed(rest["bare-undici"]!.p50Ms - direct.p50Ms),
     // RSS growth below the JS-visible growth means the heap reused pages freed earlier and still
     // resident: the larger of the two is the cost held against the target.
     idleBytesPerConnection: Math.round(
@@ -124,7 +129,7 @@ export function printSummary(summary: ReturnType<typeof summarize>): void {
     "\nREST relay (GET /api/bench/small; CPU µs per request of the relay process and of the upstream)",
   );
   console.table(summary.rest);
-  console.log("WebSocket Echo round trips (gateway /gw/hub vs nginx WebSocket proxy)");
+  console.log("WebSocket Echo round trips (gateway /gw/hub, nginx's WebSocket proxy, a bare ws relay)");
   console.table(summary.websocket);
   const idle = summary.idle;
   const bytes = (value: number) => `${Math.round(value)} B`;
@@ -155,6 +160,8 @@ export function printSummary(summary: ReturnType<typeof summarize>): void {
   );
   console.log(
     `also: gateway/bare-undici ${summary.measured.restThroughputVsBareUndici}, gateway/direct ${summary.measured.restThroughputVsDirect}, ` +
+      `bare-undici added p50 ${summary.measured.bareUndiciAddedLatencyP50Ms} ms, ` +
+      `bare-ws/nginx ${summary.measured.bareWsVsNginx}, gateway/bare-ws ${summary.measured.websocketVsBareWs}, ` +
       `gateway CPU per request / nginx's ${summary.measured.restCpuPerRequestVsNginx}, ` +
       `per further tab of a session ${summary.measured.idleBytesPerSharedSessionTab} B`,
   );
