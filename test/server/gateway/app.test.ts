@@ -1,12 +1,17 @@
 import assert from "node:assert/strict";
-import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { FastifyInstance } from "fastify";
+import type { ClientManifest } from "../../../schemas/client-manifest.ts";
 import { buildApp } from "../../../server/gateway/app.ts";
 import { ManifestError } from "../../../server/gateway/manifests/manifest-problem.ts";
-import type { ClientManifest } from "../../../schemas/client-manifest.ts";
+import {
+  CONTENT_SECURITY_POLICY,
+  isJsonContentType,
+  JSON_CONTENT_SECURITY_POLICY,
+} from "../../../server/gateway/plugins/security-headers.ts";
 import {
   corruptedManifests,
   type JsonDocument,
@@ -102,6 +107,36 @@ describe("gateway", () => {
     assert.match(csp, /frame-ancestors 'none'/);
     assert.equal(response.headers["x-content-type-options"], "nosniff");
     assert.equal(response.headers["referrer-policy"], "no-referrer");
+  });
+
+  test("JSON answers get the JSON policy: nothing may load, nothing may frame", async () => {
+    for (const url of ["/gw/session", "/api/nothing", "/healthz"]) {
+      const response = await app.inject({ url });
+      assert.match(String(response.headers["content-type"]), /^application\/json/, url);
+      assert.equal(response.headers["content-security-policy"], JSON_CONTENT_SECURITY_POLICY, url);
+      assert.equal(response.headers["x-content-type-options"], "nosniff", url);
+    }
+    const page = await app.inject({ url: "/login" });
+    assert.equal(page.headers["content-security-policy"], CONTENT_SECURITY_POLICY);
+  });
+
+  test("isJsonContentType: application/json and +json types only", () => {
+    const cases: [unknown, boolean][] = [
+      ["application/json", true],
+      ["application/json; charset=utf-8", true],
+      ["Application/JSON;charset=utf-8", true],
+      ["application/problem+json", true],
+      [" application/vnd.api+json ; charset=utf-8", true],
+      ["text/html; charset=utf-8", false],
+      ["text/json", false],
+      ["application/jsonp", false],
+      ["application/javascript", false],
+      ["image/svg+xml", false],
+      ["", false],
+      [undefined, false],
+      [["application/json"], false],
+    ];
+    for (const [value, expected] of cases) assert.equal(isJsonContentType(value), expected, String(value));
   });
 
   test("a visitor has no session", async () => {
