@@ -5,7 +5,8 @@
  *          (proxy_pass, keep-alive), a bare Fastify + undici relay, and the upstream directly;
  *          latency at 1 connection (p50, p99) and what each relay adds to the direct call;
  *   WS     Echo round trips per second through the gateway's /gw/hub vs nginx's WebSocket proxy,
- *          and vs a bare ws relay passing frames through unparsed (bare-ws-relay.ts: the floor of ws);
+ *          and vs two floors: a bare ws relay passing frames on unparsed (bare-ws-relay.ts) and a
+ *          byte-for-byte pipe after the upgrade (bare-tcp-relay.ts: Node's own socket floor);
  *   memory per idle relayed WebSocket (idle-memory.ts) of the gateway, nginx's for reference.
  * Loopback only, bounded rounds, every process it starts is stopped at the end. Prints a table and
  * writes the JSON report (--out, default in the temp folder). Needs Debian's nginx.
@@ -82,6 +83,7 @@ async function run(nginxPath: string): Promise<Report> {
   const hubGateway = await started(startServer("gateway-hub", "gateway-server.ts", [upstream.url, "hub"]));
   const bare = await started(startServer("bare-undici", "bare-relay.ts", [upstream.url]));
   const bareWs = await started(startServer("bare-ws", "bare-ws-relay.ts", [upstream.url]));
+  const bareTcp = await started(startServer("bare-tcp", "bare-tcp-relay.ts", [upstream.url]));
   const nginx = await startNginx(nginxPath, await freePort(), Number(new URL(upstream.url).port));
   cleanups.push(() => nginx.stop());
 
@@ -148,9 +150,17 @@ async function run(nginxPath: string): Promise<Report> {
     "bare-ws": await inBatches(range(settings.wsSockets), 8, async () =>
       signalrClient(bareWs.url, await upstreamToken(bareWs.url)),
     ),
+    "bare-tcp": await inBatches(range(settings.wsSockets), 8, async () =>
+      signalrClient(bareTcp.url, await upstreamToken(bareTcp.url)),
+    ),
   };
-  const wsPids = { gateway: hubGateway.pid, nginx: nginx.pid, "bare-ws": bareWs.pid };
-  const websocket: Report["websocket"] = { gateway: [], nginx: [], "bare-ws": [] };
+  const wsPids = {
+    gateway: hubGateway.pid,
+    nginx: nginx.pid,
+    "bare-ws": bareWs.pid,
+    "bare-tcp": bareTcp.pid,
+  };
+  const websocket: Report["websocket"] = { gateway: [], nginx: [], "bare-ws": [], "bare-tcp": [] };
   const wsNames = Object.keys(wsPids) as (keyof typeof wsPids)[];
   for (const clients of Object.values(wsClients)) await roundTripRound(clients, WARM_UP_MS);
   for (let round = 0; round < settings.rounds; round++) {

@@ -30,7 +30,7 @@ export interface Report {
     latency: Record<string, { p50Ms: number; p99Ms: number; errors: number }[]>;
   };
   websocket: Record<
-    "gateway" | "nginx" | "bare-ws",
+    "gateway" | "nginx" | "bare-ws" | "bare-tcp",
     { roundTripsPerSecond: number; relayCpuUsPerRoundTrip: number }[]
   >;
   idle: {
@@ -97,6 +97,7 @@ export function summarize(report: Report) {
     websocketVsNginx: fixed(websocket.gateway.roundTripsPerSecond / websocket.nginx.roundTripsPerSecond),
     // The floor of the library the hub relay is built on, against the same reference.
     bareWsVsNginx: fixed(websocket["bare-ws"].roundTripsPerSecond / websocket.nginx.roundTripsPerSecond),
+    bareTcpVsNginx: fixed(websocket["bare-tcp"].roundTripsPerSecond / websocket.nginx.roundTripsPerSecond),
     websocketVsBareWs: fixed(
       websocket.gateway.roundTripsPerSecond / websocket["bare-ws"].roundTripsPerSecond,
     ),
@@ -129,7 +130,9 @@ export function printSummary(summary: ReturnType<typeof summarize>): void {
     "\nREST relay (GET /api/bench/small; CPU µs per request of the relay process and of the upstream)",
   );
   console.table(summary.rest);
-  console.log("WebSocket Echo round trips (gateway /gw/hub, nginx's WebSocket proxy, a bare ws relay)");
+  console.log(
+    "WebSocket Echo round trips (gateway /gw/hub, nginx's WebSocket proxy, bare ws relay, bare TCP pipe)",
+  );
   console.table(summary.websocket);
   const idle = summary.idle;
   const bytes = (value: number) => `${Math.round(value)} B`;
@@ -161,7 +164,8 @@ export function printSummary(summary: ReturnType<typeof summarize>): void {
   console.log(
     `also: gateway/bare-undici ${summary.measured.restThroughputVsBareUndici}, gateway/direct ${summary.measured.restThroughputVsDirect}, ` +
       `bare-undici added p50 ${summary.measured.bareUndiciAddedLatencyP50Ms} ms, ` +
-      `bare-ws/nginx ${summary.measured.bareWsVsNginx}, gateway/bare-ws ${summary.measured.websocketVsBareWs}, ` +
+      `bare-ws/nginx ${summary.measured.bareWsVsNginx}, bare-tcp/nginx ${summary.measured.bareTcpVsNginx}, ` +
+      `gateway/bare-ws ${summary.measured.websocketVsBareWs}, ` +
       `gateway CPU per request / nginx's ${summary.measured.restCpuPerRequestVsNginx}, ` +
       `per further tab of a session ${summary.measured.idleBytesPerSharedSessionTab} B`,
   );
