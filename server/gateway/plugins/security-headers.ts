@@ -34,6 +34,8 @@ export const JSON_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors
 /** Whether a Content-Type is JSON: `application/json` or a `+json` type (`application/problem+json`). */
 export function isJsonContentType(contentType: unknown): boolean {
   if (typeof contentType !== "string") return false;
+  // The usual spellings first, without splitting (every relayed answer passes here).
+  if (contentType === "application/json" || contentType.startsWith("application/json;")) return true;
   const type = contentType.split(";", 1)[0]!.trim().toLowerCase();
   return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
 }

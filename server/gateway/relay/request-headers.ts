@@ -81,7 +81,7 @@ export function upstreamRequestHeaders(
   facts: UpstreamHeaderFacts,
 ): Record<string, string> {
   // Runs for every relayed call: own keys only, no Set unless `Connection` names something, no closures.
-  const named = incoming.connection === undefined ? null : connectionNamed(incoming.connection);
+  const named = connectionNamedBeyondKeepAlive(incoming.connection);
   const headers: Record<string, string> = {};
   for (const name of Object.keys(incoming)) {
     const value = incoming[name];
@@ -96,6 +96,15 @@ export function upstreamRequestHeaders(
     headers["x-forwarded-proto"] = facts.forwarded.proto;
   }
   return headers;
+}
+
+/**
+ * The header names `Connection` lists, or null when it lists none or only `keep-alive` — the usual
+ * value, whose header both relays drop anyway: the hot path then parses nothing.
+ */
+export function connectionNamedBeyondKeepAlive(value: string | string[] | undefined): Set<string> | null {
+  if (value === undefined || value === "keep-alive" || value === "Keep-Alive") return null;
+  return connectionNamed(value);
 }
 
 /** The lower-cased header names listed in a `Connection` header (RFC 9110 §7.6.1). */

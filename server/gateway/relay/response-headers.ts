@@ -5,7 +5,7 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { UpstreamBase } from "./relay-path.ts";
-import { connectionNamed } from "./request-headers.ts";
+import { connectionNamedBeyondKeepAlive } from "./request-headers.ts";
 
 const DROPPED_EXACT = new Set([
   "set-cookie",
@@ -51,7 +51,7 @@ export function browserResponseHeaders(
   requestPath: string,
   mounts: readonly RelayMount[],
 ): Record<string, string | string[]> {
-  const named = upstream.connection === undefined ? null : connectionNamed(upstream.connection);
+  const named = connectionNamedBeyondKeepAlive(upstream.connection);
   const headers: Record<string, string | string[]> = {};
   for (const name of Object.keys(upstream)) {
     const value = upstream[name];

@@ -13,7 +13,7 @@ import { createRequire } from "node:module";
 import { after, describe, test } from "node:test";
 import { GatewayErrorCode } from "../../../../server/gateway/errors/gateway-error-codes.ts";
 import { UPSTREAM_HEADERS_TIMEOUT_MS } from "../../../../server/gateway/relay/relay-dispatcher.ts";
-import { BrowserClient, type Answer } from "./browser-client.ts";
+import { type Answer, BrowserClient } from "./browser-client.ts";
 import {
   freePort,
   type RunningGateway,

@@ -8,8 +8,14 @@ import { describe, test } from "node:test";
 import { errors } from "undici";
 import { classifyUpstreamError, isConnectionReset } from "../../../../server/gateway/relay/relay-failure.ts";
 import { parseUpstreamBase, relayTarget } from "../../../../server/gateway/relay/relay-path.ts";
-import { upstreamRequestHeaders } from "../../../../server/gateway/relay/request-headers.ts";
-import { rewriteLocation } from "../../../../server/gateway/relay/response-headers.ts";
+import {
+  connectionNamedBeyondKeepAlive,
+  upstreamRequestHeaders,
+} from "../../../../server/gateway/relay/request-headers.ts";
+import {
+  browserResponseHeaders,
+  rewriteLocation,
+} from "../../../../server/gateway/relay/response-headers.ts";
 import { freePort, send, startGateway } from "./relay-fixture.ts";
 
 const base = parseUpstreamBase("http://10.1.2.3:5180/api");
@@ -101,6 +107,32 @@ describe("headers", () => {
       { host: "10.1.2.3:5180", bearerToken: "t", contentLength: null, forwarded: null },
     );
     assert.deepEqual(headers, { accept: "*/*", host: "10.1.2.3:5180", authorization: "Bearer t" });
+  });
+
+  test("Connection: keep-alive (the usual value) names nothing that passes, either way", () => {
+    const facts = { host: "10.1.2.3:5180", bearerToken: null, contentLength: null, forwarded: null };
+    for (const connection of ["keep-alive", "Keep-Alive", "KEEP-ALIVE", "keep-alive, x-a", "x-a"]) {
+      const sent = upstreamRequestHeaders(
+        { connection, "keep-alive": "timeout=5", "x-a": "1", accept: "*/*" },
+        facts,
+      );
+      const expected = connection.includes("x-a") ? { accept: "*/*" } : { "x-a": "1", accept: "*/*" };
+      assert.deepEqual(sent, { ...expected, host: "10.1.2.3:5180" }, connection);
+      const answered = browserResponseHeaders(
+        { connection, "keep-alive": "timeout=5", "x-a": "1", "content-type": "application/json" },
+        "http://10.1.2.3:5180",
+        "/api/a",
+        [{ prefix: "/api/", base }],
+      );
+      const kept = connection.includes("x-a") ? {} : { "x-a": "1" };
+      assert.deepEqual(answered, { ...kept, "content-type": "application/json" }, connection);
+    }
+    assert.equal(connectionNamedBeyondKeepAlive(undefined), null);
+    assert.equal(connectionNamedBeyondKeepAlive("keep-alive"), null);
+    assert.deepEqual(
+      [...(connectionNamedBeyondKeepAlive(["keep-alive", "X-B"]) ?? [])],
+      ["keep-alive", "x-b"],
+    );
   });
 
   test("locations into the upstream are rewritten, other internal ones dropped, foreign ones kept", () => {
