@@ -47,6 +47,17 @@ export function serializeGatewayFrame(frame: GatewayFrame): string {
   return JSON.stringify(frame);
 }
 
+/**
+ * Serializes a successful result frame: the same text as `serializeGatewayFrame({ t: "result", id, ok:
+ * true, result })` (no `result` key when it is undefined), with the wrapper written out — every answered
+ * invocation passes here.
+ */
+export function serializeResultFrame(id: string, result: unknown): string {
+  const value = JSON.stringify(result);
+  const head = `{"t":"result","id":${JSON.stringify(id)},"ok":true`;
+  return value === undefined ? `${head}}` : `${head},"result":${value}}`;
+}
+
 /** Decodes a browser frame; null for anything malformed (the socket is then closed with 1008). */
 export function parseBrowserFrame(text: string): BrowserFrame | null {
   let value: unknown;

@@ -12,6 +12,7 @@ import {
   type GatewayFrame,
   inAppRedirect,
   serializeGatewayFrame,
+  serializeResultFrame,
   type UpstreamStatus,
 } from "./browser-frames.ts";
 import type { HeartbeatWheel } from "./heartbeat-wheel.ts";
@@ -142,7 +143,7 @@ export class RelaySession {
     tab.pending++;
     try {
       const result = await link.invoke(target, args);
-      tab.send({ t: "result", id, ok: true, result });
+      tab.sendText(serializeResultFrame(id, result));
     } catch (error) {
       if (!(error instanceof UpstreamInvocationError)) throw error;
       if (error.failure === "method") {

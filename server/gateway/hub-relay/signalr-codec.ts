@@ -127,7 +127,10 @@ export function parseUpstreamMessage(record: string): UpstreamHubMessage {
 
 /** Serializes an Invocation the client sends (a result is expected when `invocationId` is set). */
 export function serializeInvocation(invocationId: string, target: string, args: readonly unknown[]): string {
-  return `${JSON.stringify({ type: 1, invocationId, target, arguments: args })}${RECORD_SEPARATOR}`;
+  // The same text as JSON.stringify({ type: 1, invocationId, target, arguments: args }): each value goes
+  // through JSON.stringify, the wrapper is written out (every relayed invocation passes here).
+  const id = JSON.stringify(invocationId);
+  return `{"type":1,"invocationId":${id},"target":${JSON.stringify(target)},"arguments":${JSON.stringify(args)}}${RECORD_SEPARATOR}`;
 }
 
 /** Serializes the Completion that answers a server invocation expecting a client result. */

@@ -2,8 +2,14 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { assertBackoffPolicy, backoffDelayMs } from "../../../../server/gateway/hub-relay/backoff.ts";
-import { inAppRedirect, parseBrowserFrame } from "../../../../server/gateway/hub-relay/browser-frames.ts";
+import {
+  inAppRedirect,
+  parseBrowserFrame,
+  serializeGatewayFrame,
+  serializeResultFrame,
+} from "../../../../server/gateway/hub-relay/browser-frames.ts";
 import { normalizeOrigin, resolveRelaySettings } from "../../../../server/gateway/hub-relay/options.ts";
+import { RECORD_SEPARATOR, serializeInvocation } from "../../../../server/gateway/hub-relay/signalr-codec.ts";
 import { RateLimiter } from "../../../../server/gateway/hub-relay/tab.ts";
 import { originAllowed } from "../../../../server/gateway/plugins/hub-relay.ts";
 
@@ -161,6 +167,49 @@ describe("browser frames", () => {
       '{"t":"invoke","id":"a","hub":"chat","target":"x","args":{}}',
     ]) {
       assert.equal(parseBrowserFrame(text), null, text);
+    }
+  });
+});
+
+describe("frames written out by hand are the frames JSON.stringify writes", () => {
+  // JSON values as the upstream and the browsers send them, with everything that needs escaping.
+  const values: unknown[] = [
+    undefined,
+    null,
+    0,
+    -1.5e-7,
+    true,
+    "",
+    'quote " backslash \\ slash / newline \n tab \t nul \u0000 line \u2028 é 🎉 lone \ud800',
+    [],
+    [1, "two", null, [3], { four: 4 }],
+    { a: 1, "b c": [true, false], nested: { deeper: ["x"] }, '"key"': "v" },
+  ];
+  const ids = ["1", "a-1", "Z_9", "x".repeat(64), 'odd "id" \\'];
+
+  test("result frames", () => {
+    for (const id of ids) {
+      for (const result of values) {
+        assert.equal(
+          serializeResultFrame(id, result),
+          serializeGatewayFrame({ t: "result", id, ok: true, result }),
+          `${id} ${JSON.stringify(result)}`,
+        );
+      }
+    }
+  });
+
+  test("invocations sent upstream", () => {
+    for (const invocationId of ids) {
+      for (const target of ["Echo", "SendMessage", 'Odd"Name\\']) {
+        const args = values.filter((value) => value !== undefined);
+        const expected = JSON.stringify({ type: 1, invocationId, target, arguments: args });
+        assert.equal(serializeInvocation(invocationId, target, args), `${expected}${RECORD_SEPARATOR}`);
+        assert.equal(
+          serializeInvocation(invocationId, target, [undefined]),
+          `${JSON.stringify({ type: 1, invocationId, target, arguments: [undefined] })}${RECORD_SEPARATOR}`,
+        );
+      }
     }
   });
 });
