@@ -21,6 +21,7 @@ import { createInterface } from "node:readline";
 import { Pool } from "undici";
 import { ROOT } from "../bench-paths.ts";
 import { REST_PATH } from "./bench-constants.ts";
+import { positiveIntegerFlag } from "./command-line.ts";
 import { startServer, stopChild } from "./servers.ts";
 import {
   gatewaySession,
@@ -34,13 +35,10 @@ import {
 const GC_SYMBOL =
   /MarkCompact|Marking|Sweep|Scaveng|Heap::|Evacuat|RememberedSet|Worklist|BodyDescriptor|Visitor|Compactor|GCTracer|MemoryAllocator|Page::|FreeList|Collector|LocalHeap|SlotSet|TypedSlot/;
 
-function flag(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index > 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
-const settings = { requests: flag("requests", 3000), warmUp: flag("warm-up", 5000) };
+const settings = {
+  requests: positiveIntegerFlag("requests", 3000),
+  warmUp: positiveIntegerFlag("warm-up", 5000),
+};
 
 /** One relay under callgrind: its URL, and the count switched on and off from outside. */
 interface Counted {

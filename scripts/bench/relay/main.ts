@@ -19,6 +19,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { runRound } from "../load.ts";
 import { REST_PATH, SMALL_BODY } from "./bench-constants.ts";
+import { positiveIntegerFlag } from "./command-line.ts";
 import { idleGateway, idleNginx } from "./idle-memory.ts";
 import { findNginx, NGINX_WORKERS, startNginx } from "./nginx.ts";
 import { cpuMs, metered } from "./process-meter.ts";
@@ -28,20 +29,14 @@ import { gatewaySession, gatewayTab, roundTripRound, signalrClient, upstreamToke
 
 const WARM_UP_MS = 1_000;
 
-function flag(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index > 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
-  return value;
-}
 const outIndex = process.argv.indexOf("--out");
 const settings = {
   // Five: with three, the WebSocket ratio moved ±0.07 between runs on a 2-core VM.
-  rounds: flag("rounds", 5),
-  durationMs: flag("seconds", 3) * 1000,
-  connections: flag("connections", 32),
-  wsSockets: flag("ws-sockets", 16),
-  idleSockets: flag("idle-sockets", 1000),
+  rounds: positiveIntegerFlag("rounds", 5),
+  durationMs: positiveIntegerFlag("seconds", 3) * 1000,
+  connections: positiveIntegerFlag("connections", 32),
+  wsSockets: positiveIntegerFlag("ws-sockets", 16),
+  idleSockets: positiveIntegerFlag("idle-sockets", 1000),
   out:
     outIndex > 0
       ? (process.argv[outIndex + 1] as string)
