@@ -6,7 +6,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadLocaleKeys, loadManifestSet } from "../server/gateway/manifests/load-manifests.ts";
-import { ManifestError, formatProblem } from "../server/gateway/manifests/manifest-problem.ts";
+import { formatProblem, ManifestError } from "../server/gateway/manifests/manifest-problem.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const manifestsDir = process.argv[2] ?? join(root, "manifests");

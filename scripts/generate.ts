@@ -5,12 +5,12 @@
  *
  * `--check` writes nothing and fails when a generated file is missing or stale.
  */
-import { readdir, readFile, writeFile, mkdir } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import Ajv from "ajv";
-import addFormats from "ajv-formats";
 import standaloneCode from "ajv/dist/standalone/index.js";
+import addFormats from "ajv-formats";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const schemasDir = join(root, "schemas");

@@ -2,13 +2,13 @@
  * Instructions per relayed call, counted (not timed) — the relay benchmark's companion for changes too
  * small for a 2-core machine's timing noise (not a test). Each relay runs under valgrind's callgrind
  * with the count off; after a warm-up at 1 connection the count is switched on for `--requests` calls,
- * then dumped. V8 runs `--single-threaded`, so compilation and GC happen on the counted thread; GC
- * varies with timing and is reported apart, and the rest repeats within ~2% between runs.
+ * then dumped. V8 runs `--single-threaded`, so compilation and GC happen on the counted thread; both
+ * vary with timing and are reported apart, and the rest ("steady") repeats within ~2% between runs.
  *
  *   REST   GET /api/bench/small through the gateway (signed-in session) and the bare relay;
  *   WS     Echo round trips through a gateway tab and through the bare ws relay.
  *
- *   node --import tsx scripts/bench/relay/instructions.ts [--requests 3000] [--warm-up 5000]
+ *   node --import tsx scripts/bench/relay/instructions.ts [--requests 3000] [--warm-up 10000]
  *
  * Needs valgrind (Debian's package). The two relays of a pair run side by side: counts do not depend
  * on what else the machine does.
@@ -33,11 +33,25 @@ import {
 
 /** Symbols of V8's collector in callgrind's output: their cost is reported as GC. */
 const GC_SYMBOL =
-  /MarkCompact|Marking|Sweep|Scaveng|Heap::|Evacuat|RememberedSet|Worklist|BodyDescriptor|Visitor|Compactor|GCTracer|MemoryAllocator|Page::|FreeList|Collector|LocalHeap|SlotSet|TypedSlot/;
+  /MarkCompact|Marking|Sweep|Scaveng|Heap::|Evacuat|RememberedSet|Worklist|BodyDescriptor|Visitor|Compactor|GCTracer|MemoryAllocator|Page::|FreeList|Collector|LocalHeap|SlotSet|TypedSlot|IterateObjectCache|GlobalHandles::Iterate|Isolate::Iterate|StringTable::DropOldData|ObjectStats/;
+
+/**
+ * Symbols of V8's compilers (TurboFan, Maglev, Sparkplug, the parser, wasm tiers): reported apart too.
+ * A function keeps being compiled now and then long after the warm-up (a deoptimization after a rare
+ * path, a timer's code tiering up), and one such compilation costs as much as hundreds of calls.
+ */
+const COMPILER_SYMBOL =
+  /v8::internal::compiler::|v8::internal::maglev::|v8::internal::wasm::|v8::internal::baseline::|v8::internal::interpreter::Bytecode(Generator|ArrayBuilder|RegisterOptimizer)|v8::internal::Compiler::|CompilationJob|OptimizingCompile|v8::internal::Parser::|v8::internal::ParserBase<|PreParser|RegisterAllocat|InstructionSelector|CodeGenerator|v8::internal::Zone::|Deoptimizer|Assembler::|v8::internal::Scanner::|AstValueFactory|DeclarationScope/;
+
+/**
+ * How long a counted round trip may take: switching the count on makes valgrind translate the process's
+ * code again, and the first calls after it take seconds.
+ */
+const COUNTED_ROUND_TRIP_LIMIT_MS = 120_000;
 
 const settings = {
   requests: positiveIntegerFlag("requests", 3000),
-  warmUp: positiveIntegerFlag("warm-up", 5000),
+  warmUp: positiveIntegerFlag("warm-up", 10000),
 };
 
 /** One relay under callgrind: its URL, and the count switched on and off from outside. */
@@ -73,7 +87,10 @@ async function startCounted(script: string, args: string[]): Promise<Counted> {
 }
 
 /** Runs `step` `warmUp` times, then `requests` times with the count on; instructions per step. */
-async function count(relay: Counted, step: () => Promise<void>): Promise<{ total: number; gc: number }> {
+async function count(
+  relay: Counted,
+  step: () => Promise<void>,
+): Promise<{ total: number; gc: number; compiler: number }> {
   for (let index = 0; index < settings.warmUp; index++) await step();
   const pid = String(relay.child.pid);
   execFileSync("callgrind_control", ["--instr=on", pid], { stdio: "ignore" });
@@ -86,6 +103,7 @@ async function count(relay: Counted, step: () => Promise<void>): Promise<{ total
     .filter((path) => path.startsWith(`${relay.outFile}.`));
   let total = 0;
   let gc = 0;
+  let compiler = 0;
   for (const dump of dumps) {
     const listing = execFileSync("callgrind_annotate", ["--inclusive=no", "--threshold=100", dump], {
       encoding: "utf8",
@@ -96,12 +114,15 @@ async function count(relay: Counted, step: () => Promise<void>): Promise<{ total
       if (!match || line.includes("PROGRAM TOTALS")) continue;
       const instructions = Number((match[1] as string).replaceAll(",", ""));
       total += instructions;
-      if (GC_SYMBOL.test(match[2] as string)) gc += instructions;
+      const symbol = match[2] as string;
+      if (GC_SYMBOL.test(symbol)) gc += instructions;
+      else if (COMPILER_SYMBOL.test(symbol)) compiler += instructions;
     }
     rmSync(dump, { force: true });
   }
   rmSync(relay.outFile, { force: true });
-  return { total: total / settings.requests, gc: gc / settings.requests };
+  const per = (instructions: number) => instructions / settings.requests;
+  return { total: per(total), gc: per(gc), compiler: per(compiler) };
 }
 
 async function restStep(url: string, cookie?: string): Promise<() => Promise<void>> {
@@ -114,12 +135,13 @@ async function restStep(url: string, cookie?: string): Promise<() => Promise<voi
 }
 
 const upstream = await startServer("upstream", "bench-upstream.ts");
-const rows: Record<string, { instructions: number; withoutGc: number; gc: number }> = {};
-function record(name: string, counted: { total: number; gc: number }): void {
+const rows: Record<string, { instructions: number; steady: number; gc: number; compiler: number }> = {};
+function record(name: string, counted: { total: number; gc: number; compiler: number }): void {
   rows[name] = {
     instructions: Math.round(counted.total),
-    withoutGc: Math.round(counted.total - counted.gc),
+    steady: Math.round(counted.total - counted.gc - counted.compiler),
     gc: Math.round(counted.gc),
+    compiler: Math.round(counted.compiler),
   };
 }
 try {
@@ -139,8 +161,16 @@ try {
     startCounted("gateway-server.ts", [upstream.url, "hub"]),
     startCounted("bare-ws-relay.ts", [upstream.url]),
   ]);
-  const tab: RoundTripClient = await gatewayTab(hub.url, await gatewaySession(hub.url));
-  const client: RoundTripClient = await signalrClient(bareWs.url, await upstreamToken(bareWs.url));
+  const tab: RoundTripClient = await gatewayTab(
+    hub.url,
+    await gatewaySession(hub.url),
+    COUNTED_ROUND_TRIP_LIMIT_MS,
+  );
+  const client: RoundTripClient = await signalrClient(
+    bareWs.url,
+    await upstreamToken(bareWs.url),
+    COUNTED_ROUND_TRIP_LIMIT_MS,
+  );
   const [hubCount, bareWsCount] = await Promise.all([
     count(hub, () => tab.roundTrip()),
     count(bareWs, () => client.roundTrip()),
@@ -154,8 +184,8 @@ try {
 }
 console.log(`Instructions per call (callgrind; ${settings.requests} counted after ${settings.warmUp})`);
 console.table(rows);
-const ratio = (a: string, b: string) => ((rows[a]?.withoutGc ?? 0) / (rows[b]?.withoutGc ?? 1)).toFixed(2);
+const ratio = (a: string, b: string) => ((rows[a]?.steady ?? 0) / (rows[b]?.steady ?? 1)).toFixed(2);
 console.log(
-  `without GC: REST gateway/bare-undici ${ratio("REST gateway", "REST bare-undici")}, ` +
+  `steady (without GC and compilation): REST gateway/bare-undici ${ratio("REST gateway", "REST bare-undici")}, ` +
     `WS gateway/bare-ws ${ratio("WS gateway", "WS bare-ws")}`,
 );

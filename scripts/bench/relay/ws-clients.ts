@@ -9,7 +9,7 @@ import { BENCH_ORIGIN } from "./bench-constants.ts";
 
 const RECORD_SEPARATOR = "\u001e";
 /** Safety net for a client that never gets its answer (a broken relay must not hang the run). */
-const ROUND_TRIP_LIMIT_MS = 10_000;
+export const ROUND_TRIP_LIMIT_MS = 10_000;
 
 /** One socket doing round trips. */
 export interface RoundTripClient {
@@ -28,10 +28,12 @@ function opened(socket: WebSocket): Promise<void> {
   });
 }
 
-/** Resolves answers by id; each waits at most ROUND_TRIP_LIMIT_MS. */
+/** Resolves answers by id; each waits at most `limitMs`. */
 class Pending {
   private readonly waiting = new Map<string, { resolve: () => void; timer: NodeJS.Timeout }>();
   private next = 0;
+
+  constructor(private readonly limitMs: number) {}
 
   open(): { id: string; answered: Promise<void> } {
     const id = String(++this.next);
@@ -39,7 +41,7 @@ class Pending {
       const timer = setTimeout(() => {
         this.waiting.delete(id);
         reject(new Error(`no answer to invocation ${id}`));
-      }, ROUND_TRIP_LIMIT_MS);
+      }, this.limitMs);
       this.waiting.set(id, { resolve, timer });
     });
     return { id, answered };
@@ -76,12 +78,16 @@ export async function gatewaySession(gatewayUrl: string): Promise<string> {
 }
 
 /** A gateway tab of a signed-in session, once the gateway reports its upstream leg connected. */
-export async function gatewayTab(gatewayUrl: string, cookie: string): Promise<RoundTripClient> {
+export async function gatewayTab(
+  gatewayUrl: string,
+  cookie: string,
+  roundTripLimitMs = ROUND_TRIP_LIMIT_MS,
+): Promise<RoundTripClient> {
   const socket = new WebSocket(`${gatewayUrl.replace(/^http/, "ws")}/gw/hub`, {
     headers: { cookie, origin: BENCH_ORIGIN },
     perMessageDeflate: false,
   });
-  const pending = new Pending();
+  const pending = new Pending(roundTripLimitMs);
   let markConnected: () => void = () => {};
   const connected = new Promise<void>((resolve) => {
     markConnected = resolve;
@@ -111,7 +117,11 @@ export async function upstreamToken(baseUrl: string): Promise<string> {
 }
 
 /** A SignalR JSON client of `{baseUrl}/hubs/user`, handshaken. */
-export async function signalrClient(baseUrl: string, token: string): Promise<RoundTripClient> {
+export async function signalrClient(
+  baseUrl: string,
+  token: string,
+  roundTripLimitMs = ROUND_TRIP_LIMIT_MS,
+): Promise<RoundTripClient> {
   const authorization = { authorization: `Bearer ${token}` };
   const negotiate = await fetch(`${baseUrl}/hubs/user/negotiate?negotiateVersion=1`, {
     method: "POST",
@@ -122,7 +132,7 @@ export async function signalrClient(baseUrl: string, token: string): Promise<Rou
     `${baseUrl.replace(/^http/, "ws")}/hubs/user?id=${encodeURIComponent(connectionToken)}`,
     { headers: authorization, perMessageDeflate: false },
   );
-  const pending = new Pending();
+  const pending = new Pending(roundTripLimitMs);
   let markHandshaken: () => void = () => {};
   const handshaken = new Promise<void>((resolve) => {
     markHandshaken = resolve;

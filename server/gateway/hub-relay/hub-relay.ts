@@ -57,10 +57,6 @@ export class HubRelay implements HubRelayControl {
     onClosed: this.#forgetSession.bind(this),
     onUpstreamEnded: this.#notifyUpstreamEnded.bind(this),
   };
-  /** Logs an invocation that failed inside the relay (bound once, not a closure per invocation). */
-  readonly #onInvocationFailure = (error: unknown): void => {
-    this.log.error({ err: error }, "hub relay: invocation failed");
-  };
 
   constructor(
     readonly settings: RelaySettings,
@@ -163,9 +159,7 @@ export class HubRelay implements HubRelayControl {
     const frame = parseBrowserFrame(data.toString("utf8"));
     if (frame === null) tab.close(CloseCode.PolicyViolation, "malformed frame");
     else if (frame.t === "ping") tab.sendText(PONG_FRAME);
-    else if (frame.t === "invoke") {
-      session.invoke(tab, frame).catch(this.#onInvocationFailure);
-    }
+    else if (frame.t === "invoke") session.invoke(tab, frame);
   }
 
   /** Why a frame closes its tab, if it does: binary, too large, or over the rate. */

@@ -18,7 +18,7 @@ import {
 import type { HeartbeatWheel } from "./heartbeat-wheel.ts";
 import { RELAY_HUBS, type RelayHub, type RelaySettings } from "./options.ts";
 import { CloseCode, type Tab } from "./tab.ts";
-import { UpstreamInvocationError } from "./upstream-hub-connection.ts";
+import { type InvocationWaiter, UpstreamInvocationError } from "./upstream-hub-connection.ts";
 import { type LinkState, UpstreamHubLink } from "./upstream-hub-link.ts";
 
 /** Longest upstream error text passed to a tab. */
@@ -128,33 +128,29 @@ export class RelaySession {
     return this.#stopped;
   }
 
-  /** Relays a tab's invocation and answers it with a result frame. */
-  async invoke(tab: Tab, frame: InvokeFrame): Promise<void> {
+  /** Relays a tab's invocation; its result frame goes to the tab when the upstream answers. */
+  invoke(tab: Tab, frame: InvokeFrame): void {
     const { id, hub, target, args } = frame;
     if (!this.settings.invocable[hub].has(target)) {
-      return fail(tab, id, "HubMethodNotAllowed", `'${target}' cannot be invoked on the ${hub} hub.`, false);
+      fail(tab, id, "HubMethodNotAllowed", `'${target}' cannot be invoked on the ${hub} hub.`, false);
+      return;
     }
     const link = this.#links.get(hub) as UpstreamHubLink;
-    if (link.state === "unavailable")
-      return fail(tab, id, "HubNotAvailable", `The ${hub} hub is not available.`, false);
+    if (link.state === "unavailable") {
+      fail(tab, id, "HubNotAvailable", `The ${hub} hub is not available.`, false);
+      return;
+    }
     if (tab.pending >= this.settings.maxPendingInvocations) {
-      return fail(tab, id, "HubTooManyInvocations", "Too many invocations are waiting.", true);
+      fail(tab, id, "HubTooManyInvocations", "Too many invocations are waiting.", true);
+      return;
     }
     tab.pending++;
+    const waiter = new TabInvocation(tab, id, this.log);
     try {
-      const result = await link.invoke(target, args);
-      tab.sendText(serializeResultFrame(id, result));
+      link.invoke(target, args, waiter);
     } catch (error) {
-      if (!(error instanceof UpstreamInvocationError)) throw error;
-      if (error.failure === "method") {
-        fail(tab, id, "HubUpstreamMethodError", error.message.slice(0, MAX_ERROR_MESSAGE_LENGTH), false);
-      } else if (error.failure === "unavailable") {
-        fail(tab, id, "HubUpstreamUnavailable", "The upstream hub is not connected.", true);
-      } else {
-        fail(tab, id, "HubUpstreamNoAnswer", "The upstream hub did not answer.", true);
-      }
-    } finally {
-      tab.pending--;
+      this.log.error({ err: error }, "hub relay: invocation failed");
+      waiter.reject(new UpstreamInvocationError("noAnswer", "the invocation could not be sent"));
     }
   }
 
@@ -224,6 +220,47 @@ export class RelaySession {
     if (this.#over) return;
     void this.end(redirect);
     this.hooks.onUpstreamEnded(this.id);
+  }
+}
+
+/** One tab's invocation waiting for the upstream: answers the tab once, with a result frame. */
+class TabInvocation implements InvocationWaiter {
+  #settled = false;
+
+  constructor(
+    readonly tab: Tab,
+    readonly id: string,
+    readonly log: FastifyBaseLogger,
+  ) {}
+
+  resolve(result: unknown): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    this.tab.pending--;
+    // Called from the upstream connection's frame handler: nothing may be thrown back into it.
+    try {
+      this.tab.sendText(serializeResultFrame(this.id, result));
+    } catch (error) {
+      this.log.error({ err: error }, "hub relay: invocation failed");
+    }
+  }
+
+  reject(error: UpstreamInvocationError): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    this.tab.pending--;
+    const { tab, id } = this;
+    try {
+      if (error.failure === "method") {
+        fail(tab, id, "HubUpstreamMethodError", error.message.slice(0, MAX_ERROR_MESSAGE_LENGTH), false);
+      } else if (error.failure === "unavailable") {
+        fail(tab, id, "HubUpstreamUnavailable", "The upstream hub is not connected.", true);
+      } else {
+        fail(tab, id, "HubUpstreamNoAnswer", "The upstream hub did not answer.", true);
+      }
+    } catch (thrown) {
+      this.log.error({ err: thrown }, "hub relay: invocation failed");
+    }
   }
 }
 

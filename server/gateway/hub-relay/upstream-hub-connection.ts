@@ -18,6 +18,7 @@ import {
   type UpstreamHubMessage,
 } from "./signalr-codec.ts";
 import {
+  type InvocationWaiter,
   UPSTREAM_HANDSHAKE_TIMEOUT_MS,
   UPSTREAM_INVOCATION_TIMEOUT_MS,
   type UpstreamCloseOutcome,
@@ -34,6 +35,7 @@ import {
 
 export {
   type InvocationFailure,
+  type InvocationWaiter,
   UPSTREAM_HANDSHAKE_TIMEOUT_MS,
   UPSTREAM_INVOCATION_TIMEOUT_MS,
   type UpstreamCloseOutcome,
@@ -42,8 +44,7 @@ export {
 } from "./upstream-hub-types.ts";
 
 interface Pending {
-  resolve(value: unknown): void;
-  reject(error: Error): void;
+  waiter: InvocationWaiter;
   /** performance.now() after which the invocation counts as unanswered. */
   deadline: number;
 }
@@ -125,21 +126,19 @@ export class UpstreamHubConnection implements WheelMember {
     this.#send(HANDSHAKE_REQUEST);
   }
 
-  /** Invokes a hub method and resolves with its Completion result. Rejects with an UpstreamInvocationError. */
-  invoke(target: string, args: readonly unknown[]): Promise<unknown> {
+  /**
+   * Invokes a hub method; `waiter` gets its Completion result or an UpstreamInvocationError (at once
+   * when the connection is not ready).
+   */
+  invoke(target: string, args: readonly unknown[], waiter: InvocationWaiter): void {
     if (!this.#ready || this.#outcome) {
-      return Promise.reject(new UpstreamInvocationError("unavailable", "upstream hub not connected"));
+      waiter.reject(new UpstreamInvocationError("unavailable", "upstream hub not connected"));
+      return;
     }
     const invocationId = String(++this.#nextInvocationId);
-    return new Promise((resolve, reject) => {
-      this.#pending ??= new Map();
-      this.#pending.set(invocationId, {
-        resolve,
-        reject,
-        deadline: performance.now() + this.#invocationTimeoutMs,
-      });
-      this.#send(serializeInvocation(invocationId, target, args));
-    });
+    this.#pending ??= new Map();
+    this.#pending.set(invocationId, { waiter, deadline: performance.now() + this.#invocationTimeoutMs });
+    this.#send(serializeInvocation(invocationId, target, args));
   }
 
   /** The attempt's signal aborted (EventListener interface): stop. */
@@ -164,7 +163,7 @@ export class UpstreamHubConnection implements WheelMember {
     for (const [invocationId, pending] of this.#pending) {
       if (pending.deadline > now) continue;
       this.#pending.delete(invocationId);
-      pending.reject(new UpstreamInvocationError("noAnswer", "upstream hub did not answer in time"));
+      pending.waiter.reject(new UpstreamInvocationError("noAnswer", "upstream hub did not answer in time"));
     }
   }
 
@@ -221,8 +220,9 @@ export class UpstreamHubConnection implements WheelMember {
         const pending = this.#pending?.get(message.invocationId);
         if (!pending) return; // timed out earlier: the late answer is dropped
         this.#pending?.delete(message.invocationId);
-        if (message.error !== undefined) pending.reject(new UpstreamInvocationError("method", message.error));
-        else pending.resolve(message.result);
+        if (message.error !== undefined)
+          pending.waiter.reject(new UpstreamInvocationError("method", message.error));
+        else pending.waiter.resolve(message.result);
         return;
       }
       case 7: {
@@ -249,7 +249,7 @@ export class UpstreamHubConnection implements WheelMember {
     this.#signal = undefined;
     if (this.#ready) this.#onClose?.(outcome);
     for (const pending of this.#pending?.values() ?? []) {
-      pending.reject(new UpstreamInvocationError("noAnswer", "upstream hub connection lost"));
+      pending.waiter.reject(new UpstreamInvocationError("noAnswer", "upstream hub connection lost"));
     }
     this.#pending = undefined;
     if (this.#handshake) {

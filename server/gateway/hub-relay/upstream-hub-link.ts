@@ -12,6 +12,7 @@ import { HeartbeatWheel, wheelTickFor } from "./heartbeat-wheel.ts";
 import type { RelayHub } from "./options.ts";
 import {
   connectUpstreamHub,
+  type InvocationWaiter,
   UPSTREAM_INVOCATION_TIMEOUT_MS,
   type UpstreamCloseOutcome,
   type UpstreamHubConnection,
@@ -110,12 +111,13 @@ export class UpstreamHubLink {
     return this.#running;
   }
 
-  /** Invokes a method on the connected hub; rejects with an UpstreamInvocationError. */
-  invoke(target: string, args: readonly unknown[]): Promise<unknown> {
+  /** Invokes a method on the connected hub; `waiter` gets the result or an UpstreamInvocationError. */
+  invoke(target: string, args: readonly unknown[], waiter: InvocationWaiter): void {
     if (this.#state !== "connected" || this.#connection === undefined) {
-      return Promise.reject(new UpstreamInvocationError("unavailable", "upstream hub not connected"));
+      waiter.reject(new UpstreamInvocationError("unavailable", "upstream hub not connected"));
+      return;
     }
-    return this.#connection.invoke(target, args);
+    this.#connection.invoke(target, args, waiter);
   }
 
   #setState(state: LinkState): void {

@@ -30,6 +30,15 @@ export class UpstreamInvocationError extends Error {
   }
 }
 
+/**
+ * Who waits for one invocation's Completion: exactly one of the two is called, once, synchronously
+ * from the frame that settles it (no promise per relayed invocation).
+ */
+export interface InvocationWaiter {
+  resolve(result: unknown): void;
+  reject(error: UpstreamInvocationError): void;
+}
+
 /** What a connection needs. */
 export interface UpstreamConnectOptions {
   /** The hub's HTTP(S) URL, e.g. `http://127.0.0.1:5000/hubs/user`. */

@@ -5,6 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import type { AccessProfile } from "../../../runtime/access/access-profile.ts";
+import { CHAT_ATTACHMENT_MAX_BYTES } from "../../../runtime/boot/constants.ts";
 import { httpsUrl, linkifyHtml } from "../../../runtime/chat/chat-html.ts";
 import {
   attachmentProblem,
@@ -22,8 +24,6 @@ import {
   screenshotErrorText,
   uploadErrorText,
 } from "../../../runtime/chat/chat-rules.ts";
-import type { AccessProfile } from "../../../runtime/access/access-profile.ts";
-import { CHAT_ATTACHMENT_MAX_BYTES } from "../../../runtime/boot/constants.ts";
 import { ApiError } from "../../../runtime/http/api-error.ts";
 import { SUPPORT_CHAT_MAX_TEXT_LENGTH } from "../../../schemas/payloads/support-chat.ts";
 

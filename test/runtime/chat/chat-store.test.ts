@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, mock, test } from "node:test";
+import { CHAT_ATTACHMENT_MAX_BYTES } from "../../../runtime/boot/constants.ts";
 import { FILE_TOO_BIG, FILE_UPLOAD_FAILED } from "../../../runtime/chat/chat-rules.ts";
 import {
   CHAT_PATHS,
@@ -17,7 +18,6 @@ import {
   submitChatRating,
   uploadChatFile,
 } from "../../../runtime/chat/chat-store.ts";
-import { CHAT_ATTACHMENT_MAX_BYTES } from "../../../runtime/boot/constants.ts";
 import { ApiError } from "../../../runtime/http/api-error.ts";
 import type { HubClient } from "../../../runtime/realtime/hub-client.ts";
 import { realtimeClient } from "../../../runtime/session/realtime-session.ts";

@@ -16,15 +16,15 @@ import {
 } from "../../../runtime/debug/log-console.ts";
 import { trapTarget } from "../../../runtime/dialogs/focus-trap.ts";
 import { legacyDialogMessage } from "../../../runtime/dialogs/legacy-bridge.ts";
-import { balanceError, codeError } from "../../../runtime/dialogs/tools/code-check.ts";
-import { connectorSyntaxError } from "../../../runtime/dialogs/tools/connector-check.ts";
-import { customPeriodOf, periodError } from "../../../runtime/dialogs/objects/period.ts";
-import { cellText, pageCount } from "../../../runtime/dialogs/objects/data-rows.ts";
-import { findWidget, withWidgetProperties } from "../../../runtime/dialogs/objects/widgets.ts";
-import { parsePropertiesText, propertiesToText } from "../../../runtime/dialogs/objects/properties-json.ts";
-import { pickable } from "../../../runtime/dialogs/objects/pickable.ts";
 import { exportAction } from "../../../runtime/dialogs/menu/export-action.ts";
 import { sessionToRate } from "../../../runtime/dialogs/menu/rating-target.ts";
+import { cellText, pageCount } from "../../../runtime/dialogs/objects/data-rows.ts";
+import { customPeriodOf, periodError } from "../../../runtime/dialogs/objects/period.ts";
+import { pickable } from "../../../runtime/dialogs/objects/pickable.ts";
+import { parsePropertiesText, propertiesToText } from "../../../runtime/dialogs/objects/properties-json.ts";
+import { findWidget, withWidgetProperties } from "../../../runtime/dialogs/objects/widgets.ts";
+import { balanceError, codeError } from "../../../runtime/dialogs/tools/code-check.ts";
+import { connectorSyntaxError } from "../../../runtime/dialogs/tools/connector-check.ts";
 
 describe("trapTarget (APG dialog: Tab wraps inside the dialog)", () => {
   const rows: [number, number, boolean, number | null][] = [

@@ -1,12 +1,12 @@
 /** Dialog parameters (§2.5): declared names only, required ones present, types exact (integers for recIds). */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { DialogParam } from "../../../schemas/dialogs.ts";
 import {
   coerceParam,
   splitDialogPath,
   validateDialogParams,
 } from "../../../runtime/dialogs/dialog-params.ts";
+import type { DialogParam } from "../../../schemas/dialogs.ts";
 
 describe("coerceParam", () => {
   const cases: [DialogParam["type"], unknown, unknown][] = [

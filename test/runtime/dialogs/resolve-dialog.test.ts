@@ -2,9 +2,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import dialogsManifest from "../../../manifests/dialogs.json" with { type: "json" };
-import type { DialogDefinition } from "../../../schemas/dialogs.ts";
 import type { AccessProfile } from "../../../runtime/access/access-profile.ts";
 import { resolveDialogRequest } from "../../../runtime/dialogs/resolve-dialog.ts";
+import type { DialogDefinition } from "../../../schemas/dialogs.ts";
 
 const dialogs = dialogsManifest.dialogs as DialogDefinition[];
 const auditor = {

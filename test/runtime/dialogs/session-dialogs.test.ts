@@ -1,7 +1,6 @@
 /** §4.2: the dialogs a session start opens, and the body that saves the interface preferences. */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { LoggedInConfig } from "../../../schemas/payloads/user-session.ts";
 import { interfacePreferencesBody } from "../../../runtime/dialogs/interface-preferences.ts";
 import {
   type SessionDialogInput,
@@ -9,6 +8,7 @@ import {
   sessionDialogsToOpen,
   sessionKey,
 } from "../../../runtime/dialogs/session-dialogs.ts";
+import type { LoggedInConfig } from "../../../schemas/payloads/user-session.ts";
 
 const base: SessionDialogInput = {
   showLoginAnnouncement: false,

@@ -1,9 +1,9 @@
 /** A WebSocket stand-in the hub client tests drive by hand, and the client they start on it. */
 import {
+  createHubClient,
   type HubClient,
   type HubClientOptions,
   type HubSocket,
-  createHubClient,
 } from "../../../runtime/realtime/hub-client.ts";
 
 /** A socket the test drives: open it, feed it frames, drop it; it records what the client sent. */

@@ -1,6 +1,7 @@
 /** The informational public screens' decisions: disconnect reasons, the upgrade page, /logout?ws=0. */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import permissions from "../../../manifests/permissions.json" with { type: "json" };
 import type { AccessProfile } from "../../../runtime/access/access-profile.ts";
 import { parsePermissionString } from "../../../runtime/access/permission-string.ts";
 import {
@@ -10,7 +11,6 @@ import {
   featureObjectTypes,
   upgradeView,
 } from "../../../runtime/screens/public/public-texts.ts";
-import permissions from "../../../manifests/permissions.json" with { type: "json" };
 
 describe("/disconnect?reason= shows known texts only", () => {
   const cases: Array<[string, string]> = [

@@ -4,7 +4,6 @@
  */
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, mock, test } from "node:test";
-import type { LoggedInConfig } from "../../../schemas/payloads/user-session.ts";
 import { DISCONNECT_REDIRECT_DELAY_MS, RELOAD_DELAY_MS } from "../../../runtime/boot/constants.ts";
 import type { EventHub } from "../../../runtime/realtime/frames.ts";
 import type { HubClient, HubClientStatus } from "../../../runtime/realtime/hub-client.ts";
@@ -14,6 +13,7 @@ import {
   type RealtimeDeps,
   SERVER_LOGOUT_PATH,
 } from "../../../runtime/session/realtime-session.ts";
+import type { LoggedInConfig } from "../../../schemas/payloads/user-session.ts";
 
 class FakeClient implements HubClient {
   readonly status = new ObservableValue<HubClientStatus>("connecting");

@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { ErrorCode } from "../../../server/upstream/http/error-codes.ts";
 import { NOTIFICATION_CODES } from "../../../schemas/payloads/notification-record.ts";
+import { ErrorCode } from "../../../server/upstream/http/error-codes.ts";
 import { type Client, type RunningUpstream, signIn, startUpstream } from "./upstream-fixture.ts";
 
 let upstream: RunningUpstream;

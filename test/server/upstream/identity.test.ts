@@ -6,6 +6,12 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { contentDisposition } from "../../../server/upstream/files/content-disposition.ts";
 import { fileNameProblem } from "../../../server/upstream/files/file-names.ts";
+import {
+  DEFAULT_SCRYPT_COST,
+  hashCost,
+  hashPassword,
+  verifyPassword,
+} from "../../../server/upstream/identity/passwords.ts";
 import { PERMISSION_KEYS } from "../../../server/upstream/identity/permission-keys.ts";
 import {
   formatPermissionString,
@@ -13,12 +19,6 @@ import {
   parsePermissionString,
   permissionEntries,
 } from "../../../server/upstream/identity/permission-string.ts";
-import {
-  DEFAULT_SCRYPT_COST,
-  hashCost,
-  hashPassword,
-  verifyPassword,
-} from "../../../server/upstream/identity/passwords.ts";
 import {
   base32Decode,
   base32Encode,

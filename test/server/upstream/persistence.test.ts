@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import Database from "better-sqlite3";
-import { MIGRATIONS, migrate, schemaVersion } from "../../../server/upstream/store/migrations.ts";
 import { DEMO_PASSWORD } from "../../../server/upstream/seed/demo-accounts.ts";
+import { MIGRATIONS, migrate, schemaVersion } from "../../../server/upstream/store/migrations.ts";
 import { Client, signIn, startUpstream, TestClock } from "./upstream-fixture.ts";
 
 test("migrations: applied once each, in order; running them again changes nothing", () => {

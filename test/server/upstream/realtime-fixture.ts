@@ -4,10 +4,10 @@
  */
 import assert from "node:assert/strict";
 import {
+  HttpTransportType,
   type HubConnection,
   HubConnectionBuilder,
   HubConnectionState,
-  HttpTransportType,
   LogLevel,
 } from "@microsoft/signalr";
 import type { Client, RunningUpstream } from "./upstream-fixture.ts";

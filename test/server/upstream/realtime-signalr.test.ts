@@ -7,8 +7,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { ErrorCode } from "../../../server/upstream/http/error-codes.ts";
-import { DEMO_PASSWORD } from "../../../server/upstream/seed/demo-accounts.ts";
 import { BUILD_VERSION } from "../../../server/upstream/realtime/user-hub.ts";
+import { DEMO_PASSWORD } from "../../../server/upstream/seed/demo-accounts.ts";
 import {
   accountRecId,
   connectHub,

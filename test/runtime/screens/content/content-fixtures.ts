@@ -1,10 +1,10 @@
 /** Shared fixtures of the content screen tests: the seeded Northwind dashboards tree and objects. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { FolderBody, ObjectBody } from "../../../../runtime/screens/content/content-types.ts";
 import type { ClientRoute } from "../../../../schemas/client-manifest.ts";
 import type { PermissionsManifest } from "../../../../schemas/permissions.ts";
 import type { RoutesManifest } from "../../../../schemas/routes.ts";
-import type { FolderBody, ObjectBody } from "../../../../runtime/screens/content/content-types.ts";
 import { MANIFESTS_DIR } from "../../../helpers/manifest-fixtures.ts";
 
 const at = "2026-01-01T00:00:00.000Z";

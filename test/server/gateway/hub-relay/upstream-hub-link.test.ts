@@ -23,6 +23,14 @@ interface Behaviour {
   afterHandshake: (socket: WebSocket) => void;
 }
 
+/** An invocation through `link` as a promise of its result. */
+function invoked(link: UpstreamHubLink | undefined, target: string, args: unknown[]): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    assert.ok(link, "no link started");
+    link.invoke(target, args, { resolve, reject });
+  });
+}
+
 const silentLog = new Proxy(
   {},
   { get: (_target, name) => (name === "child" ? () => silentLog : () => undefined) },
@@ -165,8 +173,8 @@ describe("upstream hub link", () => {
         }),
     });
     await reached("connected");
-    assert.deepEqual(await link?.invoke("echo", [1, "two"]), [1, "two"]);
-    await assert.rejects(link?.invoke("fail", []) as Promise<unknown>, { failure: "method", message: "No." });
+    assert.deepEqual(await invoked(link, "echo", [1, "two"]), [1, "two"]);
+    await assert.rejects(invoked(link, "fail", []), { failure: "method", message: "No." });
   });
 
   test("a malformed message, a Close allowing reconnect and silence all reconnect", async () => {

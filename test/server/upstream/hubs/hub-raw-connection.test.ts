@@ -9,8 +9,8 @@ import type { HubOptions } from "../../../../server/upstream/hubs/hub-types.ts";
 import {
   connectRaw,
   eventually,
-  type HubFixture,
   HttpStatusError,
+  type HubFixture,
   negotiate,
   openRaw,
   startHub,

@@ -12,10 +12,10 @@ import {
 } from "@microsoft/signalr";
 import {
   eventually,
+  HttpStatusError,
   type HubFixture,
   negotiate,
   openRaw,
-  HttpStatusError,
   startHub,
   TOKENS,
 } from "./hub-fixture.ts";
