@@ -38,9 +38,9 @@ const METHOD_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
 /** Longest redirect the gateway passes on. */
 const MAX_REDIRECT_LENGTH = 2048;
 
-/** The serialized ping and pong, sent often enough to be worth building once. */
-export const PING_FRAME = '{"t":"ping"}';
-export const PONG_FRAME = '{"t":"pong"}';
+/** The ping and pong as sent (UTF-8), often enough to be worth building once. */
+export const PING_FRAME_BYTES = Buffer.from('{"t":"ping"}', "utf8");
+export const PONG_FRAME_BYTES = Buffer.from('{"t":"pong"}', "utf8");
 
 /** Serializes a frame for the socket. */
 export function serializeGatewayFrame(frame: GatewayFrame): string {

@@ -8,8 +8,8 @@ import { Agent } from "undici";
 import type WebSocket from "ws";
 import {
   inAppRedirect,
-  PING_FRAME,
-  PONG_FRAME,
+  PING_FRAME_BYTES,
+  PONG_FRAME_BYTES,
   parseBrowserFrame,
   serializeGatewayFrame,
 } from "./browser-frames.ts";
@@ -91,8 +91,8 @@ export class HubRelay implements HubRelayControl {
   }
 
   broadcastGatewayEvent(target: string, args: readonly unknown[] = []): number {
-    const text = serializeGatewayFrame({ t: "event", hub: "gateway", target, args });
-    for (const tab of this.#tabs) tab.sendText(text);
+    const bytes = Buffer.from(serializeGatewayFrame({ t: "event", hub: "gateway", target, args }), "utf8");
+    for (const tab of this.#tabs) tab.sendBytes(bytes);
     return this.#tabs.size;
   }
 
@@ -158,7 +158,7 @@ export class HubRelay implements HubRelayControl {
     }
     const frame = parseBrowserFrame(data.toString("utf8"));
     if (frame === null) tab.close(CloseCode.PolicyViolation, "malformed frame");
-    else if (frame.t === "ping") tab.sendText(PONG_FRAME);
+    else if (frame.t === "ping") tab.sendBytes(PONG_FRAME_BYTES);
     else if (frame.t === "invoke") session.invoke(tab, frame);
   }
 
@@ -185,7 +185,7 @@ export class HubRelay implements HubRelayControl {
           continue;
         }
         tab.unansweredPings++;
-        tab.sendText(PING_FRAME);
+        tab.sendBytes(PING_FRAME_BYTES);
       }
     }, this.settings.heartbeatMs).unref();
   }

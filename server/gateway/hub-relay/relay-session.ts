@@ -103,8 +103,8 @@ export class RelaySession {
 
   /** Sends a frame to every tab, serialized once. */
   broadcast(frame: GatewayFrame): void {
-    const text = serializeGatewayFrame(frame);
-    for (const tab of this.tabs) tab.sendText(text);
+    const bytes = Buffer.from(serializeGatewayFrame(frame), "utf8");
+    for (const tab of this.tabs) tab.sendBytes(bytes);
   }
 
   /** Ends the session: tells the tabs `ended`, closes them and the upstream connections. */
