@@ -101,7 +101,7 @@ export function frameAncestors(app: FastifyInstance, options: FrameAncestorsOpti
       work = invalidate(request);
     } else if (
       String(reply.getHeader("content-type") ?? "").startsWith("text/html") &&
-      reply.getHeader("Content-Security-Policy") === CONTENT_SECURITY_POLICY
+      reply.getHeader("content-security-policy") === CONTENT_SECURITY_POLICY
     ) {
       work = decoratePage(request, reply);
     }

@@ -43,18 +43,19 @@ export function isJsonContentType(contentType: unknown): boolean {
 /** Security headers on every response. */
 export async function securityHeaders(app: FastifyInstance): Promise<void> {
   // A callback hook, not an async one: it runs on every relayed response, and a promise per response
-  // is measurable on the relay's hot path.
+  // is measurable on the relay's hot path. Names in lower case, as Fastify stores and sends them: its
+  // lower-casing then hands back the same (interned) string.
   app.addHook("onSend", (_request, reply, payload, done) => {
     // A relayed upstream file may carry a stricter policy of its own (e.g. sandboxed chat files): keep it.
-    if (!reply.hasHeader("Content-Security-Policy")) {
-      const json = isJsonContentType(reply.getHeader("Content-Type"));
-      reply.header("Content-Security-Policy", json ? JSON_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY);
+    if (!reply.hasHeader("content-security-policy")) {
+      const json = isJsonContentType(reply.getHeader("content-type"));
+      reply.header("content-security-policy", json ? JSON_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY);
     }
-    reply.header("X-Content-Type-Options", "nosniff");
+    reply.header("x-content-type-options", "nosniff");
     // Tokens (st, it, share codes) appear in URLs: never leak them to other sites.
-    reply.header("Referrer-Policy", "no-referrer");
-    reply.header("Cross-Origin-Opener-Policy", "same-origin");
-    reply.header("Cross-Origin-Resource-Policy", "same-origin");
+    reply.header("referrer-policy", "no-referrer");
+    reply.header("cross-origin-opener-policy", "same-origin");
+    reply.header("cross-origin-resource-policy", "same-origin");
     done(null, payload);
   });
 }

@@ -16,7 +16,7 @@ import {
 import { relayTarget } from "./relay-path.ts";
 import { type BodyLimits, type BodyPlan, planRequestBody } from "./request-body.ts";
 import { upstreamRequestHeaders } from "./request-headers.ts";
-import { browserResponseHeaders, type RelayMount } from "./response-headers.ts";
+import { copyResponseHeaders, type RelayMount } from "./response-headers.ts";
 import { callUpstream, RelayCancellation } from "./upstream-call.ts";
 
 /** Who a relayed call is made for: the session's upstream token (and the session's id, if any). */
@@ -80,7 +80,8 @@ export function createRelayHandler(settings: RelaySettings) {
       }
       inFlight++;
       const controller = new RelayCancellation();
-      reply.raw.once("close", () => {
+      // `on`, not `once`: a response closes once, and `once` wraps the listener on every call.
+      reply.raw.on("close", () => {
         inFlight--;
         // The browser went away before the whole answer was written: cancel the upstream call.
         if (!reply.raw.writableFinished) controller.abort();
@@ -153,7 +154,7 @@ export function createRelayHandler(settings: RelaySettings) {
         }
       }
       reply.code(answer.statusCode);
-      reply.headers(browserResponseHeaders(answer.headers, target.origin, target.path, settings.mounts));
+      copyResponseHeaders(reply, answer.headers, target.origin, target.path, settings.mounts);
       return reply.send(answer.body ?? undefined);
     };
   };

@@ -38,6 +38,11 @@ export interface RelayMount {
   base: UpstreamBase;
 }
 
+/** Where the kept headers go: a Fastify reply (its `header`), or a record being filled. */
+export interface HeaderSink {
+  header(name: string, value: string | string[]): unknown;
+}
+
 /**
  * The browser response headers: the upstream's minus Set-Cookie, hop-by-hop, every header its
  * `Connection` names, and software banners. Content-Type/-Length/-Disposition/-Encoding,
@@ -51,19 +56,35 @@ export function browserResponseHeaders(
   requestPath: string,
   mounts: readonly RelayMount[],
 ): Record<string, string | string[]> {
-  const named = connectionNamedBeyondKeepAlive(upstream.connection);
   const headers: Record<string, string | string[]> = {};
+  const record: HeaderSink = {
+    header(name, value) {
+      headers[name] = value;
+    },
+  };
+  copyResponseHeaders(record, upstream, requestOrigin, requestPath, mounts);
+  return headers;
+}
+
+/** Sets the browser response headers (`browserResponseHeaders`) on `sink` — the relay's reply — one by one. */
+export function copyResponseHeaders(
+  sink: HeaderSink,
+  upstream: IncomingHttpHeaders,
+  requestOrigin: string,
+  requestPath: string,
+  mounts: readonly RelayMount[],
+): void {
+  const named = connectionNamedBeyondKeepAlive(upstream.connection);
   for (const name of Object.keys(upstream)) {
     const value = upstream[name];
     if (value === undefined || DROPPED_EXACT.has(name) || named?.has(name)) continue;
     if (name === "location" || name === "content-location") {
       const rewritten = rewriteLocation(String(value), requestOrigin, requestPath, mounts);
-      if (rewritten !== null) headers[name] = rewritten;
+      if (rewritten !== null) sink.header(name, rewritten);
       continue;
     }
-    headers[name] = value;
+    sink.header(name, value);
   }
-  return headers;
 }
 
 /** A location as the browser must see it, or null when it would reveal an internal address. */

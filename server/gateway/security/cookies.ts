@@ -41,18 +41,32 @@ function isCookieToken(value: string): boolean {
 export function cookieToken(request: FastifyRequest, name: string): string | null {
   const header = request.headers.cookie;
   if (!header) return null;
-  // Read in place (every relayed call passes here): no split array, no regex.
+  // Read in place (every relayed call passes here): no split array, no regex, no slice but the value's.
   for (let start = 0; start < header.length; ) {
     const semicolon = header.indexOf(";", start);
     const end = semicolon === -1 ? header.length : semicolon;
-    const separator = header.indexOf("=", start);
-    if (separator !== -1 && separator < end && header.slice(start, separator).trim() === name) {
-      const value = header.slice(separator + 1, end).trim();
-      return isCookieToken(value) ? value : null;
+    const nameAt = skipWhiteSpace(header, start, end);
+    if (header.startsWith(name, nameAt)) {
+      const separator = skipWhiteSpace(header, nameAt + name.length, end);
+      if (separator < end && header.charCodeAt(separator) === 0x3d /* = */) {
+        const value = header.slice(separator + 1, end).trim();
+        return isCookieToken(value) ? value : null;
+      }
     }
     start = end + 1;
   }
   return null;
+}
+
+/** The first index from `from` (before `end`) that is not a space or tab (RFC 6265 §5.2: OWS around names). */
+function skipWhiteSpace(text: string, from: number, end: number): number {
+  let index = from;
+  while (index < end) {
+    const code = text.charCodeAt(index);
+    if (code !== 0x20 && code !== 0x09) break;
+    index++;
+  }
+  return index;
 }
 
 /** The Set-Cookie value for `name=value` (Path=/). */

@@ -7,7 +7,7 @@ import { describe, test } from "node:test";
 import type { FastifyRequest } from "fastify";
 import { COOKIE_TOKEN_PATTERN, cookieToken } from "../../../../server/gateway/security/cookies.ts";
 
-const TOKEN = "A".repeat(20) + "z".repeat(10) + "0123456789" + "-_a";
+const TOKEN = `${"A".repeat(20)}${"z".repeat(10)}0123456789-_a`;
 const OTHER = "b".repeat(43);
 
 function requestWith(cookie: string | undefined): FastifyRequest {
@@ -22,6 +22,8 @@ describe("cookieToken", () => {
     [`tessera_csrf=${OTHER}; tessera_session=${TOKEN}`, TOKEN],
     [`tessera_session=${TOKEN};tessera_csrf=${OTHER}`, TOKEN],
     [`  tessera_session =  ${TOKEN}  ; x=1`, TOKEN],
+    [`x=1;\ttessera_session\t=\t${TOKEN}`, TOKEN],
+    [`tessera_session x=${TOKEN}`, null],
     // The first one wins, even when it is malformed.
     [`tessera_session=short; tessera_session=${TOKEN}`, null],
     [`tessera_session=${TOKEN}; tessera_session=${OTHER}`, TOKEN],
