@@ -25,14 +25,18 @@ export interface CookieAttributes {
   maxAgeSeconds?: number;
 }
 
+/** The characters of COOKIE_TOKEN_PATTERN (base64url), as a lookup by character code. */
+const TOKEN_CHARACTERS = new Uint8Array(128);
+for (const character of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") {
+  TOKEN_CHARACTERS[character.charCodeAt(0)] = 1;
+}
+
 /** Whether `value` is a token the gateway makes (COOKIE_TOKEN_PATTERN), checked without a regex. */
 function isCookieToken(value: string): boolean {
   if (value.length !== 43) return false;
   for (let index = 0; index < 43; index++) {
     const code = value.charCodeAt(index);
-    const letterOrDigit =
-      (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39);
-    if (!letterOrDigit && code !== 0x2d && code !== 0x5f) return false;
+    if (code > 0x7f || TOKEN_CHARACTERS[code] !== 1) return false;
   }
   return true;
 }
@@ -41,27 +45,35 @@ function isCookieToken(value: string): boolean {
 export function cookieToken(request: FastifyRequest, name: string): string | null {
   const header = request.headers.cookie;
   if (!header) return null;
-  // Read in place (every relayed call passes here): no split array, no regex, no slice but the value's.
-  for (let start = 0; start < header.length; ) {
-    const semicolon = header.indexOf(";", start);
-    const end = semicolon === -1 ? header.length : semicolon;
-    const nameAt = skipWhiteSpace(header, start, end);
-    if (header.startsWith(name, nameAt)) {
-      const separator = skipWhiteSpace(header, nameAt + name.length, end);
-      if (separator < end && header.charCodeAt(separator) === 0x3d /* = */) {
-        const value = header.slice(separator + 1, end).trim();
-        return isCookieToken(value) ? value : null;
-      }
-    }
-    start = end + 1;
+  // Every relayed call passes here: the name is searched for (no split, no regex), and an occurrence
+  // counts only where a cookie starts (RFC 6265 §4.2.1: after "; ", white space tolerated) and "=" follows.
+  for (let at = header.indexOf(name); at !== -1; at = header.indexOf(name, at + 1)) {
+    if (!startsCookie(header, at)) continue;
+    const separator = skipWhiteSpace(header, at + name.length);
+    if (header.charCodeAt(separator) !== 0x3d /* = */) continue;
+    const semicolon = header.indexOf(";", separator + 1);
+    const value = header.slice(separator + 1, semicolon === -1 ? header.length : semicolon).trim();
+    return isCookieToken(value) ? value : null;
   }
   return null;
 }
 
-/** The first index from `from` (before `end`) that is not a space or tab (RFC 6265 §5.2: OWS around names). */
-function skipWhiteSpace(text: string, from: number, end: number): number {
+/** Whether a cookie starts at `at`: nothing but space or tab between it and the header's start or a ";". */
+function startsCookie(header: string, at: number): boolean {
+  let index = at - 1;
+  while (index >= 0) {
+    const code = header.charCodeAt(index);
+    if (code === 0x3b /* ; */) return true;
+    if (code !== 0x20 && code !== 0x09) return false;
+    index--;
+  }
+  return true;
+}
+
+/** The first index from `from` that is not a space or tab. */
+function skipWhiteSpace(text: string, from: number): number {
   let index = from;
-  while (index < end) {
+  while (index < text.length) {
     const code = text.charCodeAt(index);
     if (code !== 0x20 && code !== 0x09) break;
     index++;

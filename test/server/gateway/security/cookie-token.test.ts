@@ -24,6 +24,10 @@ describe("cookieToken", () => {
     [`  tessera_session =  ${TOKEN}  ; x=1`, TOKEN],
     [`x=1;\ttessera_session\t=\t${TOKEN}`, TOKEN],
     [`tessera_session x=${TOKEN}`, null],
+    [`a=b tessera_session=${TOKEN}`, null],
+    [`x= tessera_session=${TOKEN}`, null],
+    [`x=1 ; tessera_session=${TOKEN}`, TOKEN],
+    [`tessera_session=${TOKEN}; x=tessera_session=${OTHER}`, TOKEN],
     // The first one wins, even when it is malformed.
     [`tessera_session=short; tessera_session=${TOKEN}`, null],
     [`tessera_session=${TOKEN}; tessera_session=${OTHER}`, TOKEN],
