@@ -9,7 +9,7 @@ import { BENCH_ORIGIN } from "./bench-constants.ts";
 
 const RECORD_SEPARATOR = "\u001e";
 /** Safety net for a client that never gets its answer (a broken relay must not hang the run). */
-export const ROUND_TRIP_LIMIT_MS = 10_000;
+const ROUND_TRIP_LIMIT_MS = 10_000;
 
 /** One socket doing round trips. */
 export interface RoundTripClient {

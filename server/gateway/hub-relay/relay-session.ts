@@ -234,39 +234,47 @@ class TabInvocation implements InvocationWaiter {
   ) {}
 
   resolve(result: unknown): void {
-    if (this.#settled) return;
-    this.#settled = true;
-    this.tab.pending--;
-    // Called from the upstream connection's frame handler: nothing may be thrown back into it.
-    try {
-      this.tab.sendText(serializeResultFrame(this.id, result));
-    } catch (error) {
-      this.log.error({ err: error }, "hub relay: invocation failed");
-    }
+    if (this.#settle()) this.#send(serializeResultFrame(this.id, result));
   }
 
   reject(error: UpstreamInvocationError): void {
-    if (this.#settled) return;
+    if (!this.#settle()) return;
+    if (error.failure === "method") {
+      const message = error.message.slice(0, MAX_ERROR_MESSAGE_LENGTH);
+      this.#send(failureText(this.id, "HubUpstreamMethodError", message, false));
+    } else if (error.failure === "unavailable") {
+      this.#send(failureText(this.id, "HubUpstreamUnavailable", "The upstream hub is not connected.", true));
+    } else {
+      this.#send(failureText(this.id, "HubUpstreamNoAnswer", "The upstream hub did not answer.", true));
+    }
+  }
+
+  /** True the first time only: the tab then has one invocation fewer waiting. */
+  #settle(): boolean {
+    if (this.#settled) return false;
     this.#settled = true;
     this.tab.pending--;
-    const { tab, id } = this;
+    return true;
+  }
+
+  // Called from the upstream connection's frame handler: nothing may be thrown back into it.
+  #send(text: string): void {
     try {
-      if (error.failure === "method") {
-        fail(tab, id, "HubUpstreamMethodError", error.message.slice(0, MAX_ERROR_MESSAGE_LENGTH), false);
-      } else if (error.failure === "unavailable") {
-        fail(tab, id, "HubUpstreamUnavailable", "The upstream hub is not connected.", true);
-      } else {
-        fail(tab, id, "HubUpstreamNoAnswer", "The upstream hub did not answer.", true);
-      }
-    } catch (thrown) {
-      this.log.error({ err: thrown }, "hub relay: invocation failed");
+      this.tab.sendText(text);
+    } catch (error) {
+      this.log.error({ err: error }, "hub relay: invocation failed");
     }
   }
 }
 
 /** Answers an invocation with an error (a module function: the hot path creates no closure per call). */
 function fail(tab: Tab, id: string, name: GatewayErrorCodeName, message: string, retryable: boolean): void {
-  tab.send({
+  tab.sendText(failureText(id, name, message, retryable));
+}
+
+/** The result frame of a failed invocation. */
+function failureText(id: string, name: GatewayErrorCodeName, message: string, retryable: boolean): string {
+  return serializeGatewayFrame({
     t: "result",
     id,
     ok: false,
