@@ -162,12 +162,24 @@ async function run(nginxPath: string): Promise<Report> {
     // The order rotates, so no relay always runs right after another one.
     for (let index = 0; index < wsNames.length; index++) {
       const name = wsNames[(index + round) % wsNames.length] as keyof typeof wsPids;
+      // The load generator (this process, without its children: the servers) is metered too. The
+      // three processes share the machine's cores, so what each costs per round trip tells how the
+      // throughput divides between them (report.ts: the relay's CPU budget).
+      const loadBefore = process.cpuUsage();
       const { result, cpuMs: spent } = await metered({ relay: wsPids[name], upstream: upstream.pid }, () =>
         roundTripRound(wsClients[name], settings.durationMs),
       );
+      const load = process.cpuUsage(loadBefore);
+      const usPerRoundTrip = (cpuUs: number) => cpuUs / result.roundTrips;
+      const relayUs = spent.relay! * 1000;
+      const upstreamUs = spent.upstream! * 1000;
+      const loadUs = load.user + load.system;
       websocket[name].push({
         roundTripsPerSecond: result.roundTrips / result.seconds,
-        relayCpuUsPerRoundTrip: (spent.relay! * 1000) / result.roundTrips,
+        relayCpuUsPerRoundTrip: usPerRoundTrip(relayUs),
+        upstreamCpuUsPerRoundTrip: usPerRoundTrip(upstreamUs),
+        loadCpuUsPerRoundTrip: usPerRoundTrip(loadUs),
+        machineBusy: (relayUs + upstreamUs + loadUs) / (result.seconds * 1e6 * cpus().length),
       });
     }
   }

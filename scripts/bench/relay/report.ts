@@ -31,7 +31,15 @@ export interface Report {
   };
   websocket: Record<
     "gateway" | "nginx" | "bare-ws" | "bare-tcp",
-    { roundTripsPerSecond: number; relayCpuUsPerRoundTrip: number }[]
+    {
+      roundTripsPerSecond: number;
+      relayCpuUsPerRoundTrip: number;
+      upstreamCpuUsPerRoundTrip: number;
+      /** The load generator's (the benchmark process's own). */
+      loadCpuUsPerRoundTrip: number;
+      /** CPU time of relay, upstream and load generator over the round's wall time × cores. */
+      machineBusy: number;
+    }[]
   >;
   idle: {
     gateway: {
@@ -47,6 +55,25 @@ export interface Report {
 
 const mid = <T>(rounds: T[], pick: (round: T) => number) => median(rounds.map(pick));
 const fixed = (value: number, digits = 3) => Number(value.toFixed(digits));
+
+type WebSocketSummary = Record<keyof Report["websocket"], Report["websocket"]["gateway"][number]>;
+
+/**
+ * The most CPU per round trip the gateway's hub relay may spend and still reach the WebSocket
+ * target on this machine. Relay, upstream and load generator share the cores and keep them busy
+ * (see `machineBusy`), so round trips per second go as 1 / (their CPU per round trip added up): the
+ * gateway reaches `target` × nginx's rate when its sum is at most nginx's sum / `target`. What the
+ * upstream and the load generator spend in the gateway's rounds is taken as measured there.
+ */
+export function websocketRelayCpuBudgetUs(
+  websocket: WebSocketSummary,
+  target: number = TARGETS.websocketVsNginx,
+): number {
+  const whole = (relay: WebSocketSummary[keyof WebSocketSummary]) =>
+    relay.relayCpuUsPerRoundTrip + relay.upstreamCpuUsPerRoundTrip + relay.loadCpuUsPerRoundTrip;
+  const others = websocket.gateway.upstreamCpuUsPerRoundTrip + websocket.gateway.loadCpuUsPerRoundTrip;
+  return fixed(whole(websocket.nginx) / target - others, 1);
+}
 
 /** Medians, ratios and the verdict on each target. */
 export function summarize(report: Report) {
@@ -84,9 +111,21 @@ export function summarize(report: Report) {
           mid(rounds, (r) => r.relayCpuUsPerRoundTrip),
           1,
         ),
+        upstreamCpuUsPerRoundTrip: fixed(
+          mid(rounds, (r) => r.upstreamCpuUsPerRoundTrip),
+          1,
+        ),
+        loadCpuUsPerRoundTrip: fixed(
+          mid(rounds, (r) => r.loadCpuUsPerRoundTrip),
+          1,
+        ),
+        machineBusy: fixed(
+          mid(rounds, (r) => r.machineBusy),
+          2,
+        ),
       },
     ]),
-  ) as Record<keyof Report["websocket"], { roundTripsPerSecond: number; relayCpuUsPerRoundTrip: number }>;
+  ) as WebSocketSummary;
   const measured = {
     restThroughputVsNginx: fixed(gateway.requestsPerSecond / rest.nginx!.requestsPerSecond),
     restThroughputVsBareUndici: fixed(gateway.requestsPerSecond / rest["bare-undici"]!.requestsPerSecond),
@@ -101,6 +140,7 @@ export function summarize(report: Report) {
     websocketVsBareWs: fixed(
       websocket.gateway.roundTripsPerSecond / websocket["bare-ws"].roundTripsPerSecond,
     ),
+    websocketRelayCpuBudgetUs: websocketRelayCpuBudgetUs(websocket),
     bareUndiciAddedLatencyP50Ms: fixed(rest["bare-undici"]!.p50Ms - direct.p50Ms),
     // RSS growth below the JS-visible growth means the heap reused pages freed earlier and still
     // resident: the larger of the two is the cost held against the target.
@@ -174,6 +214,9 @@ export function printSummary(summary: ReturnType<typeof summarize>): void {
       `bare-undici added p50 ${summary.measured.bareUndiciAddedLatencyP50Ms} ms, ` +
       `bare-ws/nginx ${summary.measured.bareWsVsNginx}, bare-tcp/nginx ${summary.measured.bareTcpVsNginx}, ` +
       `gateway/bare-ws ${summary.measured.websocketVsBareWs}, ` +
+      `hub relay CPU budget for ${TARGETS.websocketVsNginx}× nginx ${summary.measured.websocketRelayCpuBudgetUs} µs per round trip ` +
+      `(spent: gateway ${summary.websocket.gateway.relayCpuUsPerRoundTrip}, bare ws ${summary.websocket["bare-ws"].relayCpuUsPerRoundTrip}, ` +
+      `byte pipe ${summary.websocket["bare-tcp"].relayCpuUsPerRoundTrip}), ` +
       `gateway CPU per request / nginx's ${summary.measured.restCpuPerRequestVsNginx}, ` +
       `per further tab of a session ${summary.measured.idleBytesPerSharedSessionTab} B`,
   );
