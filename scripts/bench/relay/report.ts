@@ -154,6 +154,24 @@ export function summarize(report: Report) {
       ),
     ),
   };
+  // The same measures round by round, each from rounds run back to back: the spread the medians hide.
+  const byRound = {
+    restThroughputVsNginx: pairedRounds(
+      report.rest.throughput.gateway,
+      report.rest.throughput.nginx,
+      (a, b) => a.requestsPerSecond / b.requestsPerSecond,
+    ),
+    addedLatencyP50Ms: pairedRounds(
+      report.rest.latency.gateway,
+      report.rest.latency.direct,
+      (a, b) => a.p50Ms - b.p50Ms,
+    ),
+    websocketVsNginx: pairedRounds(
+      report.websocket.gateway,
+      report.websocket.nginx,
+      (a, b) => a.roundTripsPerSecond / b.roundTripsPerSecond,
+    ),
+  };
   const verdict = {
     restThroughputVsNginx: measured.restThroughputVsNginx >= TARGETS.restThroughputVsNginx,
     addedLatencyP50Ms: measured.addedLatencyP50Ms <= TARGETS.addedLatencyP50Ms,
@@ -168,7 +186,16 @@ export function summarize(report: Report) {
     addedLatencyP99Ms: fixed(rest["bare-undici"]!.p99Ms - direct.p99Ms),
     websocketVsNginx: Math.max(measured.bareWsVsNginx, measured.bareTcpVsNginx),
   };
-  return { rest, websocket, idle: report.idle, measured, targets: TARGETS, verdict, floor };
+  return { rest, websocket, idle: report.idle, measured, byRound, targets: TARGETS, verdict, floor };
+}
+
+/** `measure` of round i of `a` against round i of `b`, for every round both have. */
+function pairedRounds<T>(
+  a: readonly T[] = [],
+  b: readonly T[] = [],
+  measure: (a: T, b: T) => number,
+): number[] {
+  return a.slice(0, b.length).map((round, index) => fixed(measure(round, b[index] as T)));
 }
 
 /** Prints the summary as three short tables. */
@@ -208,6 +235,10 @@ export function printSummary(summary: ReturnType<typeof summarize>): void {
         },
       ]),
     ),
+  );
+  console.log("Round by round (the gateway's round against the other relay's in the same rotation)");
+  console.table(
+    Object.fromEntries(Object.entries(summary.byRound).map(([name, rounds]) => [name, { ...rounds }])),
   );
   console.log(
     `also: gateway/bare-undici ${summary.measured.restThroughputVsBareUndici}, gateway/direct ${summary.measured.restThroughputVsDirect}, ` +
