@@ -198,7 +198,7 @@ function pairedRounds<T>(
   return a.slice(0, b.length).map((round, index) => fixed(measure(round, b[index] as T)));
 }
 
-/** Prints the summary as three short tables. */
+/** Prints the summary as short tables. */
 export function printSummary(summary: ReturnType<typeof summarize>): void {
   console.log(
     "\nREST relay (GET /api/bench/small; CPU µs per request of the relay process and of the upstream)",
