@@ -3,6 +3,7 @@
  * frames, validated on the way in, serialized on the way out. Pure: no I/O.
  */
 import type { RelayHub } from "./options.ts";
+import { textFrameBytes } from "./text-frame.ts";
 
 /** What the gateway tells tabs about the upstream. */
 export type UpstreamStatus = "connected" | "reconnecting" | "unreachable";
@@ -38,14 +39,19 @@ const METHOD_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
 /** Longest redirect the gateway passes on. */
 const MAX_REDIRECT_LENGTH = 2048;
 
-/** The ping and pong as sent (UTF-8), often enough to be worth building once. */
-export const PING_FRAME_BYTES = Buffer.from('{"t":"ping"}', "utf8");
-export const PONG_FRAME_BYTES = Buffer.from('{"t":"pong"}', "utf8");
-
 /** Serializes a frame for the socket. */
 export function serializeGatewayFrame(frame: GatewayFrame): string {
   return JSON.stringify(frame);
 }
+
+/** A frame as sent: its UTF-8 bytes (encoded once when it goes to several tabs). */
+export function encodeGatewayFrame(frame: GatewayFrame): Buffer {
+  return textFrameBytes(serializeGatewayFrame(frame));
+}
+
+/** The ping and pong as sent, often enough to be worth building once. */
+export const PING_FRAME_BYTES = encodeGatewayFrame({ t: "ping" });
+export const PONG_FRAME_BYTES = encodeGatewayFrame({ t: "pong" });
 
 /**
  * Serializes a successful result frame: the same text as `serializeGatewayFrame({ t: "result", id, ok:

@@ -7,11 +7,11 @@ import type { FastifyBaseLogger } from "fastify";
 import { Agent } from "undici";
 import type WebSocket from "ws";
 import {
+  encodeGatewayFrame,
   inAppRedirect,
   PING_FRAME_BYTES,
   PONG_FRAME_BYTES,
   parseBrowserFrame,
-  serializeGatewayFrame,
 } from "./browser-frames.ts";
 import { HeartbeatWheel, wheelTickFor } from "./heartbeat-wheel.ts";
 import type { RelayIdentity, RelaySettings } from "./options.ts";
@@ -91,7 +91,7 @@ export class HubRelay implements HubRelayControl {
   }
 
   broadcastGatewayEvent(target: string, args: readonly unknown[] = []): number {
-    const bytes = Buffer.from(serializeGatewayFrame({ t: "event", hub: "gateway", target, args }), "utf8");
+    const bytes = encodeGatewayFrame({ t: "event", hub: "gateway", target, args });
     for (const tab of this.#tabs) tab.sendBytes(bytes);
     return this.#tabs.size;
   }

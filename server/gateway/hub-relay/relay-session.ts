@@ -9,6 +9,7 @@ import type { Dispatcher } from "undici";
 import { GatewayErrorCode, type GatewayErrorCodeName } from "../errors/gateway-error-codes.ts";
 import {
   type BrowserFrame,
+  encodeGatewayFrame,
   type GatewayFrame,
   inAppRedirect,
   serializeGatewayFrame,
@@ -103,7 +104,7 @@ export class RelaySession {
 
   /** Sends a frame to every tab, serialized once. */
   broadcast(frame: GatewayFrame): void {
-    const bytes = Buffer.from(serializeGatewayFrame(frame), "utf8");
+    const bytes = encodeGatewayFrame(frame);
     for (const tab of this.tabs) tab.sendBytes(bytes);
   }
 

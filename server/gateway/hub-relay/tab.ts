@@ -3,7 +3,8 @@
  * heard from (the browser leg's heartbeat), and sending with a bound on unread output.
  */
 import type WebSocket from "ws";
-import { type GatewayFrame, serializeGatewayFrame } from "./browser-frames.ts";
+import { encodeGatewayFrame, type GatewayFrame } from "./browser-frames.ts";
+import { TEXT_FRAME, textFrameBytes } from "./text-frame.ts";
 
 /** Default: a tab that leaves more than this unread is dropped rather than buffered without bound. */
 export const MAX_TAB_BUFFERED_BYTES = 4 * 1024 * 1024;
@@ -21,12 +22,6 @@ export const CloseCode = {
   MessageTooBig: 1009,
   ServiceRestart: 1012,
 } as const;
-
-/**
- * ws's option for a text frame given as bytes. The relay hands ws UTF-8 bytes rather than a string:
- * a string goes through Node's slower string path of the socket stream, and ws measures it first.
- */
-export const TEXT_FRAME = { binary: false } as const;
 
 /** The clock of the rate limits (one function for every tab, not a closure each). */
 const monotonicNow = () => performance.now();
@@ -81,12 +76,12 @@ export class Tab {
 
   /** Sends a frame. */
   send(frame: GatewayFrame): void {
-    this.sendText(serializeGatewayFrame(frame));
+    this.sendBytes(encodeGatewayFrame(frame));
   }
 
   /** Sends a serialized frame. */
   sendText(text: string): void {
-    this.sendBytes(Buffer.from(text, "utf8"));
+    this.sendBytes(textFrameBytes(text));
   }
 
   /** Sends a serialized frame as UTF-8 bytes (fan-out encodes once for every tab; never changed after). */

@@ -17,7 +17,7 @@ import {
   serializeInvocation,
   type UpstreamHubMessage,
 } from "./signalr-codec.ts";
-import { TEXT_FRAME } from "./tab.ts";
+import { TEXT_FRAME, textFrameBytes } from "./text-frame.ts";
 import {
   type InvocationWaiter,
   UPSTREAM_HANDSHAKE_TIMEOUT_MS,
@@ -170,7 +170,7 @@ export class UpstreamHubConnection implements WheelMember {
 
   #send(text: string): void {
     if (this.#socket.readyState !== this.#socket.OPEN) return;
-    this.#socket.send(Buffer.from(text, "utf8"), TEXT_FRAME);
+    this.#socket.send(textFrameBytes(text), TEXT_FRAME);
     this.#lastSent = performance.now();
   }
 

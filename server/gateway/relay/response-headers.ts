@@ -38,35 +38,19 @@ export interface RelayMount {
   base: UpstreamBase;
 }
 
-/** Where the kept headers go: a Fastify reply (its `header`), or a record being filled. */
+/** Where the kept headers go: the relay's Fastify reply (its `header`). */
 export interface HeaderSink {
   header(name: string, value: string | string[]): unknown;
 }
 
 /**
- * The browser response headers: the upstream's minus Set-Cookie, hop-by-hop, every header its
- * `Connection` names, and software banners. Content-Type/-Length/-Disposition/-Encoding,
- * Cache-Control, ETag, Last-Modified and the upstream's own application headers pass unchanged.
- * Location and Content-Location pointing into the upstream are rewritten to the browser's prefix;
- * pointing elsewhere on the upstream's origin, they are dropped (an internal address).
+ * Sets the browser response headers on `sink`, one by one: the upstream's minus Set-Cookie,
+ * hop-by-hop, every header its `Connection` names, and software banners.
+ * Content-Type/-Length/-Disposition/-Encoding, Cache-Control, ETag, Last-Modified and the upstream's
+ * own application headers pass unchanged. Location and Content-Location pointing into the upstream
+ * are rewritten to the browser's prefix; pointing elsewhere on the upstream's origin, they are
+ * dropped (an internal address).
  */
-export function browserResponseHeaders(
-  upstream: IncomingHttpHeaders,
-  requestOrigin: string,
-  requestPath: string,
-  mounts: readonly RelayMount[],
-): Record<string, string | string[]> {
-  const headers: Record<string, string | string[]> = {};
-  const record: HeaderSink = {
-    header(name, value) {
-      headers[name] = value;
-    },
-  };
-  copyResponseHeaders(record, upstream, requestOrigin, requestPath, mounts);
-  return headers;
-}
-
-/** Sets the browser response headers (`browserResponseHeaders`) on `sink` — the relay's reply — one by one. */
 export function copyResponseHeaders(
   sink: HeaderSink,
   upstream: IncomingHttpHeaders,
