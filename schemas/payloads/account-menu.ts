@@ -5,6 +5,7 @@
  * manifest already has: it never adds a link nor grants access.
  */
 import type { FromSchema, JSONSchema } from "json-schema-to-ts";
+import { singleLineText } from "../text-rules.ts";
 
 /**
  * The menu sections of §6 (ids as in manifests/menus.json) and the role permission keys in each, in
@@ -54,7 +55,7 @@ const section = {
   properties: {
     Id: { enum: ACCOUNT_MENU_SECTION_IDS, description: "Section id (§6 menu sections)." },
     Title: {
-      type: "string",
+      ...singleLineText,
       maxLength: MENU_SECTION_TITLE_MAX_LENGTH,
       description: "Custom section title; empty: the default title.",
     },

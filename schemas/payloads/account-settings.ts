@@ -5,6 +5,7 @@
  * `GET {webservices}/Gateway/Embedding/…`.
  */
 import type { FromSchema, JSONSchema } from "json-schema-to-ts";
+import { singleLineText } from "../text-rules.ts";
 
 /** Most origins an account may allow to embed it. */
 export const EMBEDDING_ORIGINS_MAX = 20;
@@ -43,7 +44,7 @@ const embeddingOrigins = {
 
 const editable = {
   Name: {
-    type: "string",
+    ...singleLineText,
     minLength: 1,
     maxLength: ACCOUNT_NAME_MAX_LENGTH,
     description: "Company name (§3 AccountName); not blank.",
@@ -57,7 +58,7 @@ const editable = {
     description: "Top bar title: the company name, the custom title, or nothing (§6).",
   },
   MenuTitle: {
-    type: "string",
+    ...singleLineText,
     maxLength: MENU_TITLE_MAX_LENGTH,
     description: "Custom title; not blank when MenuDisplayTitleType is Custom.",
   },

@@ -8,8 +8,8 @@ import {
   nullableCodeName,
   nullableUid,
   recId,
-  uiLanguageCodes,
   uid,
+  uiLanguageCodes,
 } from "./fields.ts";
 
 /**

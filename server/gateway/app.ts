@@ -4,6 +4,7 @@
  */
 import { join } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { errorAnswerServerOptions, installErrorAnswers } from "./errors/error-answers.ts";
 import type { HubRelayLimits } from "./hub-relay/options.ts";
 import { loadLocaleKeys, loadManifestSet } from "./manifests/load-manifests.ts";
 import { manifestSetVersion } from "./manifests/manifest-cache.ts";
@@ -18,6 +19,7 @@ import { restRelay } from "./plugins/rest-relay.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
 import { blockedIpGuard, sessionEndpoints } from "./plugins/session.ts";
 import { staticApp } from "./plugins/static-app.ts";
+import { productRelayPolicy } from "./relay/relayed-calls.ts";
 import type { CookieSecurity } from "./security/cookies.ts";
 import { redactedLoggerOptions } from "./security/log-redaction.ts";
 import { createGatewaySession, type GatewaySessionOptions } from "./session/gateway-session.ts";
@@ -93,8 +95,12 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     logger: redactedLoggerOptions(options.logger ?? false),
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    // Router and HTTP parser errors get §8 answers too (they happen outside any Fastify scope).
+    ...errorAnswerServerOptions,
   });
   await securityHeaders(app); // not encapsulated: applies to every route
+  // Before any plugin, which inherits the handler; the SPA's plugin owns the not-found handler when served.
+  installErrorAnswers(app, { notFound: !options.distDir });
   const readinessChecks: Record<string, () => Promise<boolean> | boolean> = { manifests: () => true };
   if (options.upstreamUrl) readinessChecks.upstream = upstreamReachable(options.upstreamUrl);
   await app.register(healthEndpoints, { readinessChecks });
@@ -175,6 +181,7 @@ async function registerUpstreamFacing(
   await app.register(restRelay, {
     upstream: { appBase, webservicesBase: `${upstreamUrl}/ws/` },
     identityOf: session.identityOf,
+    policy: productRelayPolicy(),
     // The upstream refused a session's token: its session is over, so the gateway's ends too (§4.2).
     onUpstreamUnauthorized: async (request, reply, identity) => {
       if (!identity.sessionId) return;

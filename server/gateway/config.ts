@@ -23,6 +23,7 @@ export class GatewayConfigError extends Error {
 export const HUB_LIMIT_VARIABLES = {
   HUB_MAX_MESSAGE_BYTES: ["maxMessageBytes", 256, 16 * 1024 * 1024],
   HUB_MAX_MESSAGES_PER_SECOND: ["maxMessagesPerSecond", 1, 100_000],
+  HUB_RATE_BURST_MS: ["rateBurstMs", 1_000, 600_000],
   HUB_HEARTBEAT_MS: ["heartbeatMs", 1_000, 600_000],
   HUB_UPSTREAM_TIMEOUT_MS: ["upstreamServerTimeoutMs", 2_000, 3_600_000],
   HUB_MAX_PENDING_INVOCATIONS: ["maxPendingInvocations", 1, 10_000],

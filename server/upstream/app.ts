@@ -8,7 +8,7 @@
  * base is /ws/ ({webservices}/account/logo/…), and the hubs live at /hubs/user and /hubs/supportchat.
  */
 import multipart from "@fastify/multipart";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { registerEmbeddingRoutes } from "./account/embedding-routes.ts";
 import { registerAccountLogoRoutes } from "./account/logo-routes.ts";
 import { registerAccountMenuRoutes } from "./account/menu-routes.ts";
@@ -30,8 +30,10 @@ import { UpstreamEvents } from "./events.ts";
 import { registerInvoiceRoutes, registerWebserviceFileRoutes } from "./files/routes.ts";
 import { registerFolderRoutes } from "./folders/routes.ts";
 import { registerHelpRoutes } from "./help/routes.ts";
-import { installErrorHandling } from "./http/errors.ts";
+import { installMultipartBodyLimit } from "./http/body-limits.ts";
+import { errorAnswerServerOptions, installErrorHandling } from "./http/errors.ts";
 import { createGuards } from "./http/guards.ts";
+import { redactedLoggerOptions } from "./http/log-redaction.ts";
 import { formatValidationErrors, installValidation } from "./http/validation.ts";
 import { registerJobRoutes } from "./jobs/routes.ts";
 import { registerMediaRoutes } from "./media/routes.ts";
@@ -58,6 +60,25 @@ export type { UpstreamOptions } from "./options.ts";
 export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 
 const contexts = new WeakMap<FastifyInstance, UpstreamContext>();
+const routeTables = new WeakMap<FastifyInstance, UpstreamRoute[]>();
+
+/** One route the upstream answers: its method and its URL pattern as registered (`/api/Login/TwoFactor`). */
+export interface UpstreamRoute {
+  method: string;
+  url: string;
+  /** The most bytes of body the route reads (its own `bodyLimit`, else JSON_BODY_LIMIT_BYTES). */
+  bodyLimit: number;
+}
+
+/**
+ * Every route of an upstream instance, in registration order, HEAD routes Fastify adds on its own left
+ * out. The gateway's relay policy is tested against this table, so a new route cannot go unjudged.
+ */
+export function upstreamRouteTable(app: FastifyInstance): readonly UpstreamRoute[] {
+  const table = routeTables.get(app);
+  if (!table) throw new Error("not an upstream instance");
+  return table;
+}
 
 /** The services behind an upstream instance (for the hubs and for tools). */
 export function upstreamContextOf(app: FastifyInstance): UpstreamContext {
@@ -73,12 +94,24 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Fast
   const now = () => clock().getTime();
   const store = openSqliteStore(settings.databaseFile, now);
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Request lines carry share codes and tokens: the redaction holds however the upstream is built.
+    logger: redactedLoggerOptions((options.logger ?? false) as FastifyServerOptions["logger"]),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     schemaErrorFormatter: formatValidationErrors,
+    // Router and HTTP parser errors get §8 answers too (they happen outside any Fastify scope).
+    ...errorAnswerServerOptions,
   });
   app.addHook("onClose", async () => store.close());
+  const routes: UpstreamRoute[] = [];
+  routeTables.set(app, routes);
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === "HEAD" && route.exposeHeadRoute !== false && methods.length === 1) continue;
+      routes.push({ method, url: route.url, bodyLimit: route.bodyLimit ?? JSON_BODY_LIMIT_BYTES });
+    }
+  });
   try {
     const context: UpstreamContext = {
       store,
@@ -92,6 +125,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Fast
     installValidation(app);
     installErrorHandling(app);
     installJsonParser(app);
+    installMultipartBodyLimit(app);
     app.addHook("onSend", async (_request, reply) => {
       reply.header("X-Content-Type-Options", "nosniff");
       if (!reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");

@@ -3,9 +3,10 @@
  * like the upstream's; the runtime shows the translation `ErrorCode` + the four-digit zero-padded
  * code (§8), so a code never changes meaning once published. The gateway owns 5001–5099.
  *
- * The relay's codes start at 5051: the embedded upstream already answers 5001–5003 (chat and files),
- * and one number must never mean two things to the runtime. The session endpoints and the security
- * baseline use 8001–8049, a range the upstream does not use.
+ * The relay's codes start at 5051 and step around 5060–5061: the embedded upstream already answers
+ * 5001–5003, 5030, 5060–5061 and 5090 (chat and files), and one number must never mean two things to
+ * the runtime. The session endpoints, the security
+ * baseline and the answers to requests no route takes use 8001–8069, a range the upstream does not use.
  */
 export const GatewayErrorCode = {
   // REST relay (/api/, /webservices/, server/gateway/relay): 5051–5069.
@@ -27,6 +28,16 @@ export const GatewayErrorCode = {
   RelayOverloaded: 5058,
   /** The upstream did not connect, answer or send its body within the relay's timeouts. */
   UpstreamTimeout: 5059,
+  /**
+   * A browser called one of the upstream's credential or session calls (login, second factor, token
+   * login, signup, recovery, impersonation, logout, password change) through the relay: those go
+   * through the gateway's /gw/session endpoints.
+   */
+  RelaySessionCallRefused: 5062,
+  /** A browser called an upstream call reserved to the gateway's own service token. */
+  RelayServiceCallRefused: 5063,
+  /** The relay forwards no call to this path (it is on no relayed call family). */
+  RelayCallNotRelayed: 5064,
   // Hub relay (/gw/hub, server/gateway/hub-relay): 5070–5079.
   /** A WebSocket to the hub relay from an Origin that is not in the allowed list (403 before upgrade). */
   HubOriginRefused: 5070,
@@ -84,6 +95,21 @@ export const GatewayErrorCode = {
   RateLimited: 8032,
   /** The client address is on the blocked IP list (/admin/blockedips). */
   IpBlocked: 8033,
+  // Requests no route answers (server/gateway/errors/error-answers.ts): 8050–8069.
+  /** No route answers the method and path (404). */
+  RouteNotFound: 8050,
+  /** The URL has a malformed %-escape (400), or a path segment longer than the router accepts (414). */
+  InvalidUrl: 8051,
+  /** Not valid HTTP: a malformed request line or header, a body not matching its Content-Length, a bad WebSocket handshake. */
+  MalformedRequest: 8052,
+  /** The request's header block exceeds the server's limit (431; large cookies, usually). */
+  HeadersTooLarge: 8053,
+  /** The request did not arrive completely within the server's time limit (408). */
+  RequestTimeout: 8054,
+  /** A body the address does not take: a content type it does not parse, invalid JSON, over the size limit. */
+  BodyNotAccepted: 8055,
+  /** An unexpected failure outside the session endpoints and the relays; details are logged, never sent. */
+  Internal: 8056,
 } as const;
 
 /** A gateway error code name. */

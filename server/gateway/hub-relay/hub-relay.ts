@@ -76,7 +76,8 @@ export class HubRelay implements HubRelayControl {
       socket.close(CloseCode.GoingAway, "server shutting down");
       return;
     }
-    const tab = new Tab(socket, this.settings.maxMessagesPerSecond, this.settings.maxBufferedBytes);
+    const { maxMessagesPerSecond, rateBurstMs, maxBufferedBytes } = this.settings;
+    const tab = new Tab(socket, maxMessagesPerSecond, rateBurstMs, maxBufferedBytes);
     const session = this.#sessionOf(identity);
     this.#tabs.add(tab);
     socket.on("error", () => undefined); // 'close' follows

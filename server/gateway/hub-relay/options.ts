@@ -35,8 +35,13 @@ export interface HubRelayOptions {
   readonly allowedOrigins: readonly string[];
   /** Largest browser frame in bytes; larger closes the socket with 1009. Default 64 KiB. */
   readonly maxMessageBytes?: number;
-  /** Frames a tab may send per second (burst of the same size); more closes it with 1008. Default 20. */
+  /** Frames a tab may send per second; more closes it with 1008. Default 20. */
   readonly maxMessagesPerSecond?: number;
+  /**
+   * The per-tab frame rate's burst, as time: a tab that was quiet (or whose frames a gateway stall
+   * held back) this long may send this long's frames at once. At least 1 000. Default 30 000.
+   */
+  readonly rateBurstMs?: number;
   /** Interval of the heartbeats on both legs. Default 15 000. */
   readonly heartbeatMs?: number;
   /** Upstream reconnect backoff. Default `{ initialMs: 1000, maxMs: 30000 }`. */
@@ -62,6 +67,7 @@ export interface HubRelayOptions {
 export interface HubRelayLimits {
   readonly maxMessageBytes?: number;
   readonly maxMessagesPerSecond?: number;
+  readonly rateBurstMs?: number;
   readonly heartbeatMs?: number;
   readonly upstreamServerTimeoutMs?: number;
   readonly reconnect?: BackoffPolicy;
@@ -74,6 +80,31 @@ export interface HubRelayLimits {
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024;
 /** Default frames per second per tab. */
 export const DEFAULT_MAX_MESSAGES_PER_SECOND = 20;
+/**
+ * Default burst of the per-tab frame rate: 30 s of it (600 frames at the default rate).
+ *
+ * Frames a tab sends while the gateway stalls (SIGSTOP, a long GC) queue in the kernel and reach the
+ * relay together when it resumes; the relay cannot tell when they were sent, only how long it has
+ * been since the tab's previous frame, so the bucket must hold the rate times the longest stall a
+ * tab lives through. The runtime (runtime/realtime/) gives a socket up after two heartbeat intervals
+ * without a frame — 2 × its DEFAULT_HEARTBEAT_MS of 15 s, reconnecting-socket.ts — and frames it
+ * queued on that socket are never delivered after that; hence 30 s. What the runtime itself queues
+ * in a stall is far less: pongs only answer the gateway's pings (none come while it stalls), and
+ * invocations are paced at 10 a second (send-pacer.ts) with at most MAX_IN_FLIGHT_INVOCATIONS (16)
+ * unanswered (outbox.ts) — none is answered during a stall — so some 17 frames, and its outbox after
+ * a reconnect goes out through the pacer on a new socket. But the relay's contract is a rate
+ * (README "Limits and heartbeats"), and a client keeping to it by its own clock must not be cut off
+ * by a stall of the gateway's own.
+ *
+ * What the larger bucket costs is bounded: a new socket starts with one second's worth (RateLimiter),
+ * so reconnecting does not refill it; over any T seconds a tab gets at most rate × (T + 30 s)
+ * frames; a flood is closed once the bucket is spent — within about a second from a new socket,
+ * and at twice the rate within 30 s even from a full bucket; and the upstream sees at most
+ * `maxPendingInvocations` of a tab's invocations at a time regardless.
+ */
+export const DEFAULT_RATE_BURST_MS = 30_000;
+/** The shortest burst: one second of the rate (the bucket must hold at least one second's frames). */
+export const MIN_RATE_BURST_MS = 1_000;
 /** Default heartbeat interval, the SignalR keep-alive. */
 export const DEFAULT_HEARTBEAT_MS = 15_000;
 /** Default upstream server timeout, twice SignalR's keep-alive. */
@@ -94,6 +125,7 @@ export interface RelaySettings {
   readonly allowedOrigins: ReadonlySet<string>;
   readonly maxMessageBytes: number;
   readonly maxMessagesPerSecond: number;
+  readonly rateBurstMs: number;
   readonly heartbeatMs: number;
   readonly reconnect: BackoffPolicy;
   readonly maxPendingInvocations: number;
@@ -106,6 +138,12 @@ export interface RelaySettings {
 function positiveInteger(name: string, value: number): number {
   if (!Number.isSafeInteger(value) || value <= 0)
     throw new TypeError(`hubRelay: ${name} must be a positive integer`);
+  return value;
+}
+
+function rateBurstMs(value: number): number {
+  if (positiveInteger("rateBurstMs", value) < MIN_RATE_BURST_MS)
+    throw new TypeError(`hubRelay: rateBurstMs must be at least ${MIN_RATE_BURST_MS}`);
   return value;
 }
 
@@ -150,6 +188,7 @@ export function resolveRelaySettings(options: HubRelayOptions): RelaySettings {
       "maxMessagesPerSecond",
       options.maxMessagesPerSecond ?? DEFAULT_MAX_MESSAGES_PER_SECOND,
     ),
+    rateBurstMs: rateBurstMs(options.rateBurstMs ?? DEFAULT_RATE_BURST_MS),
     heartbeatMs: positiveInteger("heartbeatMs", options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS),
     reconnect,
     maxPendingInvocations: positiveInteger(

@@ -26,29 +26,45 @@ export const CloseCode = {
 /** The clock of the rate limits (one function for every tab, not a closure each). */
 const monotonicNow = () => performance.now();
 
+/** Frames a bucket refilled at `perSecond` holds after `burstMs` of quiet: its capacity. */
+export function burstCapacity(perSecond: number, burstMs: number): number {
+  return (perSecond * burstMs) / 1000;
+}
+
 /**
- * A token bucket: `perSecond` tokens a second, holding at most `perSecond`, so a tab may send a
- * burst of that size and then that many frames per second.
+ * A token bucket: refilled at `perSecond` tokens a second up to `capacity`, and starting with one
+ * second's worth (`perSecond`), not full. So a tab may send `perSecond` frames a second; frames it
+ * queued while the gateway stalled arrive together and are paid for by the time the stall lasted
+ * (up to `capacity`, see DEFAULT_RATE_BURST_MS); and a flooding client gains nothing by reconnecting,
+ * as a new socket gets one second's worth — the bucket fills only by being quiet.
+ *
+ * The per-frame path: one clock read, no allocation.
  */
 export class RateLimiter {
   #tokens: number;
   #last: number;
+  readonly #perMs: number;
 
   constructor(
     readonly perSecond: number,
+    readonly capacity: number,
     readonly now: () => number = monotonicNow,
   ) {
-    this.#tokens = perSecond;
+    this.#perMs = perSecond / 1000;
+    this.#tokens = Math.min(perSecond, capacity);
     this.#last = now();
   }
 
   /** Takes a token; false when the bucket is empty. */
   take(): boolean {
     const now = this.now();
-    this.#tokens = Math.min(this.perSecond, this.#tokens + ((now - this.#last) * this.perSecond) / 1000);
+    const tokens = Math.min(this.capacity, this.#tokens + (now - this.#last) * this.#perMs);
     this.#last = now;
-    if (this.#tokens < 1) return false;
-    this.#tokens -= 1;
+    if (tokens < 1) {
+      this.#tokens = tokens;
+      return false;
+    }
+    this.#tokens = tokens - 1;
     return true;
   }
 }
@@ -64,9 +80,10 @@ export class Tab {
   constructor(
     readonly socket: WebSocket,
     maxMessagesPerSecond: number,
+    rateBurstMs: number,
     readonly maxBufferedBytes: number = MAX_TAB_BUFFERED_BYTES,
   ) {
-    this.limiter = new RateLimiter(maxMessagesPerSecond);
+    this.limiter = new RateLimiter(maxMessagesPerSecond, burstCapacity(maxMessagesPerSecond, rateBurstMs));
   }
 
   /** Whether the socket can still be written to. */

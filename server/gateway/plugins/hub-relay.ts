@@ -8,6 +8,7 @@ import type { ServerResponse } from "node:http";
 import websocket from "@fastify/websocket";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type WebSocket from "ws";
+import { answerRefusedHandshake } from "../errors/error-answers.ts";
 import { GatewayErrorCode, type GatewayErrorCodeName } from "../errors/gateway-error-codes.ts";
 import { HubRelay, type HubRelayControl } from "../hub-relay/hub-relay.ts";
 import { type HubRelayOptions, type RelayIdentity, resolveRelaySettings } from "../hub-relay/options.ts";
@@ -54,6 +55,8 @@ async function hubRelayPlugin(app: FastifyInstance, options: HubRelayOptions): P
         options: { maxPayload: settings.maxMessageBytes, perMessageDeflate: false },
       });
     }
+    // A handshake ws refuses after admission (bad key or version) gets a §8 answer, not ws's text/html.
+    scope.websocketServer.on("wsClientError", answerRefusedHandshake);
     const admitted = new WeakMap<FastifyRequest, { identity: RelayIdentity; response: ServerResponse }>();
     scope.route({
       method: "GET",

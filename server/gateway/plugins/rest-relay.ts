@@ -1,6 +1,7 @@
 /**
  * The REST relay (DESIGN.md §4): `/api/<path>` to the upstream's application base and
- * `/webservices/<path>` to its webservices base (§7), over undici, bodies streamed both ways.
+ * `/webservices/<path>` to its webservices base (§7), over undici, bodies streamed both ways — for
+ * the calls its policy relays (relay/relay-policy.ts), with the body limit the policy gives each.
  */
 import type { FastifyInstance } from "fastify";
 import type { Dispatcher } from "undici";
@@ -11,28 +12,15 @@ import {
   type UpstreamUnauthorizedHook,
 } from "../relay/relay-handler.ts";
 import { parseUpstreamBase } from "../relay/relay-path.ts";
+import type { RelayPolicy } from "../relay/relay-policy.ts";
 import type { RelayMount } from "../relay/response-headers.ts";
 
 /** The browser prefix relayed to the application base. */
 export const API_PREFIX = "/api/";
 /** The browser prefix relayed to the webservices base. */
 export const WEBSERVICES_PREFIX = "/webservices/";
-/** Default limit of a JSON (or other non-multipart) body; the upstream's own limit is lower. */
-export const RELAY_MAX_BODY_BYTES = 1024 * 1024;
-/**
- * Default limit of a multipart upload, envelope included: the one upload of §7 is the chat
- * attachment (2 MB, §9), plus room for the multipart boundaries and fields.
- */
-export const RELAY_MAX_UPLOAD_BYTES = 2 * 1024 * 1024 + 64 * 1024;
 /** Default most relayed calls in flight at once; beyond it the relay answers 503 at once. */
 export const RELAY_MAX_IN_FLIGHT = 1024;
-
-/**
- * Upstream paths (under the application base, case-insensitive, with everything below them) where a
- * 401 means "these credentials are wrong" — a password, a second factor, an `st` or `it` token — and
- * not "the session is over": the login calls of §7 and signup.
- */
-export const CREDENTIAL_EXCHANGE_PATHS: readonly string[] = ["Login", "Signup", "Admin/Users/Impersonate"];
 
 const RELAYED_METHODS: Dispatcher.HttpMethod[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
 
@@ -42,12 +30,10 @@ export interface RestRelayOptions {
   upstream: { appBase: string; webservicesBase: string };
   /** The session's upstream token for this request, or null: the call is then relayed without one. */
   identityOf: IdentityOf;
+  /** Which calls are relayed and each one's body limit (the product's: relay/relayed-calls.ts). */
+  policy: RelayPolicy;
   /** Connect, response-headers and body-idle timeouts; defaults in relay-dispatcher.ts. */
   timeouts?: Partial<RelayTimeouts>;
-  /** Limit of JSON and other non-multipart bodies (default RELAY_MAX_BODY_BYTES). */
-  maxBodyBytes?: number;
-  /** Limit of multipart uploads, envelope included (default RELAY_MAX_UPLOAD_BYTES). */
-  maxUploadBytes?: number;
   /** The undici dispatcher to use; by default the relay owns a keep-alive Agent and closes it with the app. */
   dispatcher?: Dispatcher;
   /** Send X-Forwarded-For/-Proto taken from the browser's socket (default false: the upstream sees none). */
@@ -55,12 +41,11 @@ export interface RestRelayOptions {
   /** Most relayed calls in flight before the relay answers 503 (default RELAY_MAX_IN_FLIGHT). */
   maxInFlight?: number;
   /**
-   * The upstream answered 401 to a call relayed with a session's token: it ended that session. Called
-   * before the 401 is relayed (app.ts ends the gateway session and tells the hub relay).
+   * The upstream answered a call relayed with a session's token with 401 and said the token is no
+   * longer valid: it ended that session. Called before the 401 is relayed (app.ts ends the gateway
+   * session and tells the hub relay).
    */
   onUpstreamUnauthorized?: UpstreamUnauthorizedHook;
-  /** Paths whose 401 is a refused credential, not an ended session (default CREDENTIAL_EXCHANGE_PATHS). */
-  credentialPaths?: readonly string[];
 }
 
 /**
@@ -69,14 +54,14 @@ export interface RestRelayOptions {
  */
 export async function restRelay(app: FastifyInstance, options: RestRelayOptions): Promise<void> {
   const mounts: RelayMount[] = [
-    { prefix: API_PREFIX, base: parseUpstreamBase(options.upstream.appBase) },
-    { prefix: WEBSERVICES_PREFIX, base: parseUpstreamBase(options.upstream.webservicesBase) },
+    { prefix: API_PREFIX, base: parseUpstreamBase(options.upstream.appBase), kind: "app" },
+    {
+      prefix: WEBSERVICES_PREFIX,
+      base: parseUpstreamBase(options.upstream.webservicesBase),
+      kind: "webservices",
+    },
   ];
   const timeouts = resolveTimeouts(options.timeouts);
-  const limits = {
-    maxBodyBytes: positive("maxBodyBytes", options.maxBodyBytes ?? RELAY_MAX_BODY_BYTES),
-    maxUploadBytes: positive("maxUploadBytes", options.maxUploadBytes ?? RELAY_MAX_UPLOAD_BYTES),
-  };
   const maxInFlight = positive("maxInFlight", options.maxInFlight ?? RELAY_MAX_IN_FLIGHT);
   let dispatcher = options.dispatcher;
   if (!dispatcher) {
@@ -95,11 +80,10 @@ export async function restRelay(app: FastifyInstance, options: RestRelayOptions)
     dispatcher,
     identityOf: options.identityOf,
     timeouts,
-    limits,
+    policy: options.policy,
     maxInFlight,
     forwardedHeaders: options.forwardedHeaders ?? false,
     onUpstreamUnauthorized: options.onUpstreamUnauthorized,
-    credentialPaths: options.credentialPaths ?? CREDENTIAL_EXCHANGE_PATHS,
   });
   for (const mount of mounts) {
     app.route({

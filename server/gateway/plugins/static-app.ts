@@ -3,6 +3,7 @@ import { join } from "node:path";
 import fastifyStatic, { type FastifyStaticOptions } from "@fastify/static";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RoutesManifest } from "../../../schemas/routes.ts";
+import { answerNotFound } from "../errors/error-answers.ts";
 import { cookieToken, SESSION_COOKIE_NAME } from "../security/cookies.ts";
 import { createFirstScreenPreloader, isScreenChunksFile } from "./first-screen-preload.ts";
 import { type HelpHost, helpModeIndex, isHelpHost } from "./help-mode.ts";
@@ -79,9 +80,7 @@ export async function staticApp(app: FastifyInstance, options: StaticAppOptions)
     options.routes && screenChunks ? createFirstScreenPreloader(options.routes, screenChunks) : null;
   await app.register(fastifyStatic, hashedAssetOptions(join(options.distDir, "assets")));
   app.setNotFoundHandler((request, reply) => {
-    if (!wantsAppPage(request)) {
-      return reply.code(404).send({ ErrorCode: 404, Message: "Not found" });
-    }
+    if (!wantsAppPage(request)) return answerNotFound(request, reply);
     const help = isHelpHost(request.headers.host, helpHosts);
     const page = help ? helpIndexHtml : indexHtml;
     const pathname = request.url.split("?")[0] ?? "/";

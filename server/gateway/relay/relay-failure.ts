@@ -26,6 +26,17 @@ export const RELAY_FAILURES = {
   },
   RelayBodyTooLarge: { status: 413, code: "RelayBodyTooLarge", message: "The request body is too large." },
   RelayUploadTooLarge: { status: 413, code: "RelayUploadTooLarge", message: "The upload is too large." },
+  RelaySessionCallRefused: {
+    status: 403,
+    code: "RelaySessionCallRefused",
+    message: "Sign-in and session calls go through the gateway's session endpoints.",
+  },
+  RelayServiceCallRefused: {
+    status: 403,
+    code: "RelayServiceCallRefused",
+    message: "This call is not available to browsers.",
+  },
+  RelayCallNotRelayed: { status: 404, code: "RelayCallNotRelayed", message: "This call does not exist." },
   UpstreamUnreachable: {
     status: 502,
     code: "UpstreamUnreachable",

@@ -14,7 +14,8 @@ import {
   sendRelayFailure,
 } from "./relay-failure.ts";
 import { relayTarget } from "./relay-path.ts";
-import { type BodyLimits, type BodyPlan, planRequestBody } from "./request-body.ts";
+import type { RelayPolicy } from "./relay-policy.ts";
+import { type BodyPlan, planRequestBody } from "./request-body.ts";
 import { upstreamRequestHeaders } from "./request-headers.ts";
 import { copyResponseHeaders, type RelayMount } from "./response-headers.ts";
 import { callUpstream, RelayCancellation } from "./upstream-call.ts";
@@ -32,8 +33,8 @@ export interface RelayIdentity {
 export type IdentityOf = (request: FastifyRequest) => RelayIdentity | null | Promise<RelayIdentity | null>;
 
 /**
- * Called before the browser gets the upstream's 401 to a call made with `identity` (not a
- * credential exchange): the upstream ended that session. It may add headers to `reply`.
+ * Called before the browser gets the upstream's 401 to a call made with `identity` when the
+ * upstream said the token is no longer valid: it ended that session. It may add headers to `reply`.
  */
 export type UpstreamUnauthorizedHook = (
   request: FastifyRequest,
@@ -47,22 +48,16 @@ export interface RelaySettings {
   dispatcher: Dispatcher;
   identityOf: IdentityOf;
   timeouts: RelayTimeouts;
-  limits: BodyLimits;
+  policy: RelayPolicy;
   maxInFlight: number;
   forwardedHeaders: boolean;
   /** See UpstreamUnauthorizedHook; absent: a 401 is only relayed. */
   onUpstreamUnauthorized?: UpstreamUnauthorizedHook;
-  /**
-   * Paths under a base (case-insensitive, with everything below them) whose 401 is a refused
-   * credential, not an ended session: the login calls (CREDENTIAL_EXCHANGE_PATHS).
-   */
-  credentialPaths: readonly string[];
 }
 
 /** A Fastify handler relaying `mount`'s prefix to its base; shares one in-flight counter per relay. */
 export function createRelayHandler(settings: RelaySettings) {
   let inFlight = 0;
-  const credentialPaths = settings.credentialPaths.map((path) => path.toLowerCase());
   return (mount: RelayMount) => {
     const host = new URL(mount.base.origin).host;
     return async function relay(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -71,7 +66,15 @@ export function createRelayHandler(settings: RelaySettings) {
         request.log.info({ relay: { path: pathOf(request), refused: target.reason } }, "relay path refused");
         return refuse(reply, RELAY_FAILURES.RelayInvalidPath, request);
       }
-      const plan = planRequestBody(request.raw, settings.limits);
+      const decision = settings.policy.decide(mount.kind, request.method, relativePathOf(request, mount));
+      if (!decision.relay) {
+        request.log.info(
+          { relay: { path: pathOf(request), refused: decision.decision } },
+          "relay call refused",
+        );
+        return refuse(reply, decision.failure, request);
+      }
+      const plan = planRequestBody(request.raw, decision.maxBodyBytes);
       if (plan.kind === "refused") return refuse(reply, plan.failure, request);
       if (inFlight >= settings.maxInFlight) {
         release(plan);
@@ -145,13 +148,15 @@ export function createRelayHandler(settings: RelaySettings) {
         request.log.warn({ relay: { path: pathOf(request), status: 503 } }, "upstream unavailable");
         return sendRelayFailure(reply, RELAY_FAILURES.UpstreamUnavailable);
       }
-      if (answer.statusCode === 401 && identity && settings.onUpstreamUnauthorized) {
-        const relative = target.path.slice(mount.base.pathname.length).split("?")[0] as string;
-        if (!isCredentialPath(relative, credentialPaths)) {
-          await settings.onUpstreamUnauthorized(request, reply, identity).catch((error: unknown) => {
-            request.log.error({ err: error }, "relay: ending the rejected session failed");
-          });
-        }
+      if (
+        answer.statusCode === 401 &&
+        identity &&
+        settings.onUpstreamUnauthorized &&
+        saysTokenInvalid(answer.headers["www-authenticate"])
+      ) {
+        await settings.onUpstreamUnauthorized(request, reply, identity).catch((error: unknown) => {
+          request.log.error({ err: error }, "relay: ending the rejected session failed");
+        });
       }
       reply.code(answer.statusCode);
       copyResponseHeaders(reply, answer.headers, target.origin, target.path, settings.mounts);
@@ -160,10 +165,22 @@ export function createRelayHandler(settings: RelaySettings) {
   };
 }
 
-/** Whether `relative` (a path under a base, no query) is one of `paths` (lower-cased) or below one. */
-export function isCredentialPath(relative: string, paths: readonly string[]): boolean {
-  const path = relative.toLowerCase();
-  return paths.some((candidate) => path === candidate || path.startsWith(`${candidate}/`));
+/**
+ * Whether a 401's `WWW-Authenticate` says the bearer token itself is no longer valid (RFC 6750 §3.1
+ * `error="invalid_token"`: expired, revoked, unknown). Any other 401 — a call that needs another
+ * credential, such as the service token — leaves the session alone, so a link cannot sign anyone out.
+ */
+export function saysTokenInvalid(header: string | string[] | undefined): boolean {
+  if (header === undefined) return false;
+  const values = typeof header === "string" ? [header] : header;
+  return values.some((value) => /^\s*bearer\b.*\berror\s*=\s*"?invalid_token"?/is.test(value));
+}
+
+/** The request's path under the mount's prefix, as sent (percent-encoded), without the query. */
+function relativePathOf(request: FastifyRequest, mount: RelayMount): string {
+  const url = request.raw.url ?? "";
+  const queryAt = url.indexOf("?");
+  return url.slice(mount.prefix.length, queryAt === -1 ? url.length : queryAt);
 }
 
 /**

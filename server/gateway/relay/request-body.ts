@@ -6,14 +6,6 @@ import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { type Readable, Transform, type TransformCallback } from "node:stream";
 import { RELAY_FAILURES, type RelayFailure } from "./relay-failure.ts";
 
-/** The relay's two body limits. */
-export interface BodyLimits {
-  /** JSON and every other non-multipart body. */
-  maxBodyBytes: number;
-  /** Multipart uploads (`file[]`, §7), envelope included. */
-  maxUploadBytes: number;
-}
-
 /** The body decision for one request. */
 export type BodyPlan =
   | { kind: "none" }
@@ -31,11 +23,13 @@ export type BodyPlan =
     };
 
 /**
- * Plans the body of `raw`. GET and HEAD carry none (a body there is refused). A declared length over
- * the limit is refused before any upstream call; a chunked body is counted as it streams and cut,
- * with the upstream call, at the first byte over the limit.
+ * Plans the body of `raw` against the route's limit (`maxBodyBytes`, the upstream's own limit for the
+ * route, envelope included for uploads). GET and HEAD carry none (a body there is refused). A
+ * declared length over the limit is refused before any upstream call; a chunked body is counted as
+ * it streams and cut, with the upstream call, at the first byte over the limit. An upload over it is
+ * RelayUploadTooLarge, any other body RelayBodyTooLarge (same status).
  */
-export function planRequestBody(raw: IncomingMessage, limits: BodyLimits): BodyPlan {
+export function planRequestBody(raw: IncomingMessage, maxBodyBytes: number): BodyPlan {
   const headers = raw.headers;
   const declared = headers["content-length"] === undefined ? null : Number(headers["content-length"]);
   const chunked = headers["transfer-encoding"] !== undefined;
@@ -45,7 +39,7 @@ export function planRequestBody(raw: IncomingMessage, limits: BodyLimits): BodyP
   }
   if (!hasBody) return { kind: "none" };
   const multipart = isMultipart(headers);
-  const limit = multipart ? limits.maxUploadBytes : limits.maxBodyBytes;
+  const limit = maxBodyBytes;
   const tooLarge = multipart ? RELAY_FAILURES.RelayUploadTooLarge : RELAY_FAILURES.RelayBodyTooLarge;
   if (!chunked && declared !== null && declared > limit) return { kind: "refused", failure: tooLarge };
   const counter = new ByteLimit(limit);

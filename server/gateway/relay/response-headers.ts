@@ -5,6 +5,7 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { UpstreamBase } from "./relay-path.ts";
+import type { RelayBase } from "./relay-policy.ts";
 import { connectionNamedBeyondKeepAlive } from "./request-headers.ts";
 
 const DROPPED_EXACT = new Set([
@@ -36,6 +37,8 @@ const DROPPED_EXACT = new Set([
 export interface RelayMount {
   prefix: string;
   base: UpstreamBase;
+  /** Which of the two bases this is, for the relay policy. */
+  kind: RelayBase;
 }
 
 /** Where the kept headers go: the relay's Fastify reply (its `header`). */

@@ -1,12 +1,16 @@
 /**
- * Log redaction (issue 4 item 5: structured logs with `st`, `it`, share codes, cookies and
- * authorization redacted). `redactedLoggerOptions` wraps whatever logger option the gateway is built
- * with (level, stream, …), so the redaction holds however it is built — by main.ts or by a test:
- * - the request serializer logs the method, the path without its query and with share codes
- *   masked, and the client address — never the raw URL;
+ * Log redaction (DESIGN.md §4: structured logs with tokens redacted — `st`, `it`, share codes,
+ * cookies and authorization). `redactedLoggerOptions` wraps whatever logger option the gateway is
+ * built with (level, stream, …), so the redaction holds however it is built — by main.ts or a test:
+ * - the request serializer logs the method, the path without its query and with capability codes
+ *   masked (see SECRET_PATH), and the client address — never the raw URL;
  * - credential headers are censored wherever a request or response object is logged;
  * - every line is scrubbed once more before it is written, for text that names a URL itself (e.g.
- *   Fastify's "Route GET:/v/<code>?st=… not found").
+ *   Fastify's "Route GET:/v/<code>?st=… not found", or the relay's `path` of a refused call).
+ *
+ * The upstream has the same rule in server/upstream/http/log-redaction.ts (the two processes share
+ * no server code, ARCHITECTURE.md); the rule is literally the same in both, and
+ * test/server/log-redaction-rules.test.ts runs one table against both.
  */
 import type { FastifyServerOptions } from "fastify";
 
@@ -24,28 +28,58 @@ export const REDACTED_HEADER_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-// §2.1: /v/{code}, /b/{code} and /ld/{code} are public links whose code is the credential.
-const SHARE_LINK_PATH = /^\/(v|b|ld)\/[^/]+/i;
-// In free text: a share link after a boundary, and the query of anything path-like.
-const SHARE_LINK_IN_TEXT = /(^|[\s"'(:=,])\/(v|b|ld)\/[^/?#\s"'\\]+/gi;
+/**
+ * Paths whose remainder is a credential: the share pages /v/, /b/, /ld/{code} (§2.1) and, under the
+ * webservices base (the browser's /webservices/, the upstream's /ws/), the routes answered to whoever
+ * holds the random value in the path — Share/{Type}/{code}, Gateway/Embedding/Share/{Type}/{code},
+ * account/logo/{logoUid} and SystemMedia/{uid}. Case-insensitive and with repeated slashes, as the
+ * routers match them; everything after the prefix is masked.
+ */
+const SECRET_PATH =
+  /^(\/+(?:v|b|ld|(?:ws|webservices)\/+(?:share|gateway\/+embedding\/+share|account\/+logo|systemmedia)))\/+[^/]/i;
+// Paths a router could read differently from their bytes: escapes, dot segments, backslashes.
+const NEEDS_NORMALISING = /[%\\]|\/\./;
+const ESCAPE = /%([0-9a-f]{2})/gi;
+const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+const QUERY_OR_FRAGMENT = /[?#]/;
+// In free text: a path (with the origin of an absolute URL, if any) after a boundary, and the query
+// of anything path-like.
+const PATH_IN_TEXT = /(^|[\s"'(<[=,:])([a-z][a-z0-9+.-]*:\/\/[^\s"'/?#\\]*)?(\/[^\s"'?#\\]*)/gi;
 const QUERY_IN_TEXT = /(\/[^\s"'?#\\]*)\?[^\s"'#\\]+/g;
 
-/** A request target as it may be logged: path only, share codes masked, the query replaced. */
+/** `path` as matched against SECRET_PATH: dot segments resolved, escapes decoded, so no spelling hides a code. */
+function normalisedPath(path: string): string {
+  if (!NEEDS_NORMALISING.test(path)) return path;
+  let resolved = path;
+  try {
+    resolved = new URL(`http://h${path}`).pathname;
+  } catch {
+    // Not parseable as a path: match its bytes.
+  }
+  return resolved.replace(ESCAPE, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** A path (no query) as it may be logged: the credential part of a SECRET_PATH replaced. */
+export function loggablePath(path: string): string {
+  const origin = ABSOLUTE_FORM.exec(path)?.[0] ?? "";
+  const match = SECRET_PATH.exec(normalisedPath(origin ? path.slice(origin.length) : path));
+  return match ? `${origin}${match[1]}/${REDACTED}` : path;
+}
+
+/** A request target as it may be logged: path only, credentials in it masked, the query replaced. */
 export function loggableTarget(target: string): string {
-  const cut = target.search(/[?#]/);
-  const path = (cut === -1 ? target : target.slice(0, cut)).replace(
-    SHARE_LINK_PATH,
-    (_match, prefix: string) => `/${prefix}/${REDACTED}`,
-  );
+  const cut = target.search(QUERY_OR_FRAGMENT);
+  const path = loggablePath(cut === -1 ? target : target.slice(0, cut));
   return cut === -1 ? path : `${path}?${REDACTED}`;
 }
 
-/** `text` with share-link codes and query strings of any path in it replaced. */
+/** `text` with the credentials of any path in it masked and the query of any path replaced. */
 export function scrubText(text: string): string {
   return text
     .replace(
-      SHARE_LINK_IN_TEXT,
-      (_match, boundary: string, prefix: string) => `${boundary}/${prefix}/${REDACTED}`,
+      PATH_IN_TEXT,
+      (_match, boundary: string, origin: string | undefined, path: string) =>
+        `${boundary}${origin ?? ""}${loggablePath(path)}`,
     )
     .replace(QUERY_IN_TEXT, (_match, path: string) => `${path}?${REDACTED}`);
 }

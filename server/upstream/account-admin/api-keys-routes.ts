@@ -5,6 +5,7 @@
  * `Authorization: Bearer tsk_…` (auth/api-key-auth.ts); each use sets LastUsedAt.
  */
 import type { FastifyInstance } from "fastify";
+import { singleLineText } from "../../../schemas/text-rules.ts";
 import { actingUser, audit } from "../admin/audit.ts";
 import { API_KEY_PREFIX } from "../auth/api-key-auth.ts";
 import type { UpstreamContext } from "../context.ts";
@@ -22,10 +23,9 @@ const createBody = {
   type: "object",
   properties: {
     Name: {
-      type: "string",
+      ...singleLineText,
       minLength: 1,
       maxLength: 120,
-      pattern: "^[^\\u0000-\\u001f\\u007f]*$",
       description: "What the key is for.",
     },
     ExpiresInDays: {

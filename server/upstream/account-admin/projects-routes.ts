@@ -4,6 +4,7 @@
  * (YYYY-MM-DD); a due date before the start date is refused.
  */
 import type { FastifyInstance } from "fastify";
+import { multiLineText, singleLineText } from "../../../schemas/text-rules.ts";
 import type { UpstreamContext } from "../context.ts";
 import {
   isoTime,
@@ -29,13 +30,12 @@ const date = {
 };
 const fields = {
   Name: {
-    type: "string",
+    ...singleLineText,
     minLength: 1,
     maxLength: 200,
-    pattern: "^[^\\u0000-\\u001f\\u007f]*$",
     description: "Project name.",
   },
-  Description: { type: "string", maxLength: 8000, description: "Description." },
+  Description: { ...multiLineText, maxLength: 8000, description: "Description." },
   Status: { enum: PROJECT_STATUSES, description: "State of the project." },
   StartDate: date,
   DueDate: date,

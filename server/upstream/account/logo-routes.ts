@@ -11,6 +11,8 @@ import type { FastifyInstance } from "fastify";
 import { audit } from "../admin/audit.ts";
 import { readUploads } from "../admin/uploads.ts";
 import type { UpstreamContext } from "../context.ts";
+import { rasterImageType } from "../files/served-file-type.ts";
+import { uploadBodyLimit } from "../http/body-limits.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { accountSettingsBody } from "./settings-routes.ts";
@@ -27,13 +29,7 @@ const kindParams = {
 
 /** The image type of `data` by its signature, or null when it is none of the accepted ones. */
 export function logoContentType(data: Buffer): string | null {
-  const starts = (bytes: number[], at = 0) => bytes.every((byte, i) => data[at + i] === byte);
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
-  if (starts([0xff, 0xd8, 0xff])) return "image/jpeg";
-  if (starts([0x47, 0x49, 0x46, 0x38]) && (data[4] === 0x37 || data[4] === 0x39) && data[5] === 0x61)
-    return "image/gif";
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
-  return null;
+  return rasterImageType(data);
 }
 
 /** Registers the logo upload and removal under the application base. */
@@ -47,7 +43,7 @@ export function registerAccountLogoRoutes(
 
   api.put(
     "/Account/Settings/Logo/:kind",
-    { onRequest: write, schema: { params: kindParams }, bodyLimit: ACCOUNT_LOGO_MAX_BYTES + 64 * 1024 },
+    { onRequest: write, schema: { params: kindParams }, bodyLimit: uploadBodyLimit(ACCOUNT_LOGO_MAX_BYTES) },
     async (request) => {
       const caller = callerOf(request);
       const { kind } = request.params as { kind: "Primary" | "Menu" };

@@ -4,6 +4,7 @@
  * The owner role holds every permission and is read-only, so an account can never lock itself out.
  */
 import type { FastifyInstance } from "fastify";
+import { singleLineText } from "../../../schemas/text-rules.ts";
 import { actingUser, audit } from "../admin/audit.ts";
 import type { UpstreamContext } from "../context.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
@@ -19,7 +20,7 @@ import {
 import type { RoleRecord } from "../store/records.ts";
 import { StoreConflictError } from "../store/types.ts";
 
-const roleName = { type: "string", minLength: 1, maxLength: 80, description: "Role name." } as const;
+const roleName = { ...singleLineText, minLength: 1, maxLength: 80, description: "Role name." } as const;
 const permissionString = {
   type: "string",
   maxLength: MAX_PERMISSION_STRING_LENGTH,

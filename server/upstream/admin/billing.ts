@@ -8,7 +8,7 @@ import type { UpstreamContext } from "../context.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
 import { FEATURE_IDS } from "../identity/features.ts";
-import { flag, integer, number, someOf, text } from "./fields.ts";
+import { flag, integer, longText, number, someOf, text } from "./fields.ts";
 import type { AdminResource } from "./resource.ts";
 import { adminCall, CREATED_MODIFIED, keyParams, stamps } from "./resource-kit.ts";
 import { registerAdminResource } from "./resource-routes.ts";
@@ -71,7 +71,7 @@ export const subscriptionTemplates: AdminResource = {
     SubscriptionType: { schema: text(80, "^[A-Za-z][A-Za-z0-9_]*$"), required: true },
     IsActive: { schema: flag() },
     IsDefault: { schema: flag() },
-    Description: { schema: text(2000) },
+    Description: { schema: longText(2000) },
     Currency: { schema: text(3, CURRENCY), required: true },
     MonthlyPrice: { schema: number(0, 1e9), required: true },
     YearlyPrice: { schema: number(0, 1e9), required: true },

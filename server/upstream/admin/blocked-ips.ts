@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { UpstreamContext } from "../context.ts";
 import { badRequest } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
-import { dateTime, flag, oneOf, text } from "./fields.ts";
+import { dateTime, flag, longText, oneOf, text } from "./fields.ts";
 import { parseIpBlock } from "./ip-addresses.ts";
 import type { AdminResource } from "./resource.ts";
 import { userJoin } from "./resource-kit.ts";
@@ -86,7 +86,7 @@ export const blockedIps: AdminResource = {
     },
     Reason: { schema: oneOf(REASONS), required: true },
     BlockedUntil: { schema: dateTime() },
-    Note: { schema: text(1000) },
+    Note: { schema: longText(1000) },
   },
   filters: { Reason: oneOf(REASONS), CurrentlyBlocked: flag() },
   create: true,

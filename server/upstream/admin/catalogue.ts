@@ -5,7 +5,7 @@
  * within their dates.
  */
 import { badRequest } from "../http/errors.ts";
-import { dateTime, flag, HTTPS_URL, integer, LANGUAGES, oneOf, ref, text } from "./fields.ts";
+import { dateTime, flag, HTTPS_URL, integer, LANGUAGES, longText, oneOf, ref, text } from "./fields.ts";
 import type { AdminResource } from "./resource.ts";
 import { accountNameJoin, CREATED_MODIFIED, stamps } from "./resource-kit.ts";
 
@@ -59,8 +59,8 @@ export const helpCenter: AdminResource = {
     LanguageCode: { schema: oneOf(LANGUAGES), required: true },
     SortOrder: { schema: integer(0, 100_000) },
     IsPublished: { schema: flag() },
-    Summary: { schema: text(500) },
-    Body: { schema: text(200_000), required: true },
+    Summary: { schema: longText(500) },
+    Body: { schema: longText(200_000), required: true },
     VideoUrl: { schema: text(500, HTTPS_URL) },
   },
   filters: { Type: oneOf(ARTICLE_TYPES), LanguageCode: oneOf(LANGUAGES), IsPublished: flag() },
@@ -110,11 +110,11 @@ export const queryFunctions: AdminResource = {
     ReturnType: { schema: oneOf(RETURN_TYPES), required: true },
     IsEnabled: { schema: flag() },
     Syntax: { schema: text(300), required: true },
-    Description: { schema: text(4000), required: true },
+    Description: { schema: longText(4000), required: true },
     Parameters: {
-      schema: text(20_000, undefined, "Parameters as JSON (an array of { Name, Type, Description })."),
+      schema: longText(20_000, "Parameters as JSON (an array of { Name, Type, Description })."),
     },
-    Example: { schema: text(2000) },
+    Example: { schema: longText(2000) },
   },
   filters: { Category: oneOf(FUNCTION_CATEGORIES), IsEnabled: flag() },
   create: true,
@@ -169,7 +169,7 @@ export const loginAnnouncements: AdminResource = {
   fields: {
     Title: { schema: text(200), required: true },
     Severity: { schema: oneOf(SEVERITIES), required: true },
-    Body: { schema: text(4000), required: true },
+    Body: { schema: longText(4000), required: true },
     FromDate: { schema: dateTime(), required: true },
     ToDate: { schema: dateTime(), required: true },
     TargetAccountRecId: { schema: ref("Only this account sees it.") },

@@ -9,7 +9,7 @@ import type { UpstreamContext } from "../context.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
 import type { AdminRow } from "../store/types-admin.ts";
-import { bodySchemas, flag, oneOf, text } from "./fields.ts";
+import { bodySchemas, flag, longText, oneOf, text } from "./fields.ts";
 import type { AdminCall, AdminResource } from "./resource.ts";
 import { adminCall, keyParams, userJoin } from "./resource-kit.ts";
 import { auditChange, registerAdminResource } from "./resource-routes.ts";
@@ -50,8 +50,8 @@ export const configuration: AdminResource = {
     Key: { schema: text(120, "^[A-Za-z][A-Za-z0-9_.]*$"), required: true, createOnly: true },
     Section: { schema: oneOf(SECTIONS), required: true },
     IsSecret: { schema: flag(), createOnly: true },
-    Value: { schema: text(10_000) },
-    Description: { schema: text(1000) },
+    Value: { schema: longText(10_000) },
+    Description: { schema: longText(1000) },
   },
   filters: { Section: oneOf(SECTIONS) },
 };

@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
 import type { AdminRow } from "../store/types-admin.ts";
 import { CURRENCY } from "./billing.ts";
-import { date, number, oneOf, ref, text } from "./fields.ts";
+import { date, longText, number, oneOf, ref, text } from "./fields.ts";
 import type { AdminResource } from "./resource.ts";
 import { accountNameJoin, adminCall, CREATED_MODIFIED, keyParams, stamps } from "./resource-kit.ts";
 import { registerAdminResource } from "./resource-routes.ts";
@@ -65,7 +65,7 @@ export const creditNotes: AdminResource = {
     InvoiceNumber: { schema: text(40), required: true, createOnly: true },
     Amount: { schema: number(0.01, 1e9), required: true },
     Currency: { schema: text(3, CURRENCY), required: true },
-    Reason: { schema: text(1000), required: true },
+    Reason: { schema: longText(1000), required: true },
   },
   filters: { Status: oneOf(CREDIT_STATUSES), AccountRecId: ref(), IssuedFrom: date(), IssuedTo: date() },
   create: true,

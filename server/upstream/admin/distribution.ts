@@ -11,7 +11,7 @@ import type { UpstreamContext } from "../context.ts";
 import { badRequest, conflict, notFound, UpstreamError } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
 import type { AdminRow } from "../store/types-admin.ts";
-import { bodySchemas, date, flag, HTTPS_URL, oneOf, ref, text } from "./fields.ts";
+import { bodySchemas, date, flag, HTTPS_URL, longText, oneOf, ref, text } from "./fields.ts";
 import { packageManager } from "./packages.ts";
 import type { AdminResource } from "./resource.ts";
 import { adminCall, CREATED_MODIFIED, dateRange, keyParams, stamps, userJoin } from "./resource-kit.ts";
@@ -61,7 +61,7 @@ export const environments: AdminResource = {
     Url: { schema: text(500, HTTPS_URL), required: true },
     ApiKey: { schema: text(500), secret: true },
     IsActive: { schema: flag() },
-    Description: { schema: text(2000) },
+    Description: { schema: longText(2000) },
   },
   filters: { Type: oneOf(TYPES), IsActive: flag() },
   create: true,
@@ -113,7 +113,7 @@ export const deployments: AdminResource = {
   fields: {
     PackageRecId: { schema: ref("Package."), required: true, createOnly: true },
     EnvironmentRecId: { schema: ref("Environment."), required: true, createOnly: true },
-    Notes: { schema: text(2000) },
+    Notes: { schema: longText(2000) },
   },
   filters: { Status: oneOf(DEPLOYMENT_STATUSES), EnvironmentRecId: ref(), DateFrom: date(), DateTo: date() },
   update: true,

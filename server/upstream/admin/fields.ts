@@ -5,6 +5,14 @@
  * edit schemas (unknown fields rejected, §5 required = non-blank after trimming, optional fields
  * may be cleared with null).
  */
+import {
+  MULTI_LINE_TEXT_PATTERN,
+  multiLineText,
+  nonBlank as nonBlankText,
+  SINGLE_LINE_FORBIDDEN,
+  SINGLE_LINE_TEXT_PATTERN,
+  singleLineText,
+} from "../../../schemas/text-rules.ts";
 import { recIdSchema } from "../http/schemas.ts";
 
 /** A JSON Schema fragment (what ajv compiles). */
@@ -21,16 +29,30 @@ export interface FieldRule {
   secret?: boolean;
 }
 
-/** An https URL (the manifest's pattern for documentation and video links). */
-export const HTTPS_URL = "^https://[^\\s/?#]+(?:[/?#]\\S*)?$";
+/**
+ * An https URL (the manifest's pattern for documentation and video links), without the characters
+ * the single-line text rule refuses: `\S` alone lets NUL, C1 controls and direction overrides through,
+ * and an override makes the link read as another address.
+ */
+export const HTTPS_URL = `^https://[^\\s/?#${SINGLE_LINE_FORBIDDEN}]+(?:[/?#][^\\s${SINGLE_LINE_FORBIDDEN}]*)?$`;
 /** The seven UI languages of §9. */
 export const LANGUAGES = ["en", "de", "es", "fr", "nl", "pt", "it"] as const;
 
 const describe = (schema: Schema, description: string): Schema => ({ ...schema, description });
 
-/** A single-line text of at most `max` characters. */
+/**
+ * A single-line text (a name, title or label) of at most `max` characters, under the single-line
+ * text rule (schemas/text-rules.ts). A field with its own `pattern` (a domain, a code, a URL) is held
+ * to that instead, which must keep the same characters out.
+ */
 export const text = (max: number, pattern?: string, description = "Text."): Schema =>
-  describe({ type: "string", maxLength: max, ...(pattern ? { pattern } : {}) }, description);
+  describe({ ...singleLineText, maxLength: max, ...(pattern ? { pattern } : {}) }, description);
+/**
+ * A multi-line text (a description, body, note or query) of at most `max` characters, under the
+ * multi-line text rule (schemas/text-rules.ts): tab and line breaks allowed.
+ */
+export const longText = (max: number, description = "Text; tab and line breaks allowed."): Schema =>
+  describe({ ...multiLineText, maxLength: max }, description);
 /** An e-mail address. */
 export const email = (): Schema =>
   describe({ type: "string", format: "email", minLength: 3, maxLength: 254 }, "E-mail address.");
@@ -65,8 +87,13 @@ function nullable(schema: Schema): Schema {
   return { ...schema, type: [schema.type as string, "null"] };
 }
 
-/** Requires a non-blank string (§5: non-blank after trimming). */
-function nonBlank(schema: Schema): Schema {
+/**
+ * Requires a non-blank string (§5: non-blank after trimming). A field with its own pattern or format
+ * is left to it.
+ */
+export function nonBlank(schema: Schema): Schema {
+  if (schema.pattern === SINGLE_LINE_TEXT_PATTERN || schema.pattern === MULTI_LINE_TEXT_PATTERN)
+    return nonBlankText(schema as Schema & { type: "string"; pattern: string });
   if (schema.type !== "string" || schema.pattern || schema.format) return schema;
   return { ...schema, minLength: 1, pattern: "\\S" };
 }

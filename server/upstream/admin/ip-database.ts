@@ -8,6 +8,7 @@
 import { gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import type { UpstreamContext } from "../context.ts";
+import { uploadBodyLimit } from "../http/body-limits.ts";
 import { badRequest, UpstreamError } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
 import type { AdminRow } from "../store/types-admin.ts";
@@ -160,7 +161,8 @@ export function registerIpDatabaseRoutes(
     );
   });
 
-  api.post("/Admin/IpDatabaseUpdates/Upload", { onRequest: write }, async (request, reply) => {
+  const uploadOptions = { onRequest: write, bodyLimit: uploadBodyLimit(IP_LIST_MAX_BYTES) };
+  api.post("/Admin/IpDatabaseUpdates/Upload", uploadOptions, async (request, reply) => {
     const call = adminCall(request, context);
     const [file] = await readUploads(request, {
       accept: ["csv", "zip", "gz"],

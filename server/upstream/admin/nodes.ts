@@ -5,7 +5,7 @@
  * cluster; staff drain a node (it takes no new work) and resume it, and remove offline ones. Task and
  * connection counts are computed from the real tasks and connections.
  */
-import { flag, HTTPS_URL, integer, oneOf, text } from "./fields.ts";
+import { flag, HTTPS_URL, integer, longText, oneOf, text } from "./fields.ts";
 import type { AdminResource, AdminTransitionAction } from "./resource.ts";
 import { CREATED_MODIFIED, stamps } from "./resource-kit.ts";
 
@@ -174,7 +174,7 @@ export const tasksMap: AdminResource = {
     MaxConcurrencyPerAccount: { schema: integer(1, 100), required: true },
     TimeoutMinutes: { schema: integer(1, 1440), required: true },
     MaxRetries: { schema: integer(0, 10), required: true },
-    Description: { schema: text(1000) },
+    Description: { schema: longText(1000) },
   },
   filters: { WorkerGroup: text(80), IsEnabled: flag() },
   create: true,
@@ -229,7 +229,7 @@ export const connectors: AdminResource = {
     Name: { schema: text(100), required: true },
     Category: { schema: oneOf(CONNECTOR_CATEGORIES), required: true },
     Status: { schema: oneOf(CONNECTOR_STATUSES), required: true },
-    Description: { schema: text(2000) },
+    Description: { schema: longText(2000) },
     DocumentationUrl: { schema: text(500, HTTPS_URL) },
   },
   filters: { Category: oneOf(CONNECTOR_CATEGORIES), Status: oneOf(CONNECTOR_STATUSES) },

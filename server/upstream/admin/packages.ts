@@ -8,10 +8,11 @@
 import type { FastifyInstance } from "fastify";
 import type { UpstreamContext } from "../context.ts";
 import { contentDisposition } from "../files/content-disposition.ts";
+import { uploadBodyLimit } from "../http/body-limits.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
 import { StoreConflictError } from "../store/types.ts";
-import { flag, oneOf, ref, text } from "./fields.ts";
+import { flag, longText, nonBlank, oneOf, ref, text } from "./fields.ts";
 import { PACKAGE_MAX_BYTES, readPackage, SEMVER } from "./package-archive.ts";
 import type { AdminResource } from "./resource.ts";
 import { adminCall, keyParams, userJoin } from "./resource-kit.ts";
@@ -55,7 +56,7 @@ export const packageManager: AdminResource = {
   fields: {
     Name: { schema: text(200), required: true },
     Version: { schema: text(40, SEMVER) },
-    Description: { schema: text(2000) },
+    Description: { schema: longText(2000) },
   },
   filters: { FolderRecId: ref("Folder shown."), ItemType: oneOf(["Folder", "Package"]) },
   update: true,
@@ -127,7 +128,7 @@ export function registerPackageRoutes(api: FastifyInstance, context: UpstreamCon
         querystring: screenQuery,
         body: {
           type: "object",
-          properties: { Name: { ...text(200), minLength: 1, pattern: "\\S" } },
+          properties: { Name: nonBlank(text(200)) },
           required: ["Name"],
           additionalProperties: false,
         },
@@ -150,7 +151,7 @@ export function registerPackageRoutes(api: FastifyInstance, context: UpstreamCon
 
   api.post(
     "/Admin/PackageManager/Upload",
-    { onRequest: write, schema: { querystring: screenQuery } },
+    { onRequest: write, schema: { querystring: screenQuery }, bodyLimit: uploadBodyLimit(PACKAGE_MAX_BYTES) },
     async (request, reply) => {
       const call = adminCall(request, context);
       const parent = await folderOf(call, (request.query as { FolderRecId?: number }).FolderRecId);

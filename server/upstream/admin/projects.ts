@@ -9,7 +9,7 @@ import { badRequest, notFound } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
 import type { AdminRow } from "../store/types-admin.ts";
 import type { AdminProjectInput } from "../store/types-admin-families.ts";
-import { bodySchemas, date, flag, number, oneOf, ref, text } from "./fields.ts";
+import { bodySchemas, date, flag, longText, number, oneOf, ref, text } from "./fields.ts";
 import { assertStaffUser } from "./prospects.ts";
 import type { AdminCall, AdminResource } from "./resource.ts";
 import {
@@ -74,7 +74,7 @@ export const projects: AdminResource = {
     AccountRecId: { schema: ref("Account."), required: true, createOnly: true },
     Status: { schema: oneOf(STATUSES), required: true },
     ManagerRecId: { schema: ref("Internal user.") },
-    Description: { schema: text(4000) },
+    Description: { schema: longText(4000) },
     StartDate: { schema: date() },
     DueDate: { schema: date() },
     EstimatedHours: { schema: number(0, 100_000) },
@@ -143,7 +143,7 @@ export const timeTracking: AdminResource = {
     ProjectRecId: { schema: ref("Project."), required: true },
     SupportTicketRecId: { schema: ref("Support ticket of the project's account.") },
     IsBillable: { schema: flag() },
-    Description: { schema: text(2000), required: true },
+    Description: { schema: longText(2000), required: true },
   },
   filters: {
     InternalUserRecId: ref(),

@@ -12,7 +12,7 @@ import { StoreConflictError } from "../store/types.ts";
 import { type AdminRow, ProspectNotConvertibleError } from "../store/types-admin.ts";
 import { createAccount } from "./accounts.ts";
 import { subscriptionTemplates } from "./billing.ts";
-import { date, email, LANGUAGES, oneOf, ref, text } from "./fields.ts";
+import { date, email, LANGUAGES, longText, oneOf, ref, text } from "./fields.ts";
 import { sendInvitation } from "./invitations.ts";
 import type { AdminResource } from "./resource.ts";
 import { adminCall, CREATED_MODIFIED, keyParams, stamps, userJoin } from "./resource-kit.ts";
@@ -79,7 +79,7 @@ export const prospects: AdminResource = {
     Source: { schema: oneOf(SOURCES), required: true },
     Status: { schema: oneOf(STATUSES), required: true },
     AssignedToRecId: { schema: ref("Internal user.") },
-    Notes: { schema: text(4000) },
+    Notes: { schema: longText(4000) },
   },
   filters: {
     Status: oneOf(STATUSES),

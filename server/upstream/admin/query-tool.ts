@@ -9,7 +9,7 @@ import type { UpstreamContext } from "../context.ts";
 import { badRequest, notFound, UpstreamError } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
 import { databases, embeddedOnly } from "./databases.ts";
-import { integer, ref, text } from "./fields.ts";
+import { integer, longText, ref, text } from "./fields.ts";
 import { runReadOnlyQuery } from "./query-runner.ts";
 import type { AdminResource } from "./resource.ts";
 import { adminCall, CREATED_MODIFIED, keyParams, stamps, userJoin } from "./resource-kit.ts";
@@ -51,8 +51,8 @@ export const queryTool: AdminResource = {
     DatabaseRecId: { schema: ref("Database."), required: true },
     MaxRows: { schema: integer(1, 10_000), required: true },
     TimeoutSeconds: { schema: integer(1, 600), required: true },
-    Query: { schema: text(100_000), required: true },
-    Description: { schema: text(2000) },
+    Query: { schema: longText(100_000), required: true },
+    Description: { schema: longText(2000) },
   },
   filters: { DatabaseRecId: ref() },
   create: true,

@@ -6,11 +6,11 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { UpstreamContext } from "../context.ts";
-import { contentDisposition } from "../files/content-disposition.ts";
+import { sendStoredFile } from "../files/send-stored-file.ts";
 import { notFound } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
 import { recIdSchema, uidSchema } from "../http/schemas.ts";
-import { flag, text } from "./fields.ts";
+import { flag, longText, nonBlank } from "./fields.ts";
 import type { AdminCall } from "./resource.ts";
 import { adminCall, keyParams } from "./resource-kit.ts";
 import { auditChange } from "./resource-routes.ts";
@@ -25,7 +25,7 @@ const attachmentParams = {
 
 const replyBody = {
   type: "object",
-  properties: { Text: { ...text(10_000), minLength: 1, pattern: "\\S" }, IsInternal: flag() },
+  properties: { Text: nonBlank(longText(10_000)), IsInternal: flag() },
   required: ["Text"],
   additionalProperties: false,
 } as const;
@@ -127,10 +127,12 @@ export function registerSupportCommentRoutes(
       const ticket = await load(adminCall(request, context), key);
       const found = await store.content.comments.attachment(ticket.AccountRecId as number, key, uid, true);
       if (!found) throw notFound("Attachment");
-      return reply
-        .type(found.meta.contentType)
-        .header("Content-Disposition", contentDisposition("attachment", found.meta.fileName))
-        .send(found.data);
+      // Typed by its bytes, never by the uploader's claim (send-stored-file.ts).
+      return sendStoredFile(
+        reply.header("Cache-Control", "private, no-store"),
+        found.data,
+        found.meta.fileName,
+      );
     },
   );
 }

@@ -3,12 +3,16 @@
  * logos, icons, documents. Staff upload several at once (up to 10 MB together; png, jpg, jpeg, gif,
  * svg, webp, ico, pdf), rename, categorise, download and delete them. Each file is public at its
  * PublicUrl (`{webservices}/SystemMedia/{FileUID}`, served by `registerSystemMediaFileRoute`): the
- * UID is unguessable, and files are sent with a sandboxing Content-Security-Policy so an SVG can
- * never run script.
+ * UID is unguessable, and files are sent typed by their bytes with a sandboxing
+ * Content-Security-Policy (files/send-stored-file.ts): raster images show in place, while SVG, ICO
+ * and PDF files download as application/octet-stream or application/pdf, so an SVG never runs
+ * script from the product's origin.
  */
 import type { FastifyInstance } from "fastify";
+import { SINGLE_LINE_FORBIDDEN } from "../../../schemas/text-rules.ts";
 import type { UpstreamContext } from "../context.ts";
-import { contentDisposition } from "../files/content-disposition.ts";
+import { sendStoredFile } from "../files/send-stored-file.ts";
+import { uploadBodyLimit } from "../http/body-limits.ts";
 import { notFound } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
 import { uidSchema } from "../http/schemas.ts";
@@ -65,7 +69,8 @@ export const systemMedia: AdminResource = {
     touch: { modified_at: "@now" },
   },
   fields: {
-    FileName: { schema: text(255, '^[^\\\\/:*?"<>|]+$'), required: true },
+    // A file name: no path or reserved characters, and none the single-line text rule refuses.
+    FileName: { schema: text(255, `^(?!\\s*$)[^\\\\/:*?"<>|${SINGLE_LINE_FORBIDDEN}]+$`), required: true },
     Category: { schema: oneOf(CATEGORIES), required: true },
     AltText: { schema: text(300) },
   },
@@ -92,7 +97,10 @@ export function registerSystemMediaRoutes(
 
   api.post(
     "/Admin/SystemMedia/Upload",
-    { onRequest: [guards.session, guards.admin("SystemMedia", "Write")] },
+    {
+      onRequest: [guards.session, guards.admin("SystemMedia", "Write")],
+      bodyLimit: uploadBodyLimit(SYSTEM_MEDIA_MAX_BYTES),
+    },
     async (request, reply) => {
       const call = adminCall(request, context);
       const files = await readUploads(request, {
@@ -140,10 +148,8 @@ export function registerSystemMediaRoutes(
       );
       const data = row ? await store.admin.system.fileData("system_media", row.RecId as number) : undefined;
       if (!row || !data) throw notFound("File");
-      return reply
-        .type(String(row.ContentType))
-        .header("Content-Disposition", contentDisposition("attachment", String(row.FileName)))
-        .send(data);
+      // Staff asked to download it: an attachment whatever it is.
+      return sendStoredFile(reply, data, String(row.FileName), { allowInline: false });
     },
   );
 }
@@ -163,12 +169,8 @@ export function registerSystemMediaFileRoute(ws: FastifyInstance, context: Upstr
       ? await context.store.admin.system.fileData("system_media", row.RecId as number)
       : undefined;
     if (!row || !data) throw notFound("File");
-    return reply
-      .type(String(row.ContentType))
-      .header("Cache-Control", "public, max-age=3600")
-      .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-      .header("Content-Disposition", contentDisposition("inline", String(row.FileName)))
-      .send(data);
+    // Typed by its bytes, not by the stored extension: an SVG is saved, never rendered from our origin.
+    return sendStoredFile(reply.header("Cache-Control", "public, max-age=3600"), data, String(row.FileName));
   });
 }
 

@@ -4,6 +4,7 @@
  * every permission.
  */
 import type { FastifyInstance } from "fastify";
+import { singleLineText } from "../../../schemas/text-rules.ts";
 import { SUPPORTED_LANGUAGES } from "../account/languages.ts";
 import { audit } from "../admin/audit.ts";
 import type { UpstreamContext } from "../context.ts";
@@ -41,7 +42,7 @@ export const OWNER_PERMISSIONS = PERMISSION_KEYS.map((key) => `${key}_rw`).join(
 const signupBody = {
   type: "object",
   properties: {
-    AccountName: { type: "string", minLength: 1, maxLength: 120, description: "Company or account name." },
+    AccountName: { ...singleLineText, minLength: 1, maxLength: 120, description: "Company or account name." },
     Domain: {
       type: "string",
       minLength: 2,
@@ -49,7 +50,7 @@ const signupBody = {
       pattern: DOMAIN_PATTERN,
       description: "Sign-in domain of the new account (lower-case letters, digits, dashes).",
     },
-    FullName: { type: "string", minLength: 1, maxLength: 120, description: "Owner's full name." },
+    FullName: { ...singleLineText, minLength: 1, maxLength: 120, description: "Owner's full name." },
     Email: emailSchema,
     Password: passwordSchema,
     LanguageCode: {

@@ -4,12 +4,14 @@
  * feature (§6). Messages are stored once per UID: a resend returns the stored message, acknowledged.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { multiLineText, singleLineText } from "../../../schemas/text-rules.ts";
 import { CHAT_ATTACHMENT_MAX_BYTES } from "../admin/constants.ts";
 import type { Caller } from "../auth/session-service.ts";
 import type { UpstreamContext } from "../context.ts";
-import { contentDisposition } from "../files/content-disposition.ts";
 import { assertValidFileName } from "../files/file-names.ts";
+import { sendStoredFile } from "../files/send-stored-file.ts";
 import { readSingleUpload } from "../files/single-upload.ts";
+import { uploadBodyLimit } from "../http/body-limits.ts";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdSchema, uidSchema } from "../http/schemas.ts";
@@ -33,8 +35,8 @@ const clientUid = {
 const messageBody = {
   type: "object",
   properties: {
-    Page: { type: "string", maxLength: 500, description: "The page the member is on." },
-    Text: { type: "string", minLength: 1, maxLength: MAX_CHAT_MESSAGE_LENGTH, description: "The message." },
+    Page: { ...singleLineText, maxLength: 500, description: "The page the member is on." },
+    Text: { ...multiLineText, minLength: 1, maxLength: MAX_CHAT_MESSAGE_LENGTH, description: "The message." },
     UID: clientUid,
   },
   required: ["Page", "Text"],
@@ -51,7 +53,7 @@ const fileQuery = {
 const ratingBody = {
   type: "object",
   properties: {
-    Feedback: { type: "string", maxLength: 2000, description: "Free-text feedback." },
+    Feedback: { ...multiLineText, maxLength: 2000, description: "Free-text feedback." },
     Rating: {
       type: "integer",
       minimum: 1,
@@ -152,7 +154,7 @@ export function registerChatRoutes(api: FastifyInstance, context: UpstreamContex
 
   api.put(
     "/supportchat/file",
-    { onRequest: chat, bodyLimit: CHAT_ATTACHMENT_MAX_BYTES + 64 * 1024 },
+    { onRequest: chat, bodyLimit: uploadBodyLimit(CHAT_ATTACHMENT_MAX_BYTES) },
     async (request, reply) => {
       const caller = callerOf(request);
       const upload = await readSingleUpload(request, {
@@ -202,12 +204,8 @@ export function registerChatRoutes(api: FastifyInstance, context: UpstreamContex
       if (!session || session.userId !== caller.user.recId) throw notFound("File");
       const data = await store.files.content(caller.account.recId, id);
       if (!data) throw notFound("File");
-      return reply
-        .header("Content-Disposition", contentDisposition("attachment", file.name))
-        .header("Content-Security-Policy", "default-src 'none'; sandbox")
-        .header("Cache-Control", "private, no-store")
-        .type(file.contentType)
-        .send(data);
+      // The served type comes from the bytes, never from the uploader's claim (send-stored-file.ts).
+      return sendStoredFile(reply.header("Cache-Control", "private, no-store"), data, file.name);
     },
   );
 

@@ -16,9 +16,25 @@ export function safeFileName(name: string): string {
   return cleaned.trim().replace(/^\.+$/, "");
 }
 
-/** The header value for `attachment` or `inline`. */
+/**
+ * A name as an RFC 5987 ext-value (after `UTF-8''`): percent-encoded UTF-8 where only attr-chars
+ * stay literal. encodeURIComponent leaves ' ( ) * alone, which attr-char does not allow (the quote
+ * would end the charset part).
+ */
+export function rfc5987Value(name: string): string {
+  return encodeURIComponent(name).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/**
+ * The header value for `attachment` or `inline` (RFC 6266): the quoted ASCII fallback without
+ * non-ASCII characters or percent signs (some browsers decode them), then filename*. Quotes, control
+ * characters and path separators are gone already (safeFileName).
+ */
 export function contentDisposition(kind: "attachment" | "inline", name: string): string {
   const safe = safeFileName(name) || "download";
-  const ascii = safe.replace(/[^\x20-\x7e]/g, "_");
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(safe)}`;
+  const ascii = safe.replace(/[^\x20-\x7e]|%/g, "_");
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${rfc5987Value(safe)}`;
 }

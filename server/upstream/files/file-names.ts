@@ -3,8 +3,8 @@
  * another folder (separators, "." or ".."), control characters or an over-long name is refused with
  * 400 InvalidFileName rather than silently rewritten.
  */
+import { isSingleLineText } from "../../../schemas/text-rules.ts";
 import { badRequest } from "../http/errors.ts";
-import { isControlCharacter } from "./content-disposition.ts";
 
 /** Longest accepted file name, in characters. */
 export const MAX_FILE_NAME_LENGTH = 255;
@@ -17,7 +17,9 @@ export function fileNameProblem(name: string): string | undefined {
   if (/[\\/]/.test(name)) return "File names cannot contain / or \\.";
   if (name === "." || name === ".." || name.startsWith("../") || name.includes("..\\"))
     return "File names cannot be . or ..";
-  if ([...name].some(isControlCharacter)) return "File names cannot contain control characters.";
+  // The single-line text rule of every stored name (schemas/text-rules.ts): an override would show
+  // «report{U+202E}fdp.exe» as «reportexe.pdf».
+  if (!isSingleLineText(name)) return "File names cannot contain control characters or direction overrides.";
   return undefined;
 }
 

@@ -15,9 +15,8 @@ import { FILE_ITEM_TYPES } from "../store/records-content.ts";
 import { initialsAvatarSvg } from "./avatar-svg.ts";
 import { contentDisposition } from "./content-disposition.ts";
 import { renderInvoicePdf } from "./invoice-document.ts";
-
-/** Served images never run script, even an SVG opened directly. */
-const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+import { sendStoredFile } from "./send-stored-file.ts";
+import { rasterImageType, SERVED_FILE_CSP } from "./served-file-type.ts";
 
 const logoParams = {
   type: "object",
@@ -83,7 +82,8 @@ export function registerWebserviceFileRoutes(
         .header("ETag", etag)
         .header("Cache-Control", "public, max-age=300");
       if (request.headers["if-none-match"] === etag) return reply.status(304).send();
-      return reply.header("Content-Security-Policy", IMAGE_CSP).type(logo.contentType).send(logo.data);
+      // Typed by its bytes like every uploaded file, whatever type was stored with it.
+      return sendStoredFile(reply, logo.data, "logo");
     },
   );
 
@@ -101,9 +101,13 @@ export function registerWebserviceFileRoutes(
         if (agent?.isInternalSupport) user = agent;
       }
       if (!user) throw notFound("User");
-      reply.header("Cache-Control", "private, max-age=300").header("Content-Security-Policy", IMAGE_CSP);
+      // The sandboxing policy of every served file: even the generated SVG opened directly runs nothing.
+      reply
+        .header("Cache-Control", "private, max-age=300")
+        .header("Content-Security-Policy", SERVED_FILE_CSP);
       const avatar = user.hasAvatar ? await store.users.avatar(user.accountId, user.recId) : undefined;
-      if (avatar) return reply.type(avatar.contentType).send(avatar.data);
+      // An uploaded avatar shows only when its bytes are a raster image; otherwise the initials do.
+      if (avatar && rasterImageType(avatar.data)) return sendStoredFile(reply, avatar.data, "avatar");
       return reply.type("image/svg+xml").send(initialsAvatarSvg(user.fullName, user.uid));
     },
   );
@@ -130,11 +134,11 @@ export function registerWebserviceFileRoutes(
       if (file.expiresAt !== null && file.expiresAt <= context.now()) throw notFound("File");
       const data = await store.files.content(caller.account.recId, fileUID);
       if (!data) throw notFound("File");
-      return reply
-        .header("Content-Disposition", contentDisposition("attachment", file.name))
-        .header("Cache-Control", "private, no-store")
-        .type(file.contentType)
-        .send(data);
+      // Exports keep the data type the upstream wrote them with; anything else is typed by its bytes.
+      return sendStoredFile(reply.header("Cache-Control", "private, no-store"), data, file.name, {
+        allowInline: false,
+        generatedType: file.itemType === "Export" ? file.contentType : undefined,
+      });
     },
   );
 }

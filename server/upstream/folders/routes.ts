@@ -6,6 +6,7 @@
  * Reads need the area's permission at r, changes at rw, and the area's feature Included (§6).
  */
 import type { FastifyInstance } from "fastify";
+import { singleLineText } from "../../../schemas/text-rules.ts";
 import type { UpstreamContext } from "../context.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
@@ -19,11 +20,10 @@ import { isoTime, nonBlank } from "./list-query.ts";
 export const MAX_FOLDER_NAME_LENGTH = 120;
 
 const folderName = {
-  type: "string",
+  ...singleLineText,
   minLength: 1,
   maxLength: MAX_FOLDER_NAME_LENGTH,
-  pattern: "^[^\\u0000-\\u001f\\u007f]*$",
-  description: "Folder name (no control characters).",
+  description: "Folder name (one line, no control characters).",
 } as const;
 
 const areaParams = {

@@ -15,6 +15,14 @@ export const ErrorCode = {
   UnsupportedMediaType: 1004,
   /** No route matches the method and path. */
   RouteNotFound: 1005,
+  /** The URL has a malformed %-escape (400), or a path segment longer than the router accepts (414). */
+  InvalidUrl: 1006,
+  /** Not valid HTTP: a malformed request line or header, a body not matching its Content-Length, a bad WebSocket handshake. */
+  MalformedRequest: 1007,
+  /** The request's header block exceeds the server's limit (431). */
+  HeadersTooLarge: 1008,
+  /** The request did not arrive completely within the server's time limit (408). */
+  RequestTimeout: 1009,
   /** A permission string is malformed, names an unknown key or level, or repeats a key. */
   InvalidPermissionString: 1010,
   /** A file name is empty, too long, or tries to leave its folder (path traversal). */

@@ -6,6 +6,7 @@
 import Ajv, { type ErrorObject, type Options } from "ajv";
 import addFormats from "ajv-formats";
 import type { FastifyInstance } from "fastify";
+import { textRuleMessage } from "../../../schemas/text-rules.ts";
 
 const sharedOptions: Options = { strict: true, allErrors: false, useDefaults: true, removeAdditional: false };
 
@@ -24,10 +25,20 @@ export function installValidation(app: FastifyInstance): void {
   );
 }
 
-/** A validation message naming the offending field, e.g. "body/Email must match format \"email\"". */
+/**
+ * A validation message naming the offending field, e.g. "body/Email must match format \"email\"". It
+ * never repeats the value; a failed text rule (schemas/text-rules.ts) is said in words, not as its
+ * pattern.
+ */
 export function formatValidationErrors(errors: ErrorObject[], dataVar: string): Error {
   const messages = errors.map((error) => {
-    const extra = error.params as { additionalProperty?: string; allowedValues?: unknown[] };
+    const extra = error.params as {
+      additionalProperty?: string;
+      allowedValues?: unknown[];
+      pattern?: string;
+    };
+    const textRule = error.keyword === "pattern" ? textRuleMessage(extra.pattern ?? "") : undefined;
+    if (textRule) return `${dataVar}${error.instancePath} ${textRule}`;
     const detail = extra.additionalProperty
       ? `: ${extra.additionalProperty}`
       : extra.allowedValues

@@ -7,6 +7,7 @@
  * Alerts permission (r to read, rw to change or evaluate).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { multiLineText, singleLineText } from "../../../schemas/text-rules.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdParams, recIdSchema } from "../http/schemas.ts";
@@ -28,12 +29,12 @@ const settingsBody = {
   type: "object",
   properties: {
     DataTableRecId: { ...recIdSchema, description: "The data table watched." },
-    Column: { type: "string", minLength: 1, maxLength: 64, description: "Its column." },
+    Column: { ...singleLineText, minLength: 1, maxLength: 64, description: "Its column." },
     Aggregate: { enum: AGGREGATES, description: "Aggregate of the column (all but Count need numbers)." },
     Operator: { enum: ALERT_OPERATORS, description: "When it fires, compared to the threshold." },
     Threshold: { type: "number", description: "The threshold." },
     Message: {
-      type: "string",
+      ...multiLineText,
       maxLength: 500,
       default: "",
       description: "Text of the notification (optional).",

@@ -4,6 +4,7 @@
  * for an empty table the header defines them, typed from the values). Every problem is reported with
  * its line; one bad row fails the whole file — nothing of it is applied.
  */
+import { isSingleLineText } from "../../../schemas/text-rules.ts";
 import type { DataColumn, DataColumnType, DataValue } from "../store/types-jobs.ts";
 import type { ParsedCsv } from "./csv.ts";
 
@@ -58,11 +59,10 @@ export function isEmail(text: string): boolean {
   return text.length <= 254 && EMAIL.test(text);
 }
 
-/** A person's or team's name: trimmed, 1–max characters, no control characters. */
+/** A person's or team's name: trimmed, 1–max characters, the single-line text rule (schemas/text-rules.ts). */
 export function cleanName(text: string, max: number): string | undefined {
   const trimmed = text.trim();
-  const control = [...trimmed].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127);
-  return trimmed === "" || trimmed.length > max || control ? undefined : trimmed;
+  return trimmed === "" || trimmed.length > max || !isSingleLineText(trimmed) ? undefined : trimmed;
 }
 
 function parseCell(text: string, type: DataColumnType): DataValue | undefined {

@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { assertValidFileName } from "../files/file-names.ts";
+import { uploadBodyLimit } from "../http/body-limits.ts";
 import { badRequest, UpstreamError } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import type { ImportKind } from "../store/types-jobs.ts";
@@ -21,6 +22,7 @@ import type { JobRuntime } from "./runtime.ts";
 export const MAX_IMPORT_FILE_BYTES = 5 * 1024 * 1024;
 /** Most files in one import request. */
 export const MAX_IMPORT_FILES = 5;
+const IMPORT_BODY_LIMIT_BYTES = uploadBodyLimit(MAX_IMPORT_FILES * MAX_IMPORT_FILE_BYTES);
 
 interface ImportUpload {
   files: { fileName: string; content: string }[];
@@ -126,14 +128,14 @@ export function registerImportRoutes(api: FastifyInstance, runtime: JobRuntime, 
 
   api.post(
     "/Imports/Users",
-    { onRequest: [guards.session, guards.permission("Users", "rw")] },
+    { onRequest: [guards.session, guards.permission("Users", "rw")], bodyLimit: IMPORT_BODY_LIMIT_BYTES },
     async (request, reply) =>
       reply.status(202).send(await start(request, "User", await readImportUpload(request, []))),
   );
 
   api.post(
     "/Imports/Teams",
-    { onRequest: [guards.session, guards.permission("Teams", "rw")] },
+    { onRequest: [guards.session, guards.permission("Teams", "rw")], bodyLimit: IMPORT_BODY_LIMIT_BYTES },
     async (request, reply) =>
       reply.status(202).send(await start(request, "Team", await readImportUpload(request, []))),
   );

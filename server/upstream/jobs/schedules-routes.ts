@@ -7,6 +7,7 @@
  * sees (404 otherwise) and may change (403 ObjectReadOnly for one shared read-only).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { singleLineText } from "../../../schemas/text-rules.ts";
 import { UPLOAD_ONLY_TYPES } from "../folders/areas.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
@@ -25,7 +26,7 @@ export const MAX_SCHEDULE_TASKS = 20;
 export const MAX_RECIPIENTS = 100;
 
 const taskName = {
-  type: "string",
+  ...singleLineText,
   minLength: 1,
   maxLength: 80,
   description: "Task name, unique in the schedule.",

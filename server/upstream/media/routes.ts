@@ -7,17 +7,15 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { UpstreamContext } from "../context.ts";
-import { contentDisposition } from "../files/content-disposition.ts";
+import { sendStoredStream } from "../files/send-stored-file.ts";
 import { assertAreaAccess, contentScope } from "../folders/areas.ts";
+import { uploadBodyLimit } from "../http/body-limits.ts";
 import { notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdParams, recIdSchema } from "../http/schemas.ts";
 import type { PermissionLevel } from "../identity/permission-keys.ts";
 import { libraryObjectBody } from "../objects/bodies.ts";
-import { stageUpload } from "./upload.ts";
-
-/** Types a browser may show inline; everything else always downloads. */
-const INLINE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf", "text/plain"];
+import { MAX_MEDIA_FILE_BYTES, MAX_MEDIA_FILES, stageUpload } from "./upload.ts";
 
 const uploadQuery = {
   type: "object",
@@ -29,7 +27,7 @@ const uploadQuery = {
 const downloadQuery = {
   type: "object",
   properties: {
-    inline: { type: "boolean", default: false, description: "Show images and PDFs in the browser." },
+    inline: { type: "boolean", default: false, description: "Show a raster image in the browser." },
   },
   additionalProperties: false,
 } as const;
@@ -45,6 +43,7 @@ export function registerMediaRoutes(api: FastifyInstance, context: UpstreamConte
     {
       onRequest: [guards.session, access("rw")],
       schema: { querystring: uploadQuery },
+      bodyLimit: uploadBodyLimit(MAX_MEDIA_FILES * MAX_MEDIA_FILE_BYTES),
     },
     async (request, reply) => {
       const scope = contentScope(callerOf(request), "MediaManager");
@@ -73,15 +72,15 @@ export function registerMediaRoutes(api: FastifyInstance, context: UpstreamConte
       const file = await media.get(caller.account.recId, recId);
       const stream = file ? await media.open(caller.account.recId, recId) : undefined;
       if (!file || !stream) throw notFound("File");
-      const inline = (request.query as { inline: boolean }).inline && INLINE_TYPES.includes(file.contentType);
-      return reply
-        .header("Content-Disposition", contentDisposition(inline ? "inline" : "attachment", object.name))
+      // Typed by its first bytes, never by the uploader's claim; only raster images show in place,
+      // and only when the file viewer asks (?inline=true) — send-stored-file.ts.
+      reply
         .header("Content-Length", String(file.size))
-        .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
         .header("Cache-Control", "private, no-store")
-        .header("ETag", `"${file.sha256}"`)
-        .type(file.contentType)
-        .send(stream);
+        .header("ETag", `"${file.sha256}"`);
+      return sendStoredStream(reply, stream, object.name, {
+        allowInline: (request.query as { inline: boolean }).inline,
+      });
     },
   );
 }

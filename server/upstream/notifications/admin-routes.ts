@@ -5,6 +5,7 @@
  * and a `notificationAdded` push. An unknown account or user answers 404 and nothing is stored.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { multiLineText, singleLineText } from "../../../schemas/text-rules.ts";
 import { actingUser, audit } from "../admin/audit.ts";
 import type { UpstreamContext } from "../context.ts";
 import { forbidden, notFound } from "../http/errors.ts";
@@ -28,8 +29,8 @@ const customBody = {
       uniqueItems: true,
       description: "Only these users of the account (every enabled user when absent).",
     },
-    Title: { type: "string", minLength: 1, maxLength: 200, description: "Notification title." },
-    Body: { type: "string", minLength: 1, maxLength: 4000, description: "Notification text." },
+    Title: { ...singleLineText, minLength: 1, maxLength: 200, description: "Notification title." },
+    Body: { ...multiLineText, minLength: 1, maxLength: 4000, description: "Notification text." },
   },
   required: ["AccountRecId", "Title", "Body"],
   additionalProperties: false,

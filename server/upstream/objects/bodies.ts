@@ -3,6 +3,7 @@
  * Request objects are closed and every field is described. An object only shared with the viewer
  * carries no folder: the folder belongs to someone else's Personal tree.
  */
+import { singleLineText } from "../../../schemas/text-rules.ts";
 import { areaSchema } from "../folders/areas.ts";
 
 import { isoTime } from "../folders/list-query.ts";
@@ -70,12 +71,11 @@ export function libraryObjectDetail(object: LibraryObject, roots: FolderRoots, s
 /** Longest object name. */
 export const MAX_OBJECT_NAME_LENGTH = 200;
 
-/** An object name (no control characters). */
+/** An object name (the single-line text rule, schemas/text-rules.ts). */
 export const objectName = {
-  type: "string",
+  ...singleLineText,
   minLength: 1,
   maxLength: MAX_OBJECT_NAME_LENGTH,
-  pattern: "^[^\\u0000-\\u001f\\u007f]*$",
   description: "Object name.",
 } as const;
 

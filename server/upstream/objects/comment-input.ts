@@ -6,8 +6,9 @@
  * their folder are refused (400 InvalidFileName), oversized files get 413 AttachmentTooLarge.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { contentDisposition } from "../files/content-disposition.ts";
+import { multiLineText, singleLineText } from "../../../schemas/text-rules.ts";
 import { assertValidFileName } from "../files/file-names.ts";
+import { sendStoredFile } from "../files/send-stored-file.ts";
 import { badRequest, UpstreamError } from "../http/errors.ts";
 import { formatValidationErrors } from "../http/validation.ts";
 import type { AttachmentMeta, CommentRecord, NewComment } from "../store/types-content-support.ts";
@@ -22,8 +23,8 @@ export const MAX_COMMENT_LENGTH = 4000;
 const commentSchema = {
   type: "object",
   properties: {
-    Title: { type: "string", maxLength: 200, description: "Optional title." },
-    Text: { type: "string", minLength: 1, maxLength: MAX_COMMENT_LENGTH, description: "The comment." },
+    Title: { ...singleLineText, maxLength: 200, description: "Optional title." },
+    Text: { ...multiLineText, minLength: 1, maxLength: MAX_COMMENT_LENGTH, description: "The comment." },
     ImageUrl: {
       type: "string",
       maxLength: 2000,
@@ -108,12 +109,11 @@ export function commentBody(comment: CommentRecord, previewUrl: (attachment: Att
   };
 }
 
-/** Sends an attachment for download; it never runs as a page of the product (sandboxed, nosniff). */
+/**
+ * Sends an attachment; it never runs as a page of the product: typed by its bytes, never by the
+ * uploader's claim, sandboxed, nosniff (send-stored-file.ts).
+ */
 export function sendAttachment(reply: FastifyReply, attachment: { meta: AttachmentMeta; data: Buffer }) {
-  return reply
-    .header("Content-Disposition", contentDisposition("attachment", attachment.meta.fileName))
-    .header("Content-Security-Policy", "default-src 'none'; sandbox")
-    .header("Cache-Control", "private, no-store")
-    .type(attachment.meta.contentType)
-    .send(attachment.data);
+  reply.header("Cache-Control", "private, no-store");
+  return sendStoredFile(reply, attachment.data, attachment.meta.fileName);
 }

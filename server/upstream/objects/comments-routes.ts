@@ -8,11 +8,18 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { UpstreamContext } from "../context.ts";
 import { areaGuard, areaOf, areaSchema, contentScope } from "../folders/areas.ts";
+import { uploadBodyLimit } from "../http/body-limits.ts";
 import { notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdSchema, uidSchema } from "../http/schemas.ts";
 import { objectParams } from "./bodies.ts";
-import { commentBody, readCommentInput, sendAttachment } from "./comment-input.ts";
+import {
+  commentBody,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  readCommentInput,
+  sendAttachment,
+} from "./comment-input.ts";
 import { afterComment } from "./notify.ts";
 
 const attachmentParams = {
@@ -45,7 +52,11 @@ export function registerObjectCommentRoutes(
 
   api.get(
     "/Content/:area/Objects/:recId/Comments",
-    { onRequest: read, schema: { params: objectParams } },
+    {
+      onRequest: read,
+      schema: { params: objectParams },
+      bodyLimit: uploadBodyLimit(MAX_ATTACHMENTS * MAX_ATTACHMENT_BYTES),
+    },
     async (request) => {
       const { caller, object, previewUrl } = await liveObject(request);
       const list = await comments.list(caller.account.recId, object.recId, false);

@@ -1,5 +1,6 @@
 /** Request schemas and response shapes of the member user calls and the invoice list (PascalCase, §3). */
 
+import { singleLineText } from "../../../schemas/text-rules.ts";
 import { SUPPORTED_LANGUAGES } from "../account/languages.ts";
 import { isoTime, listQueryProperties, listQuerySchema } from "../folders/list-query.ts";
 import { emailSchema, recIdSchema } from "../http/schemas.ts";
@@ -20,7 +21,7 @@ export const inviteBody = {
   properties: {
     Email: emailSchema,
     FullName: {
-      type: "string",
+      ...singleLineText,
       minLength: 1,
       maxLength: FULL_NAME_MAX_LENGTH,
       description: "The invited user's full name.",

@@ -8,6 +8,7 @@
  * Answers `{ Reached }`: how many connections got the event. Unknown accounts or users are 404.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { multiLineText } from "../../../schemas/text-rules.ts";
 import { actingUser, audit } from "../admin/audit.ts";
 import type { UpstreamContext } from "../context.ts";
 import { badRequest, notFound } from "../http/errors.ts";
@@ -34,7 +35,7 @@ const logBody = {
   properties: {
     ...audience,
     Severity: { enum: [1, 2, 3], description: "1 info, 2 warning, 3 error (§9)." },
-    Message: { type: "string", minLength: 1, maxLength: 2000, description: "The log message." },
+    Message: { ...multiLineText, minLength: 1, maxLength: 2000, description: "The log message." },
     Details: {
       type: "object",
       maxProperties: 50,

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { actingUser, audit } from "../admin/audit.ts";
 import { SUPPORT_CHAT_OPEN_KEY, setSupportChatOpen } from "../chat/chat-state.ts";
 import type { UpstreamContext } from "../context.ts";
-import { contentDisposition } from "../files/content-disposition.ts";
+import { sendStoredFile } from "../files/send-stored-file.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { generateUid } from "../identity/secrets.ts";
@@ -115,12 +115,8 @@ export function registerChatAdminRoutes(
       const data = await store.files.content(session.accountId, id);
       if (owner?.recId !== session.recId || file?.itemType !== "ChatAttachment" || !data)
         throw notFound("File");
-      return reply
-        .header("Content-Disposition", contentDisposition("attachment", file.name))
-        .header("Content-Security-Policy", "default-src 'none'; sandbox")
-        .header("Cache-Control", "private, no-store")
-        .type(file.contentType)
-        .send(data);
+      // The served type comes from the bytes, never from the uploader's claim (send-stored-file.ts).
+      return sendStoredFile(reply.header("Cache-Control", "private, no-store"), data, file.name);
     },
   );
 

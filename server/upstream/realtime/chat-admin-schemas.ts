@@ -2,6 +2,7 @@
  * Request schemas of the chat's staff side (chat-admin-routes.ts): closed objects (unknown fields are
  * refused), every property described. Message texts follow the member side's limits (chat/routes.ts).
  */
+import { multiLineText } from "../../../schemas/text-rules.ts";
 import { MAX_CHAT_MESSAGE_LENGTH } from "../chat/routes.ts";
 import { recIdSchema, uidSchema } from "../http/schemas.ts";
 
@@ -11,7 +12,7 @@ const clientUid = {
   description: "Client-made message UID; a resend with the same UID is stored once.",
 } as const;
 const messageText = {
-  type: "string",
+  ...multiLineText,
   minLength: 1,
   maxLength: MAX_CHAT_MESSAGE_LENGTH,
   description: "The message.",

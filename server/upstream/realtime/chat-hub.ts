@@ -7,6 +7,7 @@
  * rights. Staff answer through /api/Admin/SupportChat (chat-admin-routes.ts) and receive every event.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { isMultiLineText, isSingleLineText } from "../../../schemas/text-rules.ts";
 import type { Caller } from "../auth/session-service.ts";
 import { SUPPORT_CHAT_OPEN_KEY } from "../chat/chat-state.ts";
 import { MAX_CHAT_MESSAGE_LENGTH } from "../chat/routes.ts";
@@ -29,10 +30,17 @@ import { ChatHubMethod } from "./targets.ts";
 export const CHAT_MESSAGE_UID = /^[A-Za-z0-9-]{8,64}$/;
 const MAX_PAGE_LENGTH = 500;
 
+/** A message text: what POST supportchat/message accepts (§5 non-blank, the multi-line text rule). */
 function text(value: unknown, name: string): string {
-  if (typeof value !== "string" || value.trim() === "" || value.length > MAX_CHAT_MESSAGE_LENGTH) {
+  if (
+    typeof value !== "string" ||
+    value.trim() === "" ||
+    value.length > MAX_CHAT_MESSAGE_LENGTH ||
+    !isMultiLineText(value)
+  ) {
+    // The text itself is never repeated (schemas/text-rules.ts).
     throw new HubMethodError(
-      `${name} must be a non-blank text of at most ${MAX_CHAT_MESSAGE_LENGTH} characters.`,
+      `${name} must be a non-blank text of at most ${MAX_CHAT_MESSAGE_LENGTH} characters, without control characters other than tab and line breaks, nor direction overrides.`,
     );
   }
   return value;
@@ -105,8 +113,8 @@ export async function registerChatHub(
       methods: {
         [ChatHubMethod.SendMessage]: async (connection, [page, body, messageUid]) => {
           const caller = await member(connection);
-          if (typeof page !== "string" || page.length > MAX_PAGE_LENGTH) {
-            throw new HubMethodError(`page must be a text of at most ${MAX_PAGE_LENGTH} characters.`);
+          if (typeof page !== "string" || page.length > MAX_PAGE_LENGTH || !isSingleLineText(page)) {
+            throw new HubMethodError(`page must be one line of at most ${MAX_PAGE_LENGTH} characters.`);
           }
           const message = { uid: uid(messageUid), text: text(body, "text") };
           if ((await store.config.get<boolean>(SUPPORT_CHAT_OPEN_KEY)) === false) {

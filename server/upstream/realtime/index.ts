@@ -7,6 +7,7 @@
 import websocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
 import type { UpstreamContext } from "../context.ts";
+import { answerRefusedHandshake } from "../http/errors.ts";
 import { ChatPublisher } from "./chat-events.ts";
 import { registerChatHub } from "./chat-hub.ts";
 import { Realtime, setRealtime } from "./handle.ts";
@@ -22,6 +23,8 @@ export const WEBSOCKET_MAX_PAYLOAD_BYTES = 1024 * 1024;
 /** Mounts both hubs on the upstream app; call once, after the REST routes. */
 export async function mountRealtime(app: FastifyInstance, context: UpstreamContext): Promise<Realtime> {
   await app.register(websocket, { options: { maxPayload: WEBSOCKET_MAX_PAYLOAD_BYTES } });
+  // A handshake ws refuses after a hub admitted it (bad key or version) gets a §8 answer, not text/html.
+  app.websocketServer.on("wsClientError", answerRefusedHandshake);
   let watch: SessionWatch | undefined;
   let publisher: ChatPublisher | undefined;
   const watchOf = () => watch as SessionWatch;

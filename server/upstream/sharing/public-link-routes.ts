@@ -14,6 +14,7 @@
  * A link is `{ RecId, Type, Code, Path, Title, CreatedByFullName, CreatedAt }`.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { singleLineText } from "../../../schemas/text-rules.ts";
 import { actingUser, audit } from "../admin/audit.ts";
 import type { UpstreamContext } from "../context.ts";
 import { areaGuard, areaOf, contentScope } from "../folders/areas.ts";
@@ -56,10 +57,9 @@ const snapshotBody = {
   type: "object",
   properties: {
     Title: {
-      type: "string",
+      ...singleLineText,
       minLength: 1,
       maxLength: 200,
-      pattern: "^[^\\u0000-\\u001f\\u007f]*$",
       description: "Title shown above the image.",
     },
     ImagePng: {

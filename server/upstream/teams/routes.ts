@@ -8,6 +8,7 @@
  * with Teams at rw can add anyone without also holding Users.
  */
 import type { FastifyInstance } from "fastify";
+import { singleLineText } from "../../../schemas/text-rules.ts";
 import { actingUser, audit } from "../admin/audit.ts";
 import type { UpstreamContext } from "../context.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
@@ -23,7 +24,7 @@ export const MAX_TEAM_MEMBERS_PER_CALL = 500;
 /** Most candidates `GET Teams/Candidates` answers (the add-member picker searches among them). */
 export const MAX_TEAM_CANDIDATES = 1000;
 
-const teamName = { type: "string", minLength: 1, maxLength: 80, description: "Team name." } as const;
+const teamName = { ...singleLineText, minLength: 1, maxLength: 80, description: "Team name." } as const;
 const userIds = {
   type: "array",
   items: recIdSchema,

@@ -2,6 +2,7 @@
  * Request schemas and response shapes of support tickets, and the notification after a change
  * (§4.3 SupportTicketUpdated). Request objects are closed and every field is described.
  */
+import { multiLineText, singleLineText } from "../../../schemas/text-rules.ts";
 import type { Caller } from "../auth/session-service.ts";
 import type { UpstreamContext } from "../context.ts";
 import { isoTime, listQuerySchema } from "../folders/list-query.ts";
@@ -55,15 +56,14 @@ export async function ticketChanged(context: UpstreamContext, caller: Caller, ti
 }
 
 const title = {
-  type: "string",
+  ...singleLineText,
   minLength: 1,
   maxLength: 200,
-  pattern: "^[^\\u0000-\\u001f\\u007f]*$",
   description: "Ticket title.",
 } as const;
 const fields = {
   Title: title,
-  Description: { type: "string", maxLength: 8000, description: "What happened, in detail." },
+  Description: { ...multiLineText, maxLength: 8000, description: "What happened, in detail." },
   Priority: { enum: TICKET_PRIORITIES, description: "Priority." },
   Category: { enum: TICKET_CATEGORIES, description: "Category." },
 } as const;

@@ -6,10 +6,17 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { UpstreamContext } from "../context.ts";
+import { uploadBodyLimit } from "../http/body-limits.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdParams, recIdSchema, uidSchema } from "../http/schemas.ts";
-import { commentBody, readCommentInput, sendAttachment } from "../objects/comment-input.ts";
+import {
+  commentBody,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  readCommentInput,
+  sendAttachment,
+} from "../objects/comment-input.ts";
 import { ticketAttachmentUrl, ticketChanged } from "./bodies.ts";
 
 const attachmentParams = {
@@ -32,6 +39,7 @@ export function registerTicketCommentRoutes(
     {
       onRequest: [guards.session, guards.permission("SupportTickets", "rw")],
       schema: { params: recIdParams },
+      bodyLimit: uploadBodyLimit(MAX_ATTACHMENTS * MAX_ATTACHMENT_BYTES),
     },
     async (request, reply) => {
       const caller = callerOf(request);

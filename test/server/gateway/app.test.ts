@@ -6,6 +6,7 @@ import { after, before, describe, test } from "node:test";
 import type { FastifyInstance } from "fastify";
 import type { ClientManifest } from "../../../schemas/client-manifest.ts";
 import { buildApp } from "../../../server/gateway/app.ts";
+import { GatewayErrorCode } from "../../../server/gateway/errors/gateway-error-codes.ts";
 import { ManifestError } from "../../../server/gateway/manifests/manifest-problem.ts";
 import {
   CONTENT_SECURITY_POLICY,
@@ -96,7 +97,10 @@ describe("gateway", () => {
     assert.equal(missing.statusCode, 404);
     const api = await app.inject({ url: "/api/nothing" });
     assert.equal(api.statusCode, 404);
-    assert.deepEqual(api.json(), { ErrorCode: 404, Message: "Not found" });
+    assert.deepEqual(api.json(), {
+      ErrorCode: GatewayErrorCode.RouteNotFound,
+      Message: "No route answers this method and path.",
+    });
   });
 
   test("security headers: strict CSP without inline script or eval, nosniff, no referrer", async () => {

@@ -59,11 +59,13 @@ test("upload: 401 → 403 → 201; the files download byte for byte, streamed", 
   assert.ok(Buffer.compare(download.body, big) === 0, "same bytes");
   assert.match(download.headers.get("content-disposition") ?? "", /^attachment; filename="big.bin"/);
   assert.match(download.headers.get("content-security-policy") ?? "", /sandbox/);
+  // Only raster images show in place: text downloads even when asked inline, typed by its bytes.
   const text = await owner.get(`/api/Media/${textItem.RecId}/Download?inline=true`);
   assert.equal(text.body.toString(), "hello");
+  assert.equal(text.headers.get("content-type"), "application/octet-stream");
   assert.match(
     text.headers.get("content-disposition") ?? "",
-    /^inline; .*filename\*=UTF-8''Notes%20%E2%80%94%20%C3%A9t%C3%A9\.txt/,
+    /^attachment; .*filename\*=UTF-8''Notes%20%E2%80%94%20%C3%A9t%C3%A9\.txt/,
   );
   const listed = await listObjects(owner, "MediaManager", `folderRecId=${brand}`);
   assert.ok(listed.items.some((item) => item.RecId === bigItem.RecId && item.Type === "Media"));

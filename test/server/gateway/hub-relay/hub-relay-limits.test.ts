@@ -28,6 +28,7 @@ describe("HUB_* configuration", () => {
       hubLimits({
         HUB_MAX_MESSAGE_BYTES: "32768",
         HUB_MAX_MESSAGES_PER_SECOND: "50",
+        HUB_RATE_BURST_MS: "60000",
         HUB_HEARTBEAT_MS: "20000",
         HUB_UPSTREAM_TIMEOUT_MS: "45000",
         HUB_MAX_PENDING_INVOCATIONS: "8",
@@ -39,6 +40,7 @@ describe("HUB_* configuration", () => {
       {
         maxMessageBytes: 32768,
         maxMessagesPerSecond: 50,
+        rateBurstMs: 60000,
         heartbeatMs: 20000,
         upstreamServerTimeoutMs: 45000,
         maxPendingInvocations: 8,
@@ -62,6 +64,8 @@ describe("HUB_* configuration", () => {
       ["HUB_MAX_MESSAGE_BYTES", "-1"],
       ["HUB_MAX_MESSAGE_BYTES", "1.5"],
       ["HUB_MAX_MESSAGES_PER_SECOND", "0"],
+      ["HUB_RATE_BURST_MS", "999"],
+      ["HUB_RATE_BURST_MS", "600001"],
       ["HUB_UPSTREAM_TIMEOUT_MS", "1e9"],
     ] as const) {
       assert.throws(
@@ -193,5 +197,41 @@ describe("limits through buildApp, over real sockets", () => {
     connection.stop();
     assert.deepEqual(await connection.closed, { kind: "stopped" });
     assert.equal(wheel.size, 0);
+  });
+});
+
+describe("the frame rate's burst through buildApp, over real sockets", () => {
+  // 5 frames a second, a burst of 2 s of them: 10 frames.
+  const rate = 5;
+  const burstMs = 2_000;
+  let upstream: RunningUpstream;
+  let gateway: FastifyInstance;
+  let gatewayUrl: string;
+  const tabs: TestTab[] = [];
+  before(async () => {
+    upstream = await startUpstream();
+    gateway = await buildApp({
+      ...gatewayOptions(upstream.url),
+      hubLimits: { maxMessagesPerSecond: rate, rateBurstMs: burstMs },
+    });
+    gatewayUrl = await gateway.listen({ host: "127.0.0.1", port: 0 });
+  });
+  after(async () => {
+    for (const tab of tabs) tab.socket.terminate();
+    await gateway.close();
+    await upstream.close();
+  });
+
+  test("a tab quiet for the burst time may send the whole burst at once; the next frame closes it with 1008", async () => {
+    const browser = await signedIn(gatewayUrl, "owner");
+    const tab = await openTab(`${gatewayUrl.replace(/^http/, "ws")}/gw/hub`, {
+      cookie: browser.cookieHeader(),
+      origin: PUBLIC_ORIGIN,
+    });
+    tabs.push(tab);
+    await new Promise((resolve) => setTimeout(resolve, burstMs + 500));
+    for (let index = 0; index < 3 * rate * (burstMs / 1000); index++) tab.send({ t: "ping" });
+    assert.equal((await tab.closed).code, 1008);
+    assert.equal(tab.frames.filter((frame) => frame.t === "pong").length, rate * (burstMs / 1000));
   });
 });

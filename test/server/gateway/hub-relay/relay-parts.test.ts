@@ -1,6 +1,8 @@
 /** The relay's pure parts: backoff, options, browser frames, redirects and the per-tab rate limit. */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { DEFAULT_HEARTBEAT_MS as RUNTIME_HEARTBEAT_MS } from "../../../../runtime/realtime/hub-client.ts";
+import { MAX_IN_FLIGHT_INVOCATIONS } from "../../../../runtime/realtime/outbox.ts";
 import { assertBackoffPolicy, backoffDelayMs } from "../../../../server/gateway/hub-relay/backoff.ts";
 import {
   inAppRedirect,
@@ -8,9 +10,14 @@ import {
   serializeGatewayFrame,
   serializeResultFrame,
 } from "../../../../server/gateway/hub-relay/browser-frames.ts";
-import { normalizeOrigin, resolveRelaySettings } from "../../../../server/gateway/hub-relay/options.ts";
+import {
+  DEFAULT_MAX_MESSAGES_PER_SECOND,
+  DEFAULT_RATE_BURST_MS,
+  normalizeOrigin,
+  resolveRelaySettings,
+} from "../../../../server/gateway/hub-relay/options.ts";
 import { RECORD_SEPARATOR, serializeInvocation } from "../../../../server/gateway/hub-relay/signalr-codec.ts";
-import { RateLimiter } from "../../../../server/gateway/hub-relay/tab.ts";
+import { burstCapacity, RateLimiter } from "../../../../server/gateway/hub-relay/tab.ts";
 import { originAllowed } from "../../../../server/gateway/plugins/hub-relay.ts";
 
 describe("backoff", () => {
@@ -83,6 +90,7 @@ describe("options", () => {
     });
     assert.equal(settings.maxMessageBytes, 64 * 1024);
     assert.equal(settings.maxMessagesPerSecond, 20);
+    assert.equal(settings.rateBurstMs, 30_000);
     assert.equal(settings.heartbeatMs, 15_000);
     assert.equal(settings.serverTimeoutMs, 30_000);
     assert.deepEqual(settings.reconnect, { initialMs: 1_000, maxMs: 30_000 });
@@ -93,6 +101,11 @@ describe("options", () => {
   test("refuses nonsense at registration", () => {
     assert.throws(() => resolveRelaySettings({ ...base, allowedOrigins: [], maxMessageBytes: 0 }), TypeError);
     assert.throws(() => resolveRelaySettings({ ...base, allowedOrigins: [], heartbeatMs: 1.5 }), TypeError);
+    // A bucket of less than one second's frames would refuse a tab keeping to the rate.
+    assert.throws(
+      () => resolveRelaySettings({ ...base, allowedOrigins: [], rateBurstMs: 999 }),
+      /rateBurstMs must be at least 1000/,
+    );
     assert.throws(
       () => resolveRelaySettings({ ...base, upstream: { hubBase: "ftp://x/hubs" }, allowedOrigins: [] }),
       TypeError,
@@ -246,19 +259,87 @@ describe("redirects handed to the browser", () => {
 });
 
 describe("per-tab rate limit", () => {
-  test("a burst of the rate, then the rate per second", () => {
+  /** Frames offered to a new bucket at times (ms, the bucket's clock): how many it accepted at each. */
+  function accepted(
+    perSecond: number,
+    capacity: number,
+    offers: readonly (readonly [atMs: number, frames: number])[],
+  ): number[] {
     let now = 0;
-    const limiter = new RateLimiter(4, () => now);
-    assert.deepEqual(
-      [1, 2, 3, 4, 5].map(() => limiter.take()),
-      [true, true, true, true, false],
-    );
-    now += 250;
-    assert.deepEqual([limiter.take(), limiter.take()], [true, false]);
-    now += 10_000;
-    assert.deepEqual(
-      [1, 2, 3, 4, 5].map(() => limiter.take()),
-      [true, true, true, true, false],
-    );
+    const limiter = new RateLimiter(perSecond, capacity, () => now);
+    return offers.map(([atMs, frames]) => {
+      now = atMs;
+      let taken = 0;
+      for (let index = 0; index < frames; index++) if (limiter.take()) taken++;
+      return taken;
+    });
+  }
+  /** One frame every `everyMs` from `fromMs` until before `untilMs`. */
+  function steady(fromMs: number, untilMs: number, everyMs: number): [number, number][] {
+    const offers: [number, number][] = [];
+    for (let at = fromMs; at < untilMs; at += everyMs) offers.push([at, 1]);
+    return offers;
+  }
+  const sum = (counts: number[]) => counts.reduce((total, count) => total + count, 0);
+  // 4 frames a second, a burst of 30 s of them.
+  const rate = 4;
+  const capacity = burstCapacity(rate, 30_000);
+
+  test("the capacity is the rate times the burst time", () => {
+    for (const [perSecond, burstMs, frames] of [
+      [20, 30_000, 600],
+      [4, 30_000, 120],
+      [5, 2_000, 10],
+      [1, 1_000, 1],
+      [100_000, 600_000, 60_000_000],
+    ] as const) {
+      assert.equal(burstCapacity(perSecond, burstMs), frames, `${perSecond}/s × ${burstMs} ms`);
+    }
+  });
+
+  test("a new socket gets one second's worth at once, not the whole burst", () => {
+    assert.deepEqual(accepted(rate, capacity, [[0, 50]]), [rate]);
+  });
+
+  test("a steady rate passes, for as long as it lasts", () => {
+    const offers = steady(0, 120_000, 1000 / rate);
+    assert.equal(sum(accepted(rate, capacity, offers)), offers.length);
+  });
+
+  test("frames held back by a 5 s stall, sent at the rate, pass when they arrive together", () => {
+    // 1 s at the rate, then the gateway stalls 5 s: the 20 frames sent meanwhile arrive at once.
+    const before = steady(0, 1_000, 1000 / rate);
+    const after = accepted(rate, capacity, [...before, [6_000, 5 * rate]]);
+    assert.deepEqual(after.slice(-1), [5 * rate]);
+    // A bucket of one second's worth (capacity = rate) cuts the same tab off.
+    assert.deepEqual(accepted(rate, rate, [...before, [6_000, 5 * rate]]).slice(-1), [rate]);
+  });
+
+  test("a burst after idling passes up to the allowance, and no more however long the idle", () => {
+    for (const idleMs of [30_000, 60_000, 3_600_000]) {
+      assert.deepEqual(accepted(rate, capacity, [[idleMs, capacity + 10]]), [capacity], `${idleMs} ms`);
+    }
+    assert.deepEqual(accepted(rate, capacity, [[10_000, capacity]]), [rate + 10 * rate], "10 s: 11 s' worth");
+  });
+
+  test("a sustained flood is stopped, even from a full bucket", () => {
+    // 30 s idle fills the bucket; then twice the rate for a minute.
+    const flood = steady(30_000, 90_000, 1000 / (2 * rate));
+    const counts = accepted(rate, capacity, flood);
+    const firstRefused = counts.indexOf(0);
+    assert.ok(firstRefused > 0, "refused at some point");
+    // The bucket (120) drains at 4 a second: refused about 30 s into the flood, not later.
+    const refusedAtMs = (flood[firstRefused] as [number, number])[0] - 30_000;
+    assert.ok(refusedAtMs >= 29_000 && refusedAtMs <= 31_000, `refused after ${refusedAtMs} ms`);
+    // Over the minute: the bucket plus the rate, never what was sent.
+    assert.ok(sum(counts) <= capacity + 60 * rate + 1, `${sum(counts)} of ${flood.length} accepted`);
+  });
+
+  test("the default burst covers a stall the runtime's socket lives through", () => {
+    // The browser gives a socket up after two heartbeat intervals without a frame (reconnecting-socket.ts).
+    assert.ok(DEFAULT_RATE_BURST_MS >= 2 * RUNTIME_HEARTBEAT_MS);
+    // What the runtime queues in a stall of any length (its in-flight invocations and a pong) fits the
+    // one second's worth a new socket starts with.
+    assert.ok(MAX_IN_FLIGHT_INVOCATIONS + 1 <= DEFAULT_MAX_MESSAGES_PER_SECOND);
   });
 });

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from "fastify";
 import { buildApp, type GatewayOptions } from "../../../../server/gateway/app.ts";
-import { buildUpstream } from "../../../../server/upstream/app.ts";
+import { buildUpstream, type UpstreamOptions } from "../../../../server/upstream/app.ts";
 import { LOCALES_DIR, MANIFESTS_DIR } from "../../../helpers/manifest-fixtures.ts";
 
 /** A loopback port nobody listens on (shared by the gateway's test fixtures). */
@@ -57,6 +57,8 @@ export interface UpstreamStart {
   debug?: boolean;
   /** Sees every request the upstream receives, before its routes do: what crossed the gateway. */
   onRequest?: (request: FastifyRequest) => void;
+  /** The upstream's logger option (default off), as main.ts gives it. */
+  logger?: UpstreamOptions["logger"];
 }
 
 /** Starts the seeded upstream over `dataDir` (a fresh temp dir by default) on `port` (0: any). */
@@ -71,6 +73,7 @@ export async function startUpstream(options: UpstreamStart = {}): Promise<Runnin
       seed: true,
       debug: options.debug ?? false,
       passwordCost: TEST_PASSWORD_COST,
+      logger: options.logger,
     });
     const seen = options.onRequest;
     if (seen) app.addHook("onRequest", async (request) => seen(request));
@@ -99,10 +102,13 @@ export interface RunningGateway {
   hubUrl: string;
 }
 
-/** Builds the gateway with `buildApp` in front of `upstreamUrl` and listens on 127.0.0.1:0. */
+/**
+ * Builds the gateway with `buildApp` in front of `upstreamUrl` and listens on 127.0.0.1:0; `more`
+ * sets further options of buildApp (a built runtime, the service token).
+ */
 export async function startGateway(
   upstreamUrl: string,
-  options: { logger?: FastifyServerOptions["logger"] } = {},
+  options: { logger?: FastifyServerOptions["logger"]; more?: Partial<GatewayOptions> } = {},
 ): Promise<RunningGateway> {
   const app = await buildApp({
     manifestsDir: MANIFESTS_DIR,
@@ -114,6 +120,7 @@ export async function startGateway(
     publicOrigins: [PUBLIC_ORIGIN],
     rateLimits: SUITE_RATE_LIMITS,
     logger: options.logger ?? false,
+    ...options.more,
   });
   const url = await app.listen({ host: "127.0.0.1", port: 0 });
   const port = (app.server.address() as AddressInfo).port;

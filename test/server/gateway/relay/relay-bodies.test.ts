@@ -11,6 +11,7 @@ import { after, before, describe, test } from "node:test";
 import { GatewayErrorCode } from "../../../../server/gateway/errors/gateway-error-codes.ts";
 import {
   echo,
+  relayEverything,
   send,
   startGateway,
   startUpstream,
@@ -58,8 +59,10 @@ describe("REST relay: bodies", () => {
       echo(request, response, received);
     });
     gateway = await startGateway(upstream.url, {
-      maxUploadBytes: UPLOAD_LIMIT_BYTES,
-      maxBodyBytes: JSON_LIMIT_BYTES,
+      policy: relayEverything(JSON_LIMIT_BYTES, [
+        { method: "PUT", base: "app", path: "echo-hash", maxBodyBytes: UPLOAD_LIMIT_BYTES },
+        { method: "PUT", base: "app", path: "supportchat/file", maxBodyBytes: UPLOAD_LIMIT_BYTES },
+      ]),
     });
   });
   after(async () => {
@@ -113,7 +116,7 @@ describe("REST relay: bodies", () => {
     assert.equal((await send(gateway.port, "/api/v2/User/Ping")).status, 200, "the gateway still serves");
   });
 
-  test("JSON bodies have their own limit: at it → relayed, one byte over → 413 RelayBodyTooLarge", async () => {
+  test("other routes have the default limit: at it → relayed, one byte over → 413 RelayBodyTooLarge", async () => {
     const json = (length: number) => JSON.stringify({ Text: "x".repeat(length - 11) });
     assert.equal(json(JSON_LIMIT_BYTES).length, JSON_LIMIT_BYTES);
     const ok = await send(gateway.port, "/api/supportchat/message", {
@@ -164,7 +167,7 @@ describe("REST relay: streaming", () => {
       }
       echo(request, response, received);
     });
-    gateway = await startGateway(upstream.url, { maxBodyBytes: 64 * MIB });
+    gateway = await startGateway(upstream.url, { policy: relayEverything(64 * MIB) });
   });
   after(async () => {
     await gateway.close();

@@ -8,6 +8,11 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import net, { type AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { type RestRelayOptions, restRelay } from "../../../../server/gateway/plugins/rest-relay.ts";
+import {
+  compileRelayPolicy,
+  type RelayBodyLimit,
+  type RelayPolicy,
+} from "../../../../server/gateway/relay/relay-policy.ts";
 
 export { freePort } from "../../../helpers/free-port.ts";
 
@@ -15,6 +20,22 @@ export { freePort } from "../../../helpers/free-port.ts";
 export function stubIdentityOf(request: { headers: IncomingHttpHeaders }) {
   const match = /(?:^|;\s*)session=([a-z]+)/.exec(request.headers.cookie ?? "");
   return Promise.resolve(match ? { bearerToken: `token-${match[1]}` } : null);
+}
+
+/**
+ * A policy relaying every path under both bases (these suites test the relay's mechanics against
+ * small upstreams with paths of their own; the product's policy has its own suite), bodies up to
+ * `maxBodyBytes` unless `limits` gives a route more.
+ */
+export function relayEverything(maxBodyBytes = 1024 * 1024, limits: RelayBodyLimit[] = []): RelayPolicy {
+  return compileRelayPolicy(
+    [
+      { base: "app", path: "*", decision: "relay" },
+      { base: "webservices", path: "*", decision: "relay" },
+    ],
+    limits,
+    maxBodyBytes,
+  );
 }
 
 /** A running gateway holding only the relay. */
@@ -35,6 +56,7 @@ export async function startGateway(
   await app.register(restRelay, {
     upstream: { appBase: `${upstreamUrl}/api/`, webservicesBase: `${upstreamUrl}/ws/` },
     identityOf: stubIdentityOf,
+    policy: relayEverything(),
     ...options,
   });
   app.get("/healthz", async () => ({ status: "ok" }));

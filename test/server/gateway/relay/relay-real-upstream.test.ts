@@ -11,6 +11,7 @@ import { after, before, describe, test } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { buildUpstream } from "../../../../server/upstream/app.ts";
 import { DEMO_LOGINS, DEMO_PASSWORD } from "../../../../server/upstream/seed/demo-accounts.ts";
+import { productRelayPolicy } from "../../../../server/gateway/relay/relayed-calls.ts";
 import { send, startGateway, type TestGateway } from "./relay-fixture.ts";
 
 const TWO_MB = 2 * 1024 * 1024;
@@ -27,13 +28,15 @@ describe("REST relay → the embedded upstream", () => {
     upstream = await buildUpstream({ dataDir, seed: true, passwordCost: { N: 1024, r: 8, p: 1 } });
     const upstreamUrl = await upstream.listen({ host: "127.0.0.1", port: 0 });
     gateway = await startGateway(upstreamUrl, {
+      policy: productRelayPolicy(),
       identityOf: async (request) => {
         const name = /(?:^|;\s*)session=([a-z]+)/.exec(request.headers.cookie ?? "")?.[1];
         const token = name ? tokens.get(name) : undefined;
         return token ? { bearerToken: token } : null;
       },
     });
-    const login = await send(gateway.port, "/api/Login", {
+    // Signed in at the upstream itself, as the gateway's session endpoints do (the relay refuses Login).
+    const login = await fetch(`${upstreamUrl}/api/Login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
@@ -42,8 +45,8 @@ describe("REST relay → the embedded upstream", () => {
         Password: DEMO_PASSWORD,
       }),
     });
-    assert.equal(login.status, 200, login.body.toString());
-    tokens.set("owner", login.json().Token);
+    assert.equal(login.status, 200);
+    tokens.set("owner", ((await login.json()) as { Token: string }).Token);
   });
   after(async () => {
     await gateway.close();

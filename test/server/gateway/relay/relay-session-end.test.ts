@@ -24,10 +24,18 @@ const GRANT_LIFETIME_MS = 3600_000;
 const live = new Set<string>();
 const seen: { path: string; authorization: string | undefined }[] = [];
 
-function answer(response: http.ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { "content-type": "application/json" });
+function answer(
+  response: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  response.writeHead(status, { "content-type": "application/json", ...headers });
   response.end(JSON.stringify(body));
 }
+
+/** RFC 6750's answer to a token that is no longer valid: what ends a session. */
+const INVALID_TOKEN = { "www-authenticate": 'Bearer error="invalid_token"' };
 
 function upstreamHandler(request: http.IncomingMessage, response: http.ServerResponse) {
   const path = (request.url ?? "").split("?")[0] ?? "";
@@ -42,11 +50,18 @@ function upstreamHandler(request: http.IncomingMessage, response: http.ServerRes
     const expiresAt = new Date(Date.now() + GRANT_LIFETIME_MS).toISOString();
     return answer(response, 200, { Token: issued, ExpiresAt: expiresAt, AbsoluteExpiresAt: expiresAt });
   }
-  if (path === "/api/Login/TwoFactor") {
-    return answer(response, 401, { ErrorCode: 2004, Message: "The code is wrong." });
+  if (path === "/api/Admin/BlockedIps/Active") {
+    // A call that wants another credential (the service token): a plain challenge, no invalid_token.
+    return answer(
+      response,
+      401,
+      { ErrorCode: 2001, Message: "Sign in first." },
+      { "www-authenticate": "Bearer" },
+    );
   }
-  if (path === "/api/Common/LoggedInConfig" || path === "/api/Things") {
-    if (!signedIn) return answer(response, 401, { ErrorCode: 2002, Message: "The session has expired." });
+  if (path === "/api/Common/LoggedInConfig" || path === "/api/Notifications/") {
+    if (!signedIn)
+      return answer(response, 401, { ErrorCode: 2002, Message: "The session has expired." }, INVALID_TOKEN);
     return answer(response, 200, { User: { AccountRecId: 1, RecId: 1, Email: "u@example.com" } });
   }
   answer(response, 404, { ErrorCode: 1, Message: "Not found." });
@@ -77,7 +92,7 @@ after(async () => {
 
 async function signedIn(): Promise<{ browser: BrowserClient; token: string }> {
   const browser = await new BrowserClient(gatewayUrl).signIn("owner");
-  const login = await browser.get("/api/Things");
+  const login = await browser.get("/api/Notifications/");
   assert.equal(login.status, 200);
   const token = /^Bearer (.+)$/.exec(seen.at(-1)?.authorization ?? "")?.[1];
   assert.ok(token && live.has(token));
@@ -91,7 +106,7 @@ describe("an upstream 401 on a relayed call", () => {
     const tab = await openTab(hubUrl, { cookie: browser.cookieHeader(), origin: PUBLIC_ORIGIN });
     live.delete(token); // the upstream ended the user's session
 
-    const refused = await browser.get("/api/Things");
+    const refused = await browser.get("/api/Notifications/");
     assert.equal(refused.status, 401, "the upstream's answer is relayed");
     assert.equal(refused.json.ErrorCode, 2002);
     assert.equal(browser.jar.has("tessera_session"), false, "the session cookie is cleared");
@@ -104,32 +119,38 @@ describe("an upstream 401 on a relayed call", () => {
     assert.equal(session.status, 401);
     assert.equal(session.json.ErrorCode, GatewayErrorCode.NotSignedIn);
     seen.length = 0;
-    assert.equal((await browser.get("/api/Things")).status, 401);
-    assert.deepEqual(seen, [{ path: "/api/Things", authorization: undefined }], "relayed without a token");
+    assert.equal((await browser.get("/api/Notifications/")).status, 401);
+    assert.deepEqual(
+      seen,
+      [{ path: "/api/Notifications/", authorization: undefined }],
+      "relayed without a token",
+    );
   });
 
   test("the ended session's cookie, replayed, is not signed in either", async () => {
     const { browser, token } = await signedIn();
     const cookie = browser.cookieHeader();
     live.delete(token);
-    assert.equal((await browser.get("/api/Things")).status, 401);
+    assert.equal((await browser.get("/api/Notifications/")).status, 401);
     const replayed = await fetch(`${gatewayUrl}/gw/session`, { headers: { cookie } });
     assert.equal(replayed.status, 401);
     assert.equal(((await replayed.json()) as { ErrorCode: number }).ErrorCode, GatewayErrorCode.NotSignedIn);
   });
 
-  test("a 401 on a login call is a refused credential: the session stays", async () => {
+  test("a 401 that does not say the token is invalid ends nothing: the session stays", async () => {
     const { browser } = await signedIn();
-    const wrongCode = await browser.post("/api/Login/TwoFactor", { TwoFactorToken: "x", Code: "000000" });
-    assert.equal(wrongCode.status, 401);
+    const refused = await browser.get("/api/Admin/BlockedIps/Active");
+    assert.equal(refused.status, 401, "the upstream's answer is relayed");
+    assert.equal(refused.json.ErrorCode, 2001);
+    assert.equal(refused.headers.getSetCookie().length, 0, "no cookie is cleared");
     assert.equal(browser.jar.has("tessera_session"), true);
-    assert.equal((await browser.get("/api/Things")).status, 200);
+    assert.equal((await browser.get("/api/Notifications/")).status, 200);
     assert.equal((await browser.get("/gw/session")).status, 200);
   });
 
   test("a 401 to an anonymous call ends nothing and sets no cookie", async () => {
     const anonymous = await new BrowserClient(gatewayUrl).open();
-    const answer = await anonymous.get("/api/Things");
+    const answer = await anonymous.get("/api/Notifications/");
     assert.equal(answer.status, 401);
     assert.equal(answer.headers.getSetCookie().length, 0);
   });

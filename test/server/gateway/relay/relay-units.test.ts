@@ -22,7 +22,9 @@ const base = parseUpstreamBase("http://10.1.2.3:5180/api");
 function browserHeaders(upstream: IncomingHttpHeaders): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
   const sink = { header: (name: string, value: string | string[]) => (headers[name] = value) };
-  copyResponseHeaders(sink, upstream, "http://10.1.2.3:5180", "/api/a", [{ prefix: "/api/", base }]);
+  copyResponseHeaders(sink, upstream, "http://10.1.2.3:5180", "/api/a", [
+    { prefix: "/api/", base, kind: "app" },
+  ]);
   return headers;
 }
 
@@ -182,8 +184,12 @@ describe("headers", () => {
 
   test("locations into the upstream are rewritten, other internal ones dropped, foreign ones kept", () => {
     const mounts = [
-      { prefix: "/api/", base },
-      { prefix: "/webservices/", base: parseUpstreamBase("http://10.1.2.3:5180/ws/") },
+      { prefix: "/api/", base, kind: "app" as const },
+      {
+        prefix: "/webservices/",
+        base: parseUpstreamBase("http://10.1.2.3:5180/ws/"),
+        kind: "webservices" as const,
+      },
     ];
     const at = (location: string) => rewriteLocation(location, "http://10.1.2.3:5180", "/api/a/b", mounts);
     assert.equal(at("http://10.1.2.3:5180/api/x?y=1"), "/api/x?y=1");

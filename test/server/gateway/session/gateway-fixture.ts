@@ -20,6 +20,7 @@ import {
   blockedIpGuard,
   sessionEndpoints,
 } from "../../../../server/gateway/plugins/session.ts";
+import { productRelayPolicy } from "../../../../server/gateway/relay/relayed-calls.ts";
 import {
   createGatewaySession,
   type GatewaySession,
@@ -100,6 +101,7 @@ export async function startGateway(
   await app.register(restRelay, {
     upstream: { appBase, webservicesBase: `${upstream.baseUrl}/ws/` },
     identityOf: session.identityOf,
+    policy: productRelayPolicy(),
   });
   const url = await app.listen({ host: "127.0.0.1", port: 0 });
   return { app, url, session, close: () => app.close() };
