@@ -62,9 +62,11 @@ export const RELAYED_FAMILIES: readonly RelayFamily[] = [
     "v2/User/Ping",
   ),
   // Credential and session calls: /gw/session/* makes them with its rate limits and keeps the tokens
-  // (server/gateway/session/README.md). Login covers the second factor, token login, recovery and the
-  // debug-only token minting.
+  // (server/gateway/session/README.md). Login covers the second factor, token login and recovery.
   { base: "app", path: "Login", decision: "session" },
+  // §7's debug-build call: a signed-in user mints an `st` token, made to travel in a URL (§4.1 step 5);
+  // the upstream answers it only when its debug calls are on.
+  { base: "app", path: "Login/GenerateRDSToken", decision: "relay" },
   { base: "app", path: "Logout", decision: "session" },
   { base: "app", path: "Signup", decision: "session" },
   { base: "app", path: "User/ChangePassword", decision: "session" },

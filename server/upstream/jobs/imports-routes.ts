@@ -144,6 +144,7 @@ export function registerImportRoutes(api: FastifyInstance, runtime: JobRuntime, 
     "/Imports/Data",
     {
       onRequest: [guards.session, guards.feature("TablesAndView"), guards.permission("TableAndViews", "rw")],
+      bodyLimit: IMPORT_BODY_LIMIT_BYTES,
     },
     async (request, reply) => {
       const upload = await readImportUpload(request, ["DataTableRecId"]);

@@ -52,11 +52,7 @@ export function registerObjectCommentRoutes(
 
   api.get(
     "/Content/:area/Objects/:recId/Comments",
-    {
-      onRequest: read,
-      schema: { params: objectParams },
-      bodyLimit: uploadBodyLimit(MAX_ATTACHMENTS * MAX_ATTACHMENT_BYTES),
-    },
+    { onRequest: read, schema: { params: objectParams } },
     async (request) => {
       const { caller, object, previewUrl } = await liveObject(request);
       const list = await comments.list(caller.account.recId, object.recId, false);
@@ -66,7 +62,11 @@ export function registerObjectCommentRoutes(
 
   api.post(
     "/Content/:area/Objects/:recId/Comments",
-    { onRequest: read, schema: { params: objectParams } },
+    {
+      onRequest: read,
+      schema: { params: objectParams },
+      bodyLimit: uploadBodyLimit(MAX_ATTACHMENTS * MAX_ATTACHMENT_BYTES),
+    },
     async (request, reply) => {
       const { caller, object, previewUrl } = await liveObject(request);
       const input = await readCommentInput(request, caller.user.recId);
