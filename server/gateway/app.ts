@@ -21,7 +21,7 @@ import { blockedIpGuard, sessionEndpoints } from "./plugins/session.ts";
 import { staticApp } from "./plugins/static-app.ts";
 import { productRelayPolicy } from "./relay/relayed-calls.ts";
 import type { CookieSecurity } from "./security/cookies.ts";
-import { redactedLoggerOptions } from "./security/log-redaction.ts";
+import { redactedLoggerOptions } from "../../core/log-redaction.ts";
 import { createGatewaySession, type GatewaySessionOptions } from "./session/gateway-session.ts";
 
 /** Everything the gateway needs; main.ts fills it from the environment. */

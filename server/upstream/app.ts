@@ -33,7 +33,7 @@ import { registerHelpRoutes } from "./help/routes.ts";
 import { installMultipartBodyLimit } from "./http/body-limits.ts";
 import { errorAnswerServerOptions, installErrorHandling } from "./http/errors.ts";
 import { createGuards } from "./http/guards.ts";
-import { redactedLoggerOptions } from "./http/log-redaction.ts";
+import { redactedLoggerOptions } from "../../core/log-redaction.ts";
 import { formatValidationErrors, installValidation } from "./http/validation.ts";
 import { registerJobRoutes } from "./jobs/routes.ts";
 import { registerMediaRoutes } from "./media/routes.ts";

@@ -1,7 +1,6 @@
 /**
- * The log redaction rule as data (DESIGN.md §4: structured logs with tokens redacted). The gateway
- * (server/gateway/security/log-redaction.ts) and the upstream (server/upstream/http/log-redaction.ts)
- * share no server code but have the same rule, so every table here runs against both. The last suite
+ * The log redaction rule as data (DESIGN.md §4: structured logs with tokens redacted), core/'s one rule
+ * for the gateway and the upstream, whose logs both name the webservices base's paths. The last suite
  * ties the rule to the upstream's route table: every route whose path parameter is a credential is
  * masked under both bases, and every parameterised route an anonymous caller reaches is either one of
  * them or judged public — a new public route with a secret in its path cannot go unjudged.
@@ -12,11 +11,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { FastifyInstance } from "fastify";
-import * as gateway from "../../server/gateway/security/log-redaction.ts";
+import * as rule from "../../core/log-redaction.ts";
 import { buildUpstream, upstreamRouteTable } from "../../server/upstream/app.ts";
-import * as upstream from "../../server/upstream/http/log-redaction.ts";
 
-const SIDES = { gateway, upstream } as const;
 const R = "[redacted]";
 
 /** Request targets and how they are logged. */
@@ -86,40 +83,37 @@ const TEXTS: readonly [text: string, written: string][] = [
   [`{"url":"/v/${R}?${R}"}`, `{"url":"/v/${R}?${R}"}`],
 ];
 
-for (const [side, rule] of Object.entries(SIDES)) {
-  describe(`log redaction rule (${side})`, () => {
-    test("request targets: credentials in paths masked, queries replaced", () => {
-      for (const [target, logged] of TARGETS) assert.equal(rule.loggableTarget(target), logged, target);
-    });
-
-    test("free text: every path in it goes through the same rule", () => {
-      for (const [text, written] of TEXTS) assert.equal(rule.scrubText(text), written, text);
-    });
-
-    test("logger options: off stays off; given redact paths and write hooks are kept", () => {
-      assert.equal(rule.redactedLoggerOptions(false), false);
-      assert.equal(rule.redactedLoggerOptions(undefined), false);
-      const options = rule.redactedLoggerOptions({
-        level: "info",
-        redact: ["req.body.password"],
-        hooks: { streamWrite: (line: string) => `${line} /v/CODE` },
-      }) as {
-        level: string;
-        redact: { paths: string[]; censor: string };
-        hooks: { streamWrite(line: string): string };
-      };
-      assert.equal(options.level, "info");
-      assert.deepEqual(options.redact.paths, [...rule.REDACTED_HEADER_PATHS, "req.body.password"]);
-      assert.equal(options.redact.censor, R);
-      assert.equal(options.hooks.streamWrite("GET /ws/Share/Dashboard/CODE"), `GET /ws/Share/${R} /v/${R}`);
-    });
+describe("log redaction rule", () => {
+  test("request targets: credentials in paths masked, queries replaced", () => {
+    for (const [target, logged] of TARGETS) assert.equal(rule.loggableTarget(target), logged, target);
   });
-}
 
-test("the gateway's and the upstream's rules censor the same headers", () => {
-  assert.deepEqual(gateway.REDACTED_HEADER_PATHS, upstream.REDACTED_HEADER_PATHS);
-  assert.ok(gateway.REDACTED_HEADER_PATHS.includes("req.headers.authorization"));
-  assert.ok(gateway.REDACTED_HEADER_PATHS.includes("req.headers.cookie"));
+  test("free text: every path in it goes through the same rule", () => {
+    for (const [text, written] of TEXTS) assert.equal(rule.scrubText(text), written, text);
+  });
+
+  test("logger options: off stays off; given redact paths and write hooks are kept", () => {
+    assert.equal(rule.redactedLoggerOptions(false), false);
+    assert.equal(rule.redactedLoggerOptions(undefined), false);
+    const options = rule.redactedLoggerOptions({
+      level: "info",
+      redact: ["req.body.password"],
+      hooks: { streamWrite: (line: string) => `${line} /v/CODE` },
+    }) as {
+      level: string;
+      redact: { paths: string[]; censor: string };
+      hooks: { streamWrite(line: string): string };
+    };
+    assert.equal(options.level, "info");
+    assert.deepEqual(options.redact.paths, [...rule.REDACTED_HEADER_PATHS, "req.body.password"]);
+    assert.equal(options.redact.censor, R);
+    assert.equal(options.hooks.streamWrite("GET /ws/Share/Dashboard/CODE"), `GET /ws/Share/${R} /v/${R}`);
+  });
+});
+
+test("credential headers are censored", () => {
+  assert.ok(rule.REDACTED_HEADER_PATHS.includes("req.headers.authorization"));
+  assert.ok(rule.REDACTED_HEADER_PATHS.includes("req.headers.cookie"));
 });
 
 /**
@@ -172,10 +166,7 @@ describe("the upstream's route table against the rule", () => {
   test("every credential route is masked under /ws/ and under the gateway's /webservices/", () => {
     for (const route of CREDENTIAL_ROUTES) {
       const path = withSentinels(route.split(" ")[1]!);
-      for (const [rule, target] of [
-        [upstream, path],
-        [gateway, path.replace(/^\/ws\//, "/webservices/")],
-      ] as const) {
+      for (const target of [path, path.replace(/^\/ws\//, "/webservices/")]) {
         const logged = rule.loggableTarget(target);
         assert.ok(!logged.includes(SENTINEL), `${target} is logged as ${logged}`);
       }

@@ -1,16 +1,14 @@
 /**
  * Log redaction (DESIGN.md §4: structured logs with tokens redacted — `st`, `it`, share codes,
- * cookies and authorization). `redactedLoggerOptions` wraps whatever logger option the gateway is
- * built with (level, stream, …), so the redaction holds however it is built — by main.ts or a test:
+ * cookies and authorization), one rule for both processes: the gateway's and the upstream's logs name
+ * the same paths (the gateway's /webservices/ is the upstream's /ws/). `redactedLoggerOptions` wraps
+ * whatever logger option a process is built with (level, stream, …), so the redaction holds however
+ * it is built — by main.ts or a test:
  * - the request serializer logs the method, the path without its query and with capability codes
  *   masked (see SECRET_PATH), and the client address — never the raw URL;
  * - credential headers are censored wherever a request or response object is logged;
  * - every line is scrubbed once more before it is written, for text that names a URL itself (e.g.
  *   Fastify's "Route GET:/v/<code>?st=… not found", or the relay's `path` of a refused call).
- *
- * The upstream has the same rule in server/upstream/http/log-redaction.ts (the two processes share
- * no server code, ARCHITECTURE.md); the rule is literally the same in both, and
- * test/server/log-redaction-rules.test.ts runs one table against both.
  */
 import type { FastifyServerOptions } from "fastify";
 
@@ -92,8 +90,8 @@ function requestSerializer(request: { method?: string; url?: string; ip?: string
 }
 
 /**
- * The gateway's logger option: `logger` (false or absent: no logging) with the redaction above
- * added. Given redact paths are kept; the request serializer and the write hook are the gateway's.
+ * A process's logger option: `logger` (false or absent: no logging) with the redaction above added.
+ * Given redact paths are kept; the request serializer and the write hook are this module's.
  */
 export function redactedLoggerOptions(logger: LoggerOption): LoggerOption {
   if (!logger) return false;
