@@ -10,8 +10,6 @@
  * - every line is scrubbed once more before it is written, for text that names a URL itself (e.g.
  *   Fastify's "Route GET:/v/<code>?st=… not found", or the relay's `path` of a refused call).
  */
-import type { FastifyServerOptions } from "fastify";
-
 /** What a redacted value is replaced with. */
 export const REDACTED = "[redacted]";
 
@@ -82,8 +80,12 @@ export function scrubText(text: string): string {
     .replace(QUERY_IN_TEXT, (_match, path: string) => `${path}?${REDACTED}`);
 }
 
-type LoggerOption = FastifyServerOptions["logger"];
-type LoggerObject = Exclude<LoggerOption, boolean | undefined>;
+/** The fields of a pino logger's options (as Fastify takes them) this module reads or sets. */
+interface LoggerObject {
+  redact?: string[] | { paths: string[]; censor?: unknown; remove?: boolean };
+  serializers?: Record<string, unknown>;
+  hooks?: { streamWrite?: (line: string) => string };
+}
 
 function requestSerializer(request: { method?: string; url?: string; ip?: string }) {
   return { method: request.method, url: loggableTarget(request.url ?? ""), remoteAddress: request.ip };
@@ -93,13 +95,11 @@ function requestSerializer(request: { method?: string; url?: string; ip?: string
  * A process's logger option: `logger` (false or absent: no logging) with the redaction above added.
  * Given redact paths are kept; the request serializer and the write hook are this module's.
  */
-export function redactedLoggerOptions(logger: LoggerOption): LoggerOption {
+export function redactedLoggerOptions<Option extends object | boolean | undefined>(
+  logger: Option,
+): Option | false {
   if (!logger) return false;
-  const given = (logger === true ? {} : logger) as LoggerObject & {
-    redact?: string[] | { paths: string[]; censor?: unknown; remove?: boolean };
-    serializers?: Record<string, unknown>;
-    hooks?: { streamWrite?: (line: string) => string };
-  };
+  const given = (logger === true ? {} : logger) as LoggerObject;
   const givenPaths = Array.isArray(given.redact) ? given.redact : (given.redact?.paths ?? []);
   const givenWrite = given.hooks?.streamWrite;
   return {
@@ -110,5 +110,5 @@ export function redactedLoggerOptions(logger: LoggerOption): LoggerOption {
       ...given.hooks,
       streamWrite: (line: string) => scrubText(givenWrite ? givenWrite(line) : line),
     },
-  } as LoggerObject;
+  } as LoggerObject as Option;
 }

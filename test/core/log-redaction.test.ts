@@ -99,7 +99,7 @@ describe("log redaction rule", () => {
       level: "info",
       redact: ["req.body.password"],
       hooks: { streamWrite: (line: string) => `${line} /v/CODE` },
-    }) as {
+    }) as unknown as {
       level: string;
       redact: { paths: string[]; censor: string };
       hooks: { streamWrite(line: string): string };
