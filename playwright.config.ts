@@ -37,9 +37,12 @@ export default defineConfig({
   },
   // The hub-drop spec drops the upstream hubs of every session on the shared server (its banner and
   // reconnect would disturb whatever runs beside it): it runs alone, after everything else.
+  // The stored-language spec saves the owner's language on the user (§4.2: every later sign-in of the
+  // owner comes up in it): it runs alone too, after the app project and before the hub faults.
   projects: [
-    { name: "app", testIgnore: /disconnection\.spec\.ts$/ },
-    { name: "hub-faults", testMatch: /disconnection\.spec\.ts$/, dependencies: ["app"] },
+    { name: "app", testIgnore: /(disconnection|stored-language)\.spec\.ts$/ },
+    { name: "stored-language", testMatch: /stored-language\.spec\.ts$/, dependencies: ["app"] },
+    { name: "hub-faults", testMatch: /disconnection\.spec\.ts$/, dependencies: ["stored-language"] },
   ],
   webServer: {
     command: "node --import tsx scripts/e2e-server.ts",

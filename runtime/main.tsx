@@ -1,6 +1,6 @@
 /**
  * Browser entry. Everything the first screen waits on starts at once, before React renders
- * (issue 5: no sequential round trips): the manifest, i18n with the English texts (preloaded by
+ * (no round trip waits for another): the manifest, i18n with the English texts (preloaded by
  * index.html), the session probe; as soon as the manifest names the first route, its screen
  * chunks, and the page's language when it is not English. Then the routed app renders from the
  * manifest store.

@@ -256,6 +256,18 @@ const externalTarget = {
   additionalProperties: false,
 } as const;
 
+/** Literal texts of the account's custom menu by interface language (§1), e.g. {"de": "Datensätze"}. */
+const literalByLanguage = {
+  type: "object",
+  propertyNames: { enum: ["en", "de", "es", "fr", "nl", "pt", "it"] },
+  additionalProperties: {
+    type: "string",
+    minLength: 1,
+    maxLength: 40,
+    description: "The text in that language.",
+  },
+} as const;
+
 /**
  * The menus manifest schema without its $id, with `visibleWhen` as the schema of every item's extra
  * condition (a $ref in the generated schema, the inlined levels for the TypeScript types).
@@ -284,6 +296,19 @@ function menusManifestBody<const VisibleWhen>(visibleWhen: VisibleWhen) {
           "when it is not Included the link is badged as an upgrade and the guard sends it to /upgrade (§4.1 step 11).",
       },
       adminOnly: { type: "boolean", description: "Hidden from users whose IsAdmin is not true (§6)." },
+      text: {
+        type: "string",
+        minLength: 1,
+        maxLength: 40,
+        description:
+          "Literal name set by the account's custom menu (account layer) for every language without a " +
+          "name in textByLanguage; shown instead of textKey's text.",
+      },
+      textByLanguage: {
+        ...literalByLanguage,
+        description:
+          "Literal names set by the account's custom menu, by interface language; they win over text.",
+      },
       visibleWhen,
     },
     required: ["id", "textKey", "link", "key", "adminOnly"],
@@ -302,6 +327,11 @@ function menusManifestBody<const VisibleWhen>(visibleWhen: VisibleWhen) {
         maxLength: 40,
         description:
           "Literal title set by the account's custom menu (account layer); shown instead of titleKey's text.",
+      },
+      titleByLanguage: {
+        ...literalByLanguage,
+        description:
+          "Literal titles set by the account's custom menu, by interface language; they win over title.",
       },
       icon: { ...iconName, description: "Icon shown before the section title." },
       column: {
@@ -496,9 +526,7 @@ export type MenuCondition = NonNullable<MenusManifest["help"]["visibleWhen"]>;
 export type MainMenuSection = MenusManifest["main"]["sections"][number];
 /** A link of the navigation panel. */
 export type MainMenuLink = MainMenuSection["links"][number];
-/** A section of the admin menu. */
 export type AdminMenuSection = MenusManifest["admin"]["sections"][number];
-/** A link of the admin menu. */
 export type AdminMenuLink = AdminMenuSection["links"][number];
 /** The user or help menu. */
 export type DropdownMenu = MenusManifest["user"];

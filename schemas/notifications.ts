@@ -372,7 +372,6 @@ const unknownCode = {
   additionalProperties: false,
 } as const;
 
-/** The notifications manifest. */
 export const notificationsManifestSchema = {
   $id: "notifications",
   type: "object",

@@ -81,7 +81,6 @@ const homeRedirect = {
   additionalProperties: false,
 } as const;
 
-/** The permissions manifest. */
 export const permissionsManifestSchema = {
   $id: "permissions",
   type: "object",

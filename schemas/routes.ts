@@ -170,7 +170,6 @@ export const routeSchema = {
   additionalProperties: false,
 } as const satisfies JSONSchema;
 
-/** The routes manifest. */
 export const routesManifestSchema = {
   $id: "routes",
   type: "object",

@@ -502,7 +502,6 @@ export const screenDetailSchema = {
 /** Condition met by an action marked readOnly. */
 const readOnlyAction = { properties: { readOnly: { const: true } }, required: ["readOnly"] } as const;
 
-/** A custom action of a screen. */
 export const screenCustomActionSchema = {
   type: "object",
   description:
@@ -712,7 +711,6 @@ export const screenSchema = {
   additionalProperties: false,
 } as const;
 
-/** The screens manifest. */
 export const screensManifestSchema = {
   $id: "screens",
   type: "object",

@@ -3,7 +3,7 @@
  * (Brotli at its highest quality, browsers on secure origins), next to each script, stylesheet and
  * text file worth compressing. The gateway's static plugin serves them by Accept-Encoding
  * (server/gateway/plugins/static-app.ts, `preCompressed`): the bytes are compressed once at build
- * time instead of on every request, and a cold load moves a third of the bytes (issue 5).
+ * time instead of on every request, and a cold load moves a third of the bytes.
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";

@@ -5,7 +5,7 @@
  * so the entry's static closure came out as ~26 small files (every lazy screen sharing a different
  * subset of it); rollup knows that a lazily imported chunk only runs after its importer, so modules
  * already loaded by the entry stay in the entry. Fewer requests and module records before the first
- * paint (issue 5 cold-load budget).
+ * paint (the cold-load budget, scripts/bench/README.md).
  *
  * Rollup only reads esbuild's output (plain minified ES modules): no TypeScript, CommonJS or CSS
  * reaches it. The icon glyph chunks (thousands of one-glyph files behind the icon picker's glyph

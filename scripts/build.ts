@@ -23,7 +23,7 @@ const ENTRY = "runtime/main.tsx";
 const FALLBACK_LANGUAGE = "en";
 /**
  * The gateway calls runtime/main.tsx starts before anything else: preloaded by index.html, they
- * run while the scripts download instead of after they have run (issue 5).
+ * run while the scripts download instead of after they have run (a shorter cold load).
  */
 const BOOT_REQUESTS = [MANIFEST_URL, SESSION_PATH];
 /** The chunks per screen kind as a file of its own, for the gateway (next to index.html). */

@@ -16,7 +16,7 @@ import { startE2eServer } from "./e2e-server-process.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
-/** The README's screens (issue 5): login, home with the menu open, explorer, notifications, chat, admin. */
+/** README screenshots, in order: login, home with the menu open, explorer, notifications, chat, admin. */
 export const README_SCREENS = ["login", "home-menu", "explorer", "notifications", "chat", "admin-accounts"];
 /** One fixed viewport, so the pictures line up and their size stays predictable. */
 export const SCREENSHOT_VIEWPORT = { width: 1280, height: 800 };

@@ -4,7 +4,7 @@
  * `<meta name="tessera-mode" content="help">` (no inline script under the CSP); anything else is
  * the product itself.
  */
-import type { AppMode } from "../navigation/route-match.ts";
+import type { AppMode } from "../../core/routes/match.ts";
 
 /** The meta element's name (server/gateway/plugins/help-mode.ts writes it). */
 export const APP_MODE_META_NAME = "tessera-mode";

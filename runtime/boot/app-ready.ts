@@ -25,7 +25,7 @@ export function markAppReady(): void {
 
 /**
  * Resolves once the first screen has rendered: code the first screen does not need (dialog
- * host, notifications, support chat) loads after it, off the first paint's critical path (issue 5).
+ * host, notifications, support chat) loads after it, off the first paint's critical path.
  */
 export function whenAppReady(): Promise<void> {
   return ready;

@@ -1,8 +1,8 @@
 import { useMemo } from "react";
 import { BrowserRouter } from "react-router";
+import { type AppMode, createRouteMatcher } from "../../core/routes/match.ts";
 import type { ClientManifest } from "../../schemas/client-manifest.ts";
 import { type ExternalOpener, NavigationHost } from "../navigation/navigation-host.tsx";
-import { type AppMode, createRouteMatcher } from "../navigation/route-match.ts";
 import { AppFrame } from "../shell/app-frame.tsx";
 import type { MenuHandlers } from "../shell/top-bar-menus.tsx";
 import { useStore } from "./create-store.ts";
@@ -20,7 +20,7 @@ function externalOpener(manifest: ClientManifest): ExternalOpener {
 
 /** What the menus can do on this page: open the menu dialogs (§2.5), stop impersonating (§4.2). */
 const MENU_HANDLERS: MenuHandlers = {
-  // Loaded on first use: menus are opened well after the first screen (issue 5).
+  // Loaded on first use: menus are opened well after the first screen, so not in its code.
   openDialog: (dialog) => void import("../dialogs/open-dialog.ts").then((m) => m.openDialog(dialog)),
   stopImpersonation: () => import("../session/impersonation.ts").then((m) => m.stopImpersonation()),
 };
@@ -51,7 +51,7 @@ function RoutedApp({ mode }: { mode: AppMode }) {
  * One router for the page's whole life: screens navigate through it across manifest changes (a new
  * router would strand them). The declarative router: the §4.1 guard decides every navigation and
  * asks screens before they are left (navigation/leave-confirmation.ts), so the data router's loaders
- * and blockers — twice the code on the first paint — are not needed (issue 5 cold load).
+ * and blockers — twice the code on the first paint — are not needed (ARCHITECTURE.md decisions).
  */
 export function AppRoot({ mode }: { mode: AppMode }) {
   return (

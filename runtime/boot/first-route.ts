@@ -1,11 +1,12 @@
 /**
  * The first route of the page, worked out as soon as the manifest arrives so the boot can start
- * what the first screen needs in parallel (issue 5): its lazy screen chunk, and the session probe
- * the §4.1 guard would otherwise only ask for after the first render.
+ * what the first screen needs in parallel, not one after another: its lazy screen chunk, and the
+ * session probe the §4.1 guard would otherwise only ask for after the first render.
  */
+
+import { type AppMode, createRouteMatcher } from "../../core/routes/match.ts";
 import type { ClientManifest } from "../../schemas/client-manifest.ts";
 import { decideNavigation, type GuardDecision } from "../navigation/guard.ts";
-import { type AppMode, createRouteMatcher } from "../navigation/route-match.ts";
 import { screenRegistry } from "../renderers/screen-registry.ts";
 import { SCREEN_CHUNKS_ELEMENT_ID, screenChunkUrls } from "./screen-chunks.ts";
 

@@ -12,7 +12,7 @@ import {
   languageFromCookies,
 } from "../i18n/language-cookie.ts";
 import { accessProfileFrom } from "../session/session-profile.ts";
-import { onSessionChange, setProfileBuilder } from "../session/session-store.ts";
+import { onSessionChange, onSessionRefresh, setProfileBuilder } from "../session/session-store.ts";
 import { setShellUser } from "../shell/shell-store.ts";
 import { shellUserFromSession } from "../shell/shell-user.ts";
 import { preferencesFromSession, resetPreferences } from "../theme/preferences-store.ts";
@@ -36,7 +36,7 @@ function applySessionLanguage(config: LoggedInConfig): void {
 /**
  * No session (sign-out, or a page that finds none): forget the language cookies of the last one.
  * Only the cookies that exist are expired: every anonymous page load ends here, and a cookie write
- * is a synchronous round trip to the browser's cookie store (~20 ms of a cold load, issue 5).
+ * is a synchronous round trip to the browser's cookie store (~20 ms of a cold load).
  */
 function forgetSessionLanguage(): void {
   const manifest = manifestStore.get().manifest;
@@ -53,7 +53,7 @@ function forgetSessionLanguage(): void {
   }
 }
 
-/** The realtime session's module, loaded with the first session (issue 5: not in the first screen's code). */
+/** The realtime session's module, loaded with the first session: not in the first screen's code. */
 let realtime: Promise<typeof import("../session/realtime-session.ts")> | null = null;
 /** Session changes reach the realtime session in the order they happened. */
 let realtimeQueue: Promise<void> = Promise.resolve();
@@ -90,4 +90,7 @@ export function installSessionWiring(): void {
     resetPreferences(preferencesFromSession(config.User.InterfacePreferences));
     applySessionLanguage(config);
   });
+  // §7 refresh-base-page-user: the account's branding and flags change on display; the language
+  // and the preferences stay as the user has them (a My Settings dialog may be open with changes).
+  onSessionRefresh((config) => setShellUser(shellUserFromSession(config.User)));
 }

@@ -5,7 +5,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { hasRolePermission } from "../access/access-profile.ts";
+import { hasRolePermission } from "../../core/access/access-profile.ts";
 import { useStore } from "../boot/create-store.ts";
 import { useManifest } from "../boot/manifest-context.tsx";
 import { sessionStore } from "../session/session-store.ts";
@@ -97,7 +97,6 @@ export interface ChatPanelProps {
   onClose: () => void;
 }
 
-/** The chat panel. */
 export default function ChatPanel({ titleId, access, onClose }: ChatPanelProps) {
   const { t } = useTranslation();
   const state = useStore(chatStore);

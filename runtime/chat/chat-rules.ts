@@ -3,8 +3,14 @@
  * messages are sent, which attachments are accepted and how their failures read, which files are
  * images, and the identifiers a sent message carries.
  */
+
+import {
+  type AccessProfile,
+  canReadAnyAdminModule,
+  hasRolePermission,
+  isFeatureIncluded,
+} from "../../core/access/access-profile.ts";
 import { SUPPORT_CHAT_MAX_TEXT_LENGTH } from "../../schemas/payloads/support-chat.ts";
-import { type AccessProfile, hasRolePermission, isFeatureIncluded } from "../access/access-profile.ts";
 import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_IMAGE_EXTENSIONS } from "../boot/constants.ts";
 import { ApiError } from "../http/api-error.ts";
 
@@ -12,12 +18,29 @@ import { ApiError } from "../http/api-error.ts";
 export const CHAT_PERMISSION = "InAppChatAccess";
 export const CHAT_FEATURE = "SupportChat";
 
-/** §6: the chat needs InAppChatAccess and the support-chat feature; otherwise the no-access notice shows. */
+/** The admin module of the staff who answer chats (§2.4 /admin/supportsessions). */
+export const CHAT_STAFF_MODULE = "SupportSessions";
+
+/**
+ * §6 roles: staff acting as themselves with Read on the support-sessions module are the chat's
+ * internal staff — they answer chats from the admin area, and the upstream's chat hub takes them
+ * as staff, never as a member. While impersonating, the profile has no admin grant (the staff
+ * member acts as the member).
+ */
+export function isChatStaff(profile: AccessProfile): boolean {
+  return profile.isAdmin && canReadAnyAdminModule(profile, [CHAT_STAFF_MODULE]);
+}
+
+/**
+ * §6: the member chat needs InAppChatAccess and the support-chat feature, and a member: chat staff
+ * get the no-access notice too. Without access the page makes none of the member chat's calls.
+ */
 export function hasChatAccess(profile: AccessProfile | null): boolean {
   return (
     profile !== null &&
     hasRolePermission(profile, CHAT_PERMISSION) &&
-    isFeatureIncluded(profile, CHAT_FEATURE)
+    isFeatureIncluded(profile, CHAT_FEATURE) &&
+    !isChatStaff(profile)
   );
 }
 

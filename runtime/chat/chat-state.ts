@@ -37,7 +37,7 @@ export type ChatEntry =
     }
   | { kind: "nowTalkingTo"; id: string; userName: string };
 
-/** The chat. */
+/** Everything the chat panel renders, in one immutable value the reducer replaces. */
 export interface ChatState {
   status: "idle" | "loading" | "ready" | "error";
   /** Support is available (server open/close events; a dropped connection makes it inactive). */

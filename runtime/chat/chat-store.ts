@@ -18,6 +18,7 @@ import {
   attachmentProblem,
   type ChatErrorText,
   canSendMessage,
+  hasChatAccess,
   messagePage,
   newMessageUid,
   uploadErrorText,
@@ -204,14 +205,20 @@ export function attachChat(hub: HubClient): () => void {
 let detach: (() => void) | null = null;
 let started = false;
 
+/**
+ * Follows the session's hub client while the signed-in user has the member chat (§6). The access is
+ * read when the client changes — the session store holds the new user's profile by then — so a page
+ * whose session passes to a user without the chat (sign-in as someone else, the end of an
+ * impersonation) stops listening and makes no member chat call.
+ */
 function follow(next: HubClient | null): void {
   detach?.();
   detach = null;
-  client = next;
   loadGeneration += 1;
   dispatch({ type: "reset" });
-  if (!next) return;
-  detach = attachChat(next);
+  client = next !== null && hasChatAccess(sessionStore.get().profile) ? next : null;
+  if (!client) return;
+  detach = attachChat(client);
   void loadChat();
 }
 

@@ -8,11 +8,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import type { RouteMatcher } from "../../core/routes/match.ts";
 import { useStore } from "../boot/create-store.ts";
 import { useManifest } from "../boot/manifest-context.tsx";
 import { openDialogByPath } from "../dialogs/open-dialog.ts";
 import { decideNavigation } from "../navigation/guard.ts";
-import type { RouteMatcher } from "../navigation/route-match.ts";
 import { sessionStore } from "../session/session-store.ts";
 import {
   appendLog,
@@ -66,7 +66,6 @@ function Decision({ match }: { match: RouteMatcher }) {
   return <pre className="debug-panel__pre">{JSON.stringify(summary, null, 2)}</pre>;
 }
 
-/** The debug panel. */
 export default function DebugPanel({ match }: { match: RouteMatcher }) {
   const { t } = useTranslation();
   const manifest = useManifest();

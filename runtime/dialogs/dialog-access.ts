@@ -4,8 +4,9 @@
  * inputs are disabled, except the buttons of its header and the
  * secondary-variant buttons of its footer.
  */
+import { type AccessSubject, canWriteAdminModule } from "../../core/access/access-profile.ts";
+import { decideDialogAccess } from "../../core/access/decide.ts";
 import type { DialogDefinition } from "../../schemas/dialogs.ts";
-import { type AccessProfile, canReadAnyAdminModule, canWriteAdminModule } from "../access/access-profile.ts";
 
 /** What the user may do with one dialog. */
 export interface DialogAccess {
@@ -14,15 +15,16 @@ export interface DialogAccess {
   readOnly: boolean;
 }
 
-/** The access of `profile` (null: no session) to `dialog`. */
+/**
+ * The access of `profile` (null: no session) to `dialog`: whether it opens is core's decision
+ * (core/access/decide.ts), the one the gateway filtered the dialog registry with.
+ */
 export function dialogAccess(
   dialog: Pick<DialogDefinition, "adminModule">,
-  profile: AccessProfile | null,
+  profile: AccessSubject | null,
 ): DialogAccess {
   if (!dialog.adminModule) return { canOpen: true, readOnly: false };
-  if (!profile || !canReadAnyAdminModule(profile, [dialog.adminModule])) {
-    return { canOpen: false, readOnly: true };
-  }
+  if (!profile || !decideDialogAccess(dialog, profile).allowed) return { canOpen: false, readOnly: true };
   return { canOpen: true, readOnly: !canWriteAdminModule(profile, dialog.adminModule) };
 }
 

@@ -21,7 +21,6 @@ import type { DialogButtonVariant } from "./dialog-access.ts";
 import { useDialog, useDialogControlEnabled } from "./dialog-context.ts";
 import { focusableIn, trapTarget } from "./focus-trap.ts";
 
-/** Props of a dialog frame. */
 export interface DialogFrameProps {
   children: ReactNode;
   /** The title (default: the registry entry's titleKey). */
@@ -38,7 +37,6 @@ export interface DialogFrameProps {
   describedBy?: string;
 }
 
-/** The dialog frame. */
 export function DialogFrame(props: DialogFrameProps) {
   const { t } = useTranslation();
   const { entry, close, isTop } = useDialog();

@@ -60,7 +60,6 @@ export type DialogStackAction =
   /** Logout (§4.2): everything closes. */
   | { type: "closeAll" };
 
-/** The empty stack. */
 export const EMPTY_DIALOG_STACK: DialogStackState = {
   entries: [],
   nextKey: 1,

@@ -38,7 +38,7 @@ export function legacyDialogMessage(
 
 /**
  * Listens for legacy pages' dialog requests while mounted. The frame mounts it from the start; the
- * dialog code loads with the first request (issue 5), and the dialog host shows the stack once
+ * dialog code loads with the first request (not with the page), and the dialog host shows the stack once
  * loaded, so no request is lost while it loads.
  */
 export function useLegacyDialogBridge(): void {

@@ -5,8 +5,9 @@
  * legacy page in the legacy dialog container). A request that cannot be
  * honoured shows an error banner (§8) and logs why on the console.
  */
+
+import { isSafeRedirectTarget } from "../../core/navigation/safe-redirect.ts";
 import { manifestStore } from "../boot/manifest-store.ts";
-import { isSafeRelativeTarget } from "../navigation/safe-redirect.ts";
 import { sessionStore } from "../session/session-store.ts";
 import { showBanner } from "../shell/banner-store.ts";
 import { createDialogController, type DialogOpenExtras, type FocusTarget } from "./dialog-controller.ts";
@@ -101,7 +102,7 @@ export function openLegacyDialog(
   titleKey: string,
   extras: DialogOpenExtras = {},
 ): number | null {
-  if (!isSafeRelativeTarget(url)) {
+  if (!isSafeRedirectTarget(url)) {
     console.error("legacy dialog refused: not a same-origin path", url);
     return null;
   }

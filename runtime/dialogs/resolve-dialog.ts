@@ -4,8 +4,9 @@
  * up in the user's registry (manifest.dialogs, already filtered per user by the
  * gateway), the access rule of §5/§6 applied and the parameters checked.
  */
+
+import type { AccessProfile } from "../../core/access/access-profile.ts";
 import type { DialogDefinition } from "../../schemas/dialogs.ts";
-import type { AccessProfile } from "../access/access-profile.ts";
 import { dialogAccess } from "./dialog-access.ts";
 import { type DialogParamProblem, splitDialogPath, validateDialogParams } from "./dialog-params.ts";
 import type { DialogOpening } from "./dialog-stack.ts";

@@ -9,7 +9,7 @@ import { useStore } from "../boot/create-store.ts";
 import { useManifest } from "../boot/manifest-context.tsx";
 import { sessionStore } from "../session/session-store.ts";
 import { interfacePreferencesOf } from "../session/session-profile.ts";
-import { setPreferences } from "../theme/preferences-store.ts";
+import { preferencesStore, setPreferences } from "../theme/preferences-store.ts";
 import { setSavedPreferences } from "./interface-preferences.ts";
 import { dialogController, hasDialog, openBuiltinDialog, openDialog } from "./open-dialog.ts";
 import { sessionDialogInput, sessionDialogsToOpen, sessionKey } from "./session-dialogs.ts";
@@ -22,24 +22,37 @@ export function useSessionDialogs(): void {
   const manifest = useManifest();
   const config = useStore(sessionStore, (s) => s.config);
   const openedFor = useRef<string | null>(null);
+  /**
+   * The session and saved contrast last applied: the same session read again (§7
+   * refresh-base-page-user) must not undo a choice the user has not saved yet.
+   */
+  const appliedContrast = useRef<string | null>(null);
 
   useEffect(() => {
     if (!config) {
       // §4.2: logout resets the whole state.
       if (openedFor.current !== null) dialogController.closeAll();
       openedFor.current = null;
+      appliedContrast.current = null;
       setSavedPreferences({});
       return;
     }
     const saved = interfacePreferencesOf(config);
     setSavedPreferences(saved);
     // The preferences store does not read contrast from the session yet; the saved value applies.
-    if (typeof saved.contrast === "boolean") setPreferences({ contrast: saved.contrast });
+    const key = sessionKey(config);
+    // Applied at a session start (the preferences were reset) or when the saved value changed; the
+    // same session read again keeps what the user chose and has not saved yet.
+    const contrast = `${key}:${String(saved.contrast)}`;
+    const reset = preferencesStore.get().contrast === undefined;
+    if (typeof saved.contrast === "boolean" && (reset || appliedContrast.current !== contrast)) {
+      appliedContrast.current = contrast;
+      setPreferences({ contrast: saved.contrast });
+    }
     const ownManifest =
       manifest.audience === "user" &&
       manifest.user?.accountRecId === config.User.AccountRecId &&
       manifest.user.impersonating === config.User.Impersonating;
-    const key = sessionKey(config);
     if (!ownManifest || openedFor.current === key) return;
     openedFor.current = key;
     for (const dialog of sessionDialogsToOpen(sessionDialogInput(config, manifest.shell.videoTutorials))) {

@@ -19,7 +19,6 @@ export interface FormGroupLayout {
   fields: Array<{ name: string; wide: boolean }>;
 }
 
-/** The derived form. */
 export interface DerivedForm {
   schema: RJSFSchema;
   uiSchema: UiSchema;

@@ -2,7 +2,7 @@
  * Where the built runtime serves each language's texts: scripts/build.ts copies locales/*.json
  * into dist/assets/locales/ with content hashes (immutable, cacheable) and replaces
  * `__TESSERA_LOCALE_URLS__` with the language → URL map. Texts are data, fetched at boot, not code
- * in the bundle (issue 5: initial JavaScript budget).
+ * in the bundle (the initial JavaScript budget, scripts/bench/README.md).
  */
 import type { Language } from "./i18n.ts";
 

@@ -1,7 +1,7 @@
+import { isSafeRedirectTarget } from "../../core/navigation/safe-redirect.ts";
 import { sessionStore } from "../session/session-store.ts";
 import { shellStore } from "../shell/shell-store.ts";
 import type { GuardEffect } from "./guard.ts";
-import { isSafeRelativeTarget } from "./safe-redirect.ts";
 
 /** Carries out the side effects of a guard decision, in order. */
 export function executeEffects(effects: readonly GuardEffect[]): void {
@@ -9,7 +9,7 @@ export function executeEffects(effects: readonly GuardEffect[]): void {
     switch (effect.type) {
       case "rememberRedirect":
         // Only same-origin relative targets are ever remembered.
-        if (isSafeRelativeTarget(effect.url)) {
+        if (isSafeRedirectTarget(effect.url)) {
           sessionStore.update((s) => {
             s.redirectAfterLogin = effect.url;
           });

@@ -3,17 +3,13 @@
  * to do. The React layer only carries the decision out (navigate, log in, ask
  * the legacy editor, set the title) and runs the guard again when state changes.
  */
+import type { AccessProfile } from "../../core/access/access-profile.ts";
+import { type AccessRefusal, decideRouteAccess } from "../../core/access/decide.ts";
+import { homeRedirectFor } from "../../core/navigation/home-redirect.ts";
+import type { RouteMatch } from "../../core/routes/match.ts";
 import type { PermissionsManifest } from "../../schemas/permissions.ts";
 import type { RouteDefinition } from "../../schemas/routes.ts";
-import {
-  type AccessProfile,
-  canReadAnyAdminModule,
-  hasAnyAdminPermission,
-  hasRolePermission,
-  isFeatureIncluded,
-} from "../access/access-profile.ts";
 import { legacyUrlFor, redirectTargetFor } from "./redirect-target.ts";
-import type { RouteMatch } from "./route-match.ts";
 
 /** The parts of a URL the guard reads. */
 export interface GuardLocation {
@@ -55,7 +51,11 @@ export type GuardEffect =
   | { type: "clearDisconnectionWarning" }
   | { type: "showLoadingOverlay" };
 
-/** Why the guard redirected; useful for tests and logs. */
+/**
+ * Why the guard redirected; useful for tests and logs. A refused access carries core's reason
+ * (core/access/decide.ts: featureNotIncluded, permissionMissing, adminWithoutPermission,
+ * adminModuleMissing, impersonating), the one the gateway filtered the manifest with.
+ */
 export type RedirectReason =
   | "unknownPath"
   | "redirectRoute"
@@ -64,17 +64,21 @@ export type RedirectReason =
   | "loggedInOnNotLoggedInOnly"
   | "noSession"
   | "signupNotAllowed"
-  | "adminWithoutPermission"
   | "homePageMenu"
-  | "featureNotIncluded"
-  | "permissionMissing"
-  | "adminModuleMissing";
+  | AccessRefusal["reason"];
 
 /** What to do with a navigation. */
 export type GuardDecision =
   | { type: "ignore" }
   | { type: "setHash"; hash: string }
-  | { type: "redirect"; to: string; reason: RedirectReason; effects: GuardEffect[] }
+  | {
+      type: "redirect";
+      to: string;
+      reason: RedirectReason;
+      effects: GuardEffect[];
+      /** The refusal, when access to the route was refused (core/access/decide.ts). */
+      access?: AccessRefusal;
+    }
   | { type: "external"; site: "help"; path: string[] }
   | {
       type: "login";
@@ -119,10 +123,10 @@ function withoutParam(location: GuardLocation, name: string): string {
   return `${location.pathname}${qs ? `?${qs}` : ""}${location.hash}`;
 }
 
-/** §4.1 step 11: the object type shown on /upgrade — the first type of the first missing feature. */
-function upgradeTarget(input: GuardInput, missingFeature: string): string {
-  const feature = input.permissions.features.find((f) => f.id === missingFeature);
-  const objectType = feature?.objectTypes[0];
+/** Where a refusal sends the user: §4.1 step 11's upgrade page with the object type, else / (steps 9, 12). */
+function refusalTarget(refusal: AccessRefusal): string {
+  if (refusal.reason !== "featureNotIncluded") return "/";
+  const { objectType } = refusal;
   return objectType ? `/upgrade?objectType=${encodeURIComponent(objectType)}` : "/upgrade";
 }
 
@@ -140,6 +144,11 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   if (!match) return decideUnknownPath(input);
   const { route, params } = match;
   if (route.redirect) {
+    // A redirect route with access rules (an admin redirect, an upgrade route) is judged like any
+    // route for a signed-in user, as the gateway judged it before sending it.
+    const profile = session.status === "authenticated" ? session.profile : null;
+    const refused = profile && route.access ? refusalOf(input, route, profile) : null;
+    if (refused) return { ...refused, effects: [] };
     const target = redirectTargetFor(route.redirect, params, to.search);
     return { type: "redirect", to: target ?? input.notFoundRedirect, reason: "redirectRoute", effects: [] };
   }
@@ -201,7 +210,11 @@ export function decideNavigation(input: GuardInput): GuardDecision {
     return { type: "confirmLeave", effects };
   }
   if (profile) {
-    const denied = decideAccess(input, route, profile);
+    // Step 10: home page type go-to-menu with a permitted menu (the home route has no access rules,
+    // and steps 9 to 12 concern other paths, so its place among them changes nothing).
+    const home = input.to.pathname === "/" ? homeRedirectFor(profile, input.permissions) : null;
+    if (home) return { type: "redirect", to: home, reason: "homePageMenu", effects };
+    const denied = refusalOf(input, route, profile);
     if (denied) return { ...denied, effects };
   }
   const legacyUrl = route.legacy ? legacyUrlFor(route.legacy, params) : null;
@@ -239,41 +252,17 @@ function decideUnknownPath(input: GuardInput): GuardDecision {
   };
 }
 
-/** Steps 9–12 and the admin-module rule, for a signed-in user. */
-function decideAccess(
+/**
+ * Steps 9, 11, 12 and the admin-module rule for a signed-in user: core's decision on the route
+ * (core/access/decide.ts, the gates' order is explained there), as a redirect.
+ */
+function refusalOf(
   input: GuardInput,
   route: RouteDefinition,
   profile: AccessProfile,
-): { type: "redirect"; to: string; reason: RedirectReason } | null {
-  const access = route.access ?? {};
-  const { pathname } = input.to;
-  // Step 9: /admin paths need some admin permission.
-  if ((pathname === "/admin" || pathname.startsWith("/admin/")) && !hasAnyAdminPermission(profile)) {
-    return { type: "redirect", to: "/", reason: "adminWithoutPermission" };
-  }
-  // Step 10: home page type go-to-menu with a permitted menu.
-  if (pathname === "/" && profile.homePageType === input.permissions.homePageTypes.goToMenu) {
-    const entry = input.permissions.homeRedirects.find((r) => r.menu === profile.homePageRedirectionMenu);
-    if (
-      entry &&
-      hasRolePermission(profile, entry.permission) &&
-      (!entry.feature || isFeatureIncluded(profile, entry.feature))
-    ) {
-      return { type: "redirect", to: entry.to, reason: "homePageMenu" };
-    }
-  }
-  // Step 11: every feature of the route must be included in the subscription.
-  const missingFeature = (access.features ?? []).find((feature) => !isFeatureIncluded(profile, feature));
-  if (missingFeature) {
-    return { type: "redirect", to: upgradeTarget(input, missingFeature), reason: "featureNotIncluded" };
-  }
-  // Step 12: the role permission must be present.
-  if (access.permission && !hasRolePermission(profile, access.permission, access.permissionLevel ?? "r")) {
-    return { type: "redirect", to: "/", reason: "permissionMissing" };
-  }
-  // Additional rule: admin screens need Read on one of their modules.
-  if (access.adminModules?.length && !canReadAnyAdminModule(profile, access.adminModules)) {
-    return { type: "redirect", to: "/", reason: "adminModuleMissing" };
-  }
-  return null;
+): { type: "redirect"; to: string; reason: RedirectReason; access: AccessRefusal } | null {
+  const decision = decideRouteAccess(route, profile, input.permissions.features);
+  if (decision.allowed) return null;
+  const { allowed: _refused, ...refusal } = decision;
+  return { type: "redirect", to: refusalTarget(refusal), reason: refusal.reason, access: refusal };
 }

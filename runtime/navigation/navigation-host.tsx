@@ -3,16 +3,16 @@
  * happen. It renders the matched screen only when the guard allows it.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { type NavigateFunction, useLocation, useNavigate } from "react-router";
+import type { RouteMatch, RouteMatcher } from "../../core/routes/match.ts";
 import type { ClientManifest } from "../../schemas/client-manifest.ts";
 import { useStore } from "../boot/create-store.ts";
 import { attemptLogin, loginWithToken, sessionStore } from "../session/session-store.ts";
 import { shellStore } from "../shell/shell-store.ts";
+import { useDocumentBranding } from "../shell/use-document-branding.ts";
 import { executeEffects } from "./execute-effects.ts";
 import { decideNavigation, type GuardDecision, type GuardLocation } from "./guard.ts";
 import { askToLeave, leaveScope } from "./leave-confirmation.ts";
-import type { RouteMatch, RouteMatcher } from "./route-match.ts";
 import { RouteScreen } from "./route-screen.tsx";
 
 /** Opens an external site (e.g. help, §2.1) by its name in the shell manifest. */
@@ -65,7 +65,6 @@ function maintenancePathOf(manifest: ClientManifest): string | null {
 export function NavigationHost({ manifest, match, openExternal }: NavigationHostProps) {
   const location = useLocation();
   const navigate = useNavigate();
-  const { t } = useTranslation();
   const session = useStore(sessionStore);
   const [shown, setShown] = useState<ShownScreen | null>(null);
   // The guard compares against what is on display when the location changes, not after.
@@ -94,7 +93,6 @@ export function NavigationHost({ manifest, match, openExternal }: NavigationHost
       }),
     [to, targetKey, session.status, session.profile, leaveConfirmed, manifest, match],
   );
-  const previousTitle = useRef(document.title);
 
   useEffect(() => {
     if (decision.type !== "ignore" && decision.type !== "setHash" && decision.type !== "external") {
@@ -146,15 +144,9 @@ export function NavigationHost({ manifest, match, openExternal }: NavigationHost
     }
   }, [decision, navigate, openExternal, targetKey, to]);
 
-  // §4.1: page titles are set per screen and reset afterwards.
-  const titleKey = shown?.match.route.titleKey;
-  useEffect(() => {
-    const base = previousTitle.current;
-    if (titleKey) document.title = `${t(titleKey)} · ${base}`;
-    return () => {
-      document.title = base;
-    };
-  }, [titleKey, t]);
+  // §4.1: page titles are set per screen and reset afterwards; §6: after the product name, or the
+  // white-label account's title in its place.
+  useDocumentBranding(manifest.shell, shown?.match.route.titleKey);
 
   // An allowed location renders in the same commit the guard allowed it in; its effects (above) run
   // right after. Waiting for them would cost the first screen a whole extra render and frame.

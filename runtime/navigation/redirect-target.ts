@@ -1,6 +1,6 @@
+import { isSafeRedirectTarget } from "../../core/navigation/safe-redirect.ts";
+import type { RouteParams } from "../../core/routes/match.ts";
 import type { RouteDefinition } from "../../schemas/routes.ts";
-import type { RouteParams } from "./route-match.ts";
-import { isSafeRelativeTarget } from "./safe-redirect.ts";
 
 type QueryMap = NonNullable<NonNullable<RouteDefinition["redirect"]>["query"]>;
 
@@ -41,7 +41,7 @@ export function redirectTargetFor(
   for (const [name, value] of buildQuery(redirect.query, params)) query.set(name, value);
   const qs = query.toString();
   const target = qs ? `${path}?${qs}` : path;
-  return isSafeRelativeTarget(target) ? target : null;
+  return isSafeRedirectTarget(target) ? target : null;
 }
 
 /** The legacy page URL shown in the frame for a legacy route (§2.3). */
@@ -52,5 +52,5 @@ export function legacyUrlFor(
   const path = fillPathTemplate(legacy.url, params);
   const qs = buildQuery(legacy.query, params).toString();
   const target = qs ? `${path}?${qs}` : path;
-  return isSafeRelativeTarget(target) ? target : null;
+  return isSafeRedirectTarget(target) ? target : null;
 }

@@ -1,11 +1,11 @@
 import { Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import type { RouteMatch } from "../../core/routes/match.ts";
 import { AppReadyMark } from "../boot/app-ready.ts";
 import { screenRegistry } from "../renderers/screen-registry.ts";
 import { UnknownRenderer } from "../renderers/unknown-renderer.tsx";
 import { registerLeaveAsker } from "./leave-confirmation.ts";
 import { askLegacyFrameToLeave } from "./legacy-leave.ts";
-import type { RouteMatch } from "./route-match.ts";
 
 /** A legacy page in a frame; a page marked `confirmLeave` is asked before its route is left (§4.1 step 8). */
 function LegacyPage({ url, title, confirmLeave }: { url: string; title: string; confirmLeave: boolean }) {

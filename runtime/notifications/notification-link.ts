@@ -3,9 +3,10 @@
  * the app, a dialog opens through the dialog registry, a download is `{webservices}/File/…`, an
  * invoice is the user's domain path `invoice/{number}`. Also the image sources of an entry. Pure.
  */
+
+import { isSafeRedirectTarget } from "../../core/navigation/safe-redirect.ts";
 import type { DisplayedNotification, ResolvedNotificationAction } from "../../schemas/notifications.ts";
 import { apiUrl } from "../http/api-client.ts";
-import { isSafeRelativeTarget } from "../navigation/safe-redirect.ts";
 
 /** Opens a dialog of the registry (manifests/dialogs.json) with its parameters. */
 export type DialogOpener = (dialogId: string, params: Record<string, string | number | boolean>) => void;
@@ -43,7 +44,7 @@ export function notificationLinkTarget(
 ): NotificationLinkTarget | null {
   switch (action.type) {
     case "route":
-      return isSafeRelativeTarget(action.to) ? { kind: "route", to: action.to } : null;
+      return isSafeRedirectTarget(action.to) ? { kind: "route", to: action.to } : null;
     case "dialog":
       return canOpenDialog(action.dialogId)
         ? { kind: "dialog", dialogId: action.dialogId, params: { ...action.params } }

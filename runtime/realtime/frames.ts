@@ -2,7 +2,7 @@
  * The browser side of the hub relay protocol (server/gateway/hub-relay/README.md): frames from the
  * gateway are validated before anything acts on them; frames to the gateway are built here.
  */
-import { isSafeRelativeTarget } from "../navigation/safe-redirect.ts";
+import { isSafeRedirectTarget } from "../../core/navigation/safe-redirect.ts";
 
 /** The hubs a tab may invoke. */
 export type InvocableHub = "user" | "chat";
@@ -88,7 +88,7 @@ export function parseGatewayFrame(text: unknown): GatewayFrame | null {
     case "ended": {
       if (value.reason !== "sessionEnded") return null;
       // Defence in depth: the gateway already filters the redirect; an unsafe one is dropped (§4.2 fallback).
-      return isSafeRelativeTarget(value.redirect)
+      return isSafeRedirectTarget(value.redirect)
         ? { t: "ended", reason: "sessionEnded", redirect: value.redirect }
         : { t: "ended", reason: "sessionEnded" };
     }

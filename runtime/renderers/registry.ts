@@ -31,7 +31,7 @@ export class LazyRegistry<P extends object> {
   /**
    * Registers `kind` with a module already loaded, one the entry imports statically: it resolves
    * to the module's own component at once and preloads nothing. For the rare entry the first paint
-   * of most visits needs, whose chunks would cost requests before it (issue 5 cold load).
+   * of most visits needs, whose chunks would cost requests before it on a cold load.
    */
   registerLoaded(kind: string, module: Awaited<ReturnType<LazyLoader<P>>>): this {
     this.register(kind, () => Promise.resolve(module));

@@ -1,5 +1,5 @@
+import type { RouteParams } from "../../core/routes/match.ts";
 import type { RouteDefinition } from "../../schemas/routes.ts";
-import type { RouteParams } from "../navigation/route-match.ts";
 
 /** What every screen renderer receives: its route and the matched parameters. */
 export interface ScreenProps {

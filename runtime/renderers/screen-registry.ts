@@ -10,7 +10,7 @@ import * as loginScreen from "../screens/auth/login-screen.tsx";
 export const screenRegistry = new LazyRegistry<ScreenProps>("screens", UnknownRenderer);
 // The login screen ships with the entry: every visit without a session opens it first (§4.1 step 7),
 // and as a lazy module it and the seven chunks it shares with the other auth screens were eight
-// requests before the first paint (issue 5 cold load; measured in ARCHITECTURE.md).
+// requests before the first paint (ARCHITECTURE.md decisions; measured in scripts/bench/README.md).
 screenRegistry.registerLoaded("login", loginScreen);
 screenRegistry.register("signup", () => import("../screens/auth/signup-screen.tsx"));
 screenRegistry.register("resetPassword", () => import("../screens/auth/reset-password-screen.tsx"));

@@ -7,8 +7,8 @@
  * stop entry). The gateway keeps the staff grant; the browser only ever holds its session cookie.
  */
 import i18next from "i18next";
+import { type AccessProfile, canWriteAdminModule } from "../../core/access/access-profile.ts";
 import type { RouteDefinition } from "../../schemas/routes.ts";
-import { type AccessProfile, canWriteAdminModule } from "../access/access-profile.ts";
 import { IMPERSONATION_FAILURE_CLOSE_MS } from "../boot/constants.ts";
 import { manifestStore, reloadManifest } from "../boot/manifest-store.ts";
 import { apiRequest, CSRF_HEADER, csrfToken } from "../http/api-client.ts";

@@ -3,6 +3,8 @@
  * `ended` frame means is the pure `realtimeStep`; `createRealtimeSession` only carries its effects
  * out (timers, navigation, banners, stores), with every dependency injected.
  */
+
+import { isSafeRedirectTarget } from "../../core/navigation/safe-redirect.ts";
 import type { LoggedInConfig } from "../../schemas/payloads/user-session.ts";
 import {
   DISCONNECT_REDIRECT_DELAY_MS,
@@ -10,13 +12,12 @@ import {
   RELOAD_DELAY_MS,
 } from "../boot/constants.ts";
 import { manifestStore, reloadManifest } from "../boot/manifest-store.ts";
-import { isSafeRelativeTarget } from "../navigation/safe-redirect.ts";
 import type { EventHub } from "../realtime/frames.ts";
 import { createHubClient, type HubClient, type HubClientStatus } from "../realtime/hub-client.ts";
 import { ObservableValue } from "../realtime/observable-value.ts";
 import { dismissBanner, showNetworkIssuesBanner, showNewVersionBanner } from "../shell/banner-store.ts";
 import { setDisconnectionWarning } from "../shell/shell-store.ts";
-import { SESSION_PATH, sessionStore } from "./session-store.ts";
+import { refreshSession, SESSION_PATH, sessionStore } from "./session-store.ts";
 
 /** What reaches the session: a hub status, a hub or gateway event, the `ended` frame, a session probe. */
 export type RealtimeInput =
@@ -47,6 +48,7 @@ export type RealtimeEffect =
   | { type: "reloadAfterDelay"; delayMs: number }
   | { type: "newVersion" }
   | { type: "reloadManifest" }
+  | { type: "refreshSession" }
   | { type: "log"; severity: number; message: string; details: unknown };
 
 /** The state a session starts in. */
@@ -74,15 +76,18 @@ function userEvent(state: RealtimeState, target: string, args: readonly unknown[
       return logoutPath(state);
     case "disconnected": {
       // §4.2: the supplied URL when it is a same-origin path, else /loggedout.
-      const url = isSafeRelativeTarget(args[0]) ? args[0] : "/loggedout";
+      const url = isSafeRedirectTarget(args[0]) ? args[0] : "/loggedout";
       return { state: { ...state, ending: true }, effects: [{ type: "moveTo", url }] };
     }
     case "disconnectionwarning":
     case "removedisconnectionwarning":
       return { state, effects: [{ type: "disconnectionWarning", shown: target === "disconnectionwarning" }] };
     case "reload":
-    case "refresh-base-page-user":
       return { state, effects: [{ type: "reloadAfterDelay", delayMs: RELOAD_DELAY_MS }] };
+    case "refresh-base-page-user":
+      // §7: the session data changed (the account's menu, title or logo): read it again in place,
+      // so whatever the user has open — a dialog, a half-filled form — stays as it is.
+      return { state, effects: [{ type: "refreshSession" }] };
     case "desktop-started": {
       const version = args[0];
       if (typeof version !== "string" || version === "" || state.debug) return none;
@@ -121,7 +126,7 @@ export function realtimeStep(state: RealtimeState, input: RealtimeInput): Step {
     case "probe":
       return input.signedIn ? { state, effects: [] } : logoutPath(state);
     case "ended":
-      if (input.redirect !== undefined && isSafeRelativeTarget(input.redirect)) {
+      if (input.redirect !== undefined && isSafeRedirectTarget(input.redirect)) {
         return { state: { ...state, ending: true }, effects: [{ type: "moveTo", url: input.redirect }] };
       }
       return logoutPath(state);
@@ -174,6 +179,8 @@ export interface RealtimeDeps {
   newVersion: () => void;
   disconnectionWarning: (shown: boolean) => void;
   reloadManifest: () => Promise<unknown>;
+  /** Reads the session data (LoggedInConfig) and then the manifest again, without reloading the page. */
+  refreshSession: () => Promise<unknown>;
   /** True signed in, false not, null when the gateway could not be asked. */
   probeSession: () => Promise<boolean | null>;
   log: (severity: number, message: string, details: unknown) => void;
@@ -185,6 +192,26 @@ export function createRealtimeSession(config: LoggedInConfig, deps: RealtimeDeps
   let stopped = false;
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let reloadPending = false;
+  /** A refresh under way, and whether another was asked for meanwhile (it then runs once more). */
+  let refreshing = false;
+  let refreshAgain = false;
+  const refresh = () => {
+    if (refreshing) {
+      refreshAgain = true;
+      return;
+    }
+    refreshing = true;
+    void deps
+      .refreshSession()
+      .catch((error: unknown) => console.error(error))
+      .finally(() => {
+        refreshing = false;
+        if (refreshAgain && !stopped) {
+          refreshAgain = false;
+          refresh();
+        }
+      });
+  };
   const later = (delayMs: number, run: () => void) => {
     const timer = setTimeout(() => {
       timers.delete(timer);
@@ -221,6 +248,8 @@ export function createRealtimeSession(config: LoggedInConfig, deps: RealtimeDeps
         return deps.newVersion();
       case "reloadManifest":
         return void deps.reloadManifest().catch((error: unknown) => console.error(error));
+      case "refreshSession":
+        return refresh();
       case "log":
         return deps.log(effect.severity, effect.message, effect.details);
     }
@@ -299,7 +328,7 @@ function browserDeps(client: HubClient): RealtimeDeps {
     reload: () => window.location.reload(),
     rememberRedirect: (url) =>
       sessionStore.update((s) => {
-        if (isSafeRelativeTarget(url)) s.redirectAfterLogin = url;
+        if (isSafeRedirectTarget(url)) s.redirectAfterLogin = url;
       }),
     networkIssues: (shown) => {
       if (networkBanner !== null) dismissBanner(networkBanner);
@@ -310,6 +339,11 @@ function browserDeps(client: HubClient): RealtimeDeps {
     newVersion: () => showNewVersionBanner(() => window.location.reload()),
     disconnectionWarning: setDisconnectionWarning,
     reloadManifest: () => reloadManifest(),
+    // The session first: the gateway stores the new access facts the manifest is then resolved with.
+    refreshSession: async () => {
+      await refreshSession();
+      await reloadManifest();
+    },
     probeSession: probeGatewaySession,
     log: (severity, message, details) => {
       const write = severity >= 3 ? console.error : severity === 2 ? console.warn : console.info;

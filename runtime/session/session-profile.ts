@@ -1,43 +1,41 @@
 /**
- * Turns the upstream's LoggedInConfig (§3 User, §7) into what the access checks
- * read: permissions parsed with the manifest's catalogue (aliases resolved),
- * feature availability by feature id under either of its names, admin grants.
+ * Turns the upstream's LoggedInConfig (§3 User, §7) into what the access checks read, with core's
+ * reading (core/access/access-profile.ts) — the one the gateway filtered the manifest with:
+ * permissions parsed with the manifest's catalogue (aliases resolved), feature availability by
+ * feature id under either of its names, admin grants (none while impersonating).
  */
-import type { PermissionsManifest } from "../../schemas/permissions.ts";
+import {
+  type AccessCatalogue,
+  type AccessProfile,
+  accessSubjectOf,
+} from "../../core/access/access-profile.ts";
 import type { LoggedInConfig } from "../../schemas/payloads/user-session.ts";
-import type { AccessProfile, AdminModuleGrant, FeatureAvailability } from "../access/access-profile.ts";
-import { parsePermissionString } from "../access/permission-string.ts";
 
 /** The catalogue parts of the permissions manifest the conversion needs. */
-export type ProfileCatalogue = Pick<PermissionsManifest, "rolePermissions" | "features">;
-
-function isAvailability(value: unknown): value is FeatureAvailability {
-  return value === "Included" || value === "Optional";
-}
+export type ProfileCatalogue = AccessCatalogue;
 
 /** The access profile of a signed-in user. Unknown permission keys grant nothing. */
 export function accessProfileFrom(config: LoggedInConfig, catalogue: ProfileCatalogue): AccessProfile {
   const user = config.User;
-  const { permissions } = parsePermissionString(user.RolePermissions.join(";"), catalogue);
-  const userFlags = user as unknown as Record<string, unknown>;
-  const configFlags = config as unknown as Record<string, unknown>;
-  const features = new Map<string, FeatureAvailability>();
-  for (const feature of catalogue.features) {
-    // The session flag on User wins; the Features… name of the configuration covers the rest (§3).
-    const value =
-      (feature.sessionFlag && userFlags[feature.sessionFlag]) ??
-      (feature.configName && configFlags[feature.configName]);
-    features.set(feature.id, isAvailability(value) ? value : "Optional");
-  }
-  const adminModules = new Map<string, AdminModuleGrant>(
-    user.AdminPermissions.map((entry) => [entry.Key, { read: entry.Value.Read, write: entry.Value.Write }]),
+  const userFields = user as unknown as Record<string, unknown>;
+  const configFields = config as unknown as Record<string, unknown>;
+  const subject = accessSubjectOf(
+    {
+      rolePermissions: user.RolePermissions,
+      adminPermissions: user.AdminPermissions.map((entry) => ({
+        key: entry.Key,
+        read: entry.Value.Read,
+        write: entry.Value.Write,
+      })),
+      isAdmin: user.IsAdmin,
+      impersonating: user.Impersonating,
+      sessionFlag: (name) => (Object.hasOwn(userFields, name) ? userFields[name] : undefined),
+      configValue: (name) => (Object.hasOwn(configFields, name) ? configFields[name] : undefined),
+    },
+    catalogue,
   );
   return {
-    permissions,
-    features,
-    adminModules,
-    isAdmin: user.IsAdmin,
-    impersonating: user.Impersonating,
+    ...subject,
     homePageType: user.HomePageType ?? null,
     homePageRedirectionMenu: user.HomePageRedirectionMenu ?? null,
   };

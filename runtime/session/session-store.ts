@@ -1,8 +1,8 @@
+import type { AccessProfile } from "../../core/access/access-profile.ts";
 import type { LoggedInConfig } from "../../schemas/payloads/user-session.ts";
-import type { AccessProfile } from "../access/access-profile.ts";
+import { createStore } from "../boot/create-store.ts";
 import { reloadManifest } from "../boot/manifest-store.ts";
 import { CSRF_HEADER, csrfToken } from "../http/api-client.ts";
-import { createStore } from "../boot/create-store.ts";
 import type { SessionStatus } from "../navigation/guard.ts";
 
 /** The browser's view of its session (§4.2). */
@@ -77,6 +77,47 @@ export async function attemptLogin(fetchImpl: typeof fetch = fetch): Promise<voi
     s.config = config as never;
   });
   for (const listener of sessionListeners) listener(config);
+}
+
+/** Listeners told when the signed-in user's session data was read again (same user, same session). */
+const refreshListeners = new Set<(config: LoggedInConfig) => void>();
+
+/** Subscribes to in-place session refreshes; returns the unsubscribe function. */
+export function onSessionRefresh(listener: (config: LoggedInConfig) => void): () => void {
+  refreshListeners.add(listener);
+  return () => refreshListeners.delete(listener);
+}
+
+/** The same signed-in identity: user and impersonation state (a refresh never switches either). */
+export function isSameIdentity(before: LoggedInConfig, after: LoggedInConfig): boolean {
+  return before.User.UserUID === after.User.UserUID && before.User.Impersonating === after.User.Impersonating;
+}
+
+/**
+ * §7 refresh-base-page-user: reads the session data (LoggedInConfig) again and replaces it in place
+ * — no pending state, so nothing on display is unmounted, and only the refresh listeners hear of it
+ * (not the session-start ones: the language, the preferences and the start dialogs stay as the user
+ * has them). Returns whether it was applied: a session that ended or changed identity meanwhile is
+ * left to the realtime session's own events and the next navigation.
+ */
+export async function refreshSession(fetchImpl: typeof fetch = fetch): Promise<boolean> {
+  const before = sessionStore.get().config;
+  if (!before || !profileOf) return false;
+  const response = await fetchImpl(SESSION_PATH, {
+    credentials: "same-origin",
+    headers: { Accept: "application/json" },
+  });
+  if (!response.ok) return false;
+  const config = ((await response.json()) as { user?: LoggedInConfig }).user;
+  const current = sessionStore.get().config;
+  if (!config || !current || !isSameIdentity(current, config)) return false;
+  const profile = profileOf(config);
+  sessionStore.update((s) => {
+    s.profile = profile as never;
+    s.config = config as never;
+  });
+  for (const listener of refreshListeners) listener(config);
+  return true;
 }
 
 /** Forgets the session in this page (after logout): every store listening is reset. */

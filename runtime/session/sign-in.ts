@@ -4,10 +4,11 @@
  * the sign-out (§4.2: logout resets the state). Credentials and tokens only ever travel in POST
  * bodies, with the double-submit CSRF header.
  */
+
+import { isSafeRedirectTarget } from "../../core/navigation/safe-redirect.ts";
 import { reloadManifest } from "../boot/manifest-store.ts";
 import { CSRF_HEADER, csrfToken } from "../http/api-client.ts";
 import { ApiError } from "../http/api-error.ts";
-import { isSafeRelativeTarget } from "../navigation/safe-redirect.ts";
 import {
   attemptLogin,
   clearSession,
@@ -107,7 +108,7 @@ export const SIGN_IN_LOOP_PATHS: readonly string[] = ["/login", "/logout", "/log
  * same-origin path that does not lead back into signing in or out, else home.
  */
 export function signInTarget(remembered: string | null | undefined): string {
-  if (!isSafeRelativeTarget(remembered)) return "/";
+  if (!isSafeRedirectTarget(remembered)) return "/";
   const pathname = new URL(remembered, "https://tessera.invalid").pathname.toLowerCase();
   return SIGN_IN_LOOP_PATHS.includes(pathname.replace(/\/+$/, "")) ? "/" : remembered;
 }

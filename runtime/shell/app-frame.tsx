@@ -8,11 +8,11 @@
 import { lazy, type MouseEvent, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import type { RouteMatcher } from "../../core/routes/match.ts";
 import { whenAppReady } from "../boot/app-ready.ts";
 import { useStore } from "../boot/create-store.ts";
 import { useManifest } from "../boot/manifest-context.tsx";
 import { useLegacyDialogBridge } from "../dialogs/legacy-bridge.ts";
-import type { RouteMatcher } from "../navigation/route-match.ts";
 import { sessionStore } from "../session/session-store.ts";
 import { useAppliedTheme } from "../theme/apply-theme.ts";
 import { BannerArea } from "./banner-area.tsx";
@@ -25,7 +25,6 @@ import type { MenuHandlers } from "./top-bar-menus.tsx";
 import { useEmbeddedMode } from "./use-embedded-mode.ts";
 import "./shell.css";
 
-/** Props of the frame. */
 export interface AppFrameProps {
   children: ReactNode;
   /** The route matcher of the app (the frame reads the route's shell profile). */
@@ -38,7 +37,7 @@ export interface AppFrameProps {
 
 const NO_HANDLERS: MenuHandlers = {};
 
-/** The dialog stack loads after the first screen (issue 5); dialogs opened meanwhile wait in the stack. */
+/** The dialog stack loads after the first screen, off its critical path; dialogs opened meanwhile wait. */
 const DialogHost = lazy(() =>
   whenAppReady().then(() => import("../dialogs/dialog-host.tsx").then((m) => ({ default: m.DialogHost }))),
 );

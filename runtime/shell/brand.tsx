@@ -1,6 +1,7 @@
 /**
  * The account logo and title of the top menu bar (§6), linking home (§2.2). The
- * signed-out variant shows the product name. A logo that fails to load is
+ * signed-out variant shows the product name (or a known white-label sign-in
+ * domain's title, §6). A logo that fails to load is
  * hidden and reported with the generic banner error (§8).
  */
 import { useState } from "react";
@@ -10,6 +11,7 @@ import type { ShellManifest } from "../../schemas/shell.ts";
 import { UNKNOWN_FAILURE_KEY } from "../http/api-error.ts";
 import { showBanner } from "./banner-store.ts";
 import { type AccountBranding, logoView, titleView } from "./branding.ts";
+import { useProductName } from "./use-document-branding.ts";
 
 /** Props: the shell manifest and the signed-in account (null when signed out). */
 export interface BrandProps {
@@ -21,10 +23,13 @@ export interface BrandProps {
 export function Brand({ shell, account }: BrandProps) {
   const { t } = useTranslation();
   const [failedLogo, setFailedLogo] = useState<string | null>(null);
+  // Signed out: the product name, or a known white-label sign-in domain's title (§6).
+  const productName = useProductName(shell);
   if (!account) {
+    if (!productName) return null;
     return (
       <Link to={shell.logo.link} className="shell-brand">
-        <span className="shell-brand__title">{t(shell.productNameKey)}</span>
+        <span className="shell-brand__title">{productName}</span>
       </Link>
     );
   }

@@ -2,9 +2,10 @@
  * The help and user menus (§2.5, §6): which entries show, where separators go,
  * and where external entries lead.
  */
+
+import { evaluateCondition, type MenuConditionInput } from "../../core/menus/conditions.ts";
 import type { DropdownMenu, DropdownMenuEntry } from "../../schemas/menus.ts";
 import type { ShellManifest } from "../../schemas/shell.ts";
-import { evaluateCondition, type MenuConditionInput } from "../access/menu-conditions.ts";
 
 /** A visible entry and whether a separator is drawn above it. */
 export interface VisibleDropdownEntry {

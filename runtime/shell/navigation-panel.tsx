@@ -17,25 +17,29 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { customMenuName } from "./custom-menu-names.ts";
 import { menuKeyTarget } from "./menu-keyboard.ts";
 import { type PanelGeometry, panelGeometry } from "./menu-layout.ts";
 import { useDismiss } from "./use-dismiss.ts";
 
-/** A link of the panel. */
 export interface PanelLink {
   id: string;
   textKey: string;
   link: string;
   /** The feature is not included: the link is badged as an upgrade (§4.1 step 11). */
   upgrade?: boolean;
+  /** The account's name for the link (its custom menu), for every language / by language. */
+  text?: string;
+  textByLanguage?: Readonly<Record<string, string>>;
 }
 
-/** A section of the panel. */
 export interface PanelSection {
   id: string;
   titleKey: string;
   /** A literal title (the account's custom menu) shown instead of titleKey's text. */
   title?: string;
+  /** The account's titles by language, which win over `title`. */
+  titleByLanguage?: Readonly<Record<string, string>>;
   links: readonly PanelLink[];
 }
 
@@ -146,18 +150,18 @@ export function NavigationPanel({ labelKey, icon, columns, fullWidth, maxColumns
 }
 
 function PanelSectionView({ section, onNavigate }: { section: PanelSection; onNavigate: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const headingId = useId();
   return (
     <section className="shell-panel__section" aria-labelledby={headingId}>
       <h2 id={headingId} className="shell-panel__title">
-        {section.title ?? t(section.titleKey)}
+        {customMenuName(section.title, section.titleByLanguage, i18n.language) ?? t(section.titleKey)}
       </h2>
       <ul className="shell-panel__links">
         {section.links.map((link) => (
           <li key={link.id}>
             <Link to={link.link} className="shell-panel__link" data-panel-link="" onClick={onNavigate}>
-              <span>{t(link.textKey)}</span>
+              <span>{customMenuName(link.text, link.textByLanguage, i18n.language) ?? t(link.textKey)}</span>
               {link.upgrade ? <span className="shell-badge">{t("Shell_UpgradeBadge")}</span> : null}
             </Link>
           </li>

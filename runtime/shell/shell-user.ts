@@ -3,11 +3,12 @@
  * branding, language and the values menu conditions read. The gateway session
  * provides the User; until then `shellUser` is null and the shell is signed out.
  */
+
+import type { AccessProfile } from "../../core/access/access-profile.ts";
+import type { MenuConditionInput, MenuConditionSession } from "../../core/menus/conditions.ts";
 import type { MenusManifest } from "../../schemas/menus.ts";
 import type { UserSession } from "../../schemas/payloads/user-session.ts";
 import type { ShellManifest } from "../../schemas/shell.ts";
-import type { AccessProfile } from "../access/access-profile.ts";
-import type { MenuConditionInput, MenuConditionSession } from "../access/menu-conditions.ts";
 import { isLanguage, type Language } from "../i18n/i18n.ts";
 import type { AccountBranding } from "./branding.ts";
 
@@ -21,7 +22,7 @@ export interface ShellUser {
   impersonatorLanguageCode: Language | null;
   impersonating: boolean;
   account: AccountBranding;
-  /** Session values of the menu condition atoms (runtime/access/menu-conditions.ts). */
+  /** Session values of the menu condition atoms (core/menus/conditions.ts). */
   conditions: MenuConditionSession;
 }
 
@@ -59,7 +60,7 @@ export function shellUserFromSession(user: UserSession): ShellUser {
   };
 }
 
-/** The input of the menu conditions for this user (runtime/access/menu-conditions.ts). */
+/** The input of the menu conditions for this user (core/menus/conditions.ts). */
 export function conditionInputFor(
   profile: AccessProfile,
   user: ShellUser,

@@ -5,8 +5,8 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { MenuConditionInput } from "../../core/menus/conditions.ts";
 import type { DropdownMenuEntry, DropdownMenu as DropdownMenuManifest } from "../../schemas/menus.ts";
-import type { MenuConditionInput } from "../access/menu-conditions.ts";
 import { useManifest } from "../boot/manifest-context.tsx";
 import { UNKNOWN_FAILURE_KEY } from "../http/api-error.ts";
 import { switchLanguage } from "../i18n/i18n.ts";

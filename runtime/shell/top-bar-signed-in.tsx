@@ -1,13 +1,13 @@
 /**
  * The signed-in parts of the top menu bar (§2.5): the navigation panel and admin menu buttons,
  * the help menu, the notifications and support chat slots, the impersonation badge (§4.2) and
- * the user menu. Loaded only once a user is signed in (issue 5: the sign-in page never needs it).
+ * the user menu. Loaded only once a user is signed in: the sign-in page never needs it.
  */
 import { lazy, Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import type { AccessProfile } from "../../core/access/access-profile.ts";
+import { visibleAdminMenu, visibleMainMenu } from "../../core/menus/menu-links.ts";
 import type { MenusManifest } from "../../schemas/menus.ts";
-import type { AccessProfile } from "../access/access-profile.ts";
-import { visibleAdminMenu, visibleMainMenu } from "../access/menu-conditions.ts";
 import { whenAppReady } from "../boot/app-ready.ts";
 import {
   ADMIN_MENU_COLUMNS,

@@ -2,10 +2,10 @@
  * The top menu bar (§2.5): navigation panel and admin menu buttons, the account
  * logo and title, the help menu, the notifications and support chat slots, the
  * impersonation badge (§4.2) and the user menu. Signed out, only the brand shows;
- * the signed-in parts load with the first session (top-bar-signed-in.tsx, issue 5).
+ * the signed-in parts load with the first session (top-bar-signed-in.tsx), not with the sign-in page.
  */
 import { lazy, Suspense } from "react";
-import type { AccessProfile } from "../access/access-profile.ts";
+import type { AccessProfile } from "../../core/access/access-profile.ts";
 import { useManifest } from "../boot/manifest-context.tsx";
 import { Brand } from "./brand.tsx";
 import type { ShellChrome } from "./shell-chrome.ts";

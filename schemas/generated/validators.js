@@ -4,10 +4,11 @@ import ajvRuntime0 from "ajv/dist/runtime/ucs2length.js";
 import ajvRuntime1 from "ajv/dist/runtime/equal.js";
 import ajvRuntime2 from "ajv-formats/dist/formats.js";
 export const validateAccountMenu = validate10;
-const schema11 = {"$id":"accountMenu","type":"object","description":"The account's custom menu with its version (changes on every save).","properties":{"Sections":{"type":"array","items":{"type":"object","description":"How one section of the navigation panel is shown to the account.","properties":{"Id":{"enum":["data","analytics","automation","security","support","account"],"description":"Section id (§6 menu sections)."},"Title":{"type":"string","pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","maxLength":40,"description":"Custom section title; empty: the default title."},"Order":{"type":"array","items":{"enum":["TableAndViews","DataFlows","Connections","DataLoaders","DataScripts","DataStreams","DataHooks","MediaManager","Dashboards","Binders","Insights","Reports","ExternalAddOns","LiveDocs","Schedules","Alerts","Tasks","Users","Teams","Roles","Menus","SupportTickets","Projects","SupportSessions","AccountSettings","API","BillingAndSubscription","UsageMetrics","ManagedAccounts"],"description":"Role permission key of the links (§6)."},"uniqueItems":true,"maxItems":8,"description":"Keys of the section in display order; keys left out follow in the default order."},"Hidden":{"type":"array","items":{"enum":["TableAndViews","DataFlows","Connections","DataLoaders","DataScripts","DataStreams","DataHooks","MediaManager","Dashboards","Binders","Insights","Reports","ExternalAddOns","LiveDocs","Schedules","Alerts","Tasks","Users","Teams","Roles","Menus","SupportTickets","Projects","SupportSessions","AccountSettings","API","BillingAndSubscription","UsageMetrics","ManagedAccounts"],"description":"Role permission key of the links (§6)."},"uniqueItems":true,"maxItems":8,"description":"Keys whose links nobody in the account sees in the navigation panel."}},"required":["Id","Title","Order","Hidden"],"additionalProperties":false},"maxItems":6,"description":"Customised sections; a section left out shows as the menus manifest has it."},"Version":{"type":"integer","minimum":0,"description":"Save counter; 0: never customised."},"ModifiedAt":{"type":["string","null"],"format":"date-time","description":"Time of the last save (ISO 8601); null: never customised."}},"required":["Sections","Version","ModifiedAt"],"additionalProperties":false};
+const schema11 = {"$id":"accountMenu","type":"object","description":"The account's custom menu with its version (changes on every save).","properties":{"Sections":{"type":"array","items":{"type":"object","description":"How one section of the navigation panel is shown to the account.","properties":{"Id":{"enum":["data","analytics","automation","security","support","account"],"description":"Section id (§6 menu sections)."},"Title":{"type":"string","pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","maxLength":40,"description":"Custom section title in every language without a title of its own; empty: the default title."},"TitleTranslations":{"type":"object","propertyNames":{"enum":["en","de","es","fr","nl","pt","it"]},"additionalProperties":{"type":"string","pattern":"^(?!\\s*$)[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","minLength":1,"maxLength":40,"description":"The text in that language."},"maxProperties":7,"description":"The custom title in a language, by language code; it wins over Title in that language."},"Order":{"type":"array","items":{"enum":["TableAndViews","DataFlows","Connections","DataLoaders","DataScripts","DataStreams","DataHooks","MediaManager","Dashboards","Binders","Insights","Reports","ExternalAddOns","LiveDocs","Schedules","Alerts","Tasks","Users","Teams","Roles","Menus","SupportTickets","Projects","SupportSessions","AccountSettings","API","BillingAndSubscription","UsageMetrics","ManagedAccounts"],"description":"Role permission key of the links (§6)."},"uniqueItems":true,"maxItems":8,"description":"Keys of the section in display order; keys left out follow in the default order."},"Hidden":{"type":"array","items":{"enum":["TableAndViews","DataFlows","Connections","DataLoaders","DataScripts","DataStreams","DataHooks","MediaManager","Dashboards","Binders","Insights","Reports","ExternalAddOns","LiveDocs","Schedules","Alerts","Tasks","Users","Teams","Roles","Menus","SupportTickets","Projects","SupportSessions","AccountSettings","API","BillingAndSubscription","UsageMetrics","ManagedAccounts"],"description":"Role permission key of the links (§6)."},"uniqueItems":true,"maxItems":8,"description":"Keys whose links nobody in the account sees in the navigation panel."},"Links":{"type":"array","items":{"type":"object","description":"A custom name of one link of the section.","properties":{"Id":{"enum":["tables","dataFlows","connections","dataLoaders","dataScripts","dataStreams","dataHooks","documentsAndMedia","dashboards","binders","insights","reports","externalAddOns","liveDocs","schedules","schedulesHistory","alerts","alertsHistory","tasks","users","teams","roles","menus","supportTickets","projects","supportSessions","accountSettings","api","billingAndSubscription","usageMetrics","managedAccounts"],"description":"Link id of the menus manifest (manifests/menus.json)."},"Text":{"type":"string","pattern":"^(?!\\s*$)[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","minLength":1,"maxLength":40,"description":"The name in every language without a name of its own; absent: the default name."},"Translations":{"type":"object","propertyNames":{"enum":["en","de","es","fr","nl","pt","it"]},"additionalProperties":{"type":"string","pattern":"^(?!\\s*$)[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","minLength":1,"maxLength":40,"description":"The text in that language."},"maxProperties":7,"description":"The name in a language, by language code; it wins over Text in that language."}},"required":["Id"],"additionalProperties":false},"maxItems":8,"description":"Custom link names, each link of the section at most once; a link left out keeps its name."}},"required":["Id","Title","Order","Hidden"],"additionalProperties":false},"maxItems":6,"description":"Customised sections; a section left out shows as the menus manifest has it."},"Version":{"type":"integer","minimum":0,"description":"Save counter; 0: never customised."},"ModifiedAt":{"type":["string","null"],"format":"date-time","description":"Time of the last save (ISO 8601); null: never customised."}},"required":["Sections","Version","ModifiedAt"],"additionalProperties":false};
 const func2 = ajvRuntime0.default;
 const func0 = ajvRuntime1.default;
 const pattern0 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$", "u");
+const pattern1 = new RegExp("^(?!\\s*$)[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$", "u");
 const formats0 = ajvRuntime2.fullFormats["date-time"];
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -115,7 +116,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key1 in data1){
-if(!((((key1 === "Id") || (key1 === "Title")) || (key1 === "Order")) || (key1 === "Hidden"))){
+if(!((((((key1 === "Id") || (key1 === "Title")) || (key1 === "TitleTranslations")) || (key1 === "Order")) || (key1 === "Hidden")) || (key1 === "Links"))){
 const err9 = {instancePath:instancePath+"/Sections/" + i0,schemaPath:"#/properties/Sections/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -174,11 +175,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data1.Order !== undefined){
-let data4 = data1.Order;
-if(Array.isArray(data4)){
-if(data4.length > 8){
-const err14 = {instancePath:instancePath+"/Sections/" + i0+"/Order",schemaPath:"#/properties/Sections/items/properties/Order/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
+if(data1.TitleTranslations !== undefined){
+let data4 = data1.TitleTranslations;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(Object.keys(data4).length > 7){
+const err14 = {instancePath:instancePath+"/Sections/" + i0+"/TitleTranslations",schemaPath:"#/properties/Sections/items/properties/TitleTranslations/maxProperties",keyword:"maxProperties",params:{limit: 7},message:"must NOT have more than 7 properties"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -187,11 +188,10 @@ vErrors.push(err14);
 }
 errors++;
 }
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-let data5 = data4[i1];
-if(!(((((((((((((((((((((((((((((data5 === "TableAndViews") || (data5 === "DataFlows")) || (data5 === "Connections")) || (data5 === "DataLoaders")) || (data5 === "DataScripts")) || (data5 === "DataStreams")) || (data5 === "DataHooks")) || (data5 === "MediaManager")) || (data5 === "Dashboards")) || (data5 === "Binders")) || (data5 === "Insights")) || (data5 === "Reports")) || (data5 === "ExternalAddOns")) || (data5 === "LiveDocs")) || (data5 === "Schedules")) || (data5 === "Alerts")) || (data5 === "Tasks")) || (data5 === "Users")) || (data5 === "Teams")) || (data5 === "Roles")) || (data5 === "Menus")) || (data5 === "SupportTickets")) || (data5 === "Projects")) || (data5 === "SupportSessions")) || (data5 === "AccountSettings")) || (data5 === "API")) || (data5 === "BillingAndSubscription")) || (data5 === "UsageMetrics")) || (data5 === "ManagedAccounts"))){
-const err15 = {instancePath:instancePath+"/Sections/" + i0+"/Order/" + i1,schemaPath:"#/properties/Sections/items/properties/Order/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.Sections.items.properties.Order.items.enum},message:"must be equal to one of the allowed values"};
+for(const key2 in data4){
+const _errs12 = errors;
+if(!(((((((key2 === "en") || (key2 === "de")) || (key2 === "es")) || (key2 === "fr")) || (key2 === "nl")) || (key2 === "pt")) || (key2 === "it"))){
+const err15 = {instancePath:instancePath+"/Sections/" + i0+"/TitleTranslations",schemaPath:"#/properties/Sections/items/properties/TitleTranslations/propertyNames/enum",keyword:"enum",params:{allowedValues: schema11.properties.Sections.items.properties.TitleTranslations.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -200,15 +200,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-let i2 = data4.length;
-let j0;
-if(i2 > 1){
-outer0:
-for(;i2--;){
-for(j0 = i2; j0--;){
-if(func0(data4[i2], data4[j0])){
-const err16 = {instancePath:instancePath+"/Sections/" + i0+"/Order",schemaPath:"#/properties/Sections/items/properties/Order/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)"};
+var valid4 = _errs12 === errors;
+if(!valid4){
+const err16 = {instancePath:instancePath+"/Sections/" + i0+"/TitleTranslations",schemaPath:"#/properties/Sections/items/properties/TitleTranslations/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -216,14 +210,13 @@ else {
 vErrors.push(err16);
 }
 errors++;
-break outer0;
 }
 }
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/Sections/" + i0+"/Order",schemaPath:"#/properties/Sections/items/properties/Order/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key3 in data4){
+let data5 = data4[key3];
+if(typeof data5 === "string"){
+if(func2(data5) > 40){
+const err17 = {instancePath:instancePath+"/Sections/" + i0+"/TitleTranslations/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/Sections/items/properties/TitleTranslations/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -232,12 +225,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data1.Hidden !== undefined){
-let data6 = data1.Hidden;
-if(Array.isArray(data6)){
-if(data6.length > 8){
-const err18 = {instancePath:instancePath+"/Sections/" + i0+"/Hidden",schemaPath:"#/properties/Sections/items/properties/Hidden/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
+if(func2(data5) < 1){
+const err18 = {instancePath:instancePath+"/Sections/" + i0+"/TitleTranslations/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/Sections/items/properties/TitleTranslations/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -246,11 +235,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-const len2 = data6.length;
-for(let i3=0; i3<len2; i3++){
-let data7 = data6[i3];
-if(!(((((((((((((((((((((((((((((data7 === "TableAndViews") || (data7 === "DataFlows")) || (data7 === "Connections")) || (data7 === "DataLoaders")) || (data7 === "DataScripts")) || (data7 === "DataStreams")) || (data7 === "DataHooks")) || (data7 === "MediaManager")) || (data7 === "Dashboards")) || (data7 === "Binders")) || (data7 === "Insights")) || (data7 === "Reports")) || (data7 === "ExternalAddOns")) || (data7 === "LiveDocs")) || (data7 === "Schedules")) || (data7 === "Alerts")) || (data7 === "Tasks")) || (data7 === "Users")) || (data7 === "Teams")) || (data7 === "Roles")) || (data7 === "Menus")) || (data7 === "SupportTickets")) || (data7 === "Projects")) || (data7 === "SupportSessions")) || (data7 === "AccountSettings")) || (data7 === "API")) || (data7 === "BillingAndSubscription")) || (data7 === "UsageMetrics")) || (data7 === "ManagedAccounts"))){
-const err19 = {instancePath:instancePath+"/Sections/" + i0+"/Hidden/" + i3,schemaPath:"#/properties/Sections/items/properties/Hidden/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.Sections.items.properties.Hidden.items.enum},message:"must be equal to one of the allowed values"};
+if(!pattern1.test(data5)){
+const err19 = {instancePath:instancePath+"/Sections/" + i0+"/TitleTranslations/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/Sections/items/properties/TitleTranslations/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^(?!\\s*$)[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"},message:"must match pattern \""+"^(?!\\s*$)[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -260,14 +246,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-let i4 = data6.length;
-let j1;
-if(i4 > 1){
-outer1:
-for(;i4--;){
-for(j1 = i4; j1--;){
-if(func0(data6[i4], data6[j1])){
-const err20 = {instancePath:instancePath+"/Sections/" + i0+"/Hidden",schemaPath:"#/properties/Sections/items/properties/Hidden/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i4+" are identical)"};
+else {
+const err20 = {instancePath:instancePath+"/Sections/" + i0+"/TitleTranslations/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/Sections/items/properties/TitleTranslations/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -275,14 +255,11 @@ else {
 vErrors.push(err20);
 }
 errors++;
-break outer1;
-}
-}
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/Sections/" + i0+"/Hidden",schemaPath:"#/properties/Sections/items/properties/Hidden/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err21 = {instancePath:instancePath+"/Sections/" + i0+"/TitleTranslations",schemaPath:"#/properties/Sections/items/properties/TitleTranslations/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -292,9 +269,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/Sections/" + i0,schemaPath:"#/properties/Sections/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1.Order !== undefined){
+let data6 = data1.Order;
+if(Array.isArray(data6)){
+if(data6.length > 8){
+const err22 = {instancePath:instancePath+"/Sections/" + i0+"/Order",schemaPath:"#/properties/Sections/items/properties/Order/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -303,10 +282,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/Sections",schemaPath:"#/properties/Sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(!(((((((((((((((((((((((((((((data7 === "TableAndViews") || (data7 === "DataFlows")) || (data7 === "Connections")) || (data7 === "DataLoaders")) || (data7 === "DataScripts")) || (data7 === "DataStreams")) || (data7 === "DataHooks")) || (data7 === "MediaManager")) || (data7 === "Dashboards")) || (data7 === "Binders")) || (data7 === "Insights")) || (data7 === "Reports")) || (data7 === "ExternalAddOns")) || (data7 === "LiveDocs")) || (data7 === "Schedules")) || (data7 === "Alerts")) || (data7 === "Tasks")) || (data7 === "Users")) || (data7 === "Teams")) || (data7 === "Roles")) || (data7 === "Menus")) || (data7 === "SupportTickets")) || (data7 === "Projects")) || (data7 === "SupportSessions")) || (data7 === "AccountSettings")) || (data7 === "API")) || (data7 === "BillingAndSubscription")) || (data7 === "UsageMetrics")) || (data7 === "ManagedAccounts"))){
+const err23 = {instancePath:instancePath+"/Sections/" + i0+"/Order/" + i1,schemaPath:"#/properties/Sections/items/properties/Order/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.Sections.items.properties.Order.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -316,10 +296,14 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.Version !== undefined){
-let data8 = data.Version;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err24 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let i2 = data6.length;
+let j0;
+if(i2 > 1){
+outer0:
+for(;i2--;){
+for(j0 = i2; j0--;){
+if(func0(data6[i2], data6[j0])){
+const err24 = {instancePath:instancePath+"/Sections/" + i0+"/Order",schemaPath:"#/properties/Sections/items/properties/Order/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -327,10 +311,14 @@ else {
 vErrors.push(err24);
 }
 errors++;
+break outer0;
 }
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 0 || isNaN(data8)){
-const err25 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/Sections/" + i0+"/Order",schemaPath:"#/properties/Sections/items/properties/Order/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -340,11 +328,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
-if(data.ModifiedAt !== undefined){
-let data9 = data.ModifiedAt;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err26 = {instancePath:instancePath+"/ModifiedAt",schemaPath:"#/properties/ModifiedAt/type",keyword:"type",params:{type: schema11.properties.ModifiedAt.type},message:"must be string,null"};
+if(data1.Hidden !== undefined){
+let data8 = data1.Hidden;
+if(Array.isArray(data8)){
+if(data8.length > 8){
+const err26 = {instancePath:instancePath+"/Sections/" + i0+"/Hidden",schemaPath:"#/properties/Sections/items/properties/Hidden/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -353,9 +341,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(typeof data9 === "string"){
-if(!(formats0.validate(data9))){
-const err27 = {instancePath:instancePath+"/ModifiedAt",schemaPath:"#/properties/ModifiedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const len2 = data8.length;
+for(let i3=0; i3<len2; i3++){
+let data9 = data8[i3];
+if(!(((((((((((((((((((((((((((((data9 === "TableAndViews") || (data9 === "DataFlows")) || (data9 === "Connections")) || (data9 === "DataLoaders")) || (data9 === "DataScripts")) || (data9 === "DataStreams")) || (data9 === "DataHooks")) || (data9 === "MediaManager")) || (data9 === "Dashboards")) || (data9 === "Binders")) || (data9 === "Insights")) || (data9 === "Reports")) || (data9 === "ExternalAddOns")) || (data9 === "LiveDocs")) || (data9 === "Schedules")) || (data9 === "Alerts")) || (data9 === "Tasks")) || (data9 === "Users")) || (data9 === "Teams")) || (data9 === "Roles")) || (data9 === "Menus")) || (data9 === "SupportTickets")) || (data9 === "Projects")) || (data9 === "SupportSessions")) || (data9 === "AccountSettings")) || (data9 === "API")) || (data9 === "BillingAndSubscription")) || (data9 === "UsageMetrics")) || (data9 === "ManagedAccounts"))){
+const err27 = {instancePath:instancePath+"/Sections/" + i0+"/Hidden/" + i3,schemaPath:"#/properties/Sections/items/properties/Hidden/items/enum",keyword:"enum",params:{allowedValues: schema11.properties.Sections.items.properties.Hidden.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -365,15 +355,335 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let i4 = data8.length;
+let j1;
+if(i4 > 1){
+outer1:
+for(;i4--;){
+for(j1 = i4; j1--;){
+if(func0(data8[i4], data8[j1])){
+const err28 = {instancePath:instancePath+"/Sections/" + i0+"/Hidden",schemaPath:"#/properties/Sections/items/properties/Hidden/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i4+" are identical)"};
 if(vErrors === null){
 vErrors = [err28];
 }
 else {
 vErrors.push(err28);
+}
+errors++;
+break outer1;
+}
+}
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/Sections/" + i0+"/Hidden",schemaPath:"#/properties/Sections/items/properties/Hidden/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data1.Links !== undefined){
+let data10 = data1.Links;
+if(Array.isArray(data10)){
+if(data10.length > 8){
+const err30 = {instancePath:instancePath+"/Sections/" + i0+"/Links",schemaPath:"#/properties/Sections/items/properties/Links/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+const len3 = data10.length;
+for(let i5=0; i5<len3; i5++){
+let data11 = data10[i5];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.Id === undefined){
+const err31 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5,schemaPath:"#/properties/Sections/items/properties/Links/items/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+for(const key4 in data11){
+if(!(((key4 === "Id") || (key4 === "Text")) || (key4 === "Translations"))){
+const err32 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5,schemaPath:"#/properties/Sections/items/properties/Links/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data11.Id !== undefined){
+let data12 = data11.Id;
+if(!(((((((((((((((((((((((((((((((data12 === "tables") || (data12 === "dataFlows")) || (data12 === "connections")) || (data12 === "dataLoaders")) || (data12 === "dataScripts")) || (data12 === "dataStreams")) || (data12 === "dataHooks")) || (data12 === "documentsAndMedia")) || (data12 === "dashboards")) || (data12 === "binders")) || (data12 === "insights")) || (data12 === "reports")) || (data12 === "externalAddOns")) || (data12 === "liveDocs")) || (data12 === "schedules")) || (data12 === "schedulesHistory")) || (data12 === "alerts")) || (data12 === "alertsHistory")) || (data12 === "tasks")) || (data12 === "users")) || (data12 === "teams")) || (data12 === "roles")) || (data12 === "menus")) || (data12 === "supportTickets")) || (data12 === "projects")) || (data12 === "supportSessions")) || (data12 === "accountSettings")) || (data12 === "api")) || (data12 === "billingAndSubscription")) || (data12 === "usageMetrics")) || (data12 === "managedAccounts"))){
+const err33 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Id",schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Id/enum",keyword:"enum",params:{allowedValues: schema11.properties.Sections.items.properties.Links.items.properties.Id.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data11.Text !== undefined){
+let data13 = data11.Text;
+if(typeof data13 === "string"){
+if(func2(data13) > 40){
+const err34 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Text",schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Text/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(func2(data13) < 1){
+const err35 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Text",schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(!pattern1.test(data13)){
+const err36 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Text",schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Text/pattern",keyword:"pattern",params:{pattern: "^(?!\\s*$)[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"},message:"must match pattern \""+"^(?!\\s*$)[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"+"\""};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Text",schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data11.Translations !== undefined){
+let data14 = data11.Translations;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(Object.keys(data14).length > 7){
+const err38 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Translations",schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Translations/maxProperties",keyword:"maxProperties",params:{limit: 7},message:"must NOT have more than 7 properties"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+for(const key5 in data14){
+const _errs32 = errors;
+if(!(((((((key5 === "en") || (key5 === "de")) || (key5 === "es")) || (key5 === "fr")) || (key5 === "nl")) || (key5 === "pt")) || (key5 === "it"))){
+const err39 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Translations",schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Translations/propertyNames/enum",keyword:"enum",params:{allowedValues: schema11.properties.Sections.items.properties.Links.items.properties.Translations.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key5};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+var valid15 = _errs32 === errors;
+if(!valid15){
+const err40 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Translations",schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Translations/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+for(const key6 in data14){
+let data15 = data14[key6];
+if(typeof data15 === "string"){
+if(func2(data15) > 40){
+const err41 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Translations/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Translations/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(func2(data15) < 1){
+const err42 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Translations/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Translations/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(!pattern1.test(data15)){
+const err43 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Translations/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Translations/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^(?!\\s*$)[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"},message:"must match pattern \""+"^(?!\\s*$)[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"+"\""};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Translations/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Translations/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Translations",schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Translations/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5,schemaPath:"#/properties/Sections/items/properties/Links/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/Sections/" + i0+"/Links",schemaPath:"#/properties/Sections/items/properties/Links/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/Sections/" + i0,schemaPath:"#/properties/Sections/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/Sections",schemaPath:"#/properties/Sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data.Version !== undefined){
+let data16 = data.Version;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err50 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err51 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+if(data.ModifiedAt !== undefined){
+let data17 = data.ModifiedAt;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err52 = {instancePath:instancePath+"/ModifiedAt",schemaPath:"#/properties/ModifiedAt/type",keyword:"type",params:{type: schema11.properties.ModifiedAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if(typeof data17 === "string"){
+if(!(formats0.validate(data17))){
+const err53 = {instancePath:instancePath+"/ModifiedAt",schemaPath:"#/properties/ModifiedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err54 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
 }
 errors++;
 }
@@ -382,7 +692,7 @@ return errors === 0;
 }
 
 export const validateAccountMenuUpdate = validate11;
-const schema12 = {"$id":"accountMenuUpdate","type":"object","description":"The account's custom menu: order, hidden keys and titles per section.","properties":{"Sections":{"type":"array","items":{"type":"object","description":"How one section of the navigation panel is shown to the account.","properties":{"Id":{"enum":["data","analytics","automation","security","support","account"],"description":"Section id (§6 menu sections)."},"Title":{"type":"string","pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","maxLength":40,"description":"Custom section title; empty: the default title."},"Order":{"type":"array","items":{"enum":["TableAndViews","DataFlows","Connections","DataLoaders","DataScripts","DataStreams","DataHooks","MediaManager","Dashboards","Binders","Insights","Reports","ExternalAddOns","LiveDocs","Schedules","Alerts","Tasks","Users","Teams","Roles","Menus","SupportTickets","Projects","SupportSessions","AccountSettings","API","BillingAndSubscription","UsageMetrics","ManagedAccounts"],"description":"Role permission key of the links (§6)."},"uniqueItems":true,"maxItems":8,"description":"Keys of the section in display order; keys left out follow in the default order."},"Hidden":{"type":"array","items":{"enum":["TableAndViews","DataFlows","Connections","DataLoaders","DataScripts","DataStreams","DataHooks","MediaManager","Dashboards","Binders","Insights","Reports","ExternalAddOns","LiveDocs","Schedules","Alerts","Tasks","Users","Teams","Roles","Menus","SupportTickets","Projects","SupportSessions","AccountSettings","API","BillingAndSubscription","UsageMetrics","ManagedAccounts"],"description":"Role permission key of the links (§6)."},"uniqueItems":true,"maxItems":8,"description":"Keys whose links nobody in the account sees in the navigation panel."}},"required":["Id","Title","Order","Hidden"],"additionalProperties":false},"maxItems":6,"description":"Customised sections; a section left out shows as the menus manifest has it."}},"required":["Sections"],"additionalProperties":false};
+const schema12 = {"$id":"accountMenuUpdate","type":"object","description":"The account's custom menu: order, hidden keys, titles and link names per section.","properties":{"Sections":{"type":"array","items":{"type":"object","description":"How one section of the navigation panel is shown to the account.","properties":{"Id":{"enum":["data","analytics","automation","security","support","account"],"description":"Section id (§6 menu sections)."},"Title":{"type":"string","pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","maxLength":40,"description":"Custom section title in every language without a title of its own; empty: the default title."},"TitleTranslations":{"type":"object","propertyNames":{"enum":["en","de","es","fr","nl","pt","it"]},"additionalProperties":{"type":"string","pattern":"^(?!\\s*$)[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","minLength":1,"maxLength":40,"description":"The text in that language."},"maxProperties":7,"description":"The custom title in a language, by language code; it wins over Title in that language."},"Order":{"type":"array","items":{"enum":["TableAndViews","DataFlows","Connections","DataLoaders","DataScripts","DataStreams","DataHooks","MediaManager","Dashboards","Binders","Insights","Reports","ExternalAddOns","LiveDocs","Schedules","Alerts","Tasks","Users","Teams","Roles","Menus","SupportTickets","Projects","SupportSessions","AccountSettings","API","BillingAndSubscription","UsageMetrics","ManagedAccounts"],"description":"Role permission key of the links (§6)."},"uniqueItems":true,"maxItems":8,"description":"Keys of the section in display order; keys left out follow in the default order."},"Hidden":{"type":"array","items":{"enum":["TableAndViews","DataFlows","Connections","DataLoaders","DataScripts","DataStreams","DataHooks","MediaManager","Dashboards","Binders","Insights","Reports","ExternalAddOns","LiveDocs","Schedules","Alerts","Tasks","Users","Teams","Roles","Menus","SupportTickets","Projects","SupportSessions","AccountSettings","API","BillingAndSubscription","UsageMetrics","ManagedAccounts"],"description":"Role permission key of the links (§6)."},"uniqueItems":true,"maxItems":8,"description":"Keys whose links nobody in the account sees in the navigation panel."},"Links":{"type":"array","items":{"type":"object","description":"A custom name of one link of the section.","properties":{"Id":{"enum":["tables","dataFlows","connections","dataLoaders","dataScripts","dataStreams","dataHooks","documentsAndMedia","dashboards","binders","insights","reports","externalAddOns","liveDocs","schedules","schedulesHistory","alerts","alertsHistory","tasks","users","teams","roles","menus","supportTickets","projects","supportSessions","accountSettings","api","billingAndSubscription","usageMetrics","managedAccounts"],"description":"Link id of the menus manifest (manifests/menus.json)."},"Text":{"type":"string","pattern":"^(?!\\s*$)[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","minLength":1,"maxLength":40,"description":"The name in every language without a name of its own; absent: the default name."},"Translations":{"type":"object","propertyNames":{"enum":["en","de","es","fr","nl","pt","it"]},"additionalProperties":{"type":"string","pattern":"^(?!\\s*$)[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","minLength":1,"maxLength":40,"description":"The text in that language."},"maxProperties":7,"description":"The name in a language, by language code; it wins over Text in that language."}},"required":["Id"],"additionalProperties":false},"maxItems":8,"description":"Custom link names, each link of the section at most once; a link left out keeps its name."}},"required":["Id","Title","Order","Hidden"],"additionalProperties":false},"maxItems":6,"description":"Customised sections; a section left out shows as the menus manifest has it."}},"required":["Sections"],"additionalProperties":false};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="accountMenuUpdate" */;
@@ -469,7 +779,7 @@ vErrors.push(err6);
 errors++;
 }
 for(const key1 in data1){
-if(!((((key1 === "Id") || (key1 === "Title")) || (key1 === "Order")) || (key1 === "Hidden"))){
+if(!((((((key1 === "Id") || (key1 === "Title")) || (key1 === "TitleTranslations")) || (key1 === "Order")) || (key1 === "Hidden")) || (key1 === "Links"))){
 const err7 = {instancePath:instancePath+"/Sections/" + i0,schemaPath:"#/properties/Sections/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
@@ -528,11 +838,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data1.Order !== undefined){
-let data4 = data1.Order;
-if(Array.isArray(data4)){
-if(data4.length > 8){
-const err12 = {instancePath:instancePath+"/Sections/" + i0+"/Order",schemaPath:"#/properties/Sections/items/properties/Order/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
+if(data1.TitleTranslations !== undefined){
+let data4 = data1.TitleTranslations;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(Object.keys(data4).length > 7){
+const err12 = {instancePath:instancePath+"/Sections/" + i0+"/TitleTranslations",schemaPath:"#/properties/Sections/items/properties/TitleTranslations/maxProperties",keyword:"maxProperties",params:{limit: 7},message:"must NOT have more than 7 properties"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -541,11 +851,10 @@ vErrors.push(err12);
 }
 errors++;
 }
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-let data5 = data4[i1];
-if(!(((((((((((((((((((((((((((((data5 === "TableAndViews") || (data5 === "DataFlows")) || (data5 === "Connections")) || (data5 === "DataLoaders")) || (data5 === "DataScripts")) || (data5 === "DataStreams")) || (data5 === "DataHooks")) || (data5 === "MediaManager")) || (data5 === "Dashboards")) || (data5 === "Binders")) || (data5 === "Insights")) || (data5 === "Reports")) || (data5 === "ExternalAddOns")) || (data5 === "LiveDocs")) || (data5 === "Schedules")) || (data5 === "Alerts")) || (data5 === "Tasks")) || (data5 === "Users")) || (data5 === "Teams")) || (data5 === "Roles")) || (data5 === "Menus")) || (data5 === "SupportTickets")) || (data5 === "Projects")) || (data5 === "SupportSessions")) || (data5 === "AccountSettings")) || (data5 === "API")) || (data5 === "BillingAndSubscription")) || (data5 === "UsageMetrics")) || (data5 === "ManagedAccounts"))){
-const err13 = {instancePath:instancePath+"/Sections/" + i0+"/Order/" + i1,schemaPath:"#/properties/Sections/items/properties/Order/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.Sections.items.properties.Order.items.enum},message:"must be equal to one of the allowed values"};
+for(const key2 in data4){
+const _errs12 = errors;
+if(!(((((((key2 === "en") || (key2 === "de")) || (key2 === "es")) || (key2 === "fr")) || (key2 === "nl")) || (key2 === "pt")) || (key2 === "it"))){
+const err13 = {instancePath:instancePath+"/Sections/" + i0+"/TitleTranslations",schemaPath:"#/properties/Sections/items/properties/TitleTranslations/propertyNames/enum",keyword:"enum",params:{allowedValues: schema12.properties.Sections.items.properties.TitleTranslations.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -554,15 +863,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-let i2 = data4.length;
-let j0;
-if(i2 > 1){
-outer0:
-for(;i2--;){
-for(j0 = i2; j0--;){
-if(func0(data4[i2], data4[j0])){
-const err14 = {instancePath:instancePath+"/Sections/" + i0+"/Order",schemaPath:"#/properties/Sections/items/properties/Order/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)"};
+var valid4 = _errs12 === errors;
+if(!valid4){
+const err14 = {instancePath:instancePath+"/Sections/" + i0+"/TitleTranslations",schemaPath:"#/properties/Sections/items/properties/TitleTranslations/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -570,14 +873,13 @@ else {
 vErrors.push(err14);
 }
 errors++;
-break outer0;
 }
 }
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/Sections/" + i0+"/Order",schemaPath:"#/properties/Sections/items/properties/Order/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key3 in data4){
+let data5 = data4[key3];
+if(typeof data5 === "string"){
+if(func2(data5) > 40){
+const err15 = {instancePath:instancePath+"/Sections/" + i0+"/TitleTranslations/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/Sections/items/properties/TitleTranslations/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -586,12 +888,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data1.Hidden !== undefined){
-let data6 = data1.Hidden;
-if(Array.isArray(data6)){
-if(data6.length > 8){
-const err16 = {instancePath:instancePath+"/Sections/" + i0+"/Hidden",schemaPath:"#/properties/Sections/items/properties/Hidden/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
+if(func2(data5) < 1){
+const err16 = {instancePath:instancePath+"/Sections/" + i0+"/TitleTranslations/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/Sections/items/properties/TitleTranslations/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -600,11 +898,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-const len2 = data6.length;
-for(let i3=0; i3<len2; i3++){
-let data7 = data6[i3];
-if(!(((((((((((((((((((((((((((((data7 === "TableAndViews") || (data7 === "DataFlows")) || (data7 === "Connections")) || (data7 === "DataLoaders")) || (data7 === "DataScripts")) || (data7 === "DataStreams")) || (data7 === "DataHooks")) || (data7 === "MediaManager")) || (data7 === "Dashboards")) || (data7 === "Binders")) || (data7 === "Insights")) || (data7 === "Reports")) || (data7 === "ExternalAddOns")) || (data7 === "LiveDocs")) || (data7 === "Schedules")) || (data7 === "Alerts")) || (data7 === "Tasks")) || (data7 === "Users")) || (data7 === "Teams")) || (data7 === "Roles")) || (data7 === "Menus")) || (data7 === "SupportTickets")) || (data7 === "Projects")) || (data7 === "SupportSessions")) || (data7 === "AccountSettings")) || (data7 === "API")) || (data7 === "BillingAndSubscription")) || (data7 === "UsageMetrics")) || (data7 === "ManagedAccounts"))){
-const err17 = {instancePath:instancePath+"/Sections/" + i0+"/Hidden/" + i3,schemaPath:"#/properties/Sections/items/properties/Hidden/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.Sections.items.properties.Hidden.items.enum},message:"must be equal to one of the allowed values"};
+if(!pattern1.test(data5)){
+const err17 = {instancePath:instancePath+"/Sections/" + i0+"/TitleTranslations/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/Sections/items/properties/TitleTranslations/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^(?!\\s*$)[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"},message:"must match pattern \""+"^(?!\\s*$)[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -614,14 +909,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-let i4 = data6.length;
-let j1;
-if(i4 > 1){
-outer1:
-for(;i4--;){
-for(j1 = i4; j1--;){
-if(func0(data6[i4], data6[j1])){
-const err18 = {instancePath:instancePath+"/Sections/" + i0+"/Hidden",schemaPath:"#/properties/Sections/items/properties/Hidden/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i4+" are identical)"};
+else {
+const err18 = {instancePath:instancePath+"/Sections/" + i0+"/TitleTranslations/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/Sections/items/properties/TitleTranslations/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -629,14 +918,11 @@ else {
 vErrors.push(err18);
 }
 errors++;
-break outer1;
-}
-}
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/Sections/" + i0+"/Hidden",schemaPath:"#/properties/Sections/items/properties/Hidden/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err19 = {instancePath:instancePath+"/Sections/" + i0+"/TitleTranslations",schemaPath:"#/properties/Sections/items/properties/TitleTranslations/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -646,9 +932,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/Sections/" + i0,schemaPath:"#/properties/Sections/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1.Order !== undefined){
+let data6 = data1.Order;
+if(Array.isArray(data6)){
+if(data6.length > 8){
+const err20 = {instancePath:instancePath+"/Sections/" + i0+"/Order",schemaPath:"#/properties/Sections/items/properties/Order/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -657,10 +945,11 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/Sections",schemaPath:"#/properties/Sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(!(((((((((((((((((((((((((((((data7 === "TableAndViews") || (data7 === "DataFlows")) || (data7 === "Connections")) || (data7 === "DataLoaders")) || (data7 === "DataScripts")) || (data7 === "DataStreams")) || (data7 === "DataHooks")) || (data7 === "MediaManager")) || (data7 === "Dashboards")) || (data7 === "Binders")) || (data7 === "Insights")) || (data7 === "Reports")) || (data7 === "ExternalAddOns")) || (data7 === "LiveDocs")) || (data7 === "Schedules")) || (data7 === "Alerts")) || (data7 === "Tasks")) || (data7 === "Users")) || (data7 === "Teams")) || (data7 === "Roles")) || (data7 === "Menus")) || (data7 === "SupportTickets")) || (data7 === "Projects")) || (data7 === "SupportSessions")) || (data7 === "AccountSettings")) || (data7 === "API")) || (data7 === "BillingAndSubscription")) || (data7 === "UsageMetrics")) || (data7 === "ManagedAccounts"))){
+const err21 = {instancePath:instancePath+"/Sections/" + i0+"/Order/" + i1,schemaPath:"#/properties/Sections/items/properties/Order/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.Sections.items.properties.Order.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -670,14 +959,344 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+let i2 = data6.length;
+let j0;
+if(i2 > 1){
+outer0:
+for(;i2--;){
+for(j0 = i2; j0--;){
+if(func0(data6[i2], data6[j0])){
+const err22 = {instancePath:instancePath+"/Sections/" + i0+"/Order",schemaPath:"#/properties/Sections/items/properties/Order/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)"};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+break outer0;
+}
+}
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/Sections/" + i0+"/Order",schemaPath:"#/properties/Sections/items/properties/Order/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data1.Hidden !== undefined){
+let data8 = data1.Hidden;
+if(Array.isArray(data8)){
+if(data8.length > 8){
+const err24 = {instancePath:instancePath+"/Sections/" + i0+"/Hidden",schemaPath:"#/properties/Sections/items/properties/Hidden/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+const len2 = data8.length;
+for(let i3=0; i3<len2; i3++){
+let data9 = data8[i3];
+if(!(((((((((((((((((((((((((((((data9 === "TableAndViews") || (data9 === "DataFlows")) || (data9 === "Connections")) || (data9 === "DataLoaders")) || (data9 === "DataScripts")) || (data9 === "DataStreams")) || (data9 === "DataHooks")) || (data9 === "MediaManager")) || (data9 === "Dashboards")) || (data9 === "Binders")) || (data9 === "Insights")) || (data9 === "Reports")) || (data9 === "ExternalAddOns")) || (data9 === "LiveDocs")) || (data9 === "Schedules")) || (data9 === "Alerts")) || (data9 === "Tasks")) || (data9 === "Users")) || (data9 === "Teams")) || (data9 === "Roles")) || (data9 === "Menus")) || (data9 === "SupportTickets")) || (data9 === "Projects")) || (data9 === "SupportSessions")) || (data9 === "AccountSettings")) || (data9 === "API")) || (data9 === "BillingAndSubscription")) || (data9 === "UsageMetrics")) || (data9 === "ManagedAccounts"))){
+const err25 = {instancePath:instancePath+"/Sections/" + i0+"/Hidden/" + i3,schemaPath:"#/properties/Sections/items/properties/Hidden/items/enum",keyword:"enum",params:{allowedValues: schema12.properties.Sections.items.properties.Hidden.items.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+let i4 = data8.length;
+let j1;
+if(i4 > 1){
+outer1:
+for(;i4--;){
+for(j1 = i4; j1--;){
+if(func0(data8[i4], data8[j1])){
+const err26 = {instancePath:instancePath+"/Sections/" + i0+"/Hidden",schemaPath:"#/properties/Sections/items/properties/Hidden/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i4+" are identical)"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+break outer1;
+}
+}
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/Sections/" + i0+"/Hidden",schemaPath:"#/properties/Sections/items/properties/Hidden/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data1.Links !== undefined){
+let data10 = data1.Links;
+if(Array.isArray(data10)){
+if(data10.length > 8){
+const err28 = {instancePath:instancePath+"/Sections/" + i0+"/Links",schemaPath:"#/properties/Sections/items/properties/Links/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+const len3 = data10.length;
+for(let i5=0; i5<len3; i5++){
+let data11 = data10[i5];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.Id === undefined){
+const err29 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5,schemaPath:"#/properties/Sections/items/properties/Links/items/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+for(const key4 in data11){
+if(!(((key4 === "Id") || (key4 === "Text")) || (key4 === "Translations"))){
+const err30 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5,schemaPath:"#/properties/Sections/items/properties/Links/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data11.Id !== undefined){
+let data12 = data11.Id;
+if(!(((((((((((((((((((((((((((((((data12 === "tables") || (data12 === "dataFlows")) || (data12 === "connections")) || (data12 === "dataLoaders")) || (data12 === "dataScripts")) || (data12 === "dataStreams")) || (data12 === "dataHooks")) || (data12 === "documentsAndMedia")) || (data12 === "dashboards")) || (data12 === "binders")) || (data12 === "insights")) || (data12 === "reports")) || (data12 === "externalAddOns")) || (data12 === "liveDocs")) || (data12 === "schedules")) || (data12 === "schedulesHistory")) || (data12 === "alerts")) || (data12 === "alertsHistory")) || (data12 === "tasks")) || (data12 === "users")) || (data12 === "teams")) || (data12 === "roles")) || (data12 === "menus")) || (data12 === "supportTickets")) || (data12 === "projects")) || (data12 === "supportSessions")) || (data12 === "accountSettings")) || (data12 === "api")) || (data12 === "billingAndSubscription")) || (data12 === "usageMetrics")) || (data12 === "managedAccounts"))){
+const err31 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Id",schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Id/enum",keyword:"enum",params:{allowedValues: schema12.properties.Sections.items.properties.Links.items.properties.Id.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data11.Text !== undefined){
+let data13 = data11.Text;
+if(typeof data13 === "string"){
+if(func2(data13) > 40){
+const err32 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Text",schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Text/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(func2(data13) < 1){
+const err33 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Text",schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(!pattern1.test(data13)){
+const err34 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Text",schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Text/pattern",keyword:"pattern",params:{pattern: "^(?!\\s*$)[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"},message:"must match pattern \""+"^(?!\\s*$)[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"+"\""};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Text",schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data11.Translations !== undefined){
+let data14 = data11.Translations;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(Object.keys(data14).length > 7){
+const err36 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Translations",schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Translations/maxProperties",keyword:"maxProperties",params:{limit: 7},message:"must NOT have more than 7 properties"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+for(const key5 in data14){
+const _errs32 = errors;
+if(!(((((((key5 === "en") || (key5 === "de")) || (key5 === "es")) || (key5 === "fr")) || (key5 === "nl")) || (key5 === "pt")) || (key5 === "it"))){
+const err37 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Translations",schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Translations/propertyNames/enum",keyword:"enum",params:{allowedValues: schema12.properties.Sections.items.properties.Links.items.properties.Translations.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key5};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+var valid15 = _errs32 === errors;
+if(!valid15){
+const err38 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Translations",schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Translations/propertyNames",keyword:"propertyNames",params:{propertyName: key5},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+for(const key6 in data14){
+let data15 = data14[key6];
+if(typeof data15 === "string"){
+if(func2(data15) > 40){
+const err39 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Translations/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Translations/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(func2(data15) < 1){
+const err40 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Translations/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Translations/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(!pattern1.test(data15)){
+const err41 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Translations/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Translations/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^(?!\\s*$)[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"},message:"must match pattern \""+"^(?!\\s*$)[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"+"\""};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Translations/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Translations/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5+"/Translations",schemaPath:"#/properties/Sections/items/properties/Links/items/properties/Translations/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/Sections/" + i0+"/Links/" + i5,schemaPath:"#/properties/Sections/items/properties/Links/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/Sections/" + i0+"/Links",schemaPath:"#/properties/Sections/items/properties/Links/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/Sections/" + i0,schemaPath:"#/properties/Sections/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/Sections",schemaPath:"#/properties/Sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
 }
 errors++;
 }
@@ -687,8 +1306,8 @@ return errors === 0;
 
 export const validateAccountSettings = validate12;
 const schema13 = {"$id":"accountSettings","type":"object","description":"The caller's account settings: the changeable ones and, read-only, domain and plan.","properties":{"Name":{"type":"string","pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","minLength":1,"maxLength":100,"description":"Company name (§3 AccountName); not blank."},"MenuLogoStyle":{"enum":["Standard","Wide","None"],"description":"How the menu logo shows; None hides it (§6)."},"MenuDisplayTitleType":{"enum":["CompanyName","Custom","None"],"description":"Top bar title: the company name, the custom title, or nothing (§6)."},"MenuTitle":{"type":"string","pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","maxLength":60,"description":"Custom title; not blank when MenuDisplayTitleType is Custom."},"TwoFactorAuthenticationPolicy":{"enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy (§3 AccountTwoFactorAuthenticationPolicy)."},"ShowHelpLinks":{"type":"boolean","description":"Show the help links to the account's users (§6)."},"EmbeddingOrigins":{"type":"array","items":{"type":"string","maxLength":253,"pattern":"^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$","description":"Origin allowed to frame the app: https://host[:port] or https://*.domain.tld[:port]; http only for localhost."},"maxItems":20,"uniqueItems":true,"description":"Origins allowed to embed the app in a frame (CSP frame-ancestors); empty: nobody."},"AccountRecId":{"type":"integer","minimum":1,"description":"The account's record id."},"Domain":{"type":"string","description":"The account's domain (read-only)."},"DomainType":{"enum":["Subdomain","CustomDomain"],"description":"How the domain is served (read-only)."},"IsWhiteLabel":{"type":"boolean","description":"White-label account (read-only)."},"SubscriptionType":{"type":"string","description":"Subscription plan (read-only)."},"LogoUID":{"type":["string","null"],"description":"UID for {webservices}/account/logo/{logoUid} (§7); null without any logo."},"PrimaryLogoIsSet":{"type":"boolean","description":"A primary logo is stored."},"MenuLogoIsSet":{"type":"boolean","description":"A menu logo is stored (§3 AccountMenuLogoIsSet)."},"CanEdit":{"type":"boolean","description":"The caller holds AccountSettings rw."}},"required":["Name","MenuLogoStyle","MenuDisplayTitleType","MenuTitle","TwoFactorAuthenticationPolicy","ShowHelpLinks","EmbeddingOrigins","AccountRecId","Domain","DomainType","IsWhiteLabel","SubscriptionType","LogoUID","PrimaryLogoIsSet","MenuLogoIsSet","CanEdit"],"additionalProperties":false};
-const func8 = Object.prototype.hasOwnProperty;
-const pattern4 = new RegExp("^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$", "u");
+const func20 = Object.prototype.hasOwnProperty;
+const pattern10 = new RegExp("^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$", "u");
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="accountSettings" */;
@@ -856,7 +1475,7 @@ vErrors.push(err15);
 errors++;
 }
 for(const key0 in data){
-if(!(func8.call(schema13.properties, key0))){
+if(!(func20.call(schema13.properties, key0))){
 const err16 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err16];
@@ -1025,7 +1644,7 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!pattern4.test(data7)){
+if(!pattern10.test(data7)){
 const err30 = {instancePath:instancePath+"/EmbeddingOrigins/" + i0,schemaPath:"#/properties/EmbeddingOrigins/items/pattern",keyword:"pattern",params:{pattern: "^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$"},message:"must match pattern \""+"^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
@@ -1469,7 +2088,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!pattern4.test(data7)){
+if(!pattern10.test(data7)){
 const err21 = {instancePath:instancePath+"/EmbeddingOrigins/" + i0,schemaPath:"#/properties/EmbeddingOrigins/items/pattern",keyword:"pattern",params:{pattern: "^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$"},message:"must match pattern \""+"^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -1659,7 +2278,7 @@ return errors === 0;
 
 export const validateClientPreferences = validate15;
 const schema16 = {"$id":"clientPreferences","type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false};
-const pattern8 = new RegExp("^#[0-9A-Fa-f]{6}$", "u");
+const pattern14 = new RegExp("^#[0-9A-Fa-f]{6}$", "u");
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="clientPreferences" */;
@@ -1765,7 +2384,7 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(typeof data5 === "string"){
-if(!pattern8.test(data5)){
+if(!pattern14.test(data5)){
 const err8 = {instancePath:instancePath+"/recentColors/" + i0,schemaPath:"#/properties/recentColors/items/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -1840,8 +2459,8 @@ return errors === 0;
 
 export const validateComment = validate16;
 const schema17 = {"$id":"comment","type":"object","description":"A comment with its author line, text, optional image and attachments (§3).","properties":{"title":{"type":"string","description":"Heading of the comment, usually its author."},"date":{"type":"string","format":"date-time","description":"When the comment was written."},"text":{"type":"string","description":"Text of the comment; HTML is sanitised before it is shown."},"imageUrl":{"type":"string","pattern":"^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$|^data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$","description":"Optional image shown with the comment; a missing source is an error (§8)."},"attachments":{"type":"array","items":{"type":"object","description":"A file attached to a comment; it has a download link, a preview image, or both (§3).","properties":{"FileName":{"type":"string","minLength":1,"maxLength":255,"description":"Name of the file as shown."},"file":{"type":"string","pattern":"^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$","maxLength":2048,"description":"Where the file is downloaded from."},"previewUrl":{"type":"string","pattern":"^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$|^data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$","description":"Preview image of the file, shown inline."}},"required":["FileName"],"anyOf":[{"required":["file"]},{"required":["previewUrl"]}],"additionalProperties":false},"description":"Files attached to the comment."},"internal":{"type":"boolean","description":"Internal note, visible to staff only."}},"required":["title","date","text","attachments","internal"],"additionalProperties":false};
-const pattern9 = new RegExp("^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$|^data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$", "u");
-const pattern10 = new RegExp("^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$", "u");
+const pattern15 = new RegExp("^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$|^data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$", "u");
+const pattern16 = new RegExp("^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$", "u");
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="comment" */;
@@ -1962,7 +2581,7 @@ errors++;
 if(data.imageUrl !== undefined){
 let data3 = data.imageUrl;
 if(typeof data3 === "string"){
-if(!pattern9.test(data3)){
+if(!pattern15.test(data3)){
 const err10 = {instancePath:instancePath+"/imageUrl",schemaPath:"#/properties/imageUrl/pattern",keyword:"pattern",params:{pattern: "^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$|^data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$|^data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -2116,7 +2735,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!pattern10.test(data7)){
+if(!pattern16.test(data7)){
 const err21 = {instancePath:instancePath+"/attachments/" + i0+"/file",schemaPath:"#/properties/attachments/items/properties/file/pattern",keyword:"pattern",params:{pattern: "^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$"},message:"must match pattern \""+"^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -2141,7 +2760,7 @@ errors++;
 if(data5.previewUrl !== undefined){
 let data8 = data5.previewUrl;
 if(typeof data8 === "string"){
-if(!pattern9.test(data8)){
+if(!pattern15.test(data8)){
 const err23 = {instancePath:instancePath+"/attachments/" + i0+"/previewUrl",schemaPath:"#/properties/attachments/items/properties/previewUrl/pattern",keyword:"pattern",params:{pattern: "^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$|^data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$|^data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -2683,7 +3302,7 @@ vErrors.push(err45);
 errors++;
 }
 for(const key0 in data){
-if(!(func8.call(schema18.properties, key0))){
+if(!(func20.call(schema18.properties, key0))){
 const err46 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err46];
@@ -4619,10 +5238,10 @@ return errors === 0;
 
 export const validateDialogs = validate18;
 const schema19 = {"$id":"dialogs","type":"object","description":"The dialog registry (§2.5): every dialog the shell can open, by id and by legacy path.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"dialogs":{"type":"array","items":{"type":"object","description":"A dialog: its id, legacy path, lazily loaded component, parameters and access.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Unique dialog id used by menus, notifications and screens."},"path":{"type":"string","pattern":"^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$","maxLength":120,"description":"Legacy dialog path the registry maps to this dialog (§2.5), scheme dialogs/<area>/<name> in lower-case kebab-case segments, e.g. dialogs/dashboard/settings. Unique."},"component":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","maxLength":80,"description":"Dialog kind, looked up in the runtime's dialog registry and loaded lazily (PascalCase)."},"params":{"type":"array","items":{"type":"object","description":"A parameter of the dialog; values of any other name are refused when the dialog is opened.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Parameter name, e.g. recId or connectionRecId (§2.5)."},"type":{"enum":["string","integer","number","boolean"],"description":"Type of the value; an integer parameter refuses anything but a whole number."},"required":{"type":"boolean","description":"Whether the dialog cannot open without the parameter."}},"required":["name","type","required"],"additionalProperties":false},"description":"Parameters the dialog accepts; names are unique."},"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module the dialog belongs to: it opens only with Read on it (§5), and without Write its buttons and inputs are disabled except header buttons and secondary footer buttons (§6)."},"staysOpenOnNavigation":{"type":"boolean","description":"Whether the dialog stays open when the path changes; others close (§4.1)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the dialog's title."},"origin":{"enum":["menu","notification","registry"],"description":"Where §2.5 introduces the dialog: opened from a menu, linked from notifications, or a legacy registry entry opened by screens. A notification dialog that is also a registry entry is listed once, as notification."}},"required":["id","path","component","params","staysOpenOnNavigation","titleKey","origin"],"additionalProperties":false},"minItems":1,"description":"The dialogs; ids and paths are unique."}},"required":["version","dialogs"],"additionalProperties":false};
-const pattern12 = new RegExp("^[A-Za-z][A-Za-z0-9_]*$", "u");
-const pattern13 = new RegExp("^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$", "u");
-const pattern14 = new RegExp("^[A-Z][A-Za-z0-9]*$", "u");
-const pattern17 = new RegExp("^[A-Za-z][A-Za-z0-9_.]*$", "u");
+const pattern18 = new RegExp("^[A-Za-z][A-Za-z0-9_]*$", "u");
+const pattern19 = new RegExp("^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$", "u");
+const pattern20 = new RegExp("^[A-Z][A-Za-z0-9]*$", "u");
+const pattern23 = new RegExp("^[A-Za-z][A-Za-z0-9_.]*$", "u");
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dialogs" */;
@@ -4810,7 +5429,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern12.test(data4)){
+if(!pattern18.test(data4)){
 const err16 = {instancePath:instancePath+"/dialogs/" + i0+"/id",schemaPath:"#/properties/dialogs/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -4845,7 +5464,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern13.test(data5)){
+if(!pattern19.test(data5)){
 const err19 = {instancePath:instancePath+"/dialogs/" + i0+"/path",schemaPath:"#/properties/dialogs/items/properties/path/pattern",keyword:"pattern",params:{pattern: "^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$"},message:"must match pattern \""+"^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -4880,7 +5499,7 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!pattern14.test(data6)){
+if(!pattern20.test(data6)){
 const err22 = {instancePath:instancePath+"/dialogs/" + i0+"/component",schemaPath:"#/properties/dialogs/items/properties/component/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -4964,7 +5583,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!pattern12.test(data9)){
+if(!pattern18.test(data9)){
 const err29 = {instancePath:instancePath+"/dialogs/" + i0+"/params/" + i1+"/name",schemaPath:"#/properties/dialogs/items/properties/params/items/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -5048,7 +5667,7 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!pattern12.test(data12)){
+if(!pattern18.test(data12)){
 const err36 = {instancePath:instancePath+"/dialogs/" + i0+"/adminModule",schemaPath:"#/properties/dialogs/items/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
@@ -5095,7 +5714,7 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!pattern17.test(data14)){
+if(!pattern23.test(data14)){
 const err40 = {instancePath:instancePath+"/dialogs/" + i0+"/titleKey",schemaPath:"#/properties/dialogs/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
@@ -5226,7 +5845,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern4.test(data1)){
+if(!pattern10.test(data1)){
 const err4 = {instancePath:instancePath+"/Origins/" + i0,schemaPath:"#/properties/Origins/items/pattern",keyword:"pattern",params:{pattern: "^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$"},message:"must match pattern \""+"^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -5529,7 +6148,7 @@ return errors === 0;
 }
 
 export const validateInterfacePreferencesUpdate = validate23;
-const schema23 = {"$id":"interfacePreferencesUpdate","type":"object","description":"Body of PUT /User/Interface: save the user's interface preferences (§7).","properties":{"InterfacePreferences":{"type":"object","description":"The complete preferences to store (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false}},"required":["InterfacePreferences"],"additionalProperties":false};
+const schema23 = {"$id":"interfacePreferencesUpdate","type":"object","description":"Body of PUT /User/Interface: save the user's interface preferences (§7) and, with LanguageCode, the user's language (§1 counts it among the preferences; §4.2: login sets the language from it).","properties":{"InterfacePreferences":{"type":"object","description":"The complete preferences to store (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's interface language; absent keeps the stored one. Not sent while impersonating (§4.2: the impersonation language cookie holds that choice)."}},"required":["InterfacePreferences"],"additionalProperties":false};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="interfacePreferencesUpdate" */;
@@ -5547,7 +6166,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(key0 === "InterfacePreferences")){
+if(!((key0 === "InterfacePreferences") || (key0 === "LanguageCode"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -5660,7 +6279,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(typeof data6 === "string"){
-if(!pattern8.test(data6)){
+if(!pattern14.test(data6)){
 const err10 = {instancePath:instancePath+"/InterfacePreferences/recentColors/" + i0,schemaPath:"#/properties/InterfacePreferences/properties/recentColors/items/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -5730,14 +6349,37 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.LanguageCode !== undefined){
+let data7 = data.LanguageCode;
+if(typeof data7 !== "string"){
+const err15 = {instancePath:instancePath+"/LanguageCode",schemaPath:"#/properties/LanguageCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+if(!(((((((data7 === "en") || (data7 === "de")) || (data7 === "es")) || (data7 === "fr")) || (data7 === "nl")) || (data7 === "pt")) || (data7 === "it"))){
+const err16 = {instancePath:instancePath+"/LanguageCode",schemaPath:"#/properties/LanguageCode/enum",keyword:"enum",params:{allowedValues: schema23.properties.LanguageCode.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }
@@ -5954,11 +6596,11 @@ return errors === 0;
 export const validateLoggedInConfig = validate26;
 const schema26 = {"$id":"loggedInConfig","type":"object","description":"Response of GET Common/LoggedInConfig: the signed-in user and the configuration (§3, §7).","properties":{"User":{"type":"object","description":"The signed-in user (§3 User).","properties":{"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"UserUID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the user; names the avatar {webservices}/user/avatar/{userUID} (§7)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"Domain":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$","description":"The account's domain; invoices open at the domain path invoice/{invoiceNumber} (§7)."},"DomainType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind of the account's domain, as named by the upstream."},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's UI language; login switches to it (§4.2)."},"ImpersonatorLanguageCode":{"type":["string","null"],"enum":["en","de","es","fr","nl","pt","it",null],"description":"Language of the impersonating administrator; null when not impersonating (§4.2)."},"Impersonating":{"type":"boolean","description":"An administrator is signed in as this user: badge, stop button, no sign-out (§4.2)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountLogoUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Logo of the account, {webservices}/account/logo/{logoUid} (§7); null when none is uploaded."},"AccountName":{"type":"string","description":"Company name of the account; the default menu title (§6)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountMenuLogoStyle":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Style of the menu logo; the value None hides the logo (§6)."},"AccountMenuDisplayTitleType":{"type":"string","enum":["CompanyName","Custom","None"],"description":"Menu title: the company name, the custom AccountMenuTitle, or empty (§6)."},"AccountMenuTitle":{"type":["string","null"],"description":"Custom menu title, used when AccountMenuDisplayTitleType is Custom; null when unset."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"InterfacePreferences":{"anyOf":[{"type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"The same preferences serialised as a JSON string; parsed on login."},{"type":"null","description":"No preference stored: defaults apply."}],"description":"Interface preferences (§3 Client preferences); may arrive as a JSON string and is parsed (§3)."},"HomePageType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Home page preference; the go-to-menu value is named in the permissions manifest (§4.1 step 10)."},"HomePageRedirectionMenu":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Menu that / redirects to when HomePageType is go-to-menu, e.g. Dashboards (§4.1 step 10)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["FullName","Email","UserUID","RecId","AccountRecId","Domain","DomainType","LanguageCode","ImpersonatorLanguageCode","Impersonating","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountLogoUID","AccountName","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountMenuLogoStyle","AccountMenuDisplayTitleType","AccountMenuTitle","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","InterfacePreferences","HomePageType","HomePageRedirectionMenu","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"allOf":[{"if":{"properties":{"Impersonating":{"const":true,"description":"Impersonating."}},"required":["Impersonating"]},"then":{"properties":{"ImpersonatorLanguageCode":{"type":"string","description":"Set while impersonating."}}}},{"if":{"properties":{"AccountMenuDisplayTitleType":{"const":"Custom","description":"Custom title chosen."}},"required":["AccountMenuDisplayTitleType"]},"then":{"properties":{"AccountMenuTitle":{"type":"string","description":"Set when the custom title is shown."}}}}],"additionalProperties":false},"FeaturesDashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"FeaturesBinder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"FeaturesTablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"FeaturesDataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"FeaturesDataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"FeaturesConnection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"FeaturesDataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"FeaturesDataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"FeaturesDataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"FeaturesInsight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"FeaturesLiveDoc":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"FeaturesReport":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"FeaturesAutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."},"FeaturesSchedule":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"FeaturesAddon":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"FeaturesIntegrationAPI":{"type":"string","enum":["Included","Optional"],"description":"Integration API; a configuration-only feature with no session flag (§3)."},"FeaturesDocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"ShowLoginAnnouncement":{"type":"boolean","description":"Open the login announcement dialog (§4.2)."},"DesktopVersion":{"type":["string","null"],"pattern":"^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$","description":"Application version the server announces; a difference from the running version sets the new-version flag (§4.2). Null: none announced."}},"required":["User","FeaturesDashboard","FeaturesBinder","FeaturesTablesAndView","FeaturesDataHook","FeaturesDataStream","FeaturesConnection","FeaturesDataFlow","FeaturesDataLoader","FeaturesDataScript","FeaturesInsight","FeaturesLiveDoc","FeaturesReport","FeaturesAutomationAlert","FeaturesSchedule","FeaturesAddon","FeaturesIntegrationAPI","FeaturesDocumentsAndMedia","ShowLoginAnnouncement","DesktopVersion"],"additionalProperties":false};
 const formats4 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
-const pattern20 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$", "u");
-const pattern21 = new RegExp("^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$", "u");
-const pattern23 = new RegExp("^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$", "u");
-const pattern28 = new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
-const pattern31 = new RegExp("^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$", "u");
+const pattern26 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$", "u");
+const pattern27 = new RegExp("^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$", "u");
+const pattern29 = new RegExp("^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$", "u");
+const pattern34 = new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
+const pattern37 = new RegExp("^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$", "u");
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="loggedInConfig" */;
@@ -6166,7 +6808,7 @@ vErrors.push(err19);
 errors++;
 }
 for(const key0 in data){
-if(!(func8.call(schema26.properties, key0))){
+if(!(func20.call(schema26.properties, key0))){
 const err20 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err20];
@@ -6759,7 +7401,7 @@ vErrors.push(err72);
 errors++;
 }
 for(const key1 in data0){
-if(!(func8.call(schema26.properties.User.properties, key1))){
+if(!(func20.call(schema26.properties.User.properties, key1))){
 const err73 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err73];
@@ -6833,7 +7475,7 @@ errors++;
 if(data0.UserUID !== undefined){
 let data7 = data0.UserUID;
 if(typeof data7 === "string"){
-if(!pattern20.test(data7)){
+if(!pattern26.test(data7)){
 const err79 = {instancePath:instancePath+"/User/UserUID",schemaPath:"#/properties/User/properties/UserUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
@@ -6928,7 +7570,7 @@ errors++;
 if(data0.Domain !== undefined){
 let data10 = data0.Domain;
 if(typeof data10 === "string"){
-if(!pattern21.test(data10)){
+if(!pattern27.test(data10)){
 const err87 = {instancePath:instancePath+"/User/Domain",schemaPath:"#/properties/User/properties/Domain/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
@@ -6963,7 +7605,7 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(!pattern12.test(data11)){
+if(!pattern18.test(data11)){
 const err90 = {instancePath:instancePath+"/User/DomainType",schemaPath:"#/properties/User/properties/DomainType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err90];
@@ -7072,7 +7714,7 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(!pattern23.test(data17)){
+if(!pattern29.test(data17)){
 const err99 = {instancePath:instancePath+"/User/RolePermissions/" + i0,schemaPath:"#/properties/User/properties/RolePermissions/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"+"\""};
 if(vErrors === null){
 vErrors = [err99];
@@ -7158,7 +7800,7 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(!pattern12.test(data20)){
+if(!pattern18.test(data20)){
 const err106 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Key",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err106];
@@ -7312,7 +7954,7 @@ vErrors.push(err118);
 errors++;
 }
 if(typeof data26 === "string"){
-if(!pattern20.test(data26)){
+if(!pattern26.test(data26)){
 const err119 = {instancePath:instancePath+"/User/AccountLogoUID",schemaPath:"#/properties/User/properties/AccountLogoUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err119];
@@ -7373,7 +8015,7 @@ vErrors.push(err123);
 }
 errors++;
 }
-if(!pattern12.test(data30)){
+if(!pattern18.test(data30)){
 const err124 = {instancePath:instancePath+"/User/AccountMenuLogoStyle",schemaPath:"#/properties/User/properties/AccountMenuLogoStyle/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err124];
@@ -7582,7 +8224,7 @@ const len2 = data40.length;
 for(let i2=0; i2<len2; i2++){
 let data41 = data40[i2];
 if(typeof data41 === "string"){
-if(!pattern8.test(data41)){
+if(!pattern14.test(data41)){
 const err141 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors/" + i2,schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/items/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err141];
@@ -7656,7 +8298,7 @@ valid15 = valid15 || _valid2;
 if(!valid15){
 const _errs98 = errors;
 if(typeof data35 === "string"){
-if(!pattern28.test(data35)){
+if(!pattern34.test(data35)){
 const err146 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err146];
@@ -7740,7 +8382,7 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(!pattern12.test(data42)){
+if(!pattern18.test(data42)){
 const err152 = {instancePath:instancePath+"/User/HomePageType",schemaPath:"#/properties/User/properties/HomePageType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err152];
@@ -7775,7 +8417,7 @@ vErrors.push(err154);
 }
 errors++;
 }
-if(!pattern12.test(data43)){
+if(!pattern18.test(data43)){
 const err155 = {instancePath:instancePath+"/User/HomePageRedirectionMenu",schemaPath:"#/properties/User/properties/HomePageRedirectionMenu/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err155];
@@ -8606,7 +9248,7 @@ vErrors.push(err226);
 errors++;
 }
 if(typeof data79 === "string"){
-if(!pattern31.test(data79)){
+if(!pattern37.test(data79)){
 const err227 = {instancePath:instancePath+"/DesktopVersion",schemaPath:"#/properties/DesktopVersion/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$"},message:"must match pattern \""+"^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err227];
@@ -8634,10 +9276,10 @@ return errors === 0;
 }
 
 export const validateMenus = validate27;
-const schema27 = {"$id":"menus","type":"object","description":"The menus of the top menu bar (SPEC §2.5, §6). Ids are unique across the whole document.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"sessionValues":{"type":"object","description":"Session field values the condition atoms compare against.","properties":{"twoFactorPoliciesAllowingSettings":{"type":"array","items":{"type":"string","minLength":1,"maxLength":60},"uniqueItems":true,"description":"AccountTwoFactorAuthenticationPolicy values under which users manage 2FA themselves."},"passwordAuthenticationProtocols":{"type":"array","items":{"type":"string","minLength":1,"maxLength":60},"uniqueItems":true,"description":"AuthenticationProtocol values that mean sign-on by password."}},"required":["twoFactorPoliciesAllowingSettings","passwordAuthenticationProtocols"],"additionalProperties":false},"main":{"type":"object","description":"The navigation panel: up to constants.menuColumns columns, constants.menuDropdownWidthPx wide (§9).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the panel button's accessible name."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the panel button."},"sections":{"type":"array","items":{"type":"object","description":"A navigation panel section (§2.5). Hidden when none of its links is visible (§6).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title."},"title":{"type":"string","minLength":1,"maxLength":40,"description":"Literal title set by the account's custom menu (account layer); shown instead of titleKey's text."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the section title."},"column":{"enum":[1,2],"description":"Column of the panel (constants.menuColumns: 2) the section sits in."},"links":{"type":"array","items":{"type":"object","description":"A navigation panel link (§2.5). Shown iff (adminOnly is false or User.IsAdmin is true) and the role permission key is held at level r or higher (§6) and visibleWhen holds. The feature does not hide it.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path the link opens (§2.5: prefixed with /); must match a route."},"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key that governs the entry (§6); without it the entry is hidden."},"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription feature of the screen. Not a visibility rule (§2.5: entries follow the role permission): when it is not Included the link is badged as an upgrade and the guard sends it to /upgrade (§4.1 step 11)."},"adminOnly":{"type":"boolean","description":"Hidden from users whose IsAdmin is not true (§6)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","textKey","link","key","adminOnly"],"additionalProperties":false},"minItems":1,"description":"Links, in display order."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","titleKey","icon","column","links"],"additionalProperties":false},"minItems":1,"description":"Sections, in display order."}},"required":["titleKey","icon","sections"],"additionalProperties":false},"admin":{"type":"object","description":"The admin menu: up to constants.adminMenuColumns columns, at most constants.adminMenuMaxWidthPx wide (§9). Shown iff at least one of its links is visible (§6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the admin menu button's accessible name."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the admin menu button."},"sections":{"type":"array","items":{"type":"object","description":"An admin menu section. Hidden when none of its links is visible (§6).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the section title."},"column":{"enum":[1,2,3,4],"description":"Column of the admin menu (constants.adminMenuColumns: 4) the section sits in."},"links":{"type":"array","items":{"type":"object","description":"An admin menu link. Shown iff the user's AdminPermissions entry for the module has Read (§6) and visibleWhen holds.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"link":{"type":"string","pattern":"^/admin(/[a-z0-9]+)+$","maxLength":200,"description":"Path of the admin screen, '/admin/' followed by lower-case static segments (§2.5)."},"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module whose Read permission the screen needs (§6)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","textKey","link","adminModule"],"additionalProperties":false},"minItems":1,"description":"Links, in display order."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","titleKey","icon","column","links"],"additionalProperties":false},"minItems":1,"description":"Sections, in display order."}},"required":["titleKey","icon","sections"],"additionalProperties":false},"user":{"type":"object","description":"The user menu (§2.5, §4.2, §6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button's accessible name and tooltip."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the button."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"entries":{"type":"array","items":{"type":"object","description":"An entry of the user or help menu: shown iff visibleWhen holds (always when absent). Exactly one of link, dialog, external or action says what it does.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the entry text. For action switchLanguage it receives {{language}}, the native name of the language switched to."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the text."},"separatorBefore":{"type":"boolean","description":"Draw a separator above the entry when a visible entry precedes it (default false)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path to navigate to; must match a route."},"dialog":{"enum":["mySettings","exports","newSupportTicket","welcome","customerEffortRating"],"description":"Dialog registry id of a menu dialog (§2.5) to open."},"external":{"type":"object","description":"An external page configured in the shell manifest, opened in a new tab (rel=noopener).","properties":{"site":{"enum":["help"],"description":"External site of the shell manifest: help = externalSites.help (§7 help URLs by type)."},"page":{"enum":["faq","tutorials","releaseNotes"],"description":"Page type; the URL is externalSites.help.baseUrl followed by externalSites.help.pages[page]."}},"required":["site","page"],"additionalProperties":false},"action":{"enum":["signOut","stopImpersonation","switchLanguage"],"description":"Built-in action: signOut navigates to /logout (§2.2); stopImpersonation calls v2/User/StopImpersonate through the gateway and reloads the session (§7); switchLanguage toggles the interface language between ImpersonatorLanguageCode and LanguageCode, kept in the impersonation language cookie (§4.2)."}},"required":["id","textKey"],"oneOf":[{"required":["link"]},{"required":["dialog"]},{"required":["external"]},{"required":["action"]}],"additionalProperties":false},"minItems":1,"description":"Entries, in display order."}},"required":["titleKey","icon","entries"],"additionalProperties":false},"help":{"type":"object","description":"The help menu (§2.5, §6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button's accessible name and tooltip."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the button."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"entries":{"type":"array","items":{"type":"object","description":"An entry of the user or help menu: shown iff visibleWhen holds (always when absent). Exactly one of link, dialog, external or action says what it does.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the entry text. For action switchLanguage it receives {{language}}, the native name of the language switched to."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the text."},"separatorBefore":{"type":"boolean","description":"Draw a separator above the entry when a visible entry precedes it (default false)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path to navigate to; must match a route."},"dialog":{"enum":["mySettings","exports","newSupportTicket","welcome","customerEffortRating"],"description":"Dialog registry id of a menu dialog (§2.5) to open."},"external":{"type":"object","description":"An external page configured in the shell manifest, opened in a new tab (rel=noopener).","properties":{"site":{"enum":["help"],"description":"External site of the shell manifest: help = externalSites.help (§7 help URLs by type)."},"page":{"enum":["faq","tutorials","releaseNotes"],"description":"Page type; the URL is externalSites.help.baseUrl followed by externalSites.help.pages[page]."}},"required":["site","page"],"additionalProperties":false},"action":{"enum":["signOut","stopImpersonation","switchLanguage"],"description":"Built-in action: signOut navigates to /logout (§2.2); stopImpersonation calls v2/User/StopImpersonate through the gateway and reloads the session (§7); switchLanguage toggles the interface language between ImpersonatorLanguageCode and LanguageCode, kept in the impersonation language cookie (§4.2)."}},"required":["id","textKey"],"oneOf":[{"required":["link"]},{"required":["dialog"]},{"required":["external"]},{"required":["action"]}],"additionalProperties":false},"minItems":1,"description":"Entries, in display order."}},"required":["titleKey","icon","entries"],"additionalProperties":false}},"required":["version","sessionValues","main","admin","user","help"],"additionalProperties":false,"definitions":{"conditionAtom":{"description":"A condition atom: exactly one of the atoms below.","oneOf":[{"type":"object","description":"True iff the user's RolePermissions (§3 permission string, parsed with the aliases of the permissions manifest) hold the key at the given level or higher (rw includes r). An absent key is false.","properties":{"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key (§6), canonical spelling."},"level":{"enum":["r","rw"],"description":"Minimum level; default r."}},"required":["permission"],"additionalProperties":false},{"type":"object","description":"True iff the subscription feature's availability on the session is Included (§5 access checks). Optional, absent or any other value is false. For a config-only feature (IntegrationAPI) the value of its Features… config name is used.","properties":{"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id of the permissions manifest."}},"required":["feature"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean field of the User session (§3) is exactly true; absent or any other value is false. Impersonation has its own atom.","properties":{"sessionFlag":{"enum":["ShowHelpLinks","IsAdmin","MustSetup2FA","AccountIsWhiteLabel","AccountMenuLogoIsSet"],"description":"Boolean User field (§3)."}},"required":["sessionFlag"],"additionalProperties":false},{"type":"object","description":"True iff (User.Impersonating === true) equals the given value: {impersonating: true} holds while an administrator impersonates the user, {impersonating: false} otherwise (§4.2).","properties":{"impersonating":{"type":"boolean","description":"Expected impersonation state."}},"required":["impersonating"],"additionalProperties":false},{"type":"object","description":"True iff (User.AccountTwoFactorAuthenticationPolicy, as a string, equals case-insensitively one of sessionValues.twoFactorPoliciesAllowingSettings) equals the given value. An absent policy never allows.","properties":{"twoFactorPolicyAllowsSettings":{"type":"boolean","description":"Expected result of 'the account's 2FA policy lets the user manage 2FA in My Settings' (§6)."}},"required":["twoFactorPolicyAllowsSettings"],"additionalProperties":false},{"type":"object","description":"True iff (User.AuthenticationProtocol, as a string, equals case-insensitively one of sessionValues.passwordAuthenticationProtocols) equals the given value. An absent protocol is not password.","properties":{"passwordSignOn":{"type":"boolean","description":"Expected result of 'the user signs on with a password' (as opposed to single sign-on, §6)."}},"required":["passwordSignOn"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean setting of the resolved shell manifest (account layer included) is true.","properties":{"shellFlag":{"enum":["videoTutorials","signupAllowed"],"description":"Boolean shell setting: videoTutorials (welcome tutorial available, §6) or signupAllowed (§2.1)."}},"required":["shellFlag"],"additionalProperties":false},{"type":"object","description":"True iff the user's AdminPermissions map (§3) has an entry for the module whose Read flag (access read, the default) or Write flag (access write) is exactly true.","properties":{"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key."},"access":{"enum":["read","write"],"description":"Which flag must be set; default read."}},"required":["adminModule"],"additionalProperties":false}]},"conditionLevel1":{"description":"A condition of at most one level: an atom or a combinator of atoms.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionAtom","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]},"conditionLevel2":{"description":"A condition of at most two levels.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel1","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]},"condition":{"description":"Visibility condition of at most three levels. Atoms: permission, feature, sessionFlag, impersonating, twoFactorPolicyAllowsSettings, passwordSignOn, shellFlag, adminModule; combinators: allOf, anyOf, not.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel2","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]}}};
-const pattern33 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
-const pattern39 = new RegExp("^/(?![/\\\\])[^\\s\\\\]*$", "u");
-const pattern67 = new RegExp("^/admin(/[a-z0-9]+)+$", "u");
+const schema27 = {"$id":"menus","type":"object","description":"The menus of the top menu bar (SPEC §2.5, §6). Ids are unique across the whole document.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"sessionValues":{"type":"object","description":"Session field values the condition atoms compare against.","properties":{"twoFactorPoliciesAllowingSettings":{"type":"array","items":{"type":"string","minLength":1,"maxLength":60},"uniqueItems":true,"description":"AccountTwoFactorAuthenticationPolicy values under which users manage 2FA themselves."},"passwordAuthenticationProtocols":{"type":"array","items":{"type":"string","minLength":1,"maxLength":60},"uniqueItems":true,"description":"AuthenticationProtocol values that mean sign-on by password."}},"required":["twoFactorPoliciesAllowingSettings","passwordAuthenticationProtocols"],"additionalProperties":false},"main":{"type":"object","description":"The navigation panel: up to constants.menuColumns columns, constants.menuDropdownWidthPx wide (§9).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the panel button's accessible name."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the panel button."},"sections":{"type":"array","items":{"type":"object","description":"A navigation panel section (§2.5). Hidden when none of its links is visible (§6).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title."},"title":{"type":"string","minLength":1,"maxLength":40,"description":"Literal title set by the account's custom menu (account layer); shown instead of titleKey's text."},"titleByLanguage":{"type":"object","propertyNames":{"enum":["en","de","es","fr","nl","pt","it"]},"additionalProperties":{"type":"string","minLength":1,"maxLength":40,"description":"The text in that language."},"description":"Literal titles set by the account's custom menu, by interface language; they win over title."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the section title."},"column":{"enum":[1,2],"description":"Column of the panel (constants.menuColumns: 2) the section sits in."},"links":{"type":"array","items":{"type":"object","description":"A navigation panel link (§2.5). Shown iff (adminOnly is false or User.IsAdmin is true) and the role permission key is held at level r or higher (§6) and visibleWhen holds. The feature does not hide it.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path the link opens (§2.5: prefixed with /); must match a route."},"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key that governs the entry (§6); without it the entry is hidden."},"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription feature of the screen. Not a visibility rule (§2.5: entries follow the role permission): when it is not Included the link is badged as an upgrade and the guard sends it to /upgrade (§4.1 step 11)."},"adminOnly":{"type":"boolean","description":"Hidden from users whose IsAdmin is not true (§6)."},"text":{"type":"string","minLength":1,"maxLength":40,"description":"Literal name set by the account's custom menu (account layer) for every language without a name in textByLanguage; shown instead of textKey's text."},"textByLanguage":{"type":"object","propertyNames":{"enum":["en","de","es","fr","nl","pt","it"]},"additionalProperties":{"type":"string","minLength":1,"maxLength":40,"description":"The text in that language."},"description":"Literal names set by the account's custom menu, by interface language; they win over text."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","textKey","link","key","adminOnly"],"additionalProperties":false},"minItems":1,"description":"Links, in display order."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","titleKey","icon","column","links"],"additionalProperties":false},"minItems":1,"description":"Sections, in display order."}},"required":["titleKey","icon","sections"],"additionalProperties":false},"admin":{"type":"object","description":"The admin menu: up to constants.adminMenuColumns columns, at most constants.adminMenuMaxWidthPx wide (§9). Shown iff at least one of its links is visible (§6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the admin menu button's accessible name."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the admin menu button."},"sections":{"type":"array","items":{"type":"object","description":"An admin menu section. Hidden when none of its links is visible (§6).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the section title."},"column":{"enum":[1,2,3,4],"description":"Column of the admin menu (constants.adminMenuColumns: 4) the section sits in."},"links":{"type":"array","items":{"type":"object","description":"An admin menu link. Shown iff the user's AdminPermissions entry for the module has Read (§6) and visibleWhen holds.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"link":{"type":"string","pattern":"^/admin(/[a-z0-9]+)+$","maxLength":200,"description":"Path of the admin screen, '/admin/' followed by lower-case static segments (§2.5)."},"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module whose Read permission the screen needs (§6)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","textKey","link","adminModule"],"additionalProperties":false},"minItems":1,"description":"Links, in display order."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","titleKey","icon","column","links"],"additionalProperties":false},"minItems":1,"description":"Sections, in display order."}},"required":["titleKey","icon","sections"],"additionalProperties":false},"user":{"type":"object","description":"The user menu (§2.5, §4.2, §6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button's accessible name and tooltip."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the button."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"entries":{"type":"array","items":{"type":"object","description":"An entry of the user or help menu: shown iff visibleWhen holds (always when absent). Exactly one of link, dialog, external or action says what it does.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the entry text. For action switchLanguage it receives {{language}}, the native name of the language switched to."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the text."},"separatorBefore":{"type":"boolean","description":"Draw a separator above the entry when a visible entry precedes it (default false)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path to navigate to; must match a route."},"dialog":{"enum":["mySettings","exports","newSupportTicket","welcome","customerEffortRating"],"description":"Dialog registry id of a menu dialog (§2.5) to open."},"external":{"type":"object","description":"An external page configured in the shell manifest, opened in a new tab (rel=noopener).","properties":{"site":{"enum":["help"],"description":"External site of the shell manifest: help = externalSites.help (§7 help URLs by type)."},"page":{"enum":["faq","tutorials","releaseNotes"],"description":"Page type; the URL is externalSites.help.baseUrl followed by externalSites.help.pages[page]."}},"required":["site","page"],"additionalProperties":false},"action":{"enum":["signOut","stopImpersonation","switchLanguage"],"description":"Built-in action: signOut navigates to /logout (§2.2); stopImpersonation calls v2/User/StopImpersonate through the gateway and reloads the session (§7); switchLanguage toggles the interface language between ImpersonatorLanguageCode and LanguageCode, kept in the impersonation language cookie (§4.2)."}},"required":["id","textKey"],"oneOf":[{"required":["link"]},{"required":["dialog"]},{"required":["external"]},{"required":["action"]}],"additionalProperties":false},"minItems":1,"description":"Entries, in display order."}},"required":["titleKey","icon","entries"],"additionalProperties":false},"help":{"type":"object","description":"The help menu (§2.5, §6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button's accessible name and tooltip."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the button."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"entries":{"type":"array","items":{"type":"object","description":"An entry of the user or help menu: shown iff visibleWhen holds (always when absent). Exactly one of link, dialog, external or action says what it does.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the entry text. For action switchLanguage it receives {{language}}, the native name of the language switched to."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the text."},"separatorBefore":{"type":"boolean","description":"Draw a separator above the entry when a visible entry precedes it (default false)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path to navigate to; must match a route."},"dialog":{"enum":["mySettings","exports","newSupportTicket","welcome","customerEffortRating"],"description":"Dialog registry id of a menu dialog (§2.5) to open."},"external":{"type":"object","description":"An external page configured in the shell manifest, opened in a new tab (rel=noopener).","properties":{"site":{"enum":["help"],"description":"External site of the shell manifest: help = externalSites.help (§7 help URLs by type)."},"page":{"enum":["faq","tutorials","releaseNotes"],"description":"Page type; the URL is externalSites.help.baseUrl followed by externalSites.help.pages[page]."}},"required":["site","page"],"additionalProperties":false},"action":{"enum":["signOut","stopImpersonation","switchLanguage"],"description":"Built-in action: signOut navigates to /logout (§2.2); stopImpersonation calls v2/User/StopImpersonate through the gateway and reloads the session (§7); switchLanguage toggles the interface language between ImpersonatorLanguageCode and LanguageCode, kept in the impersonation language cookie (§4.2)."}},"required":["id","textKey"],"oneOf":[{"required":["link"]},{"required":["dialog"]},{"required":["external"]},{"required":["action"]}],"additionalProperties":false},"minItems":1,"description":"Entries, in display order."}},"required":["titleKey","icon","entries"],"additionalProperties":false}},"required":["version","sessionValues","main","admin","user","help"],"additionalProperties":false,"definitions":{"conditionAtom":{"description":"A condition atom: exactly one of the atoms below.","oneOf":[{"type":"object","description":"True iff the user's RolePermissions (§3 permission string, parsed with the aliases of the permissions manifest) hold the key at the given level or higher (rw includes r). An absent key is false.","properties":{"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key (§6), canonical spelling."},"level":{"enum":["r","rw"],"description":"Minimum level; default r."}},"required":["permission"],"additionalProperties":false},{"type":"object","description":"True iff the subscription feature's availability on the session is Included (§5 access checks). Optional, absent or any other value is false. For a config-only feature (IntegrationAPI) the value of its Features… config name is used.","properties":{"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id of the permissions manifest."}},"required":["feature"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean field of the User session (§3) is exactly true; absent or any other value is false. Impersonation has its own atom.","properties":{"sessionFlag":{"enum":["ShowHelpLinks","IsAdmin","MustSetup2FA","AccountIsWhiteLabel","AccountMenuLogoIsSet"],"description":"Boolean User field (§3)."}},"required":["sessionFlag"],"additionalProperties":false},{"type":"object","description":"True iff (User.Impersonating === true) equals the given value: {impersonating: true} holds while an administrator impersonates the user, {impersonating: false} otherwise (§4.2).","properties":{"impersonating":{"type":"boolean","description":"Expected impersonation state."}},"required":["impersonating"],"additionalProperties":false},{"type":"object","description":"True iff (User.AccountTwoFactorAuthenticationPolicy, as a string, equals case-insensitively one of sessionValues.twoFactorPoliciesAllowingSettings) equals the given value. An absent policy never allows.","properties":{"twoFactorPolicyAllowsSettings":{"type":"boolean","description":"Expected result of 'the account's 2FA policy lets the user manage 2FA in My Settings' (§6)."}},"required":["twoFactorPolicyAllowsSettings"],"additionalProperties":false},{"type":"object","description":"True iff (User.AuthenticationProtocol, as a string, equals case-insensitively one of sessionValues.passwordAuthenticationProtocols) equals the given value. An absent protocol is not password.","properties":{"passwordSignOn":{"type":"boolean","description":"Expected result of 'the user signs on with a password' (as opposed to single sign-on, §6)."}},"required":["passwordSignOn"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean setting of the resolved shell manifest (account layer included) is true.","properties":{"shellFlag":{"enum":["videoTutorials","signupAllowed"],"description":"Boolean shell setting: videoTutorials (welcome tutorial available, §6) or signupAllowed (§2.1)."}},"required":["shellFlag"],"additionalProperties":false},{"type":"object","description":"True iff the user's AdminPermissions map (§3) has an entry for the module whose Read flag (access read, the default) or Write flag (access write) is exactly true.","properties":{"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key."},"access":{"enum":["read","write"],"description":"Which flag must be set; default read."}},"required":["adminModule"],"additionalProperties":false}]},"conditionLevel1":{"description":"A condition of at most one level: an atom or a combinator of atoms.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionAtom","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]},"conditionLevel2":{"description":"A condition of at most two levels.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel1","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]},"condition":{"description":"Visibility condition of at most three levels. Atoms: permission, feature, sessionFlag, impersonating, twoFactorPolicyAllowsSettings, passwordSignOn, shellFlag, adminModule; combinators: allOf, anyOf, not.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel2","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]}}};
+const pattern39 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
+const pattern45 = new RegExp("^/(?![/\\\\])[^\\s\\\\]*$", "u");
+const pattern73 = new RegExp("^/admin(/[a-z0-9]+)+$", "u");
 const schema28 = {"description":"Visibility condition of at most three levels. Atoms: permission, feature, sessionFlag, impersonating, twoFactorPolicyAllowsSettings, passwordSignOn, shellFlag, adminModule; combinators: allOf, anyOf, not.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel2","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]};
 const schema29 = {"description":"A condition atom: exactly one of the atoms below.","oneOf":[{"type":"object","description":"True iff the user's RolePermissions (§3 permission string, parsed with the aliases of the permissions manifest) hold the key at the given level or higher (rw includes r). An absent key is false.","properties":{"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key (§6), canonical spelling."},"level":{"enum":["r","rw"],"description":"Minimum level; default r."}},"required":["permission"],"additionalProperties":false},{"type":"object","description":"True iff the subscription feature's availability on the session is Included (§5 access checks). Optional, absent or any other value is false. For a config-only feature (IntegrationAPI) the value of its Features… config name is used.","properties":{"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id of the permissions manifest."}},"required":["feature"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean field of the User session (§3) is exactly true; absent or any other value is false. Impersonation has its own atom.","properties":{"sessionFlag":{"enum":["ShowHelpLinks","IsAdmin","MustSetup2FA","AccountIsWhiteLabel","AccountMenuLogoIsSet"],"description":"Boolean User field (§3)."}},"required":["sessionFlag"],"additionalProperties":false},{"type":"object","description":"True iff (User.Impersonating === true) equals the given value: {impersonating: true} holds while an administrator impersonates the user, {impersonating: false} otherwise (§4.2).","properties":{"impersonating":{"type":"boolean","description":"Expected impersonation state."}},"required":["impersonating"],"additionalProperties":false},{"type":"object","description":"True iff (User.AccountTwoFactorAuthenticationPolicy, as a string, equals case-insensitively one of sessionValues.twoFactorPoliciesAllowingSettings) equals the given value. An absent policy never allows.","properties":{"twoFactorPolicyAllowsSettings":{"type":"boolean","description":"Expected result of 'the account's 2FA policy lets the user manage 2FA in My Settings' (§6)."}},"required":["twoFactorPolicyAllowsSettings"],"additionalProperties":false},{"type":"object","description":"True iff (User.AuthenticationProtocol, as a string, equals case-insensitively one of sessionValues.passwordAuthenticationProtocols) equals the given value. An absent protocol is not password.","properties":{"passwordSignOn":{"type":"boolean","description":"Expected result of 'the user signs on with a password' (as opposed to single sign-on, §6)."}},"required":["passwordSignOn"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean setting of the resolved shell manifest (account layer included) is true.","properties":{"shellFlag":{"enum":["videoTutorials","signupAllowed"],"description":"Boolean shell setting: videoTutorials (welcome tutorial available, §6) or signupAllowed (§2.1)."}},"required":["shellFlag"],"additionalProperties":false},{"type":"object","description":"True iff the user's AdminPermissions map (§3) has an entry for the module whose Read flag (access read, the default) or Write flag (access write) is exactly true.","properties":{"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key."},"access":{"enum":["read","write"],"description":"Which flag must be set; default read."}},"required":["adminModule"],"additionalProperties":false}]};
 const schema30 = {"description":"A condition of at most two levels.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel1","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]};
@@ -8690,7 +9332,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern12.test(data0)){
+if(!pattern18.test(data0)){
 const err3 = {instancePath:instancePath+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -8778,7 +9420,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern12.test(data2)){
+if(!pattern18.test(data2)){
 const err10 = {instancePath:instancePath+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -9145,7 +9787,7 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!pattern12.test(data8)){
+if(!pattern18.test(data8)){
 const err36 = {instancePath:instancePath+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
@@ -9314,7 +9956,7 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(!pattern12.test(data12)){
+if(!pattern18.test(data12)){
 const err47 = {instancePath:instancePath+"/allOf/" + i0+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
@@ -9402,7 +10044,7 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(!pattern12.test(data14)){
+if(!pattern18.test(data14)){
 const err54 = {instancePath:instancePath+"/allOf/" + i0+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
@@ -9769,7 +10411,7 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(!pattern12.test(data20)){
+if(!pattern18.test(data20)){
 const err80 = {instancePath:instancePath+"/allOf/" + i0+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err80];
@@ -9967,7 +10609,7 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(!pattern12.test(data24)){
+if(!pattern18.test(data24)){
 const err93 = {instancePath:instancePath+"/anyOf/" + i1+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err93];
@@ -10055,7 +10697,7 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(!pattern12.test(data26)){
+if(!pattern18.test(data26)){
 const err100 = {instancePath:instancePath+"/anyOf/" + i1+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err100];
@@ -10422,7 +11064,7 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(!pattern12.test(data32)){
+if(!pattern18.test(data32)){
 const err126 = {instancePath:instancePath+"/anyOf/" + i1+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err126];
@@ -10606,7 +11248,7 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(!pattern12.test(data35)){
+if(!pattern18.test(data35)){
 const err138 = {instancePath:instancePath+"/not/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err138];
@@ -10694,7 +11336,7 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(!pattern12.test(data37)){
+if(!pattern18.test(data37)){
 const err145 = {instancePath:instancePath+"/not/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err145];
@@ -11061,7 +11703,7 @@ vErrors.push(err170);
 }
 errors++;
 }
-if(!pattern12.test(data43)){
+if(!pattern18.test(data43)){
 const err171 = {instancePath:instancePath+"/not/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err171];
@@ -11243,7 +11885,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern12.test(data0)){
+if(!pattern18.test(data0)){
 const err3 = {instancePath:instancePath+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -11331,7 +11973,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern12.test(data2)){
+if(!pattern18.test(data2)){
 const err10 = {instancePath:instancePath+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -11698,7 +12340,7 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!pattern12.test(data8)){
+if(!pattern18.test(data8)){
 const err36 = {instancePath:instancePath+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
@@ -12068,7 +12710,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern12.test(data0)){
+if(!pattern18.test(data0)){
 const err3 = {instancePath:instancePath+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -12156,7 +12798,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern12.test(data2)){
+if(!pattern18.test(data2)){
 const err10 = {instancePath:instancePath+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -12523,7 +13165,7 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!pattern12.test(data8)){
+if(!pattern18.test(data8)){
 const err36 = {instancePath:instancePath+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
@@ -13215,7 +13857,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!pattern17.test(data8)){
+if(!pattern23.test(data8)){
 const err29 = {instancePath:instancePath+"/main/titleKey",schemaPath:"#/properties/main/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -13250,7 +13892,7 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(!pattern33.test(data9)){
+if(!pattern39.test(data9)){
 const err32 = {instancePath:instancePath+"/main/icon",schemaPath:"#/properties/main/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
@@ -13340,7 +13982,7 @@ vErrors.push(err39);
 errors++;
 }
 for(const key3 in data11){
-if(!(((((((key3 === "id") || (key3 === "titleKey")) || (key3 === "title")) || (key3 === "icon")) || (key3 === "column")) || (key3 === "links")) || (key3 === "visibleWhen"))){
+if(!((((((((key3 === "id") || (key3 === "titleKey")) || (key3 === "title")) || (key3 === "titleByLanguage")) || (key3 === "icon")) || (key3 === "column")) || (key3 === "links")) || (key3 === "visibleWhen"))){
 const err40 = {instancePath:instancePath+"/main/sections/" + i4,schemaPath:"#/properties/main/properties/sections/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err40];
@@ -13364,7 +14006,7 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!pattern12.test(data12)){
+if(!pattern18.test(data12)){
 const err42 = {instancePath:instancePath+"/main/sections/" + i4+"/id",schemaPath:"#/properties/main/properties/sections/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
@@ -13399,7 +14041,7 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!pattern17.test(data13)){
+if(!pattern23.test(data13)){
 const err45 = {instancePath:instancePath+"/main/sections/" + i4+"/titleKey",schemaPath:"#/properties/main/properties/sections/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
@@ -13456,11 +14098,13 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data11.icon !== undefined){
-let data15 = data11.icon;
-if(typeof data15 === "string"){
-if(func2(data15) > 60){
-const err50 = {instancePath:instancePath+"/main/sections/" + i4+"/icon",schemaPath:"#/properties/main/properties/sections/items/properties/icon/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(data11.titleByLanguage !== undefined){
+let data15 = data11.titleByLanguage;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+for(const key4 in data15){
+const _errs37 = errors;
+if(!(((((((key4 === "en") || (key4 === "de")) || (key4 === "es")) || (key4 === "fr")) || (key4 === "nl")) || (key4 === "pt")) || (key4 === "it"))){
+const err50 = {instancePath:instancePath+"/main/sections/" + i4+"/titleByLanguage",schemaPath:"#/properties/main/properties/sections/items/properties/titleByLanguage/propertyNames/enum",keyword:"enum",params:{allowedValues: schema27.properties.main.properties.sections.items.properties.titleByLanguage.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key4};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -13469,8 +14113,9 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(!pattern33.test(data15)){
-const err51 = {instancePath:instancePath+"/main/sections/" + i4+"/icon",schemaPath:"#/properties/main/properties/sections/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+var valid12 = _errs37 === errors;
+if(!valid12){
+const err51 = {instancePath:instancePath+"/main/sections/" + i4+"/titleByLanguage",schemaPath:"#/properties/main/properties/sections/items/properties/titleByLanguage/propertyNames",keyword:"propertyNames",params:{propertyName: key4},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -13480,8 +14125,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-else {
-const err52 = {instancePath:instancePath+"/main/sections/" + i4+"/icon",schemaPath:"#/properties/main/properties/sections/items/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key5 in data15){
+let data16 = data15[key5];
+if(typeof data16 === "string"){
+if(func2(data16) > 40){
+const err52 = {instancePath:instancePath+"/main/sections/" + i4+"/titleByLanguage/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/main/properties/sections/items/properties/titleByLanguage/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -13490,11 +14138,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-if(data11.column !== undefined){
-let data16 = data11.column;
-if(!((data16 === 1) || (data16 === 2))){
-const err53 = {instancePath:instancePath+"/main/sections/" + i4+"/column",schemaPath:"#/properties/main/properties/sections/items/properties/column/enum",keyword:"enum",params:{allowedValues: schema27.properties.main.properties.sections.items.properties.column.enum},message:"must be equal to one of the allowed values"};
+if(func2(data16) < 1){
+const err53 = {instancePath:instancePath+"/main/sections/" + i4+"/titleByLanguage/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/main/properties/sections/items/properties/titleByLanguage/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -13504,11 +14149,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data11.links !== undefined){
-let data17 = data11.links;
-if(Array.isArray(data17)){
-if(data17.length < 1){
-const err54 = {instancePath:instancePath+"/main/sections/" + i4+"/links",schemaPath:"#/properties/main/properties/sections/items/properties/links/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+else {
+const err54 = {instancePath:instancePath+"/main/sections/" + i4+"/titleByLanguage/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/main/properties/sections/items/properties/titleByLanguage/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -13517,12 +14159,10 @@ vErrors.push(err54);
 }
 errors++;
 }
-const len3 = data17.length;
-for(let i5=0; i5<len3; i5++){
-let data18 = data17[i5];
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.id === undefined){
-const err55 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5,schemaPath:"#/properties/main/properties/sections/items/properties/links/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/main/sections/" + i4+"/titleByLanguage",schemaPath:"#/properties/main/properties/sections/items/properties/titleByLanguage/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -13531,8 +14171,12 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data18.textKey === undefined){
-const err56 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5,schemaPath:"#/properties/main/properties/sections/items/properties/links/items/required",keyword:"required",params:{missingProperty: "textKey"},message:"must have required property '"+"textKey"+"'"};
+}
+if(data11.icon !== undefined){
+let data17 = data11.icon;
+if(typeof data17 === "string"){
+if(func2(data17) > 60){
+const err56 = {instancePath:instancePath+"/main/sections/" + i4+"/icon",schemaPath:"#/properties/main/properties/sections/items/properties/icon/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -13541,8 +14185,8 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data18.link === undefined){
-const err57 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5,schemaPath:"#/properties/main/properties/sections/items/properties/links/items/required",keyword:"required",params:{missingProperty: "link"},message:"must have required property '"+"link"+"'"};
+if(!pattern39.test(data17)){
+const err57 = {instancePath:instancePath+"/main/sections/" + i4+"/icon",schemaPath:"#/properties/main/properties/sections/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -13551,8 +14195,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data18.key === undefined){
-const err58 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5,schemaPath:"#/properties/main/properties/sections/items/properties/links/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+}
+else {
+const err58 = {instancePath:instancePath+"/main/sections/" + i4+"/icon",schemaPath:"#/properties/main/properties/sections/items/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -13561,8 +14206,11 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(data18.adminOnly === undefined){
-const err59 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5,schemaPath:"#/properties/main/properties/sections/items/properties/links/items/required",keyword:"required",params:{missingProperty: "adminOnly"},message:"must have required property '"+"adminOnly"+"'"};
+}
+if(data11.column !== undefined){
+let data18 = data11.column;
+if(!((data18 === 1) || (data18 === 2))){
+const err59 = {instancePath:instancePath+"/main/sections/" + i4+"/column",schemaPath:"#/properties/main/properties/sections/items/properties/column/enum",keyword:"enum",params:{allowedValues: schema27.properties.main.properties.sections.items.properties.column.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -13571,9 +14219,12 @@ vErrors.push(err59);
 }
 errors++;
 }
-for(const key4 in data18){
-if(!(((((((key4 === "id") || (key4 === "textKey")) || (key4 === "link")) || (key4 === "key")) || (key4 === "feature")) || (key4 === "adminOnly")) || (key4 === "visibleWhen"))){
-const err60 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5,schemaPath:"#/properties/main/properties/sections/items/properties/links/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+if(data11.links !== undefined){
+let data19 = data11.links;
+if(Array.isArray(data19)){
+if(data19.length < 1){
+const err60 = {instancePath:instancePath+"/main/sections/" + i4+"/links",schemaPath:"#/properties/main/properties/sections/items/properties/links/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -13582,12 +14233,12 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-if(data18.id !== undefined){
-let data19 = data18.id;
-if(typeof data19 === "string"){
-if(func2(data19) > 80){
-const err61 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/id",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+const len3 = data19.length;
+for(let i5=0; i5<len3; i5++){
+let data20 = data19[i5];
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.id === undefined){
+const err61 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5,schemaPath:"#/properties/main/properties/sections/items/properties/links/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -13596,8 +14247,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(!pattern12.test(data19)){
-const err62 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/id",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(data20.textKey === undefined){
+const err62 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5,schemaPath:"#/properties/main/properties/sections/items/properties/links/items/required",keyword:"required",params:{missingProperty: "textKey"},message:"must have required property '"+"textKey"+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -13606,9 +14257,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-else {
-const err63 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/id",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data20.link === undefined){
+const err63 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5,schemaPath:"#/properties/main/properties/sections/items/properties/links/items/required",keyword:"required",params:{missingProperty: "link"},message:"must have required property '"+"link"+"'"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -13617,12 +14267,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-if(data18.textKey !== undefined){
-let data20 = data18.textKey;
-if(typeof data20 === "string"){
-if(func2(data20) > 120){
-const err64 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/textKey",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/textKey/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+if(data20.key === undefined){
+const err64 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5,schemaPath:"#/properties/main/properties/sections/items/properties/links/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -13631,8 +14277,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(!pattern17.test(data20)){
-const err65 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/textKey",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
+if(data20.adminOnly === undefined){
+const err65 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5,schemaPath:"#/properties/main/properties/sections/items/properties/links/items/required",keyword:"required",params:{missingProperty: "adminOnly"},message:"must have required property '"+"adminOnly"+"'"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -13641,9 +14287,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-else {
-const err66 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/textKey",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/textKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key6 in data20){
+if(!(func20.call(schema27.properties.main.properties.sections.items.properties.links.items.properties, key6))){
+const err66 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5,schemaPath:"#/properties/main/properties/sections/items/properties/links/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -13653,11 +14299,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data18.link !== undefined){
-let data21 = data18.link;
+if(data20.id !== undefined){
+let data21 = data20.id;
 if(typeof data21 === "string"){
-if(func2(data21) > 300){
-const err67 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/link",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/link/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(func2(data21) > 80){
+const err67 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/id",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -13666,8 +14312,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!pattern39.test(data21)){
-const err68 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/link",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
+if(!pattern18.test(data21)){
+const err68 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/id",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -13678,7 +14324,7 @@ errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/link",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err69 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/id",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -13688,11 +14334,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data18.key !== undefined){
-let data22 = data18.key;
+if(data20.textKey !== undefined){
+let data22 = data20.textKey;
 if(typeof data22 === "string"){
-if(func2(data22) > 80){
-const err70 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/key",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/key/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(func2(data22) > 120){
+const err70 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/textKey",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/textKey/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -13701,8 +14347,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(!pattern12.test(data22)){
-const err71 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/key",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(!pattern23.test(data22)){
+const err71 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/textKey",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -13713,7 +14359,7 @@ errors++;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/key",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err72 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/textKey",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/textKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -13723,11 +14369,11 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data18.feature !== undefined){
-let data23 = data18.feature;
+if(data20.link !== undefined){
+let data23 = data20.link;
 if(typeof data23 === "string"){
-if(func2(data23) > 80){
-const err73 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/feature",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/feature/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(func2(data23) > 300){
+const err73 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/link",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/link/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -13736,8 +14382,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(!pattern12.test(data23)){
-const err74 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/feature",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(!pattern45.test(data23)){
+const err74 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/link",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -13748,7 +14394,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/feature",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/feature/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err75 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/link",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -13758,9 +14404,11 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data18.adminOnly !== undefined){
-if(typeof data18.adminOnly !== "boolean"){
-const err76 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/adminOnly",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/adminOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data20.key !== undefined){
+let data24 = data20.key;
+if(typeof data24 === "string"){
+if(func2(data24) > 80){
+const err76 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/key",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/key/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -13769,16 +14417,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-if(data18.visibleWhen !== undefined){
-if(!(validate28(data18.visibleWhen, {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/visibleWhen",parentData:data18,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err77 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5,schemaPath:"#/properties/main/properties/sections/items/properties/links/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern18.test(data24)){
+const err77 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/key",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -13788,14 +14428,199 @@ vErrors.push(err77);
 errors++;
 }
 }
-}
 else {
-const err78 = {instancePath:instancePath+"/main/sections/" + i4+"/links",schemaPath:"#/properties/main/properties/sections/items/properties/links/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err78 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/key",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err78];
 }
 else {
 vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data20.feature !== undefined){
+let data25 = data20.feature;
+if(typeof data25 === "string"){
+if(func2(data25) > 80){
+const err79 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/feature",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/feature/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if(!pattern18.test(data25)){
+const err80 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/feature",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+else {
+const err81 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/feature",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/feature/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+if(data20.adminOnly !== undefined){
+if(typeof data20.adminOnly !== "boolean"){
+const err82 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/adminOnly",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/adminOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data20.text !== undefined){
+let data27 = data20.text;
+if(typeof data27 === "string"){
+if(func2(data27) > 40){
+const err83 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/text",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/text/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+if(func2(data27) < 1){
+const err84 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/text",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+else {
+const err85 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/text",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data20.textByLanguage !== undefined){
+let data28 = data20.textByLanguage;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+for(const key7 in data28){
+const _errs65 = errors;
+if(!(((((((key7 === "en") || (key7 === "de")) || (key7 === "es")) || (key7 === "fr")) || (key7 === "nl")) || (key7 === "pt")) || (key7 === "it"))){
+const err86 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/textByLanguage",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/textByLanguage/propertyNames/enum",keyword:"enum",params:{allowedValues: schema27.properties.main.properties.sections.items.properties.links.items.properties.textByLanguage.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key7};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+var valid17 = _errs65 === errors;
+if(!valid17){
+const err87 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/textByLanguage",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/textByLanguage/propertyNames",keyword:"propertyNames",params:{propertyName: key7},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+for(const key8 in data28){
+let data29 = data28[key8];
+if(typeof data29 === "string"){
+if(func2(data29) > 40){
+const err88 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/textByLanguage/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/textByLanguage/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+if(func2(data29) < 1){
+const err89 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/textByLanguage/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/textByLanguage/additionalProperties/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/textByLanguage/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/textByLanguage/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/textByLanguage",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/textByLanguage/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data20.visibleWhen !== undefined){
+if(!(validate28(data20.visibleWhen, {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/visibleWhen",parentData:data20,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5,schemaPath:"#/properties/main/properties/sections/items/properties/links/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/main/sections/" + i4+"/links",schemaPath:"#/properties/main/properties/sections/items/properties/links/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
 }
 errors++;
 }
@@ -13808,184 +14633,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/main/sections/" + i4,schemaPath:"#/properties/main/properties/sections/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/main/sections",schemaPath:"#/properties/main/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-}
-}
-else {
-const err81 = {instancePath:instancePath+"/main",schemaPath:"#/properties/main/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-}
-if(data.admin !== undefined){
-let data27 = data.admin;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.titleKey === undefined){
-const err82 = {instancePath:instancePath+"/admin",schemaPath:"#/properties/admin/required",keyword:"required",params:{missingProperty: "titleKey"},message:"must have required property '"+"titleKey"+"'"};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-if(data27.icon === undefined){
-const err83 = {instancePath:instancePath+"/admin",schemaPath:"#/properties/admin/required",keyword:"required",params:{missingProperty: "icon"},message:"must have required property '"+"icon"+"'"};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-if(data27.sections === undefined){
-const err84 = {instancePath:instancePath+"/admin",schemaPath:"#/properties/admin/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'"};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-for(const key5 in data27){
-if(!(((key5 === "titleKey") || (key5 === "icon")) || (key5 === "sections"))){
-const err85 = {instancePath:instancePath+"/admin",schemaPath:"#/properties/admin/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-if(data27.titleKey !== undefined){
-let data28 = data27.titleKey;
-if(typeof data28 === "string"){
-if(func2(data28) > 120){
-const err86 = {instancePath:instancePath+"/admin/titleKey",schemaPath:"#/properties/admin/properties/titleKey/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-if(!pattern17.test(data28)){
-const err87 = {instancePath:instancePath+"/admin/titleKey",schemaPath:"#/properties/admin/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-else {
-const err88 = {instancePath:instancePath+"/admin/titleKey",schemaPath:"#/properties/admin/properties/titleKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-if(data27.icon !== undefined){
-let data29 = data27.icon;
-if(typeof data29 === "string"){
-if(func2(data29) > 60){
-const err89 = {instancePath:instancePath+"/admin/icon",schemaPath:"#/properties/admin/properties/icon/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-if(!pattern33.test(data29)){
-const err90 = {instancePath:instancePath+"/admin/icon",schemaPath:"#/properties/admin/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-}
-else {
-const err91 = {instancePath:instancePath+"/admin/icon",schemaPath:"#/properties/admin/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-}
-if(data27.sections !== undefined){
-let data30 = data27.sections;
-if(Array.isArray(data30)){
-if(data30.length < 1){
-const err92 = {instancePath:instancePath+"/admin/sections",schemaPath:"#/properties/admin/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-const len4 = data30.length;
-for(let i6=0; i6<len4; i6++){
-let data31 = data30[i6];
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31.id === undefined){
-const err93 = {instancePath:instancePath+"/admin/sections/" + i6,schemaPath:"#/properties/admin/properties/sections/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-if(data31.titleKey === undefined){
-const err94 = {instancePath:instancePath+"/admin/sections/" + i6,schemaPath:"#/properties/admin/properties/sections/items/required",keyword:"required",params:{missingProperty: "titleKey"},message:"must have required property '"+"titleKey"+"'"};
+const err94 = {instancePath:instancePath+"/main/sections/" + i4,schemaPath:"#/properties/main/properties/sections/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -13994,8 +14642,10 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(data31.icon === undefined){
-const err95 = {instancePath:instancePath+"/admin/sections/" + i6,schemaPath:"#/properties/admin/properties/sections/items/required",keyword:"required",params:{missingProperty: "icon"},message:"must have required property '"+"icon"+"'"};
+}
+}
+else {
+const err95 = {instancePath:instancePath+"/main/sections",schemaPath:"#/properties/main/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -14004,8 +14654,10 @@ vErrors.push(err95);
 }
 errors++;
 }
-if(data31.column === undefined){
-const err96 = {instancePath:instancePath+"/admin/sections/" + i6,schemaPath:"#/properties/admin/properties/sections/items/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
+}
+}
+else {
+const err96 = {instancePath:instancePath+"/main",schemaPath:"#/properties/main/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -14014,8 +14666,12 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(data31.links === undefined){
-const err97 = {instancePath:instancePath+"/admin/sections/" + i6,schemaPath:"#/properties/admin/properties/sections/items/required",keyword:"required",params:{missingProperty: "links"},message:"must have required property '"+"links"+"'"};
+}
+if(data.admin !== undefined){
+let data32 = data.admin;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.titleKey === undefined){
+const err97 = {instancePath:instancePath+"/admin",schemaPath:"#/properties/admin/required",keyword:"required",params:{missingProperty: "titleKey"},message:"must have required property '"+"titleKey"+"'"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -14024,9 +14680,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-for(const key6 in data31){
-if(!((((((key6 === "id") || (key6 === "titleKey")) || (key6 === "icon")) || (key6 === "column")) || (key6 === "links")) || (key6 === "visibleWhen"))){
-const err98 = {instancePath:instancePath+"/admin/sections/" + i6,schemaPath:"#/properties/admin/properties/sections/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(data32.icon === undefined){
+const err98 = {instancePath:instancePath+"/admin",schemaPath:"#/properties/admin/required",keyword:"required",params:{missingProperty: "icon"},message:"must have required property '"+"icon"+"'"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -14035,12 +14690,8 @@ vErrors.push(err98);
 }
 errors++;
 }
-}
-if(data31.id !== undefined){
-let data32 = data31.id;
-if(typeof data32 === "string"){
-if(func2(data32) > 80){
-const err99 = {instancePath:instancePath+"/admin/sections/" + i6+"/id",schemaPath:"#/properties/admin/properties/sections/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(data32.sections === undefined){
+const err99 = {instancePath:instancePath+"/admin",schemaPath:"#/properties/admin/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -14049,8 +14700,9 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(!pattern12.test(data32)){
-const err100 = {instancePath:instancePath+"/admin/sections/" + i6+"/id",schemaPath:"#/properties/admin/properties/sections/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+for(const key9 in data32){
+if(!(((key9 === "titleKey") || (key9 === "icon")) || (key9 === "sections"))){
+const err100 = {instancePath:instancePath+"/admin",schemaPath:"#/properties/admin/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -14060,8 +14712,11 @@ vErrors.push(err100);
 errors++;
 }
 }
-else {
-const err101 = {instancePath:instancePath+"/admin/sections/" + i6+"/id",schemaPath:"#/properties/admin/properties/sections/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data32.titleKey !== undefined){
+let data33 = data32.titleKey;
+if(typeof data33 === "string"){
+if(func2(data33) > 120){
+const err101 = {instancePath:instancePath+"/admin/titleKey",schemaPath:"#/properties/admin/properties/titleKey/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -14070,12 +14725,8 @@ vErrors.push(err101);
 }
 errors++;
 }
-}
-if(data31.titleKey !== undefined){
-let data33 = data31.titleKey;
-if(typeof data33 === "string"){
-if(func2(data33) > 120){
-const err102 = {instancePath:instancePath+"/admin/sections/" + i6+"/titleKey",schemaPath:"#/properties/admin/properties/sections/items/properties/titleKey/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+if(!pattern23.test(data33)){
+const err102 = {instancePath:instancePath+"/admin/titleKey",schemaPath:"#/properties/admin/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -14084,8 +14735,9 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(!pattern17.test(data33)){
-const err103 = {instancePath:instancePath+"/admin/sections/" + i6+"/titleKey",schemaPath:"#/properties/admin/properties/sections/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
+}
+else {
+const err103 = {instancePath:instancePath+"/admin/titleKey",schemaPath:"#/properties/admin/properties/titleKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -14095,8 +14747,11 @@ vErrors.push(err103);
 errors++;
 }
 }
-else {
-const err104 = {instancePath:instancePath+"/admin/sections/" + i6+"/titleKey",schemaPath:"#/properties/admin/properties/sections/items/properties/titleKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data32.icon !== undefined){
+let data34 = data32.icon;
+if(typeof data34 === "string"){
+if(func2(data34) > 60){
+const err104 = {instancePath:instancePath+"/admin/icon",schemaPath:"#/properties/admin/properties/icon/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -14105,12 +14760,8 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-if(data31.icon !== undefined){
-let data34 = data31.icon;
-if(typeof data34 === "string"){
-if(func2(data34) > 60){
-const err105 = {instancePath:instancePath+"/admin/sections/" + i6+"/icon",schemaPath:"#/properties/admin/properties/sections/items/properties/icon/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(!pattern39.test(data34)){
+const err105 = {instancePath:instancePath+"/admin/icon",schemaPath:"#/properties/admin/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -14119,8 +14770,9 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(!pattern33.test(data34)){
-const err106 = {instancePath:instancePath+"/admin/sections/" + i6+"/icon",schemaPath:"#/properties/admin/properties/sections/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+}
+else {
+const err106 = {instancePath:instancePath+"/admin/icon",schemaPath:"#/properties/admin/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -14130,8 +14782,11 @@ vErrors.push(err106);
 errors++;
 }
 }
-else {
-const err107 = {instancePath:instancePath+"/admin/sections/" + i6+"/icon",schemaPath:"#/properties/admin/properties/sections/items/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data32.sections !== undefined){
+let data35 = data32.sections;
+if(Array.isArray(data35)){
+if(data35.length < 1){
+const err107 = {instancePath:instancePath+"/admin/sections",schemaPath:"#/properties/admin/properties/sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -14140,11 +14795,12 @@ vErrors.push(err107);
 }
 errors++;
 }
-}
-if(data31.column !== undefined){
-let data35 = data31.column;
-if(!((((data35 === 1) || (data35 === 2)) || (data35 === 3)) || (data35 === 4))){
-const err108 = {instancePath:instancePath+"/admin/sections/" + i6+"/column",schemaPath:"#/properties/admin/properties/sections/items/properties/column/enum",keyword:"enum",params:{allowedValues: schema27.properties.admin.properties.sections.items.properties.column.enum},message:"must be equal to one of the allowed values"};
+const len4 = data35.length;
+for(let i6=0; i6<len4; i6++){
+let data36 = data35[i6];
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.id === undefined){
+const err108 = {instancePath:instancePath+"/admin/sections/" + i6,schemaPath:"#/properties/admin/properties/sections/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -14153,12 +14809,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-if(data31.links !== undefined){
-let data36 = data31.links;
-if(Array.isArray(data36)){
-if(data36.length < 1){
-const err109 = {instancePath:instancePath+"/admin/sections/" + i6+"/links",schemaPath:"#/properties/admin/properties/sections/items/properties/links/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data36.titleKey === undefined){
+const err109 = {instancePath:instancePath+"/admin/sections/" + i6,schemaPath:"#/properties/admin/properties/sections/items/required",keyword:"required",params:{missingProperty: "titleKey"},message:"must have required property '"+"titleKey"+"'"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -14167,12 +14819,8 @@ vErrors.push(err109);
 }
 errors++;
 }
-const len5 = data36.length;
-for(let i7=0; i7<len5; i7++){
-let data37 = data36[i7];
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-if(data37.id === undefined){
-const err110 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7,schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data36.icon === undefined){
+const err110 = {instancePath:instancePath+"/admin/sections/" + i6,schemaPath:"#/properties/admin/properties/sections/items/required",keyword:"required",params:{missingProperty: "icon"},message:"must have required property '"+"icon"+"'"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -14181,8 +14829,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(data37.textKey === undefined){
-const err111 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7,schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/required",keyword:"required",params:{missingProperty: "textKey"},message:"must have required property '"+"textKey"+"'"};
+if(data36.column === undefined){
+const err111 = {instancePath:instancePath+"/admin/sections/" + i6,schemaPath:"#/properties/admin/properties/sections/items/required",keyword:"required",params:{missingProperty: "column"},message:"must have required property '"+"column"+"'"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -14191,8 +14839,8 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(data37.link === undefined){
-const err112 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7,schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/required",keyword:"required",params:{missingProperty: "link"},message:"must have required property '"+"link"+"'"};
+if(data36.links === undefined){
+const err112 = {instancePath:instancePath+"/admin/sections/" + i6,schemaPath:"#/properties/admin/properties/sections/items/required",keyword:"required",params:{missingProperty: "links"},message:"must have required property '"+"links"+"'"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -14201,8 +14849,9 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(data37.adminModule === undefined){
-const err113 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7,schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/required",keyword:"required",params:{missingProperty: "adminModule"},message:"must have required property '"+"adminModule"+"'"};
+for(const key10 in data36){
+if(!((((((key10 === "id") || (key10 === "titleKey")) || (key10 === "icon")) || (key10 === "column")) || (key10 === "links")) || (key10 === "visibleWhen"))){
+const err113 = {instancePath:instancePath+"/admin/sections/" + i6,schemaPath:"#/properties/admin/properties/sections/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -14211,9 +14860,12 @@ vErrors.push(err113);
 }
 errors++;
 }
-for(const key7 in data37){
-if(!(((((key7 === "id") || (key7 === "textKey")) || (key7 === "link")) || (key7 === "adminModule")) || (key7 === "visibleWhen"))){
-const err114 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7,schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+if(data36.id !== undefined){
+let data37 = data36.id;
+if(typeof data37 === "string"){
+if(func2(data37) > 80){
+const err114 = {instancePath:instancePath+"/admin/sections/" + i6+"/id",schemaPath:"#/properties/admin/properties/sections/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -14222,12 +14874,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-if(data37.id !== undefined){
-let data38 = data37.id;
-if(typeof data38 === "string"){
-if(func2(data38) > 80){
-const err115 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/id",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(!pattern18.test(data37)){
+const err115 = {instancePath:instancePath+"/admin/sections/" + i6+"/id",schemaPath:"#/properties/admin/properties/sections/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -14236,8 +14884,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(!pattern12.test(data38)){
-const err116 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/id",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+}
+else {
+const err116 = {instancePath:instancePath+"/admin/sections/" + i6+"/id",schemaPath:"#/properties/admin/properties/sections/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -14247,8 +14896,11 @@ vErrors.push(err116);
 errors++;
 }
 }
-else {
-const err117 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/id",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data36.titleKey !== undefined){
+let data38 = data36.titleKey;
+if(typeof data38 === "string"){
+if(func2(data38) > 120){
+const err117 = {instancePath:instancePath+"/admin/sections/" + i6+"/titleKey",schemaPath:"#/properties/admin/properties/sections/items/properties/titleKey/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -14257,12 +14909,8 @@ vErrors.push(err117);
 }
 errors++;
 }
-}
-if(data37.textKey !== undefined){
-let data39 = data37.textKey;
-if(typeof data39 === "string"){
-if(func2(data39) > 120){
-const err118 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/textKey",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/textKey/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+if(!pattern23.test(data38)){
+const err118 = {instancePath:instancePath+"/admin/sections/" + i6+"/titleKey",schemaPath:"#/properties/admin/properties/sections/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -14271,8 +14919,9 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(!pattern17.test(data39)){
-const err119 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/textKey",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
+}
+else {
+const err119 = {instancePath:instancePath+"/admin/sections/" + i6+"/titleKey",schemaPath:"#/properties/admin/properties/sections/items/properties/titleKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -14282,8 +14931,11 @@ vErrors.push(err119);
 errors++;
 }
 }
-else {
-const err120 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/textKey",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/textKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data36.icon !== undefined){
+let data39 = data36.icon;
+if(typeof data39 === "string"){
+if(func2(data39) > 60){
+const err120 = {instancePath:instancePath+"/admin/sections/" + i6+"/icon",schemaPath:"#/properties/admin/properties/sections/items/properties/icon/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -14292,12 +14944,8 @@ vErrors.push(err120);
 }
 errors++;
 }
-}
-if(data37.link !== undefined){
-let data40 = data37.link;
-if(typeof data40 === "string"){
-if(func2(data40) > 200){
-const err121 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/link",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/link/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(!pattern39.test(data39)){
+const err121 = {instancePath:instancePath+"/admin/sections/" + i6+"/icon",schemaPath:"#/properties/admin/properties/sections/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -14306,8 +14954,9 @@ vErrors.push(err121);
 }
 errors++;
 }
-if(!pattern67.test(data40)){
-const err122 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/link",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/admin(/[a-z0-9]+)+$"},message:"must match pattern \""+"^/admin(/[a-z0-9]+)+$"+"\""};
+}
+else {
+const err122 = {instancePath:instancePath+"/admin/sections/" + i6+"/icon",schemaPath:"#/properties/admin/properties/sections/items/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -14317,8 +14966,10 @@ vErrors.push(err122);
 errors++;
 }
 }
-else {
-const err123 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/link",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data36.column !== undefined){
+let data40 = data36.column;
+if(!((((data40 === 1) || (data40 === 2)) || (data40 === 3)) || (data40 === 4))){
+const err123 = {instancePath:instancePath+"/admin/sections/" + i6+"/column",schemaPath:"#/properties/admin/properties/sections/items/properties/column/enum",keyword:"enum",params:{allowedValues: schema27.properties.admin.properties.sections.items.properties.column.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -14328,11 +14979,11 @@ vErrors.push(err123);
 errors++;
 }
 }
-if(data37.adminModule !== undefined){
-let data41 = data37.adminModule;
-if(typeof data41 === "string"){
-if(func2(data41) > 80){
-const err124 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/adminModule",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/adminModule/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(data36.links !== undefined){
+let data41 = data36.links;
+if(Array.isArray(data41)){
+if(data41.length < 1){
+const err124 = {instancePath:instancePath+"/admin/sections/" + i6+"/links",schemaPath:"#/properties/admin/properties/sections/items/properties/links/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -14341,8 +14992,12 @@ vErrors.push(err124);
 }
 errors++;
 }
-if(!pattern12.test(data41)){
-const err125 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/adminModule",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+const len5 = data41.length;
+for(let i7=0; i7<len5; i7++){
+let data42 = data41[i7];
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.id === undefined){
+const err125 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7,schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -14351,9 +15006,8 @@ vErrors.push(err125);
 }
 errors++;
 }
-}
-else {
-const err126 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/adminModule",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/adminModule/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data42.textKey === undefined){
+const err126 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7,schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/required",keyword:"required",params:{missingProperty: "textKey"},message:"must have required property '"+"textKey"+"'"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -14362,16 +15016,8 @@ vErrors.push(err126);
 }
 errors++;
 }
-}
-if(data37.visibleWhen !== undefined){
-if(!(validate28(data37.visibleWhen, {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/visibleWhen",parentData:data37,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err127 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7,schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data42.link === undefined){
+const err127 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7,schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/required",keyword:"required",params:{missingProperty: "link"},message:"must have required property '"+"link"+"'"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -14380,10 +15026,8 @@ vErrors.push(err127);
 }
 errors++;
 }
-}
-}
-else {
-const err128 = {instancePath:instancePath+"/admin/sections/" + i6+"/links",schemaPath:"#/properties/admin/properties/sections/items/properties/links/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data42.adminModule === undefined){
+const err128 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7,schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/required",keyword:"required",params:{missingProperty: "adminModule"},message:"must have required property '"+"adminModule"+"'"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -14392,16 +15036,9 @@ vErrors.push(err128);
 }
 errors++;
 }
-}
-if(data31.visibleWhen !== undefined){
-if(!(validate28(data31.visibleWhen, {instancePath:instancePath+"/admin/sections/" + i6+"/visibleWhen",parentData:data31,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err129 = {instancePath:instancePath+"/admin/sections/" + i6,schemaPath:"#/properties/admin/properties/sections/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key11 in data42){
+if(!(((((key11 === "id") || (key11 === "textKey")) || (key11 === "link")) || (key11 === "adminModule")) || (key11 === "visibleWhen"))){
+const err129 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7,schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -14411,9 +15048,11 @@ vErrors.push(err129);
 errors++;
 }
 }
-}
-else {
-const err130 = {instancePath:instancePath+"/admin/sections",schemaPath:"#/properties/admin/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data42.id !== undefined){
+let data43 = data42.id;
+if(typeof data43 === "string"){
+if(func2(data43) > 80){
+const err130 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/id",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -14422,10 +15061,8 @@ vErrors.push(err130);
 }
 errors++;
 }
-}
-}
-else {
-const err131 = {instancePath:instancePath+"/admin",schemaPath:"#/properties/admin/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern18.test(data43)){
+const err131 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/id",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -14435,11 +15072,8 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data.user !== undefined){
-let data44 = data.user;
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(data44.titleKey === undefined){
-const err132 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/required",keyword:"required",params:{missingProperty: "titleKey"},message:"must have required property '"+"titleKey"+"'"};
+else {
+const err132 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/id",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -14448,8 +15082,12 @@ vErrors.push(err132);
 }
 errors++;
 }
-if(data44.icon === undefined){
-const err133 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/required",keyword:"required",params:{missingProperty: "icon"},message:"must have required property '"+"icon"+"'"};
+}
+if(data42.textKey !== undefined){
+let data44 = data42.textKey;
+if(typeof data44 === "string"){
+if(func2(data44) > 120){
+const err133 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/textKey",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/textKey/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -14458,8 +15096,8 @@ vErrors.push(err133);
 }
 errors++;
 }
-if(data44.entries === undefined){
-const err134 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};
+if(!pattern23.test(data44)){
+const err134 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/textKey",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -14468,9 +15106,9 @@ vErrors.push(err134);
 }
 errors++;
 }
-for(const key8 in data44){
-if(!((((key8 === "titleKey") || (key8 === "icon")) || (key8 === "visibleWhen")) || (key8 === "entries"))){
-const err135 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+}
+else {
+const err135 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/textKey",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/textKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -14480,11 +15118,11 @@ vErrors.push(err135);
 errors++;
 }
 }
-if(data44.titleKey !== undefined){
-let data45 = data44.titleKey;
+if(data42.link !== undefined){
+let data45 = data42.link;
 if(typeof data45 === "string"){
-if(func2(data45) > 120){
-const err136 = {instancePath:instancePath+"/user/titleKey",schemaPath:"#/properties/user/properties/titleKey/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+if(func2(data45) > 200){
+const err136 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/link",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/link/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -14493,8 +15131,8 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(!pattern17.test(data45)){
-const err137 = {instancePath:instancePath+"/user/titleKey",schemaPath:"#/properties/user/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
+if(!pattern73.test(data45)){
+const err137 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/link",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/admin(/[a-z0-9]+)+$"},message:"must match pattern \""+"^/admin(/[a-z0-9]+)+$"+"\""};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -14505,7 +15143,7 @@ errors++;
 }
 }
 else {
-const err138 = {instancePath:instancePath+"/user/titleKey",schemaPath:"#/properties/user/properties/titleKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err138 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/link",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -14515,11 +15153,11 @@ vErrors.push(err138);
 errors++;
 }
 }
-if(data44.icon !== undefined){
-let data46 = data44.icon;
+if(data42.adminModule !== undefined){
+let data46 = data42.adminModule;
 if(typeof data46 === "string"){
-if(func2(data46) > 60){
-const err139 = {instancePath:instancePath+"/user/icon",schemaPath:"#/properties/user/properties/icon/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(func2(data46) > 80){
+const err139 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/adminModule",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/adminModule/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -14528,8 +15166,8 @@ vErrors.push(err139);
 }
 errors++;
 }
-if(!pattern33.test(data46)){
-const err140 = {instancePath:instancePath+"/user/icon",schemaPath:"#/properties/user/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+if(!pattern18.test(data46)){
+const err140 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/adminModule",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -14540,7 +15178,7 @@ errors++;
 }
 }
 else {
-const err141 = {instancePath:instancePath+"/user/icon",schemaPath:"#/properties/user/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err141 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/adminModule",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/adminModule/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -14550,17 +15188,15 @@ vErrors.push(err141);
 errors++;
 }
 }
-if(data44.visibleWhen !== undefined){
-if(!(validate28(data44.visibleWhen, {instancePath:instancePath+"/user/visibleWhen",parentData:data44,parentDataProperty:"visibleWhen",rootData}))){
+if(data42.visibleWhen !== undefined){
+if(!(validate28(data42.visibleWhen, {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/visibleWhen",parentData:data42,parentDataProperty:"visibleWhen",rootData}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 }
-if(data44.entries !== undefined){
-let data48 = data44.entries;
-if(Array.isArray(data48)){
-if(data48.length < 1){
-const err142 = {instancePath:instancePath+"/user/entries",schemaPath:"#/properties/user/properties/entries/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+else {
+const err142 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7,schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -14569,16 +15205,10 @@ vErrors.push(err142);
 }
 errors++;
 }
-const len6 = data48.length;
-for(let i8=0; i8<len6; i8++){
-let data49 = data48[i8];
-const _errs103 = errors;
-let valid25 = false;
-let passing0 = null;
-const _errs104 = errors;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.link === undefined){
-const err143 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/oneOf/0/required",keyword:"required",params:{missingProperty: "link"},message:"must have required property '"+"link"+"'"};
+}
+}
+else {
+const err143 = {instancePath:instancePath+"/admin/sections/" + i6+"/links",schemaPath:"#/properties/admin/properties/sections/items/properties/links/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -14588,15 +15218,15 @@ vErrors.push(err143);
 errors++;
 }
 }
-var _valid0 = _errs104 === errors;
-if(_valid0){
-valid25 = true;
-passing0 = 0;
+if(data36.visibleWhen !== undefined){
+if(!(validate28(data36.visibleWhen, {instancePath:instancePath+"/admin/sections/" + i6+"/visibleWhen",parentData:data36,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
 }
-const _errs105 = errors;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.dialog === undefined){
-const err144 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/oneOf/1/required",keyword:"required",params:{missingProperty: "dialog"},message:"must have required property '"+"dialog"+"'"};
+}
+}
+else {
+const err144 = {instancePath:instancePath+"/admin/sections/" + i6,schemaPath:"#/properties/admin/properties/sections/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -14606,20 +15236,9 @@ vErrors.push(err144);
 errors++;
 }
 }
-var _valid0 = _errs105 === errors;
-if(_valid0 && valid25){
-valid25 = false;
-passing0 = [passing0, 1];
 }
 else {
-if(_valid0){
-valid25 = true;
-passing0 = 1;
-}
-const _errs106 = errors;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.external === undefined){
-const err145 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/oneOf/2/required",keyword:"required",params:{missingProperty: "external"},message:"must have required property '"+"external"+"'"};
+const err145 = {instancePath:instancePath+"/admin/sections",schemaPath:"#/properties/admin/properties/sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -14629,20 +15248,9 @@ vErrors.push(err145);
 errors++;
 }
 }
-var _valid0 = _errs106 === errors;
-if(_valid0 && valid25){
-valid25 = false;
-passing0 = [passing0, 2];
 }
 else {
-if(_valid0){
-valid25 = true;
-passing0 = 2;
-}
-const _errs107 = errors;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.action === undefined){
-const err146 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/oneOf/3/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+const err146 = {instancePath:instancePath+"/admin",schemaPath:"#/properties/admin/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -14652,21 +15260,11 @@ vErrors.push(err146);
 errors++;
 }
 }
-var _valid0 = _errs107 === errors;
-if(_valid0 && valid25){
-valid25 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid25 = true;
-passing0 = 3;
-}
-}
-}
-}
-if(!valid25){
-const err147 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(data.user !== undefined){
+let data49 = data.user;
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+if(data49.titleKey === undefined){
+const err147 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/required",keyword:"required",params:{missingProperty: "titleKey"},message:"must have required property '"+"titleKey"+"'"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -14675,20 +15273,8 @@ vErrors.push(err147);
 }
 errors++;
 }
-else {
-errors = _errs103;
-if(vErrors !== null){
-if(_errs103){
-vErrors.length = _errs103;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.id === undefined){
-const err148 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data49.icon === undefined){
+const err148 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/required",keyword:"required",params:{missingProperty: "icon"},message:"must have required property '"+"icon"+"'"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -14697,8 +15283,8 @@ vErrors.push(err148);
 }
 errors++;
 }
-if(data49.textKey === undefined){
-const err149 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/required",keyword:"required",params:{missingProperty: "textKey"},message:"must have required property '"+"textKey"+"'"};
+if(data49.entries === undefined){
+const err149 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -14707,9 +15293,9 @@ vErrors.push(err149);
 }
 errors++;
 }
-for(const key9 in data49){
-if(!(func8.call(schema27.properties.user.properties.entries.items.properties, key9))){
-const err150 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+for(const key12 in data49){
+if(!((((key12 === "titleKey") || (key12 === "icon")) || (key12 === "visibleWhen")) || (key12 === "entries"))){
+const err150 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -14719,11 +15305,11 @@ vErrors.push(err150);
 errors++;
 }
 }
-if(data49.id !== undefined){
-let data50 = data49.id;
+if(data49.titleKey !== undefined){
+let data50 = data49.titleKey;
 if(typeof data50 === "string"){
-if(func2(data50) > 80){
-const err151 = {instancePath:instancePath+"/user/entries/" + i8+"/id",schemaPath:"#/properties/user/properties/entries/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(func2(data50) > 120){
+const err151 = {instancePath:instancePath+"/user/titleKey",schemaPath:"#/properties/user/properties/titleKey/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -14732,8 +15318,8 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(!pattern12.test(data50)){
-const err152 = {instancePath:instancePath+"/user/entries/" + i8+"/id",schemaPath:"#/properties/user/properties/entries/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(!pattern23.test(data50)){
+const err152 = {instancePath:instancePath+"/user/titleKey",schemaPath:"#/properties/user/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -14744,7 +15330,7 @@ errors++;
 }
 }
 else {
-const err153 = {instancePath:instancePath+"/user/entries/" + i8+"/id",schemaPath:"#/properties/user/properties/entries/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err153 = {instancePath:instancePath+"/user/titleKey",schemaPath:"#/properties/user/properties/titleKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -14754,11 +15340,11 @@ vErrors.push(err153);
 errors++;
 }
 }
-if(data49.textKey !== undefined){
-let data51 = data49.textKey;
+if(data49.icon !== undefined){
+let data51 = data49.icon;
 if(typeof data51 === "string"){
-if(func2(data51) > 120){
-const err154 = {instancePath:instancePath+"/user/entries/" + i8+"/textKey",schemaPath:"#/properties/user/properties/entries/items/properties/textKey/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+if(func2(data51) > 60){
+const err154 = {instancePath:instancePath+"/user/icon",schemaPath:"#/properties/user/properties/icon/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -14767,8 +15353,8 @@ vErrors.push(err154);
 }
 errors++;
 }
-if(!pattern17.test(data51)){
-const err155 = {instancePath:instancePath+"/user/entries/" + i8+"/textKey",schemaPath:"#/properties/user/properties/entries/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
+if(!pattern39.test(data51)){
+const err155 = {instancePath:instancePath+"/user/icon",schemaPath:"#/properties/user/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -14779,7 +15365,7 @@ errors++;
 }
 }
 else {
-const err156 = {instancePath:instancePath+"/user/entries/" + i8+"/textKey",schemaPath:"#/properties/user/properties/entries/items/properties/textKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err156 = {instancePath:instancePath+"/user/icon",schemaPath:"#/properties/user/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -14789,11 +15375,17 @@ vErrors.push(err156);
 errors++;
 }
 }
-if(data49.icon !== undefined){
-let data52 = data49.icon;
-if(typeof data52 === "string"){
-if(func2(data52) > 60){
-const err157 = {instancePath:instancePath+"/user/entries/" + i8+"/icon",schemaPath:"#/properties/user/properties/entries/items/properties/icon/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(data49.visibleWhen !== undefined){
+if(!(validate28(data49.visibleWhen, {instancePath:instancePath+"/user/visibleWhen",parentData:data49,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+}
+if(data49.entries !== undefined){
+let data53 = data49.entries;
+if(Array.isArray(data53)){
+if(data53.length < 1){
+const err157 = {instancePath:instancePath+"/user/entries",schemaPath:"#/properties/user/properties/entries/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -14802,8 +15394,16 @@ vErrors.push(err157);
 }
 errors++;
 }
-if(!pattern33.test(data52)){
-const err158 = {instancePath:instancePath+"/user/entries/" + i8+"/icon",schemaPath:"#/properties/user/properties/entries/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+const len6 = data53.length;
+for(let i8=0; i8<len6; i8++){
+let data54 = data53[i8];
+const _errs117 = errors;
+let valid29 = false;
+let passing0 = null;
+const _errs118 = errors;
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+if(data54.link === undefined){
+const err158 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/oneOf/0/required",keyword:"required",params:{missingProperty: "link"},message:"must have required property '"+"link"+"'"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -14813,8 +15413,15 @@ vErrors.push(err158);
 errors++;
 }
 }
-else {
-const err159 = {instancePath:instancePath+"/user/entries/" + i8+"/icon",schemaPath:"#/properties/user/properties/entries/items/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var _valid0 = _errs118 === errors;
+if(_valid0){
+valid29 = true;
+passing0 = 0;
+}
+const _errs119 = errors;
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+if(data54.dialog === undefined){
+const err159 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/oneOf/1/required",keyword:"required",params:{missingProperty: "dialog"},message:"must have required property '"+"dialog"+"'"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -14824,9 +15431,20 @@ vErrors.push(err159);
 errors++;
 }
 }
-if(data49.separatorBefore !== undefined){
-if(typeof data49.separatorBefore !== "boolean"){
-const err160 = {instancePath:instancePath+"/user/entries/" + i8+"/separatorBefore",schemaPath:"#/properties/user/properties/entries/items/properties/separatorBefore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+var _valid0 = _errs119 === errors;
+if(_valid0 && valid29){
+valid29 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid29 = true;
+passing0 = 1;
+}
+const _errs120 = errors;
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+if(data54.external === undefined){
+const err160 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/oneOf/2/required",keyword:"required",params:{missingProperty: "external"},message:"must have required property '"+"external"+"'"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -14836,17 +15454,20 @@ vErrors.push(err160);
 errors++;
 }
 }
-if(data49.visibleWhen !== undefined){
-if(!(validate28(data49.visibleWhen, {instancePath:instancePath+"/user/entries/" + i8+"/visibleWhen",parentData:data49,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
+var _valid0 = _errs120 === errors;
+if(_valid0 && valid29){
+valid29 = false;
+passing0 = [passing0, 2];
 }
+else {
+if(_valid0){
+valid29 = true;
+passing0 = 2;
 }
-if(data49.link !== undefined){
-let data55 = data49.link;
-if(typeof data55 === "string"){
-if(func2(data55) > 300){
-const err161 = {instancePath:instancePath+"/user/entries/" + i8+"/link",schemaPath:"#/properties/user/properties/entries/items/properties/link/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+const _errs121 = errors;
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+if(data54.action === undefined){
+const err161 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/oneOf/3/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -14855,8 +15476,22 @@ vErrors.push(err161);
 }
 errors++;
 }
-if(!pattern39.test(data55)){
-const err162 = {instancePath:instancePath+"/user/entries/" + i8+"/link",schemaPath:"#/properties/user/properties/entries/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
+}
+var _valid0 = _errs121 === errors;
+if(_valid0 && valid29){
+valid29 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid29 = true;
+passing0 = 3;
+}
+}
+}
+}
+if(!valid29){
+const err162 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -14865,9 +15500,20 @@ vErrors.push(err162);
 }
 errors++;
 }
+else {
+errors = _errs117;
+if(vErrors !== null){
+if(_errs117){
+vErrors.length = _errs117;
 }
 else {
-const err163 = {instancePath:instancePath+"/user/entries/" + i8+"/link",schemaPath:"#/properties/user/properties/entries/items/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+vErrors = null;
+}
+}
+}
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+if(data54.id === undefined){
+const err163 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -14876,11 +15522,8 @@ vErrors.push(err163);
 }
 errors++;
 }
-}
-if(data49.dialog !== undefined){
-let data56 = data49.dialog;
-if(!(((((data56 === "mySettings") || (data56 === "exports")) || (data56 === "newSupportTicket")) || (data56 === "welcome")) || (data56 === "customerEffortRating"))){
-const err164 = {instancePath:instancePath+"/user/entries/" + i8+"/dialog",schemaPath:"#/properties/user/properties/entries/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema27.properties.user.properties.entries.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
+if(data54.textKey === undefined){
+const err164 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/required",keyword:"required",params:{missingProperty: "textKey"},message:"must have required property '"+"textKey"+"'"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -14889,12 +15532,9 @@ vErrors.push(err164);
 }
 errors++;
 }
-}
-if(data49.external !== undefined){
-let data57 = data49.external;
-if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-if(data57.site === undefined){
-const err165 = {instancePath:instancePath+"/user/entries/" + i8+"/external",schemaPath:"#/properties/user/properties/entries/items/properties/external/required",keyword:"required",params:{missingProperty: "site"},message:"must have required property '"+"site"+"'"};
+for(const key13 in data54){
+if(!(func20.call(schema27.properties.user.properties.entries.items.properties, key13))){
+const err165 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -14903,8 +15543,12 @@ vErrors.push(err165);
 }
 errors++;
 }
-if(data57.page === undefined){
-const err166 = {instancePath:instancePath+"/user/entries/" + i8+"/external",schemaPath:"#/properties/user/properties/entries/items/properties/external/required",keyword:"required",params:{missingProperty: "page"},message:"must have required property '"+"page"+"'"};
+}
+if(data54.id !== undefined){
+let data55 = data54.id;
+if(typeof data55 === "string"){
+if(func2(data55) > 80){
+const err166 = {instancePath:instancePath+"/user/entries/" + i8+"/id",schemaPath:"#/properties/user/properties/entries/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -14913,9 +15557,8 @@ vErrors.push(err166);
 }
 errors++;
 }
-for(const key10 in data57){
-if(!((key10 === "site") || (key10 === "page"))){
-const err167 = {instancePath:instancePath+"/user/entries/" + i8+"/external",schemaPath:"#/properties/user/properties/entries/items/properties/external/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+if(!pattern18.test(data55)){
+const err167 = {instancePath:instancePath+"/user/entries/" + i8+"/id",schemaPath:"#/properties/user/properties/entries/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -14925,9 +15568,8 @@ vErrors.push(err167);
 errors++;
 }
 }
-if(data57.site !== undefined){
-if(!(data57.site === "help")){
-const err168 = {instancePath:instancePath+"/user/entries/" + i8+"/external/site",schemaPath:"#/properties/user/properties/entries/items/properties/external/properties/site/enum",keyword:"enum",params:{allowedValues: schema27.properties.user.properties.entries.items.properties.external.properties.site.enum},message:"must be equal to one of the allowed values"};
+else {
+const err168 = {instancePath:instancePath+"/user/entries/" + i8+"/id",schemaPath:"#/properties/user/properties/entries/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -14937,10 +15579,11 @@ vErrors.push(err168);
 errors++;
 }
 }
-if(data57.page !== undefined){
-let data59 = data57.page;
-if(!(((data59 === "faq") || (data59 === "tutorials")) || (data59 === "releaseNotes"))){
-const err169 = {instancePath:instancePath+"/user/entries/" + i8+"/external/page",schemaPath:"#/properties/user/properties/entries/items/properties/external/properties/page/enum",keyword:"enum",params:{allowedValues: schema27.properties.user.properties.entries.items.properties.external.properties.page.enum},message:"must be equal to one of the allowed values"};
+if(data54.textKey !== undefined){
+let data56 = data54.textKey;
+if(typeof data56 === "string"){
+if(func2(data56) > 120){
+const err169 = {instancePath:instancePath+"/user/entries/" + i8+"/textKey",schemaPath:"#/properties/user/properties/entries/items/properties/textKey/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -14949,10 +15592,8 @@ vErrors.push(err169);
 }
 errors++;
 }
-}
-}
-else {
-const err170 = {instancePath:instancePath+"/user/entries/" + i8+"/external",schemaPath:"#/properties/user/properties/entries/items/properties/external/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern23.test(data56)){
+const err170 = {instancePath:instancePath+"/user/entries/" + i8+"/textKey",schemaPath:"#/properties/user/properties/entries/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -14962,10 +15603,8 @@ vErrors.push(err170);
 errors++;
 }
 }
-if(data49.action !== undefined){
-let data60 = data49.action;
-if(!(((data60 === "signOut") || (data60 === "stopImpersonation")) || (data60 === "switchLanguage"))){
-const err171 = {instancePath:instancePath+"/user/entries/" + i8+"/action",schemaPath:"#/properties/user/properties/entries/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema27.properties.user.properties.entries.items.properties.action.enum},message:"must be equal to one of the allowed values"};
+else {
+const err171 = {instancePath:instancePath+"/user/entries/" + i8+"/textKey",schemaPath:"#/properties/user/properties/entries/items/properties/textKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -14975,9 +15614,11 @@ vErrors.push(err171);
 errors++;
 }
 }
-}
-else {
-const err172 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data54.icon !== undefined){
+let data57 = data54.icon;
+if(typeof data57 === "string"){
+if(func2(data57) > 60){
+const err172 = {instancePath:instancePath+"/user/entries/" + i8+"/icon",schemaPath:"#/properties/user/properties/entries/items/properties/icon/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -14986,10 +15627,8 @@ vErrors.push(err172);
 }
 errors++;
 }
-}
-}
-else {
-const err173 = {instancePath:instancePath+"/user/entries",schemaPath:"#/properties/user/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!pattern39.test(data57)){
+const err173 = {instancePath:instancePath+"/user/entries/" + i8+"/icon",schemaPath:"#/properties/user/properties/entries/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -14999,9 +15638,8 @@ vErrors.push(err173);
 errors++;
 }
 }
-}
 else {
-const err174 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err174 = {instancePath:instancePath+"/user/entries/" + i8+"/icon",schemaPath:"#/properties/user/properties/entries/items/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -15011,11 +15649,9 @@ vErrors.push(err174);
 errors++;
 }
 }
-if(data.help !== undefined){
-let data61 = data.help;
-if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-if(data61.titleKey === undefined){
-const err175 = {instancePath:instancePath+"/help",schemaPath:"#/properties/help/required",keyword:"required",params:{missingProperty: "titleKey"},message:"must have required property '"+"titleKey"+"'"};
+if(data54.separatorBefore !== undefined){
+if(typeof data54.separatorBefore !== "boolean"){
+const err175 = {instancePath:instancePath+"/user/entries/" + i8+"/separatorBefore",schemaPath:"#/properties/user/properties/entries/items/properties/separatorBefore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -15024,8 +15660,18 @@ vErrors.push(err175);
 }
 errors++;
 }
-if(data61.icon === undefined){
-const err176 = {instancePath:instancePath+"/help",schemaPath:"#/properties/help/required",keyword:"required",params:{missingProperty: "icon"},message:"must have required property '"+"icon"+"'"};
+}
+if(data54.visibleWhen !== undefined){
+if(!(validate28(data54.visibleWhen, {instancePath:instancePath+"/user/entries/" + i8+"/visibleWhen",parentData:data54,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+}
+if(data54.link !== undefined){
+let data60 = data54.link;
+if(typeof data60 === "string"){
+if(func2(data60) > 300){
+const err176 = {instancePath:instancePath+"/user/entries/" + i8+"/link",schemaPath:"#/properties/user/properties/entries/items/properties/link/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -15034,8 +15680,8 @@ vErrors.push(err176);
 }
 errors++;
 }
-if(data61.entries === undefined){
-const err177 = {instancePath:instancePath+"/help",schemaPath:"#/properties/help/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};
+if(!pattern45.test(data60)){
+const err177 = {instancePath:instancePath+"/user/entries/" + i8+"/link",schemaPath:"#/properties/user/properties/entries/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -15044,9 +15690,9 @@ vErrors.push(err177);
 }
 errors++;
 }
-for(const key11 in data61){
-if(!((((key11 === "titleKey") || (key11 === "icon")) || (key11 === "visibleWhen")) || (key11 === "entries"))){
-const err178 = {instancePath:instancePath+"/help",schemaPath:"#/properties/help/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+}
+else {
+const err178 = {instancePath:instancePath+"/user/entries/" + i8+"/link",schemaPath:"#/properties/user/properties/entries/items/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -15056,11 +15702,10 @@ vErrors.push(err178);
 errors++;
 }
 }
-if(data61.titleKey !== undefined){
-let data62 = data61.titleKey;
-if(typeof data62 === "string"){
-if(func2(data62) > 120){
-const err179 = {instancePath:instancePath+"/help/titleKey",schemaPath:"#/properties/help/properties/titleKey/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+if(data54.dialog !== undefined){
+let data61 = data54.dialog;
+if(!(((((data61 === "mySettings") || (data61 === "exports")) || (data61 === "newSupportTicket")) || (data61 === "welcome")) || (data61 === "customerEffortRating"))){
+const err179 = {instancePath:instancePath+"/user/entries/" + i8+"/dialog",schemaPath:"#/properties/user/properties/entries/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema27.properties.user.properties.entries.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -15069,8 +15714,12 @@ vErrors.push(err179);
 }
 errors++;
 }
-if(!pattern17.test(data62)){
-const err180 = {instancePath:instancePath+"/help/titleKey",schemaPath:"#/properties/help/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
+}
+if(data54.external !== undefined){
+let data62 = data54.external;
+if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
+if(data62.site === undefined){
+const err180 = {instancePath:instancePath+"/user/entries/" + i8+"/external",schemaPath:"#/properties/user/properties/entries/items/properties/external/required",keyword:"required",params:{missingProperty: "site"},message:"must have required property '"+"site"+"'"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -15079,9 +15728,8 @@ vErrors.push(err180);
 }
 errors++;
 }
-}
-else {
-const err181 = {instancePath:instancePath+"/help/titleKey",schemaPath:"#/properties/help/properties/titleKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data62.page === undefined){
+const err181 = {instancePath:instancePath+"/user/entries/" + i8+"/external",schemaPath:"#/properties/user/properties/entries/items/properties/external/required",keyword:"required",params:{missingProperty: "page"},message:"must have required property '"+"page"+"'"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -15090,12 +15738,9 @@ vErrors.push(err181);
 }
 errors++;
 }
-}
-if(data61.icon !== undefined){
-let data63 = data61.icon;
-if(typeof data63 === "string"){
-if(func2(data63) > 60){
-const err182 = {instancePath:instancePath+"/help/icon",schemaPath:"#/properties/help/properties/icon/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+for(const key14 in data62){
+if(!((key14 === "site") || (key14 === "page"))){
+const err182 = {instancePath:instancePath+"/user/entries/" + i8+"/external",schemaPath:"#/properties/user/properties/entries/items/properties/external/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -15104,8 +15749,10 @@ vErrors.push(err182);
 }
 errors++;
 }
-if(!pattern33.test(data63)){
-const err183 = {instancePath:instancePath+"/help/icon",schemaPath:"#/properties/help/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+}
+if(data62.site !== undefined){
+if(!(data62.site === "help")){
+const err183 = {instancePath:instancePath+"/user/entries/" + i8+"/external/site",schemaPath:"#/properties/user/properties/entries/items/properties/external/properties/site/enum",keyword:"enum",params:{allowedValues: schema27.properties.user.properties.entries.items.properties.external.properties.site.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -15115,8 +15762,10 @@ vErrors.push(err183);
 errors++;
 }
 }
-else {
-const err184 = {instancePath:instancePath+"/help/icon",schemaPath:"#/properties/help/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data62.page !== undefined){
+let data64 = data62.page;
+if(!(((data64 === "faq") || (data64 === "tutorials")) || (data64 === "releaseNotes"))){
+const err184 = {instancePath:instancePath+"/user/entries/" + i8+"/external/page",schemaPath:"#/properties/user/properties/entries/items/properties/external/properties/page/enum",keyword:"enum",params:{allowedValues: schema27.properties.user.properties.entries.items.properties.external.properties.page.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -15126,17 +15775,9 @@ vErrors.push(err184);
 errors++;
 }
 }
-if(data61.visibleWhen !== undefined){
-if(!(validate28(data61.visibleWhen, {instancePath:instancePath+"/help/visibleWhen",parentData:data61,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
 }
-}
-if(data61.entries !== undefined){
-let data65 = data61.entries;
-if(Array.isArray(data65)){
-if(data65.length < 1){
-const err185 = {instancePath:instancePath+"/help/entries",schemaPath:"#/properties/help/properties/entries/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+else {
+const err185 = {instancePath:instancePath+"/user/entries/" + i8+"/external",schemaPath:"#/properties/user/properties/entries/items/properties/external/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -15145,16 +15786,11 @@ vErrors.push(err185);
 }
 errors++;
 }
-const len7 = data65.length;
-for(let i9=0; i9<len7; i9++){
-let data66 = data65[i9];
-const _errs139 = errors;
-let valid31 = false;
-let passing1 = null;
-const _errs140 = errors;
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-if(data66.link === undefined){
-const err186 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/oneOf/0/required",keyword:"required",params:{missingProperty: "link"},message:"must have required property '"+"link"+"'"};
+}
+if(data54.action !== undefined){
+let data65 = data54.action;
+if(!(((data65 === "signOut") || (data65 === "stopImpersonation")) || (data65 === "switchLanguage"))){
+const err186 = {instancePath:instancePath+"/user/entries/" + i8+"/action",schemaPath:"#/properties/user/properties/entries/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema27.properties.user.properties.entries.items.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -15164,15 +15800,9 @@ vErrors.push(err186);
 errors++;
 }
 }
-var _valid1 = _errs140 === errors;
-if(_valid1){
-valid31 = true;
-passing1 = 0;
 }
-const _errs141 = errors;
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-if(data66.dialog === undefined){
-const err187 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/oneOf/1/required",keyword:"required",params:{missingProperty: "dialog"},message:"must have required property '"+"dialog"+"'"};
+else {
+const err187 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -15182,20 +15812,9 @@ vErrors.push(err187);
 errors++;
 }
 }
-var _valid1 = _errs141 === errors;
-if(_valid1 && valid31){
-valid31 = false;
-passing1 = [passing1, 1];
 }
 else {
-if(_valid1){
-valid31 = true;
-passing1 = 1;
-}
-const _errs142 = errors;
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-if(data66.external === undefined){
-const err188 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/oneOf/2/required",keyword:"required",params:{missingProperty: "external"},message:"must have required property '"+"external"+"'"};
+const err188 = {instancePath:instancePath+"/user/entries",schemaPath:"#/properties/user/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -15205,20 +15824,9 @@ vErrors.push(err188);
 errors++;
 }
 }
-var _valid1 = _errs142 === errors;
-if(_valid1 && valid31){
-valid31 = false;
-passing1 = [passing1, 2];
 }
 else {
-if(_valid1){
-valid31 = true;
-passing1 = 2;
-}
-const _errs143 = errors;
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-if(data66.action === undefined){
-const err189 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/oneOf/3/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+const err189 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -15228,21 +15836,11 @@ vErrors.push(err189);
 errors++;
 }
 }
-var _valid1 = _errs143 === errors;
-if(_valid1 && valid31){
-valid31 = false;
-passing1 = [passing1, 3];
-}
-else {
-if(_valid1){
-valid31 = true;
-passing1 = 3;
-}
-}
-}
-}
-if(!valid31){
-const err190 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+if(data.help !== undefined){
+let data66 = data.help;
+if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+if(data66.titleKey === undefined){
+const err190 = {instancePath:instancePath+"/help",schemaPath:"#/properties/help/required",keyword:"required",params:{missingProperty: "titleKey"},message:"must have required property '"+"titleKey"+"'"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -15251,20 +15849,8 @@ vErrors.push(err190);
 }
 errors++;
 }
-else {
-errors = _errs139;
-if(vErrors !== null){
-if(_errs139){
-vErrors.length = _errs139;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-if(data66.id === undefined){
-const err191 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data66.icon === undefined){
+const err191 = {instancePath:instancePath+"/help",schemaPath:"#/properties/help/required",keyword:"required",params:{missingProperty: "icon"},message:"must have required property '"+"icon"+"'"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -15273,8 +15859,8 @@ vErrors.push(err191);
 }
 errors++;
 }
-if(data66.textKey === undefined){
-const err192 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/required",keyword:"required",params:{missingProperty: "textKey"},message:"must have required property '"+"textKey"+"'"};
+if(data66.entries === undefined){
+const err192 = {instancePath:instancePath+"/help",schemaPath:"#/properties/help/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -15283,9 +15869,9 @@ vErrors.push(err192);
 }
 errors++;
 }
-for(const key12 in data66){
-if(!(func8.call(schema27.properties.help.properties.entries.items.properties, key12))){
-const err193 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+for(const key15 in data66){
+if(!((((key15 === "titleKey") || (key15 === "icon")) || (key15 === "visibleWhen")) || (key15 === "entries"))){
+const err193 = {instancePath:instancePath+"/help",schemaPath:"#/properties/help/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -15295,11 +15881,11 @@ vErrors.push(err193);
 errors++;
 }
 }
-if(data66.id !== undefined){
-let data67 = data66.id;
+if(data66.titleKey !== undefined){
+let data67 = data66.titleKey;
 if(typeof data67 === "string"){
-if(func2(data67) > 80){
-const err194 = {instancePath:instancePath+"/help/entries/" + i9+"/id",schemaPath:"#/properties/help/properties/entries/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(func2(data67) > 120){
+const err194 = {instancePath:instancePath+"/help/titleKey",schemaPath:"#/properties/help/properties/titleKey/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -15308,8 +15894,8 @@ vErrors.push(err194);
 }
 errors++;
 }
-if(!pattern12.test(data67)){
-const err195 = {instancePath:instancePath+"/help/entries/" + i9+"/id",schemaPath:"#/properties/help/properties/entries/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(!pattern23.test(data67)){
+const err195 = {instancePath:instancePath+"/help/titleKey",schemaPath:"#/properties/help/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -15320,7 +15906,7 @@ errors++;
 }
 }
 else {
-const err196 = {instancePath:instancePath+"/help/entries/" + i9+"/id",schemaPath:"#/properties/help/properties/entries/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err196 = {instancePath:instancePath+"/help/titleKey",schemaPath:"#/properties/help/properties/titleKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -15330,11 +15916,11 @@ vErrors.push(err196);
 errors++;
 }
 }
-if(data66.textKey !== undefined){
-let data68 = data66.textKey;
+if(data66.icon !== undefined){
+let data68 = data66.icon;
 if(typeof data68 === "string"){
-if(func2(data68) > 120){
-const err197 = {instancePath:instancePath+"/help/entries/" + i9+"/textKey",schemaPath:"#/properties/help/properties/entries/items/properties/textKey/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+if(func2(data68) > 60){
+const err197 = {instancePath:instancePath+"/help/icon",schemaPath:"#/properties/help/properties/icon/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -15343,8 +15929,8 @@ vErrors.push(err197);
 }
 errors++;
 }
-if(!pattern17.test(data68)){
-const err198 = {instancePath:instancePath+"/help/entries/" + i9+"/textKey",schemaPath:"#/properties/help/properties/entries/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
+if(!pattern39.test(data68)){
+const err198 = {instancePath:instancePath+"/help/icon",schemaPath:"#/properties/help/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -15355,7 +15941,7 @@ errors++;
 }
 }
 else {
-const err199 = {instancePath:instancePath+"/help/entries/" + i9+"/textKey",schemaPath:"#/properties/help/properties/entries/items/properties/textKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err199 = {instancePath:instancePath+"/help/icon",schemaPath:"#/properties/help/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -15365,11 +15951,17 @@ vErrors.push(err199);
 errors++;
 }
 }
-if(data66.icon !== undefined){
-let data69 = data66.icon;
-if(typeof data69 === "string"){
-if(func2(data69) > 60){
-const err200 = {instancePath:instancePath+"/help/entries/" + i9+"/icon",schemaPath:"#/properties/help/properties/entries/items/properties/icon/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(data66.visibleWhen !== undefined){
+if(!(validate28(data66.visibleWhen, {instancePath:instancePath+"/help/visibleWhen",parentData:data66,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+}
+if(data66.entries !== undefined){
+let data70 = data66.entries;
+if(Array.isArray(data70)){
+if(data70.length < 1){
+const err200 = {instancePath:instancePath+"/help/entries",schemaPath:"#/properties/help/properties/entries/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -15378,8 +15970,16 @@ vErrors.push(err200);
 }
 errors++;
 }
-if(!pattern33.test(data69)){
-const err201 = {instancePath:instancePath+"/help/entries/" + i9+"/icon",schemaPath:"#/properties/help/properties/entries/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
+const len7 = data70.length;
+for(let i9=0; i9<len7; i9++){
+let data71 = data70[i9];
+const _errs153 = errors;
+let valid35 = false;
+let passing1 = null;
+const _errs154 = errors;
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+if(data71.link === undefined){
+const err201 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/oneOf/0/required",keyword:"required",params:{missingProperty: "link"},message:"must have required property '"+"link"+"'"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -15389,8 +15989,15 @@ vErrors.push(err201);
 errors++;
 }
 }
-else {
-const err202 = {instancePath:instancePath+"/help/entries/" + i9+"/icon",schemaPath:"#/properties/help/properties/entries/items/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string"};
+var _valid1 = _errs154 === errors;
+if(_valid1){
+valid35 = true;
+passing1 = 0;
+}
+const _errs155 = errors;
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+if(data71.dialog === undefined){
+const err202 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/oneOf/1/required",keyword:"required",params:{missingProperty: "dialog"},message:"must have required property '"+"dialog"+"'"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -15400,9 +16007,20 @@ vErrors.push(err202);
 errors++;
 }
 }
-if(data66.separatorBefore !== undefined){
-if(typeof data66.separatorBefore !== "boolean"){
-const err203 = {instancePath:instancePath+"/help/entries/" + i9+"/separatorBefore",schemaPath:"#/properties/help/properties/entries/items/properties/separatorBefore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+var _valid1 = _errs155 === errors;
+if(_valid1 && valid35){
+valid35 = false;
+passing1 = [passing1, 1];
+}
+else {
+if(_valid1){
+valid35 = true;
+passing1 = 1;
+}
+const _errs156 = errors;
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+if(data71.external === undefined){
+const err203 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/oneOf/2/required",keyword:"required",params:{missingProperty: "external"},message:"must have required property '"+"external"+"'"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -15412,17 +16030,20 @@ vErrors.push(err203);
 errors++;
 }
 }
-if(data66.visibleWhen !== undefined){
-if(!(validate28(data66.visibleWhen, {instancePath:instancePath+"/help/entries/" + i9+"/visibleWhen",parentData:data66,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-errors = vErrors.length;
+var _valid1 = _errs156 === errors;
+if(_valid1 && valid35){
+valid35 = false;
+passing1 = [passing1, 2];
 }
+else {
+if(_valid1){
+valid35 = true;
+passing1 = 2;
 }
-if(data66.link !== undefined){
-let data72 = data66.link;
-if(typeof data72 === "string"){
-if(func2(data72) > 300){
-const err204 = {instancePath:instancePath+"/help/entries/" + i9+"/link",schemaPath:"#/properties/help/properties/entries/items/properties/link/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+const _errs157 = errors;
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+if(data71.action === undefined){
+const err204 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/oneOf/3/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -15431,8 +16052,22 @@ vErrors.push(err204);
 }
 errors++;
 }
-if(!pattern39.test(data72)){
-const err205 = {instancePath:instancePath+"/help/entries/" + i9+"/link",schemaPath:"#/properties/help/properties/entries/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
+}
+var _valid1 = _errs157 === errors;
+if(_valid1 && valid35){
+valid35 = false;
+passing1 = [passing1, 3];
+}
+else {
+if(_valid1){
+valid35 = true;
+passing1 = 3;
+}
+}
+}
+}
+if(!valid35){
+const err205 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -15441,9 +16076,20 @@ vErrors.push(err205);
 }
 errors++;
 }
+else {
+errors = _errs153;
+if(vErrors !== null){
+if(_errs153){
+vErrors.length = _errs153;
 }
 else {
-const err206 = {instancePath:instancePath+"/help/entries/" + i9+"/link",schemaPath:"#/properties/help/properties/entries/items/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+vErrors = null;
+}
+}
+}
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+if(data71.id === undefined){
+const err206 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -15452,11 +16098,8 @@ vErrors.push(err206);
 }
 errors++;
 }
-}
-if(data66.dialog !== undefined){
-let data73 = data66.dialog;
-if(!(((((data73 === "mySettings") || (data73 === "exports")) || (data73 === "newSupportTicket")) || (data73 === "welcome")) || (data73 === "customerEffortRating"))){
-const err207 = {instancePath:instancePath+"/help/entries/" + i9+"/dialog",schemaPath:"#/properties/help/properties/entries/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema27.properties.help.properties.entries.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
+if(data71.textKey === undefined){
+const err207 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/required",keyword:"required",params:{missingProperty: "textKey"},message:"must have required property '"+"textKey"+"'"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -15465,12 +16108,9 @@ vErrors.push(err207);
 }
 errors++;
 }
-}
-if(data66.external !== undefined){
-let data74 = data66.external;
-if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
-if(data74.site === undefined){
-const err208 = {instancePath:instancePath+"/help/entries/" + i9+"/external",schemaPath:"#/properties/help/properties/entries/items/properties/external/required",keyword:"required",params:{missingProperty: "site"},message:"must have required property '"+"site"+"'"};
+for(const key16 in data71){
+if(!(func20.call(schema27.properties.help.properties.entries.items.properties, key16))){
+const err208 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -15479,8 +16119,12 @@ vErrors.push(err208);
 }
 errors++;
 }
-if(data74.page === undefined){
-const err209 = {instancePath:instancePath+"/help/entries/" + i9+"/external",schemaPath:"#/properties/help/properties/entries/items/properties/external/required",keyword:"required",params:{missingProperty: "page"},message:"must have required property '"+"page"+"'"};
+}
+if(data71.id !== undefined){
+let data72 = data71.id;
+if(typeof data72 === "string"){
+if(func2(data72) > 80){
+const err209 = {instancePath:instancePath+"/help/entries/" + i9+"/id",schemaPath:"#/properties/help/properties/entries/items/properties/id/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -15489,9 +16133,8 @@ vErrors.push(err209);
 }
 errors++;
 }
-for(const key13 in data74){
-if(!((key13 === "site") || (key13 === "page"))){
-const err210 = {instancePath:instancePath+"/help/entries/" + i9+"/external",schemaPath:"#/properties/help/properties/entries/items/properties/external/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+if(!pattern18.test(data72)){
+const err210 = {instancePath:instancePath+"/help/entries/" + i9+"/id",schemaPath:"#/properties/help/properties/entries/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -15501,9 +16144,8 @@ vErrors.push(err210);
 errors++;
 }
 }
-if(data74.site !== undefined){
-if(!(data74.site === "help")){
-const err211 = {instancePath:instancePath+"/help/entries/" + i9+"/external/site",schemaPath:"#/properties/help/properties/entries/items/properties/external/properties/site/enum",keyword:"enum",params:{allowedValues: schema27.properties.help.properties.entries.items.properties.external.properties.site.enum},message:"must be equal to one of the allowed values"};
+else {
+const err211 = {instancePath:instancePath+"/help/entries/" + i9+"/id",schemaPath:"#/properties/help/properties/entries/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -15513,10 +16155,11 @@ vErrors.push(err211);
 errors++;
 }
 }
-if(data74.page !== undefined){
-let data76 = data74.page;
-if(!(((data76 === "faq") || (data76 === "tutorials")) || (data76 === "releaseNotes"))){
-const err212 = {instancePath:instancePath+"/help/entries/" + i9+"/external/page",schemaPath:"#/properties/help/properties/entries/items/properties/external/properties/page/enum",keyword:"enum",params:{allowedValues: schema27.properties.help.properties.entries.items.properties.external.properties.page.enum},message:"must be equal to one of the allowed values"};
+if(data71.textKey !== undefined){
+let data73 = data71.textKey;
+if(typeof data73 === "string"){
+if(func2(data73) > 120){
+const err212 = {instancePath:instancePath+"/help/entries/" + i9+"/textKey",schemaPath:"#/properties/help/properties/entries/items/properties/textKey/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -15525,10 +16168,8 @@ vErrors.push(err212);
 }
 errors++;
 }
-}
-}
-else {
-const err213 = {instancePath:instancePath+"/help/entries/" + i9+"/external",schemaPath:"#/properties/help/properties/entries/items/properties/external/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern23.test(data73)){
+const err213 = {instancePath:instancePath+"/help/entries/" + i9+"/textKey",schemaPath:"#/properties/help/properties/entries/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -15538,10 +16179,8 @@ vErrors.push(err213);
 errors++;
 }
 }
-if(data66.action !== undefined){
-let data77 = data66.action;
-if(!(((data77 === "signOut") || (data77 === "stopImpersonation")) || (data77 === "switchLanguage"))){
-const err214 = {instancePath:instancePath+"/help/entries/" + i9+"/action",schemaPath:"#/properties/help/properties/entries/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema27.properties.help.properties.entries.items.properties.action.enum},message:"must be equal to one of the allowed values"};
+else {
+const err214 = {instancePath:instancePath+"/help/entries/" + i9+"/textKey",schemaPath:"#/properties/help/properties/entries/items/properties/textKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -15551,9 +16190,11 @@ vErrors.push(err214);
 errors++;
 }
 }
-}
-else {
-const err215 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data71.icon !== undefined){
+let data74 = data71.icon;
+if(typeof data74 === "string"){
+if(func2(data74) > 60){
+const err215 = {instancePath:instancePath+"/help/entries/" + i9+"/icon",schemaPath:"#/properties/help/properties/entries/items/properties/icon/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -15562,10 +16203,8 @@ vErrors.push(err215);
 }
 errors++;
 }
-}
-}
-else {
-const err216 = {instancePath:instancePath+"/help/entries",schemaPath:"#/properties/help/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!pattern39.test(data74)){
+const err216 = {instancePath:instancePath+"/help/entries/" + i9+"/icon",schemaPath:"#/properties/help/properties/entries/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -15575,9 +16214,8 @@ vErrors.push(err216);
 errors++;
 }
 }
-}
 else {
-const err217 = {instancePath:instancePath+"/help",schemaPath:"#/properties/help/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err217 = {instancePath:instancePath+"/help/entries/" + i9+"/icon",schemaPath:"#/properties/help/properties/entries/items/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -15587,14 +16225,201 @@ vErrors.push(err217);
 errors++;
 }
 }
-}
-else {
-const err218 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data71.separatorBefore !== undefined){
+if(typeof data71.separatorBefore !== "boolean"){
+const err218 = {instancePath:instancePath+"/help/entries/" + i9+"/separatorBefore",schemaPath:"#/properties/help/properties/entries/items/properties/separatorBefore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err218];
 }
 else {
 vErrors.push(err218);
+}
+errors++;
+}
+}
+if(data71.visibleWhen !== undefined){
+if(!(validate28(data71.visibleWhen, {instancePath:instancePath+"/help/entries/" + i9+"/visibleWhen",parentData:data71,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+}
+if(data71.link !== undefined){
+let data77 = data71.link;
+if(typeof data77 === "string"){
+if(func2(data77) > 300){
+const err219 = {instancePath:instancePath+"/help/entries/" + i9+"/link",schemaPath:"#/properties/help/properties/entries/items/properties/link/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err219];
+}
+else {
+vErrors.push(err219);
+}
+errors++;
+}
+if(!pattern45.test(data77)){
+const err220 = {instancePath:instancePath+"/help/entries/" + i9+"/link",schemaPath:"#/properties/help/properties/entries/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
+if(vErrors === null){
+vErrors = [err220];
+}
+else {
+vErrors.push(err220);
+}
+errors++;
+}
+}
+else {
+const err221 = {instancePath:instancePath+"/help/entries/" + i9+"/link",schemaPath:"#/properties/help/properties/entries/items/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err221];
+}
+else {
+vErrors.push(err221);
+}
+errors++;
+}
+}
+if(data71.dialog !== undefined){
+let data78 = data71.dialog;
+if(!(((((data78 === "mySettings") || (data78 === "exports")) || (data78 === "newSupportTicket")) || (data78 === "welcome")) || (data78 === "customerEffortRating"))){
+const err222 = {instancePath:instancePath+"/help/entries/" + i9+"/dialog",schemaPath:"#/properties/help/properties/entries/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema27.properties.help.properties.entries.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err222];
+}
+else {
+vErrors.push(err222);
+}
+errors++;
+}
+}
+if(data71.external !== undefined){
+let data79 = data71.external;
+if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
+if(data79.site === undefined){
+const err223 = {instancePath:instancePath+"/help/entries/" + i9+"/external",schemaPath:"#/properties/help/properties/entries/items/properties/external/required",keyword:"required",params:{missingProperty: "site"},message:"must have required property '"+"site"+"'"};
+if(vErrors === null){
+vErrors = [err223];
+}
+else {
+vErrors.push(err223);
+}
+errors++;
+}
+if(data79.page === undefined){
+const err224 = {instancePath:instancePath+"/help/entries/" + i9+"/external",schemaPath:"#/properties/help/properties/entries/items/properties/external/required",keyword:"required",params:{missingProperty: "page"},message:"must have required property '"+"page"+"'"};
+if(vErrors === null){
+vErrors = [err224];
+}
+else {
+vErrors.push(err224);
+}
+errors++;
+}
+for(const key17 in data79){
+if(!((key17 === "site") || (key17 === "page"))){
+const err225 = {instancePath:instancePath+"/help/entries/" + i9+"/external",schemaPath:"#/properties/help/properties/entries/items/properties/external/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err225];
+}
+else {
+vErrors.push(err225);
+}
+errors++;
+}
+}
+if(data79.site !== undefined){
+if(!(data79.site === "help")){
+const err226 = {instancePath:instancePath+"/help/entries/" + i9+"/external/site",schemaPath:"#/properties/help/properties/entries/items/properties/external/properties/site/enum",keyword:"enum",params:{allowedValues: schema27.properties.help.properties.entries.items.properties.external.properties.site.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err226];
+}
+else {
+vErrors.push(err226);
+}
+errors++;
+}
+}
+if(data79.page !== undefined){
+let data81 = data79.page;
+if(!(((data81 === "faq") || (data81 === "tutorials")) || (data81 === "releaseNotes"))){
+const err227 = {instancePath:instancePath+"/help/entries/" + i9+"/external/page",schemaPath:"#/properties/help/properties/entries/items/properties/external/properties/page/enum",keyword:"enum",params:{allowedValues: schema27.properties.help.properties.entries.items.properties.external.properties.page.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err227];
+}
+else {
+vErrors.push(err227);
+}
+errors++;
+}
+}
+}
+else {
+const err228 = {instancePath:instancePath+"/help/entries/" + i9+"/external",schemaPath:"#/properties/help/properties/entries/items/properties/external/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err228];
+}
+else {
+vErrors.push(err228);
+}
+errors++;
+}
+}
+if(data71.action !== undefined){
+let data82 = data71.action;
+if(!(((data82 === "signOut") || (data82 === "stopImpersonation")) || (data82 === "switchLanguage"))){
+const err229 = {instancePath:instancePath+"/help/entries/" + i9+"/action",schemaPath:"#/properties/help/properties/entries/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema27.properties.help.properties.entries.items.properties.action.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err229];
+}
+else {
+vErrors.push(err229);
+}
+errors++;
+}
+}
+}
+else {
+const err230 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err230];
+}
+else {
+vErrors.push(err230);
+}
+errors++;
+}
+}
+}
+else {
+const err231 = {instancePath:instancePath+"/help/entries",schemaPath:"#/properties/help/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err231];
+}
+else {
+vErrors.push(err231);
+}
+errors++;
+}
+}
+}
+else {
+const err232 = {instancePath:instancePath+"/help",schemaPath:"#/properties/help/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err232];
+}
+else {
+vErrors.push(err232);
+}
+errors++;
+}
+}
+}
+else {
+const err233 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err233];
+}
+else {
+vErrors.push(err233);
 }
 errors++;
 }
@@ -15604,8 +16429,8 @@ return errors === 0;
 
 export const validateNotificationList = validate45;
 const schema37 = {"$id":"notificationList","type":"array","description":"Response of GET Notifications/: the user's notifications, newest first (§7).","items":{"type":"object","description":"A notification as stored by the upstream (§3); how it is shown depends on Code (§4.3).","properties":{"Date":{"type":"string","format":"date-time","description":"When the notification was produced."},"IsNew":{"type":"boolean","description":"Not yet seen: new until the notification dropdown is opened (§4.3)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the notification; sent back to mark it read (§7)."},"Code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Notification code, e.g. AlertTriggered; unknown codes are shown as such (§4.3)."},"AuthorFullName":{"type":["string","null"],"description":"Full name of the user who caused it (AddedToTeam, shares…)."},"AuthorUserUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the author, for the avatar (§7)."},"TeamName":{"type":["string","null"],"description":"Team of AddedToTeam and RemovedFromTeam (§4.3)."},"AlertName":{"type":["string","null"],"description":"Alert of AlertTriggered (§4.3)."},"Message":{"type":["string","null"],"description":"Optional message of AlertTriggered (§4.3)."},"Dashboards":{"type":["array","null"],"description":"Dashboards of an AlertTriggered alert; the first thumbnail is shown (§4.3).","items":{"type":"object","description":"A dashboard of the alert.","properties":{"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"The dashboard's record id."},"DashboardName":{"type":["string","null"],"description":"The dashboard's name."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."}},"required":["DashboardThumbnail"],"additionalProperties":false}},"DataConnectionName":{"type":["string","null"],"description":"Connection of ReAuthConnector and DeprecatedConnector."},"DataConnectionRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Connection whose settings ReAuthConnector opens (connectionRecId, §2.5)."},"DataCloneName":{"type":["string","null"],"description":"Data (table, view…) of the Data… and import codes."},"DataCloneRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Data record opened by the data viewer dialog (id, §2.5)."},"WorkerTaskHistoryRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Task run whose log the failure and import codes link to (task log viewer recId, §2.5)."},"DashboardName":{"type":["string","null"],"description":"Dashboard of the Dashboard… codes."},"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Dashboard opened by the view dialog (dashboardRecId, §2.5)."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."},"CommentText":{"type":["string","null"],"description":"Comment of DashboardCommented and DataCommented (§4.3)."},"IsRelatedObjectDeleted":{"type":"boolean","description":"The related object was deleted: selects the deleted or expired variant (§4.3)."},"IsDataCloneTrashed":{"type":"boolean","description":"The shared data is in the trash: DataShared variant (§4.3)."},"DataLoaderName":{"type":["string","null"],"description":"Data loader of DataLoaderShared and DataLoaderUnshared."},"ExportName":{"type":["string","null"],"description":"Export of ExportFailed and ExportSucceeded (§4.3)."},"ExportRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the export."},"FileUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"File an ExportSucceeded links to, {webservices}/File/{fileSystemItemType}/{fileUID} (§7)."},"InvoiceNumber":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"Invoice of InvoiceReady (downloaded at invoice/{invoiceNumber}, §7) and PaymentFailed."},"ScheduleName":{"type":["string","null"],"description":"Schedule of the Schedule… codes (§4.3)."},"ScheduleRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Schedule opened by the schedule settings dialog (recId, §2.5)."},"ScheduleTaskName":{"type":["string","null"],"description":"Task of ScheduleTaskDisabled and ScheduleTaskDisabledBySystem."},"SubscriptionType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription type of SubscriptionDowngradeReminder, shown as SubscriptionType_{type} (§9)."},"SupportTicketName":{"type":["string","null"],"description":"Ticket of SupportTicketUpdated; escaped when shown (§4.3)."},"SupportTicketRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Ticket of SupportTicketUpdated: /admin/support?id= for admins, else the ticket dialog (§4.3)."},"BinderName":{"type":["string","null"],"description":"Binder of BinderDuplicated (§4.3)."},"Title":{"type":["string","null"],"description":"Title of a Custom notification, shown as sent (§4.3)."},"Body":{"type":["string","null"],"description":"Body of a Custom notification, shown as sent (§4.3)."}},"required":["Date","IsNew","RecId","Code"],"additionalProperties":false}};
-const pattern83 = new RegExp("^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", "u");
-const pattern86 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "u");
+const pattern89 = new RegExp("^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", "u");
+const pattern92 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "u");
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="notificationList" */;
@@ -15657,7 +16482,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data0){
-if(!(func8.call(schema37.items.properties, key0))){
+if(!(func20.call(schema37.items.properties, key0))){
 const err4 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -15753,7 +16578,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern12.test(data4)){
+if(!pattern18.test(data4)){
 const err12 = {instancePath:instancePath+"/" + i0+"/Code",schemaPath:"#/items/properties/Code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -15801,7 +16626,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!pattern20.test(data6)){
+if(!pattern26.test(data6)){
 const err16 = {instancePath:instancePath+"/" + i0+"/AuthorUserUID",schemaPath:"#/items/properties/AuthorUserUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -15952,7 +16777,7 @@ vErrors.push(err27);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!pattern83.test(data14)){
+if(!pattern89.test(data14)){
 const err28 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardThumbnail",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -16170,7 +16995,7 @@ vErrors.push(err45);
 errors++;
 }
 if(typeof data22 === "string"){
-if(!pattern83.test(data22)){
+if(!pattern89.test(data22)){
 const err46 = {instancePath:instancePath+"/" + i0+"/DashboardThumbnail",schemaPath:"#/items/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -16293,7 +17118,7 @@ vErrors.push(err55);
 errors++;
 }
 if(typeof data29 === "string"){
-if(!pattern20.test(data29)){
+if(!pattern26.test(data29)){
 const err56 = {instancePath:instancePath+"/" + i0+"/FileUID",schemaPath:"#/items/properties/FileUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
@@ -16318,7 +17143,7 @@ vErrors.push(err57);
 errors++;
 }
 if(typeof data30 === "string"){
-if(!pattern86.test(data30)){
+if(!pattern92.test(data30)){
 const err58 = {instancePath:instancePath+"/" + i0+"/InvoiceNumber",schemaPath:"#/items/properties/InvoiceNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
@@ -16414,7 +17239,7 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(!pattern12.test(data34)){
+if(!pattern18.test(data34)){
 const err66 = {instancePath:instancePath+"/" + i0+"/SubscriptionType",schemaPath:"#/items/properties/SubscriptionType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
@@ -16589,7 +17414,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func8.call(schema38.properties, key0))){
+if(!(func20.call(schema38.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -16685,7 +17510,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern12.test(data3)){
+if(!pattern18.test(data3)){
 const err12 = {instancePath:instancePath+"/Code",schemaPath:"#/properties/Code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -16733,7 +17558,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data5 === "string"){
-if(!pattern20.test(data5)){
+if(!pattern26.test(data5)){
 const err16 = {instancePath:instancePath+"/AuthorUserUID",schemaPath:"#/properties/AuthorUserUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -16884,7 +17709,7 @@ vErrors.push(err27);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern83.test(data13)){
+if(!pattern89.test(data13)){
 const err28 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardThumbnail",schemaPath:"#/properties/Dashboards/items/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -17102,7 +17927,7 @@ vErrors.push(err45);
 errors++;
 }
 if(typeof data21 === "string"){
-if(!pattern83.test(data21)){
+if(!pattern89.test(data21)){
 const err46 = {instancePath:instancePath+"/DashboardThumbnail",schemaPath:"#/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -17225,7 +18050,7 @@ vErrors.push(err55);
 errors++;
 }
 if(typeof data28 === "string"){
-if(!pattern20.test(data28)){
+if(!pattern26.test(data28)){
 const err56 = {instancePath:instancePath+"/FileUID",schemaPath:"#/properties/FileUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
@@ -17250,7 +18075,7 @@ vErrors.push(err57);
 errors++;
 }
 if(typeof data29 === "string"){
-if(!pattern86.test(data29)){
+if(!pattern92.test(data29)){
 const err58 = {instancePath:instancePath+"/InvoiceNumber",schemaPath:"#/properties/InvoiceNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
@@ -17346,7 +18171,7 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(!pattern12.test(data33)){
+if(!pattern18.test(data33)){
 const err66 = {instancePath:instancePath+"/SubscriptionType",schemaPath:"#/properties/SubscriptionType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
@@ -17462,7 +18287,7 @@ return errors === 0;
 
 export const validateNotifications = validate47;
 const schema39 = {"$id":"notifications","type":"object","description":"Notification templates, one per code of §4.3, and the unknown-code entry.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"templates":{"type":"array","items":{"type":"object","description":"How to show the notifications of one code (§4.3).","properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The notification Code sent by the server."},"variants":{"type":"array","items":{"type":"object","description":"A way of showing a notification, used when all its conditions hold.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the variant, for editors and tests (e.g. deleted)."},"when":{"type":"array","items":{"oneOf":[{"type":"object","description":"The field strictly equals the value (an absent or null field equals nothing).","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"equals":{"oneOf":[{"type":"string"},{"type":"number"},{"type":"boolean"}],"description":"The value to compare with."}},"required":["field","equals"],"additionalProperties":false},{"type":"object","description":"The field is present (true) or absent (false). Absent means missing, null, a blank string or an empty list.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"present":{"type":"boolean","description":"Whether the field must be present."}},"required":["field","present"],"additionalProperties":false}]},"description":"Conditions on record fields, all of which must hold; absent or empty always holds."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Source icon name in kebab-case (the icon set of §9)."},"source":{"oneOf":[{"type":"object","description":"The author: AuthorFullName as the name and the avatar of AuthorUserUID ({webservices}/user/avatar, §7) as the picture; the icon stands in when there is no AuthorUserUID.","properties":{"kind":{"const":"author","description":"Source is the notification's author."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when AuthorFullName is absent."}},"required":["kind"],"additionalProperties":false},{"type":"object","description":"A named record field as the name; no picture.","properties":{"kind":{"const":"field","description":"Source is a record field."},"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when the field is absent."},"rawHtml":{"type":"boolean","description":"The field holds HTML shown as sent (Custom Title); the renderer must sanitise it."}},"required":["kind","field"],"additionalProperties":false},{"type":"object","description":"A fixed, translated name; no picture.","properties":{"kind":{"const":"fixed","description":"Source is a fixed text."},"nameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name."}},"required":["kind","nameKey"],"additionalProperties":false}],"description":"How sourceName and sourcePicture are chosen."},"descriptionKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the description, an HTML fragment with {{name}} interpolations."},"params":{"type":"object","description":"Interpolation values of the description, keyed by the {{name}} used in the text.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"An interpolation value: a record field, optionally translated, escaped, or replaced when absent.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"escape":{"type":"boolean","description":"HTML-escape the value before interpolation (descriptions are HTML fragments); required for any text the user typed, e.g. SupportTicketName (§4.3)."},"keyPrefix":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Show the translation of keyPrefix + value instead of the raw value (e.g. SubscriptionType_, §9); the raw value is shown when no such key exists."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key used when the field is absent."}},"required":["field"],"additionalProperties":false}},"descriptionRawHtmlField":{"enum":["Body"],"description":"Show this record field as the description, as sent (Custom); the renderer must sanitise it."},"status":{"enum":["success","failure","warning","info"],"description":"Outcome shown by the entry; success sets isSuccess, failure sets isFailure."},"thumbnail":{"oneOf":[{"type":"object","description":"A scalar record field holding the base64 PNG.","properties":{"field":{"enum":["DashboardThumbnail"],"description":"The record field."}},"required":["field"],"additionalProperties":false},{"type":"object","description":"The first non-empty value of a field across the items of a record list.","properties":{"firstOf":{"enum":["Dashboards"],"description":"The record list."},"itemField":{"enum":["DashboardThumbnail"],"description":"The field of each item."}},"required":["firstOf","itemField"],"additionalProperties":false}],"description":"Where the thumbnail comes from; no thumbnail when absent."},"link":{"type":"object","description":"The entry's link: its text and what it does. Left out when a field it needs is absent.","properties":{"linkTextKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"action":{"oneOf":[{"type":"object","description":"Navigate inside the app to a path built from record fields, with an optional query.","properties":{"type":{"const":"route","description":"In-app navigation."},"path":{"type":"string","pattern":"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$","maxLength":300,"description":"Same-origin path starting with a single '/'; each {Field} placeholder is replaced by the URI-encoded value of that record field (e.g. /dashboard/viewer/{DashboardRecId})."},"query":{"type":"object","description":"Query parameters keyed by name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","path"],"additionalProperties":false},{"type":"object","description":"Open a dialog of the dialog registry (manifests/dialogs.json) with parameters from record fields.","properties":{"type":{"const":"dialog","description":"Open a registered dialog."},"dialogId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of the dialog in the dialog registry."},"params":{"type":"object","description":"Dialog parameters keyed by the registry's parameter name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","dialogId","params"],"additionalProperties":false},{"type":"object","description":"Download a file: {webservices}/File/{fileSystemItemType}/{fileUID} (§7).","properties":{"type":{"const":"download","description":"File download."},"fileSystemItemType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The fileSystemItemType path segment (a literal)."},"fileUID":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","fileSystemItemType","fileUID"],"additionalProperties":false},{"type":"object","description":"Open the invoice at the user's domain path invoice/{invoiceNumber} (§7).","properties":{"type":{"const":"invoice","description":"Invoice download."},"invoiceNumber":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","invoiceNumber"],"additionalProperties":false},{"type":"object","description":"One action for administrators (User.IsAdmin), another for everyone else (§4.3, §6).","properties":{"type":{"const":"byRole","description":"Choose the action by the viewer's role."},"admin":{"oneOf":[{"type":"object","description":"Navigate inside the app to a path built from record fields, with an optional query.","properties":{"type":{"const":"route","description":"In-app navigation."},"path":{"type":"string","pattern":"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$","maxLength":300,"description":"Same-origin path starting with a single '/'; each {Field} placeholder is replaced by the URI-encoded value of that record field (e.g. /dashboard/viewer/{DashboardRecId})."},"query":{"type":"object","description":"Query parameters keyed by name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","path"],"additionalProperties":false},{"type":"object","description":"Open a dialog of the dialog registry (manifests/dialogs.json) with parameters from record fields.","properties":{"type":{"const":"dialog","description":"Open a registered dialog."},"dialogId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of the dialog in the dialog registry."},"params":{"type":"object","description":"Dialog parameters keyed by the registry's parameter name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","dialogId","params"],"additionalProperties":false},{"type":"object","description":"Download a file: {webservices}/File/{fileSystemItemType}/{fileUID} (§7).","properties":{"type":{"const":"download","description":"File download."},"fileSystemItemType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The fileSystemItemType path segment (a literal)."},"fileUID":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","fileSystemItemType","fileUID"],"additionalProperties":false},{"type":"object","description":"Open the invoice at the user's domain path invoice/{invoiceNumber} (§7).","properties":{"type":{"const":"invoice","description":"Invoice download."},"invoiceNumber":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","invoiceNumber"],"additionalProperties":false}],"description":"Action for administrators."},"member":{"oneOf":[{"type":"object","description":"Navigate inside the app to a path built from record fields, with an optional query.","properties":{"type":{"const":"route","description":"In-app navigation."},"path":{"type":"string","pattern":"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$","maxLength":300,"description":"Same-origin path starting with a single '/'; each {Field} placeholder is replaced by the URI-encoded value of that record field (e.g. /dashboard/viewer/{DashboardRecId})."},"query":{"type":"object","description":"Query parameters keyed by name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","path"],"additionalProperties":false},{"type":"object","description":"Open a dialog of the dialog registry (manifests/dialogs.json) with parameters from record fields.","properties":{"type":{"const":"dialog","description":"Open a registered dialog."},"dialogId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of the dialog in the dialog registry."},"params":{"type":"object","description":"Dialog parameters keyed by the registry's parameter name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","dialogId","params"],"additionalProperties":false},{"type":"object","description":"Download a file: {webservices}/File/{fileSystemItemType}/{fileUID} (§7).","properties":{"type":{"const":"download","description":"File download."},"fileSystemItemType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The fileSystemItemType path segment (a literal)."},"fileUID":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","fileSystemItemType","fileUID"],"additionalProperties":false},{"type":"object","description":"Open the invoice at the user's domain path invoice/{invoiceNumber} (§7).","properties":{"type":{"const":"invoice","description":"Invoice download."},"invoiceNumber":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","invoiceNumber"],"additionalProperties":false}],"description":"Action for everyone else."}},"required":["type","admin","member"],"additionalProperties":false}],"description":"What clicking the link does; returned as data by the formatter, never executed there."}},"required":["linkTextKey","action"],"additionalProperties":false}},"required":["name","icon","source","status"],"oneOf":[{"required":["descriptionKey"]},{"required":["descriptionRawHtmlField"]}],"additionalProperties":false},"minItems":1,"description":"Variants tried in order; the last one has no conditions so that one always applies."}},"required":["code","variants"],"additionalProperties":false},"minItems":1,"description":"One template per notification code; codes are unique."},"unknownCode":{"type":"object","description":"The entry shown for a code that has no template: 'Unknown notification code!' (§4.3, §8).","properties":{"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Source icon name in kebab-case (the icon set of §9)."},"source":{"oneOf":[{"type":"object","description":"The author: AuthorFullName as the name and the avatar of AuthorUserUID ({webservices}/user/avatar, §7) as the picture; the icon stands in when there is no AuthorUserUID.","properties":{"kind":{"const":"author","description":"Source is the notification's author."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when AuthorFullName is absent."}},"required":["kind"],"additionalProperties":false},{"type":"object","description":"A named record field as the name; no picture.","properties":{"kind":{"const":"field","description":"Source is a record field."},"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when the field is absent."},"rawHtml":{"type":"boolean","description":"The field holds HTML shown as sent (Custom Title); the renderer must sanitise it."}},"required":["kind","field"],"additionalProperties":false},{"type":"object","description":"A fixed, translated name; no picture.","properties":{"kind":{"const":"fixed","description":"Source is a fixed text."},"nameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name."}},"required":["kind","nameKey"],"additionalProperties":false}],"description":"How sourceName is chosen."},"descriptionKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of 'Unknown notification code!'."},"status":{"enum":["success","failure","warning","info"],"description":"Outcome shown by the entry; success sets isSuccess, failure sets isFailure."}},"required":["icon","source","descriptionKey","status"],"additionalProperties":false}},"required":["version","templates","unknownCode"],"additionalProperties":false};
-const pattern106 = new RegExp("^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$", "u");
+const pattern112 = new RegExp("^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$", "u");
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="notifications" */;
@@ -17610,7 +18435,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern12.test(data4)){
+if(!pattern18.test(data4)){
 const err12 = {instancePath:instancePath+"/templates/" + i0+"/code",schemaPath:"#/properties/templates/items/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -17756,7 +18581,7 @@ vErrors.push(err21);
 errors++;
 }
 for(const key2 in data6){
-if(!(func8.call(schema39.properties.templates.items.properties.variants.items.properties, key2))){
+if(!(func20.call(schema39.properties.templates.items.properties.variants.items.properties, key2))){
 const err22 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1,schemaPath:"#/properties/templates/items/properties/variants/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err22];
@@ -17780,7 +18605,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern12.test(data7)){
+if(!pattern18.test(data7)){
 const err24 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/name",schemaPath:"#/properties/templates/items/properties/variants/items/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -18089,7 +18914,7 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(!pattern33.test(data14)){
+if(!pattern39.test(data14)){
 const err44 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/icon",schemaPath:"#/properties/templates/items/properties/variants/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
@@ -18165,7 +18990,7 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(!pattern17.test(data17)){
+if(!pattern23.test(data17)){
 const err50 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/source/fallbackKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/source/oneOf/0/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err50];
@@ -18275,7 +19100,7 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(!pattern17.test(data20)){
+if(!pattern23.test(data20)){
 const err59 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/source/fallbackKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/source/oneOf/1/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
@@ -18389,7 +19214,7 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!pattern17.test(data23)){
+if(!pattern23.test(data23)){
 const err68 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/source/nameKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/source/oneOf/2/properties/nameKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
@@ -18469,7 +19294,7 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(!pattern17.test(data24)){
+if(!pattern23.test(data24)){
 const err73 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/descriptionKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/descriptionKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err73];
@@ -18497,7 +19322,7 @@ if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 for(const key8 in data25){
 const _errs74 = errors;
 if(typeof key8 === "string"){
-if(!pattern12.test(key8)){
+if(!pattern18.test(key8)){
 const err75 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/params",schemaPath:"#/properties/templates/items/properties/variants/items/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key8};
 if(vErrors === null){
 vErrors = [err75];
@@ -18583,7 +19408,7 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(!pattern12.test(data29)){
+if(!pattern18.test(data29)){
 const err82 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/params/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/keyPrefix",schemaPath:"#/properties/templates/items/properties/variants/items/properties/params/additionalProperties/properties/keyPrefix/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err82];
@@ -18618,7 +19443,7 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(!pattern17.test(data30)){
+if(!pattern23.test(data30)){
 const err85 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/params/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/fallbackKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/params/additionalProperties/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err85];
@@ -18896,7 +19721,7 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(!pattern17.test(data38)){
+if(!pattern23.test(data38)){
 const err106 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/linkTextKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/linkTextKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err106];
@@ -18982,7 +19807,7 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(!pattern106.test(data41)){
+if(!pattern112.test(data41)){
 const err113 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/path",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/0/properties/path/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"},message:"must match pattern \""+"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"+"\""};
 if(vErrors === null){
 vErrors = [err113];
@@ -19010,7 +19835,7 @@ if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 for(const key15 in data42){
 const _errs114 = errors;
 if(typeof key15 === "string"){
-if(!pattern12.test(key15)){
+if(!pattern18.test(key15)){
 const err115 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/query",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/0/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key15};
 if(vErrors === null){
 vErrors = [err115];
@@ -19180,7 +20005,7 @@ vErrors.push(err128);
 }
 errors++;
 }
-if(!pattern12.test(data46)){
+if(!pattern18.test(data46)){
 const err129 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/dialogId",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/1/properties/dialogId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err129];
@@ -19208,7 +20033,7 @@ if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 for(const key19 in data47){
 const _errs128 = errors;
 if(typeof key19 === "string"){
-if(!pattern12.test(key19)){
+if(!pattern18.test(key19)){
 const err131 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/params",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/1/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key19};
 if(vErrors === null){
 vErrors = [err131];
@@ -19383,7 +20208,7 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(!pattern12.test(data51)){
+if(!pattern18.test(data51)){
 const err145 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/fileSystemItemType",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/2/properties/fileSystemItemType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err145];
@@ -19713,7 +20538,7 @@ vErrors.push(err170);
 }
 errors++;
 }
-if(!pattern106.test(data60)){
+if(!pattern112.test(data60)){
 const err171 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/path",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/0/properties/path/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"},message:"must match pattern \""+"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"+"\""};
 if(vErrors === null){
 vErrors = [err171];
@@ -19741,7 +20566,7 @@ if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
 for(const key28 in data61){
 const _errs166 = errors;
 if(typeof key28 === "string"){
-if(!pattern12.test(key28)){
+if(!pattern18.test(key28)){
 const err173 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/query",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/0/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key28};
 if(vErrors === null){
 vErrors = [err173];
@@ -19911,7 +20736,7 @@ vErrors.push(err186);
 }
 errors++;
 }
-if(!pattern12.test(data65)){
+if(!pattern18.test(data65)){
 const err187 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/dialogId",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/1/properties/dialogId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err187];
@@ -19939,7 +20764,7 @@ if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
 for(const key32 in data66){
 const _errs180 = errors;
 if(typeof key32 === "string"){
-if(!pattern12.test(key32)){
+if(!pattern18.test(key32)){
 const err189 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/params",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/1/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key32};
 if(vErrors === null){
 vErrors = [err189];
@@ -20114,7 +20939,7 @@ vErrors.push(err202);
 }
 errors++;
 }
-if(!pattern12.test(data70)){
+if(!pattern18.test(data70)){
 const err203 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/fileSystemItemType",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/2/properties/fileSystemItemType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err203];
@@ -20413,7 +21238,7 @@ vErrors.push(err224);
 }
 errors++;
 }
-if(!pattern106.test(data78)){
+if(!pattern112.test(data78)){
 const err225 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/path",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/0/properties/path/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"},message:"must match pattern \""+"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"+"\""};
 if(vErrors === null){
 vErrors = [err225];
@@ -20441,7 +21266,7 @@ if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 for(const key40 in data79){
 const _errs214 = errors;
 if(typeof key40 === "string"){
-if(!pattern12.test(key40)){
+if(!pattern18.test(key40)){
 const err227 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/query",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/0/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key40};
 if(vErrors === null){
 vErrors = [err227];
@@ -20611,7 +21436,7 @@ vErrors.push(err240);
 }
 errors++;
 }
-if(!pattern12.test(data83)){
+if(!pattern18.test(data83)){
 const err241 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/dialogId",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/1/properties/dialogId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err241];
@@ -20639,7 +21464,7 @@ if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
 for(const key44 in data84){
 const _errs228 = errors;
 if(typeof key44 === "string"){
-if(!pattern12.test(key44)){
+if(!pattern18.test(key44)){
 const err243 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/params",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/1/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key44};
 if(vErrors === null){
 vErrors = [err243];
@@ -20814,7 +21639,7 @@ vErrors.push(err256);
 }
 errors++;
 }
-if(!pattern12.test(data88)){
+if(!pattern18.test(data88)){
 const err257 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/fileSystemItemType",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/2/properties/fileSystemItemType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err257];
@@ -21224,7 +22049,7 @@ vErrors.push(err286);
 }
 errors++;
 }
-if(!pattern33.test(data95)){
+if(!pattern39.test(data95)){
 const err287 = {instancePath:instancePath+"/unknownCode/icon",schemaPath:"#/properties/unknownCode/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err287];
@@ -21300,7 +22125,7 @@ vErrors.push(err292);
 }
 errors++;
 }
-if(!pattern17.test(data98)){
+if(!pattern23.test(data98)){
 const err293 = {instancePath:instancePath+"/unknownCode/source/fallbackKey",schemaPath:"#/properties/unknownCode/properties/source/oneOf/0/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err293];
@@ -21410,7 +22235,7 @@ vErrors.push(err301);
 }
 errors++;
 }
-if(!pattern17.test(data101)){
+if(!pattern23.test(data101)){
 const err302 = {instancePath:instancePath+"/unknownCode/source/fallbackKey",schemaPath:"#/properties/unknownCode/properties/source/oneOf/1/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err302];
@@ -21524,7 +22349,7 @@ vErrors.push(err310);
 }
 errors++;
 }
-if(!pattern17.test(data104)){
+if(!pattern23.test(data104)){
 const err311 = {instancePath:instancePath+"/unknownCode/source/nameKey",schemaPath:"#/properties/unknownCode/properties/source/oneOf/2/properties/nameKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err311];
@@ -21604,7 +22429,7 @@ vErrors.push(err315);
 }
 errors++;
 }
-if(!pattern17.test(data105)){
+if(!pattern23.test(data105)){
 const err316 = {instancePath:instancePath+"/unknownCode/descriptionKey",schemaPath:"#/properties/unknownCode/properties/descriptionKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err316];
@@ -21798,7 +22623,7 @@ return errors === 0;
 
 export const validatePermissions = validate49;
 const schema41 = {"$id":"permissions","type":"object","description":"Role permission keys, features, admin modules and the home-page redirect map (§3, §4.1, §6).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"rolePermissions":{"type":"array","items":{"type":"object","description":"A role permission key (§6); a role grants it at level r or rw, or not at all.","properties":{"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Key as it appears in permission strings (Key_r;Key_rw)."},"aliases":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Other spellings accepted when parsing permission strings (e.g. DataHook for DataHooks)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the permission's name in the permission editor."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"User-area object types (§3) the permission governs."},"menu":{"type":"boolean","description":"Whether the key is a menu key shown in the permission editor (§3)."}},"required":["key","titleKey","menu"],"additionalProperties":false},"minItems":1,"description":"Role permission keys."},"features":{"type":"array","items":{"type":"object","description":"A subscription feature (§3), known under a session flag and/or a Features… config name.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id used by routes and menus."},"sessionFlag":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the flag on the User session (§3)."},"configName":{"type":"string","pattern":"^Features[A-Za-z]+$","description":"Name in the logged-in configuration (§3), e.g. FeaturesDashboard."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Object types the feature covers; the first is used for /upgrade?objectType= (§4.1 step 11)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the feature's name."}},"required":["id","objectTypes","titleKey"],"anyOf":[{"required":["sessionFlag"]},{"required":["configName"]}],"additionalProperties":false},"minItems":1,"description":"Subscription features."},"adminModules":{"type":"array","items":{"type":"object","description":"An admin module: staff hold Read and Write on it in AdminPermissions (§3, §6).","properties":{"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Module key as sent in AdminPermissions."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the module's name."},"objectType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin object type (§3) the module manages, when it has one."}},"required":["key","titleKey"],"additionalProperties":false},"minItems":1,"description":"Admin modules."},"homePageTypes":{"type":"object","description":"Values of the session's HomePageType.","properties":{"goToMenu":{"type":"string","description":"The HomePageType value meaning 'go to a menu'."}},"required":["goToMenu"],"additionalProperties":false},"homeRedirects":{"type":"array","items":{"type":"object","description":"Home page type go-to-menu: which menu sends / to which path (§4.1 step 10).","properties":{"menu":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Value of HomePageRedirectionMenu."},"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key the user must hold for the redirect."},"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id that must be Included for the redirect."},"to":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Same-origin path starting with a single '/'."}},"required":["menu","permission","to"],"additionalProperties":false},"description":"Go-to-menu redirects of §4.1 step 10."}},"required":["version","rolePermissions","features","adminModules","homePageTypes","homeRedirects"],"additionalProperties":false};
-const pattern132 = new RegExp("^Features[A-Za-z]+$", "u");
+const pattern138 = new RegExp("^Features[A-Za-z]+$", "u");
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="permissions" */;
@@ -21986,7 +22811,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern12.test(data4)){
+if(!pattern18.test(data4)){
 const err16 = {instancePath:instancePath+"/rolePermissions/" + i0+"/key",schemaPath:"#/properties/rolePermissions/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -22025,7 +22850,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern12.test(data6)){
+if(!pattern18.test(data6)){
 const err19 = {instancePath:instancePath+"/rolePermissions/" + i0+"/aliases/" + i1,schemaPath:"#/properties/rolePermissions/items/properties/aliases/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -22096,7 +22921,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern17.test(data7)){
+if(!pattern23.test(data7)){
 const err24 = {instancePath:instancePath+"/rolePermissions/" + i0+"/titleKey",schemaPath:"#/properties/rolePermissions/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -22135,7 +22960,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!pattern12.test(data9)){
+if(!pattern18.test(data9)){
 const err27 = {instancePath:instancePath+"/rolePermissions/" + i0+"/objectTypes/" + i3,schemaPath:"#/properties/rolePermissions/items/properties/objectTypes/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -22356,7 +23181,7 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(!pattern12.test(data13)){
+if(!pattern18.test(data13)){
 const err43 = {instancePath:instancePath+"/features/" + i5+"/id",schemaPath:"#/properties/features/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -22391,7 +23216,7 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(!pattern12.test(data14)){
+if(!pattern18.test(data14)){
 const err46 = {instancePath:instancePath+"/features/" + i5+"/sessionFlag",schemaPath:"#/properties/features/items/properties/sessionFlag/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -22416,7 +23241,7 @@ errors++;
 if(data12.configName !== undefined){
 let data15 = data12.configName;
 if(typeof data15 === "string"){
-if(!pattern132.test(data15)){
+if(!pattern138.test(data15)){
 const err48 = {instancePath:instancePath+"/features/" + i5+"/configName",schemaPath:"#/properties/features/items/properties/configName/pattern",keyword:"pattern",params:{pattern: "^Features[A-Za-z]+$"},message:"must match pattern \""+"^Features[A-Za-z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
@@ -22455,7 +23280,7 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(!pattern12.test(data17)){
+if(!pattern18.test(data17)){
 const err51 = {instancePath:instancePath+"/features/" + i5+"/objectTypes/" + i6,schemaPath:"#/properties/features/items/properties/objectTypes/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err51];
@@ -22526,7 +23351,7 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(!pattern17.test(data18)){
+if(!pattern23.test(data18)){
 const err56 = {instancePath:instancePath+"/features/" + i5+"/titleKey",schemaPath:"#/properties/features/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
@@ -22634,7 +23459,7 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(!pattern12.test(data21)){
+if(!pattern18.test(data21)){
 const err65 = {instancePath:instancePath+"/adminModules/" + i8+"/key",schemaPath:"#/properties/adminModules/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
@@ -22669,7 +23494,7 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!pattern17.test(data22)){
+if(!pattern23.test(data22)){
 const err68 = {instancePath:instancePath+"/adminModules/" + i8+"/titleKey",schemaPath:"#/properties/adminModules/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
@@ -22704,7 +23529,7 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(!pattern12.test(data23)){
+if(!pattern18.test(data23)){
 const err71 = {instancePath:instancePath+"/adminModules/" + i8+"/objectType",schemaPath:"#/properties/adminModules/items/properties/objectType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
@@ -22861,7 +23686,7 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(!pattern12.test(data28)){
+if(!pattern18.test(data28)){
 const err84 = {instancePath:instancePath+"/homeRedirects/" + i9+"/menu",schemaPath:"#/properties/homeRedirects/items/properties/menu/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
@@ -22896,7 +23721,7 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(!pattern12.test(data29)){
+if(!pattern18.test(data29)){
 const err87 = {instancePath:instancePath+"/homeRedirects/" + i9+"/permission",schemaPath:"#/properties/homeRedirects/items/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
@@ -22931,7 +23756,7 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(!pattern12.test(data30)){
+if(!pattern18.test(data30)){
 const err90 = {instancePath:instancePath+"/homeRedirects/" + i9+"/feature",schemaPath:"#/properties/homeRedirects/items/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err90];
@@ -22966,7 +23791,7 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(!pattern39.test(data31)){
+if(!pattern45.test(data31)){
 const err93 = {instancePath:instancePath+"/homeRedirects/" + i9+"/to",schemaPath:"#/properties/homeRedirects/items/properties/to/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err93];
@@ -23189,8 +24014,8 @@ return errors === 0;
 
 export const validateRoutes = validate51;
 const schema43 = {"$id":"routes","type":"object","description":"Every route of the product (SPEC §2.1–2.4).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"notFoundRedirect":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Where unknown paths go (§2.2: '/')."},"routes":{"type":"array","items":{"type":"object","description":"A route: a path pattern, what it opens, and who may open it.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Unique route id."},"path":{"type":"string","pattern":"^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$","maxLength":200,"description":"Route path pattern, e.g. /dashboards/:folderRecId? — lower-case static segments and named parameters."},"mode":{"enum":["app","help"],"description":"Application mode the route belongs to (default app); help mode has a single route (§2.1)."},"screen":{"type":"object","description":"Render a screen through the renderer registry.","properties":{"kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Renderer kind, looked up exactly in the renderer registry."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Object types (§3) the screen shows, for explorers, viewers and editors."},"screenId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of a manifest-defined screen in the screens manifest."},"view":{"enum":["list","viewer","editor"],"description":"Which view of the object the screen opens."},"showExitButton":{"type":"boolean","description":"Whether a viewer shows its exit button (false on /mobile/report)."}},"required":["kind"],"additionalProperties":false},"redirect":{"type":"object","description":"Redirect to another in-app path, mapping path parameters into the target path or its query.","properties":{"to":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Target path; ':name' segments are replaced by the matched parameters of the same name."},"query":{"type":"object","description":"Query parameters to add, keyed by query parameter name.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"oneOf":[{"type":"object","description":"Copy the value of a path parameter; the query entry is left out when the parameter is absent.","properties":{"param":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the path parameter to copy."}},"required":["param"],"additionalProperties":false},{"type":"object","description":"A literal value.","properties":{"value":{"type":"string","maxLength":200,"description":"The literal query value."}},"required":["value"],"additionalProperties":false}]}},"keepQuery":{"type":"boolean","description":"Keep the incoming query string (default false)."}},"required":["to"],"additionalProperties":false},"legacy":{"type":"object","description":"Show a legacy page in the embedded frame (§2.3).","properties":{"url":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"The mapped newer legacy URL, served by the upstream."},"query":{"type":"object","description":"Query parameters to add, keyed by query parameter name.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"oneOf":[{"type":"object","description":"Copy the value of a path parameter; the query entry is left out when the parameter is absent.","properties":{"param":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the path parameter to copy."}},"required":["param"],"additionalProperties":false},{"type":"object","description":"A literal value.","properties":{"value":{"type":"string","maxLength":200,"description":"The literal query value."}},"required":["value"],"additionalProperties":false}]}},"confirmLeave":{"type":"boolean","description":"Ask the framed page (postMessage) before leaving; it may cancel the navigation (§4.1 step 8)."}},"required":["url"],"additionalProperties":false},"external":{"type":"object","description":"Send the browser to an external site named in the shell manifest (e.g. the help site).","properties":{"site":{"enum":["help"],"description":"Which configured external site."},"pathParams":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"description":"Path parameters appended, in order, to the site's base URL when present."}},"required":["site"],"additionalProperties":false},"paramPatterns":{"type":"object","description":"Regular expressions a path parameter must match (e.g. numeric ids); otherwise the path is unknown.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9]*$"},"additionalProperties":{"type":"string","maxLength":100}},"access":{"type":"object","description":"Who may open the route.","properties":{"public":{"type":"boolean","description":"Reachable without a session; skips login (§4.1 step 7)."},"notLoggedInOnly":{"type":"boolean","description":"Only for visitors without a session; a logged-in user is sent to / (§2.1)."},"signupGate":{"type":"boolean","description":"Reachable only when the shell allows signup; else /login (§2.1)."},"features":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Subscription features that must be Included; otherwise /upgrade (§4.1 step 11)."},"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key that must be present (§4.1 step 12)."},"permissionLevel":{"enum":["r","rw"],"description":"Minimum level of the permission (default r)."},"adminModules":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Admin modules of which any one must have Read; otherwise / (§4.1 additional rules)."},"mobile":{"type":"boolean","description":"The route is marked mobile (§2.2)."}},"additionalProperties":false},"shellProfile":{"enum":["full","public","embedded","mobileReport","help"],"description":"Which shell wraps the screen; public forces the light rounded theme (§2.1)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the page title (§4.1 additional rules)."}},"required":["id","path"],"oneOf":[{"required":["screen"]},{"required":["redirect"]},{"required":["legacy"]},{"required":["external"]}],"additionalProperties":false},"minItems":1,"description":"The routes, most specific first."}},"required":["version","notFoundRedirect","routes"],"additionalProperties":false};
-const pattern144 = new RegExp("^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$", "u");
-const pattern155 = new RegExp("^[A-Za-z][A-Za-z0-9]*$", "u");
+const pattern150 = new RegExp("^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$", "u");
+const pattern161 = new RegExp("^[A-Za-z][A-Za-z0-9]*$", "u");
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="routes" */;
@@ -23289,7 +24114,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern39.test(data2)){
+if(!pattern45.test(data2)){
 const err8 = {instancePath:instancePath+"/notFoundRedirect",schemaPath:"#/properties/notFoundRedirect/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -23463,7 +24288,7 @@ vErrors.push(err17);
 errors++;
 }
 for(const key1 in data4){
-if(!(func8.call(schema43.properties.routes.items.properties, key1))){
+if(!(func20.call(schema43.properties.routes.items.properties, key1))){
 const err18 = {instancePath:instancePath+"/routes/" + i0,schemaPath:"#/properties/routes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err18];
@@ -23487,7 +24312,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!pattern12.test(data5)){
+if(!pattern18.test(data5)){
 const err20 = {instancePath:instancePath+"/routes/" + i0+"/id",schemaPath:"#/properties/routes/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -23522,7 +24347,7 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!pattern144.test(data6)){
+if(!pattern150.test(data6)){
 const err23 = {instancePath:instancePath+"/routes/" + i0+"/path",schemaPath:"#/properties/routes/items/properties/path/pattern",keyword:"pattern",params:{pattern: "^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$"},message:"must match pattern \""+"^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -23595,7 +24420,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!pattern12.test(data9)){
+if(!pattern18.test(data9)){
 const err29 = {instancePath:instancePath+"/routes/" + i0+"/screen/kind",schemaPath:"#/properties/routes/items/properties/screen/properties/kind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -23634,7 +24459,7 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(!pattern12.test(data11)){
+if(!pattern18.test(data11)){
 const err32 = {instancePath:instancePath+"/routes/" + i0+"/screen/objectTypes/" + i1,schemaPath:"#/properties/routes/items/properties/screen/properties/objectTypes/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
@@ -23705,7 +24530,7 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(!pattern12.test(data12)){
+if(!pattern18.test(data12)){
 const err37 = {instancePath:instancePath+"/routes/" + i0+"/screen/screenId",schemaPath:"#/properties/routes/items/properties/screen/properties/screenId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
@@ -23802,7 +24627,7 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!pattern39.test(data16)){
+if(!pattern45.test(data16)){
 const err45 = {instancePath:instancePath+"/routes/" + i0+"/redirect/to",schemaPath:"#/properties/routes/items/properties/redirect/properties/to/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
@@ -23830,7 +24655,7 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 for(const key4 in data17){
 const _errs44 = errors;
 if(typeof key4 === "string"){
-if(!pattern12.test(key4)){
+if(!pattern18.test(key4)){
 const err47 = {instancePath:instancePath+"/routes/" + i0+"/redirect/query",schemaPath:"#/properties/routes/items/properties/redirect/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key4};
 if(vErrors === null){
 vErrors = [err47];
@@ -23895,7 +24720,7 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(!pattern12.test(data19)){
+if(!pattern18.test(data19)){
 const err52 = {instancePath:instancePath+"/routes/" + i0+"/redirect/query/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/param",schemaPath:"#/properties/routes/items/properties/redirect/properties/query/additionalProperties/oneOf/0/properties/param/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
@@ -24100,7 +24925,7 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(!pattern39.test(data23)){
+if(!pattern45.test(data23)){
 const err67 = {instancePath:instancePath+"/routes/" + i0+"/legacy/url",schemaPath:"#/properties/routes/items/properties/legacy/properties/url/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err67];
@@ -24128,7 +24953,7 @@ if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 for(const key9 in data24){
 const _errs67 = errors;
 if(typeof key9 === "string"){
-if(!pattern12.test(key9)){
+if(!pattern18.test(key9)){
 const err69 = {instancePath:instancePath+"/routes/" + i0+"/legacy/query",schemaPath:"#/properties/routes/items/properties/legacy/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key9};
 if(vErrors === null){
 vErrors = [err69];
@@ -24193,7 +25018,7 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(!pattern12.test(data26)){
+if(!pattern18.test(data26)){
 const err74 = {instancePath:instancePath+"/routes/" + i0+"/legacy/query/" + key10.replace(/~/g, "~0").replace(/\//g, "~1")+"/param",schemaPath:"#/properties/routes/items/properties/legacy/properties/query/additionalProperties/oneOf/0/properties/param/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err74];
@@ -24414,7 +25239,7 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(!pattern12.test(data32)){
+if(!pattern18.test(data32)){
 const err90 = {instancePath:instancePath+"/routes/" + i0+"/external/pathParams/" + i3,schemaPath:"#/properties/routes/items/properties/external/properties/pathParams/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err90];
@@ -24466,7 +25291,7 @@ if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 for(const key14 in data33){
 const _errs93 = errors;
 if(typeof key14 === "string"){
-if(!pattern155.test(key14)){
+if(!pattern161.test(key14)){
 const err94 = {instancePath:instancePath+"/routes/" + i0+"/paramPatterns",schemaPath:"#/properties/routes/items/properties/paramPatterns/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",propertyName:key14};
 if(vErrors === null){
 vErrors = [err94];
@@ -24594,7 +25419,7 @@ vErrors.push(err103);
 }
 errors++;
 }
-if(!pattern12.test(data40)){
+if(!pattern18.test(data40)){
 const err104 = {instancePath:instancePath+"/routes/" + i0+"/access/features/" + i4,schemaPath:"#/properties/routes/items/properties/access/properties/features/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err104];
@@ -24665,7 +25490,7 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(!pattern12.test(data41)){
+if(!pattern18.test(data41)){
 const err109 = {instancePath:instancePath+"/routes/" + i0+"/access/permission",schemaPath:"#/properties/routes/items/properties/access/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err109];
@@ -24717,7 +25542,7 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(!pattern12.test(data44)){
+if(!pattern18.test(data44)){
 const err113 = {instancePath:instancePath+"/routes/" + i0+"/access/adminModules/" + i6,schemaPath:"#/properties/routes/items/properties/access/properties/adminModules/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err113];
@@ -24825,7 +25650,7 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(!pattern17.test(data47)){
+if(!pattern23.test(data47)){
 const err121 = {instancePath:instancePath+"/routes/" + i0+"/titleKey",schemaPath:"#/properties/routes/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err121];
@@ -24888,8 +25713,8 @@ return errors === 0;
 
 export const validateScreens = validate52;
 const schema44 = {"$id":"screens","type":"object","description":"Manifest-defined screens: every admin screen of SPEC §2.4 (DESIGN.md §3).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"screens":{"type":"array","items":{"type":"object","description":"A manifest-defined screen. Deep links: ?id=<rowKey> opens that record's detail; with delete=true it asks to delete it (§2.4 /admin/support).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Screen id = the id of the route that shows it (e.g. adminAccounts)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the screen title (also the page title, §4.1)."},"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module (§3 AdminPermissions) whose Read opens the screen and whose Write allows its actions."},"objectType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin object type of the records (§3), when there is one."},"list":{"type":"object","description":"The paged, sortable, filterable list of the resource's records.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint, by convention Admin/<ModuleKey>. GET with page, pageSize, search, sort and the filters → { items, total }; records live under {endpoint}/{rowKey}."},"rowKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field that identifies a row (unique within the resource, e.g. RecId); every list row carries it."},"titleField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field that names a record: the detail dialog's title and the {{name}} of confirmation texts (default: rowKey); list rows carry it."},"columns":{"type":"array","items":{"type":"object","description":"A column of the list.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row shown in the column."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the column header."},"format":{"enum":["text","number","date","datetime","boolean","bytes","currency","status","email"],"description":"How the value is rendered (default text): number and currency with the UI language's separators, date and datetime in the user's locale, bytes as KB/MB/GB, boolean as a check mark, status as a badge from `options`, email as a mailto link."},"sortable":{"type":"boolean","description":"Whether clicking the header sorts the list by this field (sent as sort=Field or sort=-Field)."},"width":{"type":"integer","minimum":40,"maximum":800,"description":"Initial width in CSS pixels; absent means the column shares the remaining width."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Label and tone of each value, for format status (required there); unknown values show raw."},"currencyField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"For format currency: the row field holding the ISO 4217 currency code of the amount."}},"required":["field","labelKey"],"allOf":[{"if":{"properties":{"format":{"const":"status"}},"required":["format"]},"then":{"required":["options"]}},{"if":{"properties":{"format":{"const":"currency"}},"required":["format"]},"then":{"required":["currencyField"]}}],"additionalProperties":false},"minItems":1,"description":"Columns, in display order."},"filters":{"type":"array","items":{"type":"object","description":"A filter above the list. Its value is sent to the list endpoint as query parameter `name` (and kept in the browser URL); an empty filter is left out.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Query parameter name; never one of page, pageSize, search, sort, id, delete.","not":{"enum":["page","pageSize","search","sort","id","delete"]}},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the filter's label."},"type":{"enum":["select","text","date","boolean"],"description":"Control: select (one of `options` or `optionsSource`), text (free text the upstream matches, usually as contains), date (ISO date YYYY-MM-DD; names ending in From/To are inclusive bounds), boolean (yes / no / any, sent as true or false)."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Static choices of a select filter."},"optionsSource":{"type":"object","description":"Load the options from a list endpoint (same response shape as a screen list) as the user types.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint returning { items, total }."},"valueField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row stored as the value."},"labelField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row shown as the option's label."},"query":{"type":"object","description":"Fixed query parameters added to every options request, e.g. { ItemType: 'Package' }.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"string","maxLength":100}}},"required":["endpoint","valueField","labelField"],"additionalProperties":false},"default":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"Value applied when the screen opens without this filter in its URL."},"pathParam":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Keep the filter in this path parameter of the screen's route (e.g. screenTab, folderRecId) instead of the browser URL's query string; changing it navigates. The list request still sends it as `name`."},"display":{"enum":["control","tabs","hidden"],"description":"control (default): a control in the filter bar; tabs: a select shown as tabs above the list; hidden: not shown, set only by the URL (e.g. the current folder)."}},"required":["name","labelKey","type"],"allOf":[{"if":{"properties":{"type":{"const":"select"}},"required":["type"]},"then":{"oneOf":[{"required":["options"]},{"required":["optionsSource"]}]},"else":{"not":{"anyOf":[{"required":["options"]},{"required":["optionsSource"]}]}}},{"if":{"properties":{"display":{"const":"tabs"}},"required":["display"]},"then":{"properties":{"type":{"const":"select"}},"required":["options"]}}],"additionalProperties":false},"description":"Filters, in display order."},"paging":{"type":"object","description":"Page sizes.","properties":{"defaultPageSize":{"type":"integer","minimum":1,"maximum":500,"description":"Page size when the screen opens; one of pageSizes."},"pageSizes":{"type":"array","items":{"type":"integer","minimum":1,"maximum":500},"minItems":1,"uniqueItems":true,"description":"Page sizes the user may choose, ascending."}},"required":["defaultPageSize","pageSizes"],"additionalProperties":false},"defaultSort":{"type":"object","description":"Sort order when the screen opens.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field sorted by; a sortable column's field."},"direction":{"enum":["asc","desc"],"description":"Ascending or descending."}},"required":["field","direction"],"additionalProperties":false},"searchable":{"type":"boolean","description":"Whether a search box is shown; its text is sent as search (the upstream decides which fields match)."},"autoRefreshSeconds":{"type":"integer","minimum":5,"maximum":3600,"description":"Reload the visible page this often while the screen is shown (live resources such as tasks and workers); absent means never."}},"required":["endpoint","rowKey","columns","paging","defaultSort","searchable"],"additionalProperties":false},"detail":{"type":"object","description":"The record's form, opened by a row click or ?id=<rowKey>: loaded with GET {list endpoint}/{rowKey}, editable only with the edit action and Write on the module (§6), used empty (read-only fields left out) by the create action.","properties":{"groups":{"type":"array","items":{"type":"object","description":"A titled section of the form. The record stays flat: groups only order and arrange fields (ui:order, plus ui:options.groups for the runtime's ObjectFieldTemplate).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Group id, unique within the form."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title; absent for an untitled section."},"columns":{"enum":[1,2],"description":"Fields per row on wide screens (default 1); text, json and multiselect fields span the row."},"fields":{"type":"array","items":{"type":"object","description":"A form field. Derived JSON Schema by type — string: {type:'string'}; text: string + ui:widget textarea; integer / number: {type:'integer'|'number'}; boolean: boolean + checkbox; date: string, format date; datetime: string, format date-time; email: string, format email, checked with the product's e-mail pattern (§5 ValidationErrorMessage_InvalidEmail); password: string + ui:widget password (§5 password placeholder rule); select: enum of option values (oneOf const/title) or a searchable remote select for optionsSource; multiselect: array of those values, uniqueItems; json: string holding JSON + code-editor widget, rejected when it does not parse. labelKey → title, helpKey → ui:help, the constraints → the same JSON Schema keywords.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the record the input reads and writes; unique within the form."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the label (the derived schema's title)."},"type":{"enum":["string","text","integer","number","boolean","date","datetime","email","password","select","multiselect","json"],"description":"Kind of input; see the derivation above."},"required":{"type":"boolean","description":"Listed in the derived schema's required; checked with the §5 rule (non-blank after trimming, non-empty array) and message ValidationErrorMessage_Required."},"readOnly":{"type":"boolean","description":"Shown, never edited (readOnly + ui:readonly), never sent; left out of the create form. Without Write on the module every field is read-only anyway (§6)."},"createOnly":{"type":"boolean","description":"Set when the record is created, read-only afterwards (e.g. an account's domain)."},"writeOnly":{"type":"boolean","description":"Secret (writeOnly in the derived schema): the upstream never returns it, the input starts empty and the value is sent only when the user types one; leaving it empty keeps the stored secret."},"maxLength":{"type":"integer","minimum":1,"maximum":1000000,"description":"Maximum length of a text value."},"minimum":{"type":"number","description":"Smallest allowed number (inclusive)."},"maximum":{"type":"number","description":"Largest allowed number (inclusive)."},"pattern":{"type":"string","format":"regex","maxLength":500,"description":"ECMAScript regular expression (unicode mode) a non-empty text value must match."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Choices of a select or multiselect."},"optionsSource":{"type":"object","description":"Load the options from a list endpoint (same response shape as a screen list) as the user types.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint returning { items, total }."},"valueField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row stored as the value."},"labelField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row shown as the option's label."},"query":{"type":"object","description":"Fixed query parameters added to every options request, e.g. { ItemType: 'Package' }.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"string","maxLength":100}}},"required":["endpoint","valueField","labelField"],"additionalProperties":false},"helpKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of a help text shown under the input (ui:help)."},"default":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"Initial value in the create form (the derived schema's default)."}},"required":["name","labelKey","type"],"allOf":[{"if":{"properties":{"type":{"enum":["select","multiselect"]}},"required":["type"]},"then":{"oneOf":[{"required":["options"]},{"required":["optionsSource"]}]},"else":{"not":{"anyOf":[{"required":["options"]},{"required":["optionsSource"]}]}}},{"if":{"properties":{"type":{"enum":["string","text","email","password","json"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["maxLength"]},{"required":["pattern"]}]}}},{"if":{"properties":{"type":{"enum":["integer","number"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["minimum"]},{"required":["maximum"]}]}}},{"not":{"anyOf":[{"properties":{"readOnly":{"const":true},"writeOnly":{"const":true}},"required":["readOnly","writeOnly"]},{"properties":{"readOnly":{"const":true},"required":{"const":true}},"required":["readOnly","required"]},{"properties":{"readOnly":{"const":true},"createOnly":{"const":true}},"required":["readOnly","createOnly"]}]}}],"additionalProperties":false},"minItems":1,"description":"Fields, in display order."}},"required":["id","fields"],"additionalProperties":false},"minItems":1,"description":"Sections of the form, in display order; field names are unique across all groups."},"panels":{"type":"array","items":{"type":"object","description":"A related view under the form (e.g. a ticket's comments, a task's log) rendered by the panel registry; unknown kinds render a visible fallback.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Panel id, unique within the detail."},"kind":{"enum":["comments","chatTranscript","taskLog","emailBody"],"description":"comments: §3 Comment list (internal ones marked); chatTranscript: §3 support chat messages; taskLog: log lines with severity 1–3 (§9); emailBody: the message as sanitised HTML (DOMPurify)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the panel title."},"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"GET endpoint of the panel's content, usually {list endpoint}/{RecId}/…."}},"required":["id","kind","titleKey","endpoint"],"additionalProperties":false},"description":"Related read-only views under the form."}},"required":["groups"],"additionalProperties":false},"actions":{"type":"object","description":"What may be done with the records; an absent action is not offered.","properties":{"create":{"type":"object","description":"Offer a create button opening the detail form empty; POST {list endpoint}. Needs Write.","properties":{"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the create button."}},"required":["labelKey"],"additionalProperties":false},"edit":{"type":"object","description":"Make the detail form editable and savable; PUT {list endpoint}/{rowKey}. Needs Write.","properties":{"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the edit button / save button."},"enabledWhen":{"type":"object","description":"Enable the action only for rows whose field holds one of the values (e.g. resend only failed e-mails); list rows carry the field even when no column shows it.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row that is tested."},"values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"A scalar value: text, number or boolean."},"minItems":1,"description":"The action is enabled when the field equals one of these values."}},"required":["field","values"],"additionalProperties":false}},"required":["labelKey"],"additionalProperties":false},"delete":{"type":"object","description":"Offer deletion; DELETE {list endpoint}/{rowKey}, bulk POST {list endpoint}/Delete. Needs Write.","properties":{"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the delete button."},"confirmKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the confirmation; interpolates {{name}}."},"bulk":{"type":"boolean","description":"Whether the selected rows can be deleted at once."},"bulkConfirmKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the bulk confirmation; interpolates {{count}}. Required with bulk."},"enabledWhen":{"type":"object","description":"Enable the action only for rows whose field holds one of the values (e.g. resend only failed e-mails); list rows carry the field even when no column shows it.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row that is tested."},"values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"A scalar value: text, number or boolean."},"minItems":1,"description":"The action is enabled when the field equals one of these values."}},"required":["field","values"],"additionalProperties":false}},"required":["labelKey","confirmKey"],"if":{"properties":{"bulk":{"const":true}},"required":["bulk"]},"then":{"required":["bulkConfirmKey"]},"additionalProperties":false},"custom":{"type":"array","items":{"type":"object","description":"An action beyond create/edit/delete. It calls `endpoint` — body: the input `fields` as JSON, plus `ids` (the selected rowKeys) for bulk scope; screen-scope calls also carry the list's current search, sort and filters as query string, so an export matches the list and a new folder lands in the folder shown — or opens `navigateTo`. Needs Write on the screen's module unless readOnly.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Action id, unique within the screen."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button or menu item."},"scope":{"enum":["row","bulk","screen"],"description":"row: in each row's menu and the detail footer; bulk: on the selected rows; screen: in the list toolbar."},"variant":{"enum":["primary","secondary","danger"],"description":"Button style (default primary). Secondary exactly for readOnly actions: §6 keeps secondary dialog-footer buttons enabled without Write and disables the others, so this makes §6 and the readOnly rule agree."},"readOnly":{"type":"boolean","description":"The action changes nothing (export, view, download, test): Read on the module is enough. Requires variant secondary."},"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"Upstream endpoint called; '{Field}' segments take the row's values."},"method":{"enum":["GET","POST","PUT","PATCH","DELETE"],"description":"HTTP method of the call; GET only for readOnly actions."},"navigateTo":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path opened instead of a call, '{Field}' replaced by the row's value (URL-encoded)."},"confirmKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of a confirmation asked first; interpolates {{name}} (the row's titleField) or {{count}} (bulk)."},"successKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the success banner (§4.5) shown when the call succeeds; none when absent."},"enabledWhen":{"type":"object","description":"Enable the action only for rows whose field holds one of the values (e.g. resend only failed e-mails); list rows carry the field even when no column shows it.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row that is tested."},"values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"A scalar value: text, number or boolean."},"minItems":1,"description":"The action is enabled when the field equals one of these values."}},"required":["field","values"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"object","description":"A form field. Derived JSON Schema by type — string: {type:'string'}; text: string + ui:widget textarea; integer / number: {type:'integer'|'number'}; boolean: boolean + checkbox; date: string, format date; datetime: string, format date-time; email: string, format email, checked with the product's e-mail pattern (§5 ValidationErrorMessage_InvalidEmail); password: string + ui:widget password (§5 password placeholder rule); select: enum of option values (oneOf const/title) or a searchable remote select for optionsSource; multiselect: array of those values, uniqueItems; json: string holding JSON + code-editor widget, rejected when it does not parse. labelKey → title, helpKey → ui:help, the constraints → the same JSON Schema keywords.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the record the input reads and writes; unique within the form."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the label (the derived schema's title)."},"type":{"enum":["string","text","integer","number","boolean","date","datetime","email","password","select","multiselect","json"],"description":"Kind of input; see the derivation above."},"required":{"type":"boolean","description":"Listed in the derived schema's required; checked with the §5 rule (non-blank after trimming, non-empty array) and message ValidationErrorMessage_Required."},"readOnly":{"type":"boolean","description":"Shown, never edited (readOnly + ui:readonly), never sent; left out of the create form. Without Write on the module every field is read-only anyway (§6)."},"createOnly":{"type":"boolean","description":"Set when the record is created, read-only afterwards (e.g. an account's domain)."},"writeOnly":{"type":"boolean","description":"Secret (writeOnly in the derived schema): the upstream never returns it, the input starts empty and the value is sent only when the user types one; leaving it empty keeps the stored secret."},"maxLength":{"type":"integer","minimum":1,"maximum":1000000,"description":"Maximum length of a text value."},"minimum":{"type":"number","description":"Smallest allowed number (inclusive)."},"maximum":{"type":"number","description":"Largest allowed number (inclusive)."},"pattern":{"type":"string","format":"regex","maxLength":500,"description":"ECMAScript regular expression (unicode mode) a non-empty text value must match."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Choices of a select or multiselect."},"optionsSource":{"type":"object","description":"Load the options from a list endpoint (same response shape as a screen list) as the user types.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint returning { items, total }."},"valueField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row stored as the value."},"labelField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row shown as the option's label."},"query":{"type":"object","description":"Fixed query parameters added to every options request, e.g. { ItemType: 'Package' }.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"string","maxLength":100}}},"required":["endpoint","valueField","labelField"],"additionalProperties":false},"helpKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of a help text shown under the input (ui:help)."},"default":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"Initial value in the create form (the derived schema's default)."}},"required":["name","labelKey","type"],"allOf":[{"if":{"properties":{"type":{"enum":["select","multiselect"]}},"required":["type"]},"then":{"oneOf":[{"required":["options"]},{"required":["optionsSource"]}]},"else":{"not":{"anyOf":[{"required":["options"]},{"required":["optionsSource"]}]}}},{"if":{"properties":{"type":{"enum":["string","text","email","password","json"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["maxLength"]},{"required":["pattern"]}]}}},{"if":{"properties":{"type":{"enum":["integer","number"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["minimum"]},{"required":["maximum"]}]}}},{"not":{"anyOf":[{"properties":{"readOnly":{"const":true},"writeOnly":{"const":true}},"required":["readOnly","writeOnly"]},{"properties":{"readOnly":{"const":true},"required":{"const":true}},"required":["readOnly","required"]},{"properties":{"readOnly":{"const":true},"createOnly":{"const":true}},"required":["readOnly","createOnly"]}]}}],"additionalProperties":false},"minItems":1,"description":"Inputs asked in a dialog before the call (same vocabulary as the detail form); sent as the body."},"upload":{"type":"object","description":"Pick files and send them as a multipart request with the files in the repeated field file[] (§7 uploads), with the §5 file rules.","properties":{"accept":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9]{1,10}$"},"minItems":1,"uniqueItems":true,"description":"Allowed extensions, lower case without the dot, compared case-insensitively (§5 WrongFileType)."},"maxBytes":{"type":"integer","minimum":1,"description":"Maximum total size; larger selections show MaxSizeExceeded (§5)."},"multiple":{"type":"boolean","description":"Allow several files (§5: only the first one otherwise)."}},"required":["accept","maxBytes"],"additionalProperties":false},"result":{"enum":["refresh","download","table"],"description":"What follows a successful call (default refresh): refresh reloads the list and open detail; download saves the response as a file; table shows a response { columns: [name…], rows: [[value…]…] } in a read-only grid dialog."}},"required":["id","labelKey","scope"],"allOf":[{"oneOf":[{"required":["endpoint","method"],"not":{"required":["navigateTo"]}},{"required":["navigateTo"],"not":{"anyOf":[{"required":["endpoint"]},{"required":["method"]},{"required":["fields"]}]}}]},{"not":{"required":["fields","upload"]}},{"if":{"required":["navigateTo"]},"then":{"properties":{"scope":{"const":"row"}},"not":{"anyOf":[{"required":["upload"]},{"required":["result"]}]}}},{"if":{"required":["upload"]},"then":{"properties":{"method":{"enum":["POST","PUT"]},"scope":{"const":"screen"}}}},{"if":{"properties":{"method":{"const":"GET"}},"required":["method"]},"then":{"properties":{"readOnly":{"const":true}},"required":["readOnly"]}},{"if":{"properties":{"variant":{"const":"secondary"}},"required":["variant"]},"then":{"properties":{"readOnly":{"const":true}},"required":["readOnly"]}},{"if":{"properties":{"readOnly":{"const":true}},"required":["readOnly"]},"then":{"properties":{"variant":{"const":"secondary"}},"required":["variant"]}},{"if":{"not":{"properties":{"scope":{"const":"row"}}}},"then":{"not":{"required":["enabledWhen"]}}}],"additionalProperties":false},"description":"Other actions, in display order."}},"additionalProperties":false}},"required":["id","titleKey","adminModule","list","actions"],"if":{"properties":{"actions":{"type":"object","anyOf":[{"required":["create"]},{"required":["edit"]}]}},"required":["actions"]},"then":{"required":["detail"]},"additionalProperties":false},"minItems":1,"description":"The screens; ids are unique."}},"required":["version","screens"],"additionalProperties":false};
-const pattern164 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$", "u");
-const pattern215 = new RegExp("^[a-z0-9]{1,10}$", "u");
+const pattern170 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$", "u");
+const pattern221 = new RegExp("^[a-z0-9]{1,10}$", "u");
 const formats10 = ajvRuntime2.fullFormats.regex;
 
 function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -25183,7 +26008,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!pattern12.test(data5)){
+if(!pattern18.test(data5)){
 const err21 = {instancePath:instancePath+"/screens/" + i0+"/id",schemaPath:"#/properties/screens/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -25218,7 +26043,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern17.test(data6)){
+if(!pattern23.test(data6)){
 const err24 = {instancePath:instancePath+"/screens/" + i0+"/titleKey",schemaPath:"#/properties/screens/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -25253,7 +26078,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!pattern12.test(data7)){
+if(!pattern18.test(data7)){
 const err27 = {instancePath:instancePath+"/screens/" + i0+"/adminModule",schemaPath:"#/properties/screens/items/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -25288,7 +26113,7 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!pattern12.test(data8)){
+if(!pattern18.test(data8)){
 const err30 = {instancePath:instancePath+"/screens/" + i0+"/objectType",schemaPath:"#/properties/screens/items/properties/objectType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
@@ -25374,7 +26199,7 @@ vErrors.push(err37);
 errors++;
 }
 for(const key2 in data9){
-if(!(func8.call(schema44.properties.screens.items.properties.list.properties, key2))){
+if(!(func20.call(schema44.properties.screens.items.properties.list.properties, key2))){
 const err38 = {instancePath:instancePath+"/screens/" + i0+"/list",schemaPath:"#/properties/screens/items/properties/list/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err38];
@@ -25398,7 +26223,7 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!pattern164.test(data10)){
+if(!pattern170.test(data10)){
 const err40 = {instancePath:instancePath+"/screens/" + i0+"/list/endpoint",schemaPath:"#/properties/screens/items/properties/list/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
@@ -25433,7 +26258,7 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(!pattern12.test(data11)){
+if(!pattern18.test(data11)){
 const err43 = {instancePath:instancePath+"/screens/" + i0+"/list/rowKey",schemaPath:"#/properties/screens/items/properties/list/properties/rowKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -25468,7 +26293,7 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(!pattern12.test(data12)){
+if(!pattern18.test(data12)){
 const err46 = {instancePath:instancePath+"/screens/" + i0+"/list/titleField",schemaPath:"#/properties/screens/items/properties/list/properties/titleField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -25686,7 +26511,7 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(!pattern12.test(data17)){
+if(!pattern18.test(data17)){
 const err61 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/field",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/field/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
@@ -25721,7 +26546,7 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(!pattern17.test(data18)){
+if(!pattern23.test(data18)){
 const err64 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/labelKey",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err64];
@@ -25946,7 +26771,7 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(!pattern17.test(data25)){
+if(!pattern23.test(data25)){
 const err81 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/options/" + i2+"/labelKey",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/options/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err81];
@@ -26018,7 +26843,7 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(!pattern12.test(data27)){
+if(!pattern18.test(data27)){
 const err87 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/currencyField",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/currencyField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
@@ -26449,7 +27274,7 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(!pattern12.test(data33)){
+if(!pattern18.test(data33)){
 const err113 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/name",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err113];
@@ -26484,7 +27309,7 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(!pattern17.test(data34)){
+if(!pattern23.test(data34)){
 const err116 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/labelKey",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err116];
@@ -26662,7 +27487,7 @@ vErrors.push(err128);
 }
 errors++;
 }
-if(!pattern17.test(data39)){
+if(!pattern23.test(data39)){
 const err129 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/options/" + i4+"/labelKey",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/options/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err129];
@@ -26779,7 +27604,7 @@ vErrors.push(err138);
 }
 errors++;
 }
-if(!pattern164.test(data42)){
+if(!pattern170.test(data42)){
 const err139 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/optionsSource/endpoint",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/optionsSource/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err139];
@@ -26814,7 +27639,7 @@ vErrors.push(err141);
 }
 errors++;
 }
-if(!pattern12.test(data43)){
+if(!pattern18.test(data43)){
 const err142 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/optionsSource/valueField",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/optionsSource/properties/valueField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err142];
@@ -26849,7 +27674,7 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(!pattern12.test(data44)){
+if(!pattern18.test(data44)){
 const err145 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/optionsSource/labelField",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/optionsSource/properties/labelField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err145];
@@ -26877,7 +27702,7 @@ if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 for(const key8 in data45){
 const _errs137 = errors;
 if(typeof key8 === "string"){
-if(!pattern12.test(key8)){
+if(!pattern18.test(key8)){
 const err147 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/optionsSource/query",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/optionsSource/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key8};
 if(vErrors === null){
 vErrors = [err147];
@@ -27043,7 +27868,7 @@ vErrors.push(err158);
 }
 errors++;
 }
-if(!pattern12.test(data48)){
+if(!pattern18.test(data48)){
 const err159 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/pathParam",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/pathParam/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err159];
@@ -27317,7 +28142,7 @@ vErrors.push(err180);
 }
 errors++;
 }
-if(!pattern12.test(data55)){
+if(!pattern18.test(data55)){
 const err181 = {instancePath:instancePath+"/screens/" + i0+"/list/defaultSort/field",schemaPath:"#/properties/screens/items/properties/list/properties/defaultSort/properties/field/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err181];
@@ -27510,7 +28335,7 @@ vErrors.push(err196);
 }
 errors++;
 }
-if(!pattern12.test(data62)){
+if(!pattern18.test(data62)){
 const err197 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/id",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err197];
@@ -27545,7 +28370,7 @@ vErrors.push(err199);
 }
 errors++;
 }
-if(!pattern17.test(data63)){
+if(!pattern23.test(data63)){
 const err200 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/titleKey",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err200];
@@ -28326,7 +29151,7 @@ vErrors.push(err241);
 errors++;
 }
 for(const key14 in data66){
-if(!(func8.call(schema44.properties.screens.items.properties.detail.properties.groups.items.properties.fields.items.properties, key14))){
+if(!(func20.call(schema44.properties.screens.items.properties.detail.properties.groups.items.properties.fields.items.properties, key14))){
 const err242 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8,schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err242];
@@ -28350,7 +29175,7 @@ vErrors.push(err243);
 }
 errors++;
 }
-if(!pattern12.test(data76)){
+if(!pattern18.test(data76)){
 const err244 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/name",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err244];
@@ -28385,7 +29210,7 @@ vErrors.push(err246);
 }
 errors++;
 }
-if(!pattern17.test(data77)){
+if(!pattern23.test(data77)){
 const err247 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/labelKey",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err247];
@@ -28707,7 +29532,7 @@ vErrors.push(err271);
 }
 errors++;
 }
-if(!pattern17.test(data90)){
+if(!pattern23.test(data90)){
 const err272 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/options/" + i9+"/labelKey",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/options/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err272];
@@ -28824,7 +29649,7 @@ vErrors.push(err281);
 }
 errors++;
 }
-if(!pattern164.test(data93)){
+if(!pattern170.test(data93)){
 const err282 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/optionsSource/endpoint",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/optionsSource/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err282];
@@ -28859,7 +29684,7 @@ vErrors.push(err284);
 }
 errors++;
 }
-if(!pattern12.test(data94)){
+if(!pattern18.test(data94)){
 const err285 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/optionsSource/valueField",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/optionsSource/properties/valueField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err285];
@@ -28894,7 +29719,7 @@ vErrors.push(err287);
 }
 errors++;
 }
-if(!pattern12.test(data95)){
+if(!pattern18.test(data95)){
 const err288 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/optionsSource/labelField",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/optionsSource/properties/labelField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err288];
@@ -28922,7 +29747,7 @@ if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
 for(const key17 in data96){
 const _errs284 = errors;
 if(typeof key17 === "string"){
-if(!pattern12.test(key17)){
+if(!pattern18.test(key17)){
 const err290 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/optionsSource/query",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/optionsSource/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key17};
 if(vErrors === null){
 vErrors = [err290];
@@ -29007,7 +29832,7 @@ vErrors.push(err296);
 }
 errors++;
 }
-if(!pattern17.test(data98)){
+if(!pattern23.test(data98)){
 const err297 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/helpKey",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/helpKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err297];
@@ -29230,7 +30055,7 @@ vErrors.push(err313);
 }
 errors++;
 }
-if(!pattern12.test(data102)){
+if(!pattern18.test(data102)){
 const err314 = {instancePath:instancePath+"/screens/" + i0+"/detail/panels/" + i10+"/id",schemaPath:"#/properties/screens/items/properties/detail/properties/panels/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err314];
@@ -29278,7 +30103,7 @@ vErrors.push(err317);
 }
 errors++;
 }
-if(!pattern17.test(data104)){
+if(!pattern23.test(data104)){
 const err318 = {instancePath:instancePath+"/screens/" + i0+"/detail/panels/" + i10+"/titleKey",schemaPath:"#/properties/screens/items/properties/detail/properties/panels/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err318];
@@ -29313,7 +30138,7 @@ vErrors.push(err320);
 }
 errors++;
 }
-if(!pattern164.test(data105)){
+if(!pattern170.test(data105)){
 const err321 = {instancePath:instancePath+"/screens/" + i0+"/detail/panels/" + i10+"/endpoint",schemaPath:"#/properties/screens/items/properties/detail/properties/panels/items/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err321];
@@ -29424,7 +30249,7 @@ vErrors.push(err329);
 }
 errors++;
 }
-if(!pattern17.test(data108)){
+if(!pattern23.test(data108)){
 const err330 = {instancePath:instancePath+"/screens/" + i0+"/actions/create/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/create/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err330];
@@ -29496,7 +30321,7 @@ vErrors.push(err335);
 }
 errors++;
 }
-if(!pattern17.test(data110)){
+if(!pattern23.test(data110)){
 const err336 = {instancePath:instancePath+"/screens/" + i0+"/actions/edit/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/edit/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err336];
@@ -29566,7 +30391,7 @@ vErrors.push(err341);
 }
 errors++;
 }
-if(!pattern12.test(data112)){
+if(!pattern18.test(data112)){
 const err342 = {instancePath:instancePath+"/screens/" + i0+"/actions/edit/enabledWhen/field",schemaPath:"#/properties/screens/items/properties/actions/properties/edit/properties/enabledWhen/properties/field/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err342];
@@ -29834,7 +30659,7 @@ vErrors.push(err360);
 }
 errors++;
 }
-if(!pattern17.test(data117)){
+if(!pattern23.test(data117)){
 const err361 = {instancePath:instancePath+"/screens/" + i0+"/actions/delete/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/delete/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err361];
@@ -29869,7 +30694,7 @@ vErrors.push(err363);
 }
 errors++;
 }
-if(!pattern17.test(data118)){
+if(!pattern23.test(data118)){
 const err364 = {instancePath:instancePath+"/screens/" + i0+"/actions/delete/confirmKey",schemaPath:"#/properties/screens/items/properties/actions/properties/delete/properties/confirmKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err364];
@@ -29916,7 +30741,7 @@ vErrors.push(err367);
 }
 errors++;
 }
-if(!pattern17.test(data120)){
+if(!pattern23.test(data120)){
 const err368 = {instancePath:instancePath+"/screens/" + i0+"/actions/delete/bulkConfirmKey",schemaPath:"#/properties/screens/items/properties/actions/properties/delete/properties/bulkConfirmKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err368];
@@ -29986,7 +30811,7 @@ vErrors.push(err373);
 }
 errors++;
 }
-if(!pattern12.test(data122)){
+if(!pattern18.test(data122)){
 const err374 = {instancePath:instancePath+"/screens/" + i0+"/actions/delete/enabledWhen/field",schemaPath:"#/properties/screens/items/properties/actions/properties/delete/properties/enabledWhen/properties/field/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err374];
@@ -30970,7 +31795,7 @@ vErrors.push(err431);
 errors++;
 }
 for(const key26 in data126){
-if(!(func8.call(schema44.properties.screens.items.properties.actions.properties.custom.items.properties, key26))){
+if(!(func20.call(schema44.properties.screens.items.properties.actions.properties.custom.items.properties, key26))){
 const err432 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13,schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err432];
@@ -30994,7 +31819,7 @@ vErrors.push(err433);
 }
 errors++;
 }
-if(!pattern12.test(data137)){
+if(!pattern18.test(data137)){
 const err434 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/id",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err434];
@@ -31029,7 +31854,7 @@ vErrors.push(err436);
 }
 errors++;
 }
-if(!pattern17.test(data138)){
+if(!pattern23.test(data138)){
 const err437 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err437];
@@ -31102,7 +31927,7 @@ vErrors.push(err442);
 }
 errors++;
 }
-if(!pattern164.test(data142)){
+if(!pattern170.test(data142)){
 const err443 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/endpoint",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err443];
@@ -31150,7 +31975,7 @@ vErrors.push(err446);
 }
 errors++;
 }
-if(!pattern39.test(data144)){
+if(!pattern45.test(data144)){
 const err447 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/navigateTo",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/navigateTo/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err447];
@@ -31185,7 +32010,7 @@ vErrors.push(err449);
 }
 errors++;
 }
-if(!pattern17.test(data145)){
+if(!pattern23.test(data145)){
 const err450 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/confirmKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/confirmKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err450];
@@ -31220,7 +32045,7 @@ vErrors.push(err452);
 }
 errors++;
 }
-if(!pattern17.test(data146)){
+if(!pattern23.test(data146)){
 const err453 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/successKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/successKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err453];
@@ -31290,7 +32115,7 @@ vErrors.push(err458);
 }
 errors++;
 }
-if(!pattern12.test(data148)){
+if(!pattern18.test(data148)){
 const err459 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/enabledWhen/field",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/enabledWhen/properties/field/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err459];
@@ -32177,7 +33002,7 @@ vErrors.push(err507);
 errors++;
 }
 for(const key28 in data152){
-if(!(func8.call(schema44.properties.screens.items.properties.actions.properties.custom.items.properties.fields.items.properties, key28))){
+if(!(func20.call(schema44.properties.screens.items.properties.actions.properties.custom.items.properties.fields.items.properties, key28))){
 const err508 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15,schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err508];
@@ -32201,7 +33026,7 @@ vErrors.push(err509);
 }
 errors++;
 }
-if(!pattern12.test(data162)){
+if(!pattern18.test(data162)){
 const err510 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/name",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err510];
@@ -32236,7 +33061,7 @@ vErrors.push(err512);
 }
 errors++;
 }
-if(!pattern17.test(data163)){
+if(!pattern23.test(data163)){
 const err513 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err513];
@@ -32558,7 +33383,7 @@ vErrors.push(err537);
 }
 errors++;
 }
-if(!pattern17.test(data176)){
+if(!pattern23.test(data176)){
 const err538 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/options/" + i16+"/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/options/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err538];
@@ -32675,7 +33500,7 @@ vErrors.push(err547);
 }
 errors++;
 }
-if(!pattern164.test(data179)){
+if(!pattern170.test(data179)){
 const err548 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/optionsSource/endpoint",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/optionsSource/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err548];
@@ -32710,7 +33535,7 @@ vErrors.push(err550);
 }
 errors++;
 }
-if(!pattern12.test(data180)){
+if(!pattern18.test(data180)){
 const err551 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/optionsSource/valueField",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/optionsSource/properties/valueField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err551];
@@ -32745,7 +33570,7 @@ vErrors.push(err553);
 }
 errors++;
 }
-if(!pattern12.test(data181)){
+if(!pattern18.test(data181)){
 const err554 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/optionsSource/labelField",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/optionsSource/properties/labelField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err554];
@@ -32773,7 +33598,7 @@ if(data182 && typeof data182 == "object" && !Array.isArray(data182)){
 for(const key31 in data182){
 const _errs563 = errors;
 if(typeof key31 === "string"){
-if(!pattern12.test(key31)){
+if(!pattern18.test(key31)){
 const err556 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/optionsSource/query",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/optionsSource/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key31};
 if(vErrors === null){
 vErrors = [err556];
@@ -32858,7 +33683,7 @@ vErrors.push(err562);
 }
 errors++;
 }
-if(!pattern17.test(data184)){
+if(!pattern23.test(data184)){
 const err563 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/helpKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/helpKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err563];
@@ -33037,7 +33862,7 @@ const len16 = data187.length;
 for(let i17=0; i17<len16; i17++){
 let data188 = data187[i17];
 if(typeof data188 === "string"){
-if(!pattern215.test(data188)){
+if(!pattern221.test(data188)){
 const err576 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/upload/accept/" + i17,schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/upload/properties/accept/items/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]{1,10}$"},message:"must match pattern \""+"^[a-z0-9]{1,10}$"+"\""};
 if(vErrors === null){
 vErrors = [err576];
@@ -33234,7 +34059,7 @@ return errors === 0;
 
 export const validateSelectOption = validate53;
 const schema45 = {"$id":"selectOption","type":"object","description":"An option of a select control: a choice, a group header or a separator (§3).","properties":{"label":{"type":"string","description":"Text shown for the option or header."},"value":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"}],"description":"Value selected by the option; a scalar, as single selects need (§5)."},"description":{"type":"string","description":"Secondary text shown under the label."},"icon":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$","description":"Icon name shown before the label, from the icon set of §9."},"disabled":{"type":"boolean","description":"Shown but cannot be chosen."},"header":{"type":"boolean","description":"A group header: shows the label, cannot be chosen."},"indent":{"type":"integer","minimum":0,"maximum":8,"description":"Indentation level under a header or parent option; 0 when absent."},"separator":{"type":"boolean","description":"A dividing line; label and value are ignored."},"tooltip":{"type":"string","description":"Tooltip shown when hovering the option."},"removeable":{"type":"boolean","description":"Shows a button that removes the option, e.g. a custom value."}},"allOf":[{"if":{"properties":{"separator":{"const":true,"description":"A separator."}},"required":["separator"]},"else":{"required":["label"]}},{"if":{"anyOf":[{"properties":{"separator":{"const":true,"description":"A separator."}},"required":["separator"]},{"properties":{"header":{"const":true,"description":"A header."}},"required":["header"]}]},"else":{"required":["value"]}}],"additionalProperties":false};
-const pattern216 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$", "u");
+const pattern222 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$", "u");
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="selectOption" */;
@@ -33434,7 +34259,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func8.call(schema45.properties, key0))){
+if(!(func20.call(schema45.properties, key0))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -33541,7 +34366,7 @@ errors++;
 if(data.icon !== undefined){
 let data6 = data.icon;
 if(typeof data6 === "string"){
-if(!pattern216.test(data6)){
+if(!pattern222.test(data6)){
 const err18 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -33675,10 +34500,10 @@ return errors === 0;
 
 export const validateShell = validate54;
 const schema46 = {"$id":"shell","type":"object","description":"White-label and shell settings. The base document holds the defaults; an account layer (white-label) overrides them. Session fields named below win over the manifest when they carry a recognised value.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"productNameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the product name: document title suffix and fallback logo alt text."},"logo":{"type":"object","description":"The account logo of the top menu bar (§2.5), loaded from {webservices}/account/logo/{AccountLogoUID} (§7). It is shown iff show is true, the effective style is not none, and the account is not a white-label account without a menu logo (AccountIsWhiteLabel true and AccountMenuLogoIsSet not true) (§6).","properties":{"show":{"type":"boolean","description":"Master switch; false hides the logo whatever the session says."},"style":{"enum":["wide","square","none"],"description":"Default logo style, used when the session's AccountMenuLogoStyle is absent or not one of wide, square, none (compared case-insensitively)."},"altKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the logo's alternative text; receives {{accountName}} (AccountName)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Where a click on the logo goes (§2.2: /)."}},"required":["show","style","altKey","link"],"additionalProperties":false},"title":{"type":"object","description":"The title next to the logo (§6). The effective type is the session's AccountMenuDisplayTitleType when it is companyName, custom or none (compared case-insensitively), else type. companyName shows AccountName; custom shows AccountMenuTitle as plain text when it is non-blank, else the text of customTitleKey when set, else nothing; none shows nothing.","properties":{"type":{"enum":["companyName","custom","none"],"description":"Default title type."},"customTitleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of an operator-defined custom title, used when the session has none."}},"required":["type"],"additionalProperties":false},"theme":{"type":"object","description":"Theme defaults (§1, §9) for users without a stored preference; the user's InterfacePreferences win.","properties":{"default":{"enum":["light","dark","sync"],"description":"Stored theme used when the user has none (§9: light)."},"contrast":{"type":"boolean","description":"Whether the high-contrast variant is on by default."},"contrastOffered":{"type":"boolean","description":"Whether users may switch the contrast variant on (§1)."},"style":{"enum":["rounded","square"],"description":"Theme style used when the user has none."},"publicRoutes":{"type":"object","description":"Theme forced on public routes and the help route, on the desktop URL (§2.1).","properties":{"theme":{"enum":["light","dark"],"description":"Forced theme (§2.1: light)."},"style":{"enum":["rounded","square"],"description":"Forced style (§2.1: rounded)."}},"required":["theme","style"],"additionalProperties":false}},"required":["default","contrast","contrastOffered","style","publicRoutes"],"additionalProperties":false},"maintenance":{"type":"object","description":"Maintenance mode (§1): while enabled, every path other than pagePath redirects to pagePath.","properties":{"enabled":{"type":"boolean","description":"The maintenance flag; pushed live to connected browsers."},"pagePath":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Path of the maintenance page."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the maintenance page heading."},"messageKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the maintenance page text."}},"required":["enabled","pagePath","titleKey","messageKey"],"additionalProperties":false},"signupAllowed":{"type":"boolean","description":"Whether /signup is reachable; otherwise it redirects to /login (§2.1, §5 access checks)."},"embedded":{"type":"object","description":"Embedded mode (§1): the app runs inside a frame of an allowed site (frameAncestors) with a reduced shell.","properties":{"queryParameter":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Query parameter that turns embedded mode on for the browser tab when its value is 1 or true; the tab keeps the mode (sessionStorage) until closed."},"hiddenParts":{"type":"array","items":{"description":"A shell part.","enum":["topMenuBar","navigationPanel","adminMenu","helpMenu","notifications","supportChat","userMenu"]},"uniqueItems":true,"description":"Shell parts (§2.5) not rendered in embedded mode; hiding topMenuBar hides everything on it."}},"required":["queryParameter","hiddenParts"],"additionalProperties":false},"frameAncestors":{"type":"array","items":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":260,"description":"An https origin, e.g. https://help.example.com (no path, no trailing slash)."},"uniqueItems":true,"description":"Origins allowed to frame the app (CSP frame-ancestors). Empty means 'none': the app cannot be framed."},"externalSites":{"type":"object","description":"External pages the shell links to. Every origin must be in allowedExternalOrigins.","properties":{"help":{"type":"object","description":"The external help site, the help mode of the product (§1, §2.1); help URLs are chosen by type (§7).","properties":{"baseUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":1000,"description":"Origin of the help site; /help/:routeTab?/:routeItemCode? redirects to it with the parameters appended (§2.1)."},"pages":{"type":"object","description":"Path of each help page type.","properties":{"faq":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the FAQ."},"tutorials":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the tutorials."},"releaseNotes":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the release notes."}},"required":["faq","tutorials","releaseNotes"],"additionalProperties":false}},"required":["baseUrl","pages"],"additionalProperties":false},"websocketsHelpUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Page opened by a click on 'Experiencing network issues' (§8)."},"chatLearnMoreUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Learn-more link of the chat no-access notice (§6)."},"chatUpgradeLink":{"anyOf":[{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Same-origin path starting with a single '/'."},{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Absolute https URL; its origin must be in allowedExternalOrigins."}],"description":"Upgrade link of the chat no-access notice (§6): an in-app path or an allowed https URL."}},"required":["help","websocketsHelpUrl","chatLearnMoreUrl","chatUpgradeLink"],"additionalProperties":false},"allowedExternalOrigins":{"type":"array","items":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":260,"description":"An https origin, e.g. https://help.example.com (no path, no trailing slash)."},"uniqueItems":true,"description":"The only origins absolute links in manifests may point to (checked at publish, DESIGN §3); https only."},"videoTutorials":{"type":"boolean","description":"The video tutorials flag: the Welcome tutorial is offered (§4.2, §6)."},"languages":{"type":"object","description":"Interface languages (§1, §4.2, §9).","properties":{"default":{"enum":["en","de","es","fr","nl","pt","it"],"description":"Language used when neither the user nor a cookie sets one."},"available":{"type":"array","description":"Languages offered, in display order.","items":{"type":"object","description":"An offered language.","properties":{"code":{"enum":["en","de","es","fr","nl","pt","it"],"description":"UI language code (§1, §9)."},"nativeName":{"type":"string","minLength":1,"maxLength":40,"description":"The language's name in itself; never translated."}},"required":["code","nativeName"],"additionalProperties":false},"minItems":1,"maxItems":7},"cookieName":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","maxLength":64,"description":"Cookie holding the interface language (§4.2)."},"impersonationCookieName":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","maxLength":64,"description":"Separate cookie holding the interface language while impersonating (§4.2)."}},"required":["default","available","cookieName","impersonationCookieName"],"additionalProperties":false}},"required":["version","productNameKey","logo","title","theme","maintenance","signupAllowed","embedded","frameAncestors","externalSites","allowedExternalOrigins","videoTutorials","languages"],"additionalProperties":false};
-const pattern225 = new RegExp("^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$", "u");
-const pattern227 = new RegExp("^/[a-z0-9-]+(/[a-z0-9-]+)*$", "u");
-const pattern230 = new RegExp("^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$", "u");
-const pattern235 = new RegExp("^[A-Za-z0-9_.-]+$", "u");
+const pattern231 = new RegExp("^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$", "u");
+const pattern233 = new RegExp("^/[a-z0-9-]+(/[a-z0-9-]+)*$", "u");
+const pattern236 = new RegExp("^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$", "u");
+const pattern241 = new RegExp("^[A-Za-z0-9_.-]+$", "u");
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="shell" */;
@@ -33816,7 +34641,7 @@ vErrors.push(err12);
 errors++;
 }
 for(const key0 in data){
-if(!(func8.call(schema46.properties, key0))){
+if(!(func20.call(schema46.properties, key0))){
 const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
@@ -33877,7 +34702,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!pattern17.test(data2)){
+if(!pattern23.test(data2)){
 const err18 = {instancePath:instancePath+"/productNameKey",schemaPath:"#/properties/productNameKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -33992,7 +34817,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!pattern17.test(data6)){
+if(!pattern23.test(data6)){
 const err28 = {instancePath:instancePath+"/logo/altKey",schemaPath:"#/properties/logo/properties/altKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -34027,7 +34852,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!pattern39.test(data7)){
+if(!pattern45.test(data7)){
 const err31 = {instancePath:instancePath+"/logo/link",schemaPath:"#/properties/logo/properties/link/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
@@ -34112,7 +34937,7 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(!pattern17.test(data10)){
+if(!pattern23.test(data10)){
 const err38 = {instancePath:instancePath+"/title/customTitleKey",schemaPath:"#/properties/title/properties/customTitleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
@@ -34426,7 +35251,7 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(!pattern39.test(data21)){
+if(!pattern45.test(data21)){
 const err65 = {instancePath:instancePath+"/maintenance/pagePath",schemaPath:"#/properties/maintenance/properties/pagePath/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
@@ -34461,7 +35286,7 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!pattern17.test(data22)){
+if(!pattern23.test(data22)){
 const err68 = {instancePath:instancePath+"/maintenance/titleKey",schemaPath:"#/properties/maintenance/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
@@ -34496,7 +35321,7 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(!pattern17.test(data23)){
+if(!pattern23.test(data23)){
 const err71 = {instancePath:instancePath+"/maintenance/messageKey",schemaPath:"#/properties/maintenance/properties/messageKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
@@ -34590,7 +35415,7 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(!pattern12.test(data26)){
+if(!pattern18.test(data26)){
 const err79 = {instancePath:instancePath+"/embedded/queryParameter",schemaPath:"#/properties/embedded/properties/queryParameter/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
@@ -34690,7 +35515,7 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(!pattern225.test(data30)){
+if(!pattern231.test(data30)){
 const err86 = {instancePath:instancePath+"/frameAncestors/" + i2,schemaPath:"#/properties/frameAncestors/items/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
@@ -34851,7 +35676,7 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(!pattern225.test(data33)){
+if(!pattern231.test(data33)){
 const err99 = {instancePath:instancePath+"/externalSites/help/baseUrl",schemaPath:"#/properties/externalSites/properties/help/properties/baseUrl/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err99];
@@ -34931,7 +35756,7 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(!pattern227.test(data35)){
+if(!pattern233.test(data35)){
 const err106 = {instancePath:instancePath+"/externalSites/help/pages/faq",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/faq/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9-]+(/[a-z0-9-]+)*$"},message:"must match pattern \""+"^/[a-z0-9-]+(/[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err106];
@@ -34966,7 +35791,7 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(!pattern227.test(data36)){
+if(!pattern233.test(data36)){
 const err109 = {instancePath:instancePath+"/externalSites/help/pages/tutorials",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/tutorials/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9-]+(/[a-z0-9-]+)*$"},message:"must match pattern \""+"^/[a-z0-9-]+(/[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err109];
@@ -35001,7 +35826,7 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(!pattern227.test(data37)){
+if(!pattern233.test(data37)){
 const err112 = {instancePath:instancePath+"/externalSites/help/pages/releaseNotes",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/releaseNotes/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9-]+(/[a-z0-9-]+)*$"},message:"must match pattern \""+"^/[a-z0-9-]+(/[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err112];
@@ -35060,7 +35885,7 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(!pattern230.test(data38)){
+if(!pattern236.test(data38)){
 const err117 = {instancePath:instancePath+"/externalSites/websocketsHelpUrl",schemaPath:"#/properties/externalSites/properties/websocketsHelpUrl/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err117];
@@ -35095,7 +35920,7 @@ vErrors.push(err119);
 }
 errors++;
 }
-if(!pattern230.test(data39)){
+if(!pattern236.test(data39)){
 const err120 = {instancePath:instancePath+"/externalSites/chatLearnMoreUrl",schemaPath:"#/properties/externalSites/properties/chatLearnMoreUrl/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err120];
@@ -35133,7 +35958,7 @@ vErrors.push(err122);
 }
 errors++;
 }
-if(!pattern39.test(data40)){
+if(!pattern45.test(data40)){
 const err123 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err123];
@@ -35169,7 +35994,7 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(!pattern230.test(data40)){
+if(!pattern236.test(data40)){
 const err126 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err126];
@@ -35244,7 +36069,7 @@ vErrors.push(err130);
 }
 errors++;
 }
-if(!pattern225.test(data42)){
+if(!pattern231.test(data42)){
 const err131 = {instancePath:instancePath+"/allowedExternalOrigins/" + i4,schemaPath:"#/properties/allowedExternalOrigins/items/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err131];
@@ -35526,7 +36351,7 @@ vErrors.push(err153);
 }
 errors++;
 }
-if(!pattern235.test(data50)){
+if(!pattern241.test(data50)){
 const err154 = {instancePath:instancePath+"/languages/cookieName",schemaPath:"#/properties/languages/properties/cookieName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err154];
@@ -35561,7 +36386,7 @@ vErrors.push(err156);
 }
 errors++;
 }
-if(!pattern235.test(data51)){
+if(!pattern241.test(data51)){
 const err157 = {instancePath:instancePath+"/languages/impersonationCookieName",schemaPath:"#/properties/languages/properties/impersonationCookieName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err157];
@@ -35612,7 +36437,7 @@ return errors === 0;
 
 export const validateSmartViewParametersRequest = validate55;
 const schema47 = {"$id":"smartViewParametersRequest","type":"object","description":"Request for the parameter data of a connection's smart view (§3, §7).","properties":{"data":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$","description":"Parameter values as a JSON object or array serialised to a string; part of the cache key."},"SmartViewModel":{"type":"object","description":"The smart view whose parameters are asked for.","properties":{"Name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the smart view."},"Version":{"type":"object","description":"Version of the smart view definition.","properties":{"Version":{"type":"integer","minimum":0,"description":"Version number of the smart view definition."}},"required":["Version"],"additionalProperties":false}},"required":["Name","Version"],"additionalProperties":false}},"required":["data","SmartViewModel"],"additionalProperties":false};
-const pattern237 = new RegExp("^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$", "u");
+const pattern243 = new RegExp("^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$", "u");
 
 function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="smartViewParametersRequest" */;
@@ -35654,7 +36479,7 @@ errors++;
 if(data.data !== undefined){
 let data0 = data.data;
 if(typeof data0 === "string"){
-if(!pattern237.test(data0)){
+if(!pattern243.test(data0)){
 const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$"},message:"must match pattern \""+"^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -36117,7 +36942,7 @@ errors++;
 if(data2.UID !== undefined){
 let data8 = data2.UID;
 if(typeof data8 === "string"){
-if(!pattern20.test(data8)){
+if(!pattern26.test(data8)){
 const err20 = {instancePath:instancePath+"/Messages/" + i0+"/UID",schemaPath:"#/properties/Messages/items/properties/UID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -36225,7 +37050,7 @@ vErrors.push(err28);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!pattern20.test(data14)){
+if(!pattern26.test(data14)){
 const err29 = {instancePath:instancePath+"/Messages/" + i0+"/FileID",schemaPath:"#/properties/Messages/items/properties/FileID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -36520,7 +37345,7 @@ errors++;
 if(data.UID !== undefined){
 let data5 = data.UID;
 if(typeof data5 === "string"){
-if(!pattern20.test(data5)){
+if(!pattern26.test(data5)){
 const err16 = {instancePath:instancePath+"/UID",schemaPath:"#/properties/UID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -36628,7 +37453,7 @@ vErrors.push(err24);
 errors++;
 }
 if(typeof data11 === "string"){
-if(!pattern20.test(data11)){
+if(!pattern26.test(data11)){
 const err25 = {instancePath:instancePath+"/FileID",schemaPath:"#/properties/FileID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -36670,7 +37495,7 @@ return errors === 0;
 
 export const validateSupportChatSendMessage = validate58;
 const schema50 = {"$id":"supportChatSendMessage","type":"object","description":"Body of POST supportchat/message: a message typed by the user (§4.4, §7).","properties":{"UID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Id generated by the browser; a resend with the same UID is not stored twice."},"Page":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path (with query) the user is on when sending."},"Text":{"type":"string","pattern":"\\S","maxLength":4000,"description":"The message; blank or whitespace-only messages are not sent (§5)."}},"required":["UID","Page","Text"],"additionalProperties":false};
-const pattern244 = new RegExp("\\S", "u");
+const pattern250 = new RegExp("\\S", "u");
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="supportChatSendMessage" */;
@@ -36722,7 +37547,7 @@ errors++;
 if(data.UID !== undefined){
 let data0 = data.UID;
 if(typeof data0 === "string"){
-if(!pattern20.test(data0)){
+if(!pattern26.test(data0)){
 const err4 = {instancePath:instancePath+"/UID",schemaPath:"#/properties/UID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -36757,7 +37582,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern39.test(data1)){
+if(!pattern45.test(data1)){
 const err7 = {instancePath:instancePath+"/Page",schemaPath:"#/properties/Page/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -36792,7 +37617,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern244.test(data2)){
+if(!pattern250.test(data2)){
 const err10 = {instancePath:instancePath+"/Text",schemaPath:"#/properties/Text/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -37416,7 +38241,7 @@ vErrors.push(err51);
 errors++;
 }
 for(const key0 in data){
-if(!(func8.call(schema51.properties, key0))){
+if(!(func20.call(schema51.properties, key0))){
 const err52 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err52];
@@ -37490,7 +38315,7 @@ errors++;
 if(data.UserUID !== undefined){
 let data6 = data.UserUID;
 if(typeof data6 === "string"){
-if(!pattern20.test(data6)){
+if(!pattern26.test(data6)){
 const err58 = {instancePath:instancePath+"/UserUID",schemaPath:"#/properties/UserUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
@@ -37585,7 +38410,7 @@ errors++;
 if(data.Domain !== undefined){
 let data9 = data.Domain;
 if(typeof data9 === "string"){
-if(!pattern21.test(data9)){
+if(!pattern27.test(data9)){
 const err66 = {instancePath:instancePath+"/Domain",schemaPath:"#/properties/Domain/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
@@ -37620,7 +38445,7 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(!pattern12.test(data10)){
+if(!pattern18.test(data10)){
 const err69 = {instancePath:instancePath+"/DomainType",schemaPath:"#/properties/DomainType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err69];
@@ -37729,7 +38554,7 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(!pattern23.test(data16)){
+if(!pattern29.test(data16)){
 const err78 = {instancePath:instancePath+"/RolePermissions/" + i0,schemaPath:"#/properties/RolePermissions/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"+"\""};
 if(vErrors === null){
 vErrors = [err78];
@@ -37815,7 +38640,7 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(!pattern12.test(data19)){
+if(!pattern18.test(data19)){
 const err85 = {instancePath:instancePath+"/AdminPermissions/" + i1+"/Key",schemaPath:"#/properties/AdminPermissions/items/properties/Key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err85];
@@ -37969,7 +38794,7 @@ vErrors.push(err97);
 errors++;
 }
 if(typeof data25 === "string"){
-if(!pattern20.test(data25)){
+if(!pattern26.test(data25)){
 const err98 = {instancePath:instancePath+"/AccountLogoUID",schemaPath:"#/properties/AccountLogoUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err98];
@@ -38030,7 +38855,7 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(!pattern12.test(data29)){
+if(!pattern18.test(data29)){
 const err103 = {instancePath:instancePath+"/AccountMenuLogoStyle",schemaPath:"#/properties/AccountMenuLogoStyle/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err103];
@@ -38239,7 +39064,7 @@ const len2 = data39.length;
 for(let i2=0; i2<len2; i2++){
 let data40 = data39[i2];
 if(typeof data40 === "string"){
-if(!pattern8.test(data40)){
+if(!pattern14.test(data40)){
 const err120 = {instancePath:instancePath+"/InterfacePreferences/recentColors/" + i2,schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/items/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err120];
@@ -38313,7 +39138,7 @@ valid14 = valid14 || _valid2;
 if(!valid14){
 const _errs95 = errors;
 if(typeof data34 === "string"){
-if(!pattern28.test(data34)){
+if(!pattern34.test(data34)){
 const err125 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err125];
@@ -38397,7 +39222,7 @@ vErrors.push(err130);
 }
 errors++;
 }
-if(!pattern12.test(data41)){
+if(!pattern18.test(data41)){
 const err131 = {instancePath:instancePath+"/HomePageType",schemaPath:"#/properties/HomePageType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err131];
@@ -38432,7 +39257,7 @@ vErrors.push(err133);
 }
 errors++;
 }
-if(!pattern12.test(data42)){
+if(!pattern18.test(data42)){
 const err134 = {instancePath:instancePath+"/HomePageRedirectionMenu",schemaPath:"#/properties/HomePageRedirectionMenu/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err134];
@@ -38963,7 +39788,7 @@ errors++;
 if(data1.Dashboard !== undefined){
 let data2 = data1.Dashboard;
 if(typeof data2 === "string"){
-if(!pattern28.test(data2)){
+if(!pattern34.test(data2)){
 const err9 = {instancePath:instancePath+"/Value/Dashboard",schemaPath:"#/properties/Value/properties/Dashboard/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -39062,7 +39887,7 @@ errors++;
 if(data4.SerializedProperties !== undefined){
 let data6 = data4.SerializedProperties;
 if(typeof data6 === "string"){
-if(!pattern28.test(data6)){
+if(!pattern34.test(data6)){
 const err17 = {instancePath:instancePath+"/Value/Widgets/" + i0+"/SerializedProperties",schemaPath:"#/properties/Value/properties/Widgets/items/properties/SerializedProperties/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -39252,7 +40077,7 @@ errors++;
 if(data2.Dashboard !== undefined){
 let data3 = data2.Dashboard;
 if(typeof data3 === "string"){
-if(!pattern28.test(data3)){
+if(!pattern34.test(data3)){
 const err9 = {instancePath:instancePath+"/" + i0+"/Value/Dashboard",schemaPath:"#/items/properties/Value/properties/Dashboard/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -39351,7 +40176,7 @@ errors++;
 if(data5.SerializedProperties !== undefined){
 let data7 = data5.SerializedProperties;
 if(typeof data7 === "string"){
-if(!pattern28.test(data7)){
+if(!pattern34.test(data7)){
 const err17 = {instancePath:instancePath+"/" + i0+"/Value/Widgets/" + i1+"/SerializedProperties",schemaPath:"#/items/properties/Value/properties/Widgets/items/properties/SerializedProperties/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];

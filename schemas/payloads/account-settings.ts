@@ -1,7 +1,7 @@
 /**
- * The account's own settings (issue 3; §3 User Account… fields, §6 logo and title rules): what
- * `GET Account/Settings` answers, what `PUT Account/Settings` accepts, and the embedding allow-list
- * (issue 4 §6: frame-ancestors from the account's embedding allow-list) the gateway reads from
+ * The account's own settings (§2.2 /accountsettings; §3 User Account… fields, §6 logo and title
+ * rules): what `GET Account/Settings` answers, what `PUT Account/Settings` accepts, and the embedding
+ * allow-list (the pages' CSP frame-ancestors, DESIGN.md §4) the gateway reads from
  * `GET {webservices}/Gateway/Embedding/…`.
  */
 import type { FromSchema, JSONSchema } from "json-schema-to-ts";

@@ -1,4 +1,5 @@
 import type { FromSchema, JSONSchema } from "json-schema-to-ts";
+import { languageCode } from "./fields.ts";
 
 /** Most recent colour-picker colours kept per user (§9). */
 export const MAX_RECENT_COLORS = 8;
@@ -55,9 +56,17 @@ export const clientPreferencesSchema = {
 export const interfacePreferencesUpdateSchema = {
   $id: "interfacePreferencesUpdate",
   type: "object",
-  description: "Body of PUT /User/Interface: save the user's interface preferences (§7).",
+  description:
+    "Body of PUT /User/Interface: save the user's interface preferences (§7) and, with LanguageCode, " +
+    "the user's language (§1 counts it among the preferences; §4.2: login sets the language from it).",
   properties: {
     InterfacePreferences: { ...clientPreferences, description: "The complete preferences to store (§3)." },
+    LanguageCode: {
+      ...languageCode,
+      description:
+        "The user's interface language; absent keeps the stored one. Not sent while impersonating " +
+        "(§4.2: the impersonation language cookie holds that choice).",
+    },
   },
   required: ["InterfacePreferences"],
   additionalProperties: false,

@@ -93,7 +93,6 @@ export const helpArticleSchema = {
   additionalProperties: false,
 } as const satisfies JSONSchema;
 
-/** The help index. */
 export type HelpIndex = FromSchema<typeof helpIndexSchema>;
 /** One article of a tab's list. */
 export type HelpArticleSummary = FromSchema<typeof helpArticleSummarySchema>;

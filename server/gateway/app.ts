@@ -170,6 +170,12 @@ async function registerUpstreamFacing(
       chat: options.hubInvocable?.chat ?? DEFAULT_HUB_INVOCABLE.chat,
     },
     onUpstreamSessionEnded: (sessionId) => session.endSession(sessionId),
+    // §7 refresh-base-page-user (the account's menu or settings changed, maybe through another
+    // gateway): the account's custom menu is read again before the session's tabs reload it.
+    onSessionRefresh: async (sessionId) => {
+      const accountRecId = await session.sessions.accountOf(sessionId);
+      if (accountRecId !== null) accountMenus.invalidate(accountRecId);
+    },
   });
   await app.register(sessionEndpoints, {
     session,

@@ -9,6 +9,7 @@
  */
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { registerBrandingRoutes } from "./account/branding-routes.ts";
 import { registerEmbeddingRoutes } from "./account/embedding-routes.ts";
 import { registerAccountLogoRoutes } from "./account/logo-routes.ts";
 import { registerAccountMenuRoutes } from "./account/menu-routes.ts";
@@ -170,6 +171,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Fast
     await app.register(
       async (ws) => {
         registerWebserviceFileRoutes(ws, context, guards);
+        registerBrandingRoutes(ws, context);
         registerAdminScriptRoutes(ws, context, guards);
         registerEmbeddingRoutes(ws, context);
         registerShareRoutes(ws, context);

@@ -39,7 +39,7 @@ export interface Lifetimes {
   disconnectionWarningBeforeMs: number;
   /** Token login (LoginWithRDS) tokens. */
   loginTokenMs: number;
-  /** Impersonation tokens. */
+  /** How long an impersonation (`it`) token stays valid after it is issued. */
   impersonationTokenMs: number;
   /** The step between password and TOTP code. */
   twoFactorStepMs: number;
@@ -49,7 +49,6 @@ export interface Lifetimes {
   dataCacheMs: number;
 }
 
-/** Default lifetimes. */
 export const DEFAULT_LIFETIMES: Lifetimes = {
   sessionIdleMs: 30 * 60_000,
   sessionAbsoluteMs: 12 * 3600_000,

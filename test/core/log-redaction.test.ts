@@ -128,8 +128,15 @@ const CREDENTIAL_ROUTES = [
 ];
 /** Credential routes an anonymous caller does not reach: the gateway's service-token lookups. */
 const SERVICE_ROUTES = ["GET /ws/Gateway/Embedding/Share/:type/:code"];
-/** Parameterised routes answered to anonymous callers whose parameters are not credentials. */
-const JUDGED_PUBLIC = ["GET /ws/Help/:routeTab/:routeItemCode"];
+/**
+ * Parameterised routes answered to anonymous callers whose parameters are not credentials: help
+ * articles, and a sign-in domain's white-label branding (the domain is what the sign-in page shows).
+ */
+const JUDGED_PUBLIC = [
+  "GET /ws/Help/:routeTab/:routeItemCode",
+  "GET /ws/account/branding/:domain",
+  "GET /ws/account/branding/:domain/logo",
+];
 /** Stands for a secret in a path parameter (URL-safe, as codes and UIDs are). */
 const SENTINEL = "Sentinel-7d1c0e-4b2a";
 

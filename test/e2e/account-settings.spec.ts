@@ -99,11 +99,11 @@ async function customTitleRoundTrip(page: Page, title: string): Promise<void> {
 test("a link hidden on /menus is gone from the navigation panel and from /gw/manifest", async ({ page }) => {
   await page.goto("/menus");
   const teamsShown = page.getByRole("checkbox", {
-    name: text("Menus_Shown", { name: text("Permission_Teams") }),
+    name: text("Menus_Shown", { name: text("Menu_Teams") }),
   });
   await expect(teamsShown).toBeChecked();
   await expect(
-    page.getByRole("checkbox", { name: text("Menus_Shown", { name: text("Permission_Menus") }) }),
+    page.getByRole("checkbox", { name: text("Menus_Shown", { name: text("Menu_Menus") }) }),
   ).toBeDisabled();
 
   // Keyboard only: hide Teams, move Roles up (the focus stays on the moved link's button), retitle.
@@ -111,7 +111,7 @@ test("a link hidden on /menus is gone from the navigation panel and from /gw/man
   await page.keyboard.press("Space");
   await expect(teamsShown).not.toBeChecked();
   const rolesUp = page.getByRole("button", {
-    name: text("Menus_MoveUp", { name: text("Permission_Roles") }),
+    name: text("Menus_MoveUp", { name: text("Menu_Roles") }),
   });
   await rolesUp.focus();
   await page.keyboard.press("Enter");
@@ -119,7 +119,7 @@ test("a link hidden on /menus is gone from the navigation panel and from /gw/man
   // Now first: its up button turns disabled and the focus moves to its down button.
   await page.keyboard.press("Enter");
   await expect(
-    page.getByRole("button", { name: text("Menus_MoveDown", { name: text("Permission_Roles") }) }),
+    page.getByRole("button", { name: text("Menus_MoveDown", { name: text("Menu_Roles") }) }),
   ).toBeFocused();
   await page
     .getByRole("textbox", { name: text("Menus_SectionTitle", { section: text("MenuSection_Security") }) })
@@ -131,8 +131,8 @@ test("a link hidden on /menus is gone from the navigation panel and from /gw/man
   const panel = page.getByRole("navigation").filter({ has: page.getByRole("heading", { name: "People" }) });
   await expect(panel.getByRole("heading", { name: "People" })).toBeVisible();
   const security = panel.locator("section", { has: page.getByRole("heading", { name: "People" }) });
-  await expect(security.getByRole("link", { name: text("Permission_Teams") })).toHaveCount(0);
-  await expect(security.getByRole("link").first()).toHaveText(text("Permission_Roles"));
+  await expect(security.getByRole("link", { name: text("Menu_Teams") })).toHaveCount(0);
+  await expect(security.getByRole("link").first()).toHaveText(text("Menu_Roles"));
   await page.keyboard.press("Escape");
 
   const manifest = (await (await page.request.get("/gw/manifest")).json()) as {

@@ -2,10 +2,10 @@
  * A small routes/permissions fixture covering each kind of access rule of §4.1,
  * and builders for guard inputs. Tests against the real manifests live beside it.
  */
-import type { AccessProfile, FeatureAvailability } from "../../runtime/access/access-profile.ts";
-import type { PermissionLevel } from "../../runtime/access/permission-string.ts";
+import type { AccessProfile, FeatureAvailability } from "../../core/access/access-profile.ts";
+import type { PermissionLevel } from "../../core/access/permission-string.ts";
+import { createRouteMatcher } from "../../core/routes/match.ts";
 import type { GuardInput, GuardLocation, SessionStatus } from "../../runtime/navigation/guard.ts";
-import { createRouteMatcher } from "../../runtime/navigation/route-match.ts";
 import type { PermissionsManifest } from "../../schemas/permissions.ts";
 import type { RoutesManifest } from "../../schemas/routes.ts";
 

@@ -27,7 +27,7 @@ const LAZY_MODULES = [
   "runtime/realtime/hub-client.ts",
   "runtime/session/realtime-session.ts",
   "runtime/session/impersonation.ts",
-  "runtime/access/menu-conditions.ts",
+  "core/menus/conditions.ts",
   "node_modules/react-i18next/dist/es/IcuTransWithoutContext.js",
 ];
 

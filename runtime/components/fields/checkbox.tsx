@@ -4,7 +4,6 @@ import { describedBy, FieldFrame, fieldIds } from "./field-frame.tsx";
 import { useControlId } from "./uid.ts";
 import { type FieldHandle, type ImposedError, useFieldError } from "./use-field-error.ts";
 
-/** Props of a Checkbox. */
 export interface CheckboxProps {
   /** Required stable identifier (§8), also the input's DOM id. */
   uid: string;

@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import type { IconWeight } from "./icon-filter.ts";
 import { type Glyph, loadGlyph } from "./icon-glyphs.ts";
 
-/** Props of an Icon. */
 export interface IconProps {
   /** Icon name in kebab-case (menus manifest, §3 Select option icon). */
   name: string;

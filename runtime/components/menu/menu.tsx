@@ -23,7 +23,6 @@ export interface MenuItem {
   end?: ReactNode;
 }
 
-/** Props of a Menu. */
 export interface MenuProps {
   items: MenuItem[];
   "aria-label"?: string;

@@ -17,7 +17,6 @@ export interface Rect {
 /** Where the popover is asked to open relative to its anchor. */
 export type Placement = "bottom-start" | "bottom-end" | "right-start";
 
-/** The input of a placement. */
 export interface PlacementInput {
   anchor: Rect;
   /** The popover's natural size. */

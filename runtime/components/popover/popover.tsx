@@ -13,7 +13,6 @@ import { type Placement, type PlacementResult, placePopover } from "./popover-pl
 import "./popover.css";
 import { type DismissReason, PopoverParentContext, usePopoverDismiss } from "./use-popover-dismiss.ts";
 
-/** Props of a Popover. */
 export interface PopoverProps {
   open: boolean;
   /** The element the popover opens from. */

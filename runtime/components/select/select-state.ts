@@ -18,7 +18,6 @@ export interface SelectState {
   customText: string;
 }
 
-/** Events of a Select. */
 export type SelectEvent =
   | { type: "open"; active: number }
   | { type: "close" }

@@ -13,7 +13,6 @@ import type { SelectOption } from "./select-options.ts";
 import { isChosen, useSelectController } from "./use-select-controller.ts";
 import "./select.css";
 
-/** Props of a Select. */
 export interface SelectProps {
   /** Required stable identifier (§8), also the combobox's DOM id. */
   uid: string;

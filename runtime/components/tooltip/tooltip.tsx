@@ -27,7 +27,6 @@ interface TriggerProps {
   onBlur?: (event: FocusEvent<HTMLElement>) => void;
 }
 
-/** Props of a Tooltip. */
 export interface TooltipProps {
   /** The text (already translated); an empty text shows nothing. */
   content: ReactNode;

@@ -22,7 +22,6 @@ export const RATING_VALUES = ["1", "2", "3", "4", "5"] as const;
 /** Feedback limit of SaveRating. */
 export const FEEDBACK_MAX = 2000;
 
-/** The customer-effort rating dialog. */
 export function CustomerEffortRatingDialog({ close }: DialogProps) {
   const { t } = useTranslation();
   const formId = useId();

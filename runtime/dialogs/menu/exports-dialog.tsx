@@ -12,7 +12,6 @@ import { hasDialog, openDialog } from "../open-dialog.ts";
 import { useApi } from "../use-api.ts";
 import { EXPORTS_PAGE_SIZE, type ExportItem, exportAction, exportDownloadUrl } from "./export-action.ts";
 
-/** The Exports dialog. */
 export function ExportsDialog(_props: DialogProps) {
   const { t, i18n } = useTranslation();
   const { state, reload } = useApi<{ items: ExportItem[]; total: number }>(

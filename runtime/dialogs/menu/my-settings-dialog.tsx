@@ -2,7 +2,9 @@
  * My Settings (§2.5, §3 client preferences): the interface language among the
  * seven (switched live and kept in the language cookie, §4.2), the theme
  * (light, dark, sync; contrast where offered) and style (rounded, square),
- * previewed live and saved through PUT /User/Interface (§7); closing without
+ * previewed live and saved through PUT /User/Interface (§7) — with the
+ * language, which login then starts in (§4.2; not while impersonating, whose
+ * language stays in the impersonation cookie); closing without
  * saving puts the previous choices back. Users who must set up two-factor
  * authentication find the set-up here (§4.2).
  */
@@ -28,11 +30,10 @@ import { ChoiceGroup } from "../choice-group.tsx";
 import { useDialogLocked } from "../dialog-context.ts";
 import { DialogButton, DialogCloseButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
-import { saveInterfacePreferences } from "../interface-preferences.ts";
+import { languageToStore, saveInterfacePreferences } from "../interface-preferences.ts";
 import { reportError, useSubmit } from "../use-api.ts";
 import { TwoFactorSetup } from "./two-factor-setup.tsx";
 
-/** The My Settings dialog. */
 export function MySettingsDialog({ close }: DialogProps) {
   const { t, i18n } = useTranslation();
   const { shell } = useManifest();
@@ -71,7 +72,9 @@ export function MySettingsDialog({ close }: DialogProps) {
   const onSubmit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     const done = await submit(async () => {
-      await saveInterfacePreferences();
+      await saveInterfacePreferences({
+        languageCode: languageToStore(i18next.language, user?.Impersonating === true),
+      });
       return true;
     });
     if (!done) return;

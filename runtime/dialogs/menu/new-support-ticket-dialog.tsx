@@ -19,7 +19,6 @@ interface CreatedTicket {
   Title: string;
 }
 
-/** The New Support Ticket dialog. */
 export function NewSupportTicketDialog({ close }: DialogProps) {
   const { t } = useTranslation();
   const formId = useId();

@@ -13,7 +13,6 @@ import type { DialogProps } from "../dialog-props.ts";
 import { saveInterfacePreferences, savedPreferencesStore } from "../interface-preferences.ts";
 import { reportError } from "../use-api.ts";
 
-/** The Welcome dialog. */
 export function WelcomeDialog({ close }: DialogProps) {
   const { t } = useTranslation();
   const { shell } = useManifest();

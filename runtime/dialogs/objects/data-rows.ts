@@ -17,7 +17,7 @@ export function pageCount(total: number, pageSize: number = DATA_VIEWER_PAGE_SIZ
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** A cell as text. */
+/** Empty for null and undefined, JSON for objects and arrays, else the value's own string. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return "";
   return typeof value === "object" ? JSON.stringify(value) : String(value);

@@ -12,7 +12,6 @@ import { LoadState } from "../dialog-status.tsx";
 import { useApi } from "../use-api.ts";
 import { cellText, DATA_VIEWER_PAGE_SIZE, type DataRows, pageCount } from "./data-rows.ts";
 
-/** The data viewer dialog. */
 export function DataViewerDialog({ entry }: DialogProps) {
   const { t } = useTranslation();
   const id = entry.params.id as number;

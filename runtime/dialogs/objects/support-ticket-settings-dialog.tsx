@@ -92,7 +92,6 @@ function TicketForm({ ticket, close }: { ticket: Ticket; close: DialogProps["clo
   );
 }
 
-/** The support ticket settings dialog. */
 export function SupportTicketSettingsDialog({ entry, close }: DialogProps) {
   const { state } = useApi<Ticket>(`SupportTickets/${entry.params.recId as number}`);
   if (state.status !== "ready") {

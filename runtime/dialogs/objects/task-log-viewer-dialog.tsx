@@ -18,7 +18,6 @@ interface Task {
   Message: string | null;
 }
 
-/** The log of a task. */
 interface TaskLog {
   Status: string;
   Progress: number;
@@ -34,7 +33,6 @@ export const SEVERITY_KEYS: Readonly<Record<number, string>> = {
   3: "Severity_Error",
 };
 
-/** The task log viewer dialog. */
 export function TaskLogViewerDialog({ entry }: DialogProps) {
   const { t, i18n } = useTranslation();
   const recId = entry.params.recId as number;

@@ -17,7 +17,6 @@ interface Team {
   Members: { RecId: number }[];
 }
 
-/** The team folder security dialog. */
 export function TeamFolderSecurityDialog(_props: DialogProps) {
   const { t } = useTranslation();
   const { state } = useApi<Team[]>("Teams");

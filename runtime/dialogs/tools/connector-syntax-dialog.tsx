@@ -114,7 +114,6 @@ function ConnectorForm({ connector, close }: { connector: Connector; close: Dial
   );
 }
 
-/** The connector syntax validation dialog. */
 export function ConnectorSyntaxValidationDialog({ entry, close }: DialogProps) {
   const { t } = useTranslation();
   const code = String(entry.params.connectorCode);

@@ -58,7 +58,6 @@ function Swatches({ colours }: { colours: string[] }) {
   );
 }
 
-/** The palette picker dialog. */
 export function PalettePickerDialog({ close }: DialogProps) {
   const { t } = useTranslation();
   const name = useId();

@@ -11,7 +11,6 @@ import type { DialogProps } from "../dialog-props.ts";
 
 const TEXT_KEY = /^[A-Za-z][A-Za-z0-9_.]*$/;
 
-/** The simple dialog. */
 export function SimpleDialog({ props, close }: DialogProps) {
   const { t } = useTranslation();
   const textId = useId();

@@ -1,5 +1,5 @@
 /**
- * The account settings form as pure data (issue 3): the editable fields of `GET Account/Settings`,
+ * The account settings form (§2.2) as pure data: the editable fields of `GET Account/Settings`,
  * what `PUT Account/Settings` is sent, the §6 title rule (a custom title is required only when the
  * title type is Custom) and the embedding allow-list editor's rules — the same origin pattern the
  * upstream enforces (schemas/payloads/account-settings.ts), at most EMBEDDING_ORIGINS_MAX entries.

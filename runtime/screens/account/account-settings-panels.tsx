@@ -1,5 +1,5 @@
 /**
- * The tab panels of /accountsettings (issue 3): the fields of the selected tab — general (company
+ * The tab panels of /accountsettings (§2.2 Account): the fields of the selected tab — general (company
  * name, help links; domain, kind and plan read-only), branding (logos, §6 logo style and title;
  * white label read-only), security (2FA policy) and embedding (the frame-ancestors allow-list).
  */

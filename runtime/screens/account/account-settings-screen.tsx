@@ -1,5 +1,5 @@
 /**
- * /accountsettings/{screenTab?} (§2.2 Account; issue 3): the account's settings from
+ * /accountsettings/{screenTab?} (§2.2 Account): the account's settings from
  * `GET Account/Settings`, edited in one form across the tabs and saved with `PUT Account/Settings`
  * — general (company name, help links; domain and plan read-only), branding (§6 menu logo style and
  * title; white label read-only, the logo through the §7 logo call), security (2FA policy) and
@@ -32,7 +32,6 @@ import { ScreenTabs } from "./screen-tabs.tsx";
 import { refreshSignedInUser } from "./session-refresh.ts";
 import "../work/common/work.css";
 
-/** The account settings screen. */
 export default function AccountSettingsScreen({ route, params }: ScreenProps) {
   const { t } = useTranslation();
   const headingId = useId();

@@ -30,7 +30,6 @@ import { ApiKeySecret } from "./api-key-secret.tsx";
 import "../work/common/work.css";
 import "./account.css";
 
-/** The API keys screen. */
 export default function ApiKeysScreen({ route }: ScreenProps) {
   const { t, i18n } = useTranslation();
   const headingId = useId();

@@ -1,5 +1,5 @@
 /**
- * The embedding allow-list editor (issue 4 §6): the origins allowed to frame the app, each with a
+ * The embedding allow-list editor (DESIGN.md §4 CSP): the origins allowed to frame the app, each with a
  * remove button, and a field to add one — checked with the upstream's rules before it joins the
  * list (https://host[:port], https://*.domain, http only for localhost; at most 20). The list is
  * saved with the rest of the account settings.
@@ -11,7 +11,6 @@ import { TextField } from "../../components/fields/text-field.tsx";
 import type { FieldHandle } from "../../components/fields/use-field-error.ts";
 import { addOrigin, removeOrigin } from "./account-settings-model.ts";
 
-/** Props of the editor. */
 export interface EmbeddingOriginsEditorProps {
   origins: readonly string[];
   readOnly: boolean;

@@ -12,7 +12,6 @@ import { useApi } from "../work/common/use-api.ts";
 import { formatMoney, INVOICE_PAGE_SIZE, type InvoiceSummary, invoiceTone } from "./invoice-model.ts";
 import { invoiceUrl } from "./subscription-model.ts";
 
-/** The invoice list. */
 export function InvoiceList() {
   const { t, i18n } = useTranslation();
   const captionId = useId();

@@ -33,7 +33,6 @@ export function subscriptionTypeText(
   return exists(key) ? t(key) : type;
 }
 
-/** The managed accounts screen. */
 export default function ManagedAccountsScreen({ route }: ScreenProps) {
   const { t, i18n } = useTranslation();
   const headingId = useId();

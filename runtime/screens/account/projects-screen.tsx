@@ -20,7 +20,6 @@ import "../work/common/work.css";
 
 type Pending = { kind: "edit"; project: Project | null } | { kind: "delete"; project: Project } | null;
 
-/** The projects screen. */
 export default function ProjectsScreen({ route }: ScreenProps) {
   const { t, i18n } = useTranslation();
   const headingId = useId();

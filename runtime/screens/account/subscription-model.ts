@@ -4,7 +4,7 @@
  * open at the user's domain path invoice/{invoiceNumber} (§7) — through the gateway, under the
  * application base.
  */
-import type { FeatureAvailability } from "../../access/access-profile.ts";
+import type { FeatureAvailability } from "../../../core/access/access-profile.ts";
 import { apiUrl } from "../../http/api-client.ts";
 
 /** The tabs of the screen, in order. */

@@ -17,7 +17,6 @@ import { ScreenTabs } from "./screen-tabs.tsx";
 import { featureRows, featureSummary, SUBSCRIPTION_TABS } from "./subscription-model.ts";
 import "../work/common/work.css";
 
-/** The subscription screen. */
 export default function SubscriptionScreen({ route, params }: ScreenProps) {
   const { t } = useTranslation();
   const headingId = useId();

@@ -37,7 +37,6 @@ export const USAGE_TABS = ["overview", "activity", "storage"] as const;
 export const USAGE_PERIODS = [7, 30, 90, 365] as const;
 const DEFAULT_PERIOD = 30;
 
-/** The usage metrics screen. */
 export default function UsageMetricsScreen({ route, params }: ScreenProps) {
   const { t, i18n } = useTranslation();
   const headingId = useId();

@@ -13,7 +13,6 @@ const ManifestForm = lazy(() =>
   import("../../forms/manifest-form.tsx").then((m) => ({ default: m.ManifestForm })),
 );
 
-/** Props of the action panel. */
 export interface ActionFormPanelProps {
   screenId: string;
   action: ScreenCustomAction;
@@ -33,7 +32,6 @@ export function actionDetail(action: ScreenCustomAction): ScreenDetail | null {
   return action.fields ? { groups: [{ id: action.id, fields: action.fields }] } : null;
 }
 
-/** The panel. */
 export function ActionFormPanel(props: ActionFormPanelProps) {
   const { t } = useTranslation();
   const { action } = props;

@@ -24,7 +24,6 @@ import { type ListState, withFilter } from "./list-url.ts";
 import { ActionButton } from "./record-panel.tsx";
 import type { ListData } from "./use-admin-data.ts";
 
-/** Props of the list. */
 export interface AdminListProps {
   screen: ScreenDefinition;
   state: ListState;
@@ -51,7 +50,6 @@ function TabPanel(props: { id: string | null; labelledBy: string | undefined; ch
   );
 }
 
-/** The list. */
 export function AdminList(props: AdminListProps) {
   const { t, i18n } = useTranslation();
   const { screen, state, data, write } = props;

@@ -8,8 +8,8 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { matchPath, useLocation, useNavigate } from "react-router";
+import { canWriteAdminModule } from "../../../core/access/access-profile.ts";
 import type { ScreenDefinition } from "../../../schemas/screens.ts";
-import { canWriteAdminModule } from "../../access/access-profile.ts";
 import { useStore } from "../../boot/create-store.ts";
 import { useManifest } from "../../boot/manifest-context.tsx";
 import type { ScreenProps } from "../../renderers/screen-props.ts";

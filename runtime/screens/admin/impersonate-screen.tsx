@@ -38,7 +38,6 @@ function openWindow(url: string): boolean {
   return true;
 }
 
-/** The screen. */
 export default function ImpersonateScreen({ route, params }: ScreenProps) {
   const { t, i18n } = useTranslation();
   const profile = useStore(sessionStore, (s) => s.profile);

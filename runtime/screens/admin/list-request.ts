@@ -4,8 +4,9 @@
  * the query a screen-scope action carries (search, sort, filters: an export matches the list), and
  * `{Field}` templates of action endpoints and in-app links filled from a row. Pure.
  */
+
+import { isSafeRedirectTarget } from "../../../core/navigation/safe-redirect.ts";
 import type { ScreenList } from "../../../schemas/screens.ts";
-import { isSafeRelativeTarget } from "../../navigation/safe-redirect.ts";
 import { type ListState, sortParam } from "./list-url.ts";
 
 /** A record of the resource as the upstream sends it. */
@@ -60,7 +61,7 @@ export function fillTemplate(template: string, row: Row): string | null {
 /** An action's in-app target for a row; null when a field is missing or the result is not in-app. */
 export function navigationTarget(template: string, row: Row): string | null {
   const target = fillTemplate(template, row);
-  return target !== null && isSafeRelativeTarget(target) ? target : null;
+  return target !== null && isSafeRedirectTarget(target) ? target : null;
 }
 
 /** The key of a row (its rowKey field) as text, or null. */

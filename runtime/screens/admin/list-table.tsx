@@ -14,7 +14,6 @@ import { nextSort } from "./list-controls.ts";
 import { type Row, recordName, rowKeyOf } from "./list-request.ts";
 import type { ListSort } from "./list-url.ts";
 
-/** Props of the table. */
 export interface ListTableProps {
   list: ScreenList;
   rows: readonly Row[];

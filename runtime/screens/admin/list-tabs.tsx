@@ -8,7 +8,6 @@ import { useTranslation } from "react-i18next";
 import type { ScreenFilter } from "../../../schemas/screens.ts";
 import { tabKeyTarget } from "./list-controls.ts";
 
-/** Props of the tabs. */
 export interface ListTabsProps {
   filter: ScreenFilter;
   value: string | undefined;
@@ -23,7 +22,6 @@ export function tabId(idPrefix: string, filter: ScreenFilter, value: string | un
   return index < 0 ? undefined : `${idPrefix}-${index}`;
 }
 
-/** The tab list. */
 export function ListTabs({ filter, value, idPrefix, onChoose }: ListTabsProps) {
   const { t } = useTranslation();
   const options = filter.options ?? [];

@@ -5,10 +5,11 @@
  * a record and `delete=true` asks to delete it (§2.4, §4.3). Values the screen does not allow fall
  * back to the manifest's defaults. Pure: no React, no window.
  */
+
+import type { RouteParams } from "../../../core/routes/match.ts";
 import type { ScreenFilter, ScreenList } from "../../../schemas/screens.ts";
 import { isIsoDate } from "../../forms/formats.ts";
 import { fillPathTemplate } from "../../navigation/redirect-target.ts";
-import type { RouteParams } from "../../navigation/route-match.ts";
 
 /** The sort order of a list. */
 export interface ListSort {

@@ -22,7 +22,6 @@ const ManifestForm = lazy(() =>
 /** What the panel shows: a record (by key) or the empty form of a new one. */
 export type RecordPanelMode = { kind: "record"; id: string } | { kind: "create" };
 
-/** Props of the record panel. */
 export interface RecordPanelProps {
   screen: ScreenDefinition;
   detail: ScreenDetail;
@@ -54,7 +53,6 @@ export function ActionButton(props: { view: ActionView; busy: boolean; onClick: 
   );
 }
 
-/** The panel. */
 export function RecordPanel(props: RecordPanelProps) {
   const { t, i18n } = useTranslation();
   const { screen, detail, mode, data } = props;

@@ -19,7 +19,6 @@ export interface SidePanelProps {
   busy?: boolean;
 }
 
-/** The panel. */
 export function SidePanel(props: SidePanelProps) {
   const { t } = useTranslation();
   const headingId = useId();

@@ -1,15 +1,18 @@
 /**
- * The building blocks of the public and account screens: the page (product name, heading that takes
+ * The building blocks of the public and account screens: the page (product name — or a white-label
+ * sign-in domain's title, §6 — heading that takes
  * the focus when the step changes), the form's alert (role=alert, focusable), the submit button with
  * its busy state, and a labelled group of links.
  */
 import { type ReactNode, type Ref, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useStore } from "../../boot/create-store.ts";
 import { useManifest } from "../../boot/manifest-context.tsx";
 import { manifestStore } from "../../boot/manifest-store.ts";
+import { useDomainBranding, useProductName } from "../../shell/use-document-branding.ts";
 import type { AuthFailure } from "./auth-errors.ts";
+import { readQueryDomain } from "./auth-rules.ts";
 import "../../components/kit.css";
 import "./auth.css";
 
@@ -35,7 +38,7 @@ export interface AuthPageProps {
   children: ReactNode;
 }
 
-/** A centred card with the product name and the page's heading. */
+/** A centred card with the product name (§6: or the white-label title) and the page's heading. */
 export function AuthPage({
   titleKey,
   stepKey = "",
@@ -45,6 +48,11 @@ export function AuthPage({
 }: AuthPageProps) {
   const { t } = useTranslation();
   const { shell } = useCurrentManifest();
+  const location = useLocation();
+  // §6: once the page knows the sign-in domain (mail links name it), a white-label account's title
+  // stands where the product name would.
+  useDomainBranding(readQueryDomain(location.search));
+  const productName = useProductName(shell);
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const mounted = useRef(false);
@@ -64,7 +72,7 @@ export function AuthPage({
   return (
     <div className="auth-page">
       <section className="auth-card" aria-labelledby={headingId}>
-        {product ? <p className="auth-card__product">{t(shell.productNameKey)}</p> : null}
+        {product && productName ? <p className="auth-card__product">{productName}</p> : null}
         <h1 id={headingId} ref={heading} tabIndex={-1} className="auth-card__title">
           {t(titleKey)}
         </h1>

@@ -69,7 +69,6 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** The change password screen. */
 export default function ChangePasswordScreen(_props: ScreenProps) {
   const { t } = useTranslation();
   const status = useStore(sessionStore, (s) => s.status);

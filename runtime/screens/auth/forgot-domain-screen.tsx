@@ -13,7 +13,6 @@ import { useAuthForm } from "./use-auth-form.ts";
 
 const FIELDS = ["email"] as const;
 
-/** The forgot domain screen. */
 export default function ForgotDomainScreen(_props: ScreenProps) {
   const { t } = useTranslation();
   const [sent, setSent] = useState(false);

@@ -14,7 +14,6 @@ import { useQueryToken } from "./use-auth-form.ts";
 
 type Mode = "choose" | "chosen" | "invalid";
 
-/** The new account user screen. */
 export default function NewAccountUserScreen(_props: ScreenProps) {
   const { t } = useTranslation();
   const location = useLocation();

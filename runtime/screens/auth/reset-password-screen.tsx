@@ -61,7 +61,6 @@ function ForgotPasswordForm({ domain, onDone }: { domain: string | null; onDone:
   );
 }
 
-/** The reset password screen. */
 export default function ResetPasswordScreen(_props: ScreenProps) {
   const { t } = useTranslation();
   const location = useLocation();

@@ -13,7 +13,6 @@ import { useAuthForm } from "./use-auth-form.ts";
 
 const FIELDS = ["newPassword", "confirmPassword"] as const;
 
-/** Props of the form. */
 export interface SetPasswordFormProps {
   token: string;
   /** Id prefix of the fields (one form per page, but two pages use it). */

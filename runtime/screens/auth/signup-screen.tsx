@@ -17,7 +17,6 @@ import { newDomainValidator, SIGNUP_FIELDS, signupBody } from "./auth-rules.ts";
 import { formAlert } from "./form-state.ts";
 import { useAuthForm } from "./use-auth-form.ts";
 
-/** The signup screen. */
 export default function SignupScreen(_props: ScreenProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();

@@ -21,7 +21,6 @@ import { ErrorState, LoadingState } from "./state-views.tsx";
 import { useResource } from "./use-resource.ts";
 import "./content.css";
 
-/** The chart snapshot screen. */
 export default function ChartSnapshotScreen(_props: ScreenProps) {
   const { t } = useTranslation();
   const format = useFormatters();

@@ -21,14 +21,11 @@ export const DEFINITION_MAX_CHARS = 48 * 1024;
 /** Most files one upload may carry (upstream Media/Upload). */
 export const UPLOAD_MAX_FILES = 10;
 
-/** Recent objects the home screen asks each area for and shows in all. */
+/** Recent objects the home screen asks for (one call across the areas) and shows. */
 export const HOME_RECENT_LIMIT = 12;
 
-/** Favourite objects the home screen asks each area for and shows in all. */
+/** Favourite objects the home screen asks for (one call across the areas) and shows. */
 export const HOME_FAVOURITES_LIMIT = 12;
-
-/** Areas the home screen loads at the same time. */
-export const HOME_AREA_CONCURRENCY = 4;
 
 /** Most top-level fields a definition may hold (upstream Properties schema). */
 export const DEFINITION_MAX_FIELDS = 500;

@@ -11,7 +11,6 @@ export interface TabSpec {
   label: string;
 }
 
-/** Props of Tabs. */
 export interface TabsProps {
   tabs: TabSpec[];
   selected: string;

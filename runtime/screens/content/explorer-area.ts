@@ -4,9 +4,10 @@
  * `:folderRecId?`, or the `folder` query of /files?folder= and of explorers without the parameter),
  * and where an object opens (its viewer or editor route, or the legacy frame the manifest maps).
  */
+
+import type { RouteParams } from "../../../core/routes/match.ts";
 import type { ClientRoute } from "../../../schemas/client-manifest.ts";
 import { fillPathTemplate, legacyUrlFor } from "../../navigation/redirect-target.ts";
-import type { RouteParams } from "../../navigation/route-match.ts";
 import { ROOT_KINDS, type RootKind } from "./content-types.ts";
 
 /** Types whose objects come only from an upload (upstream: Media → 400 TypeNotCreatable). */

@@ -27,7 +27,6 @@ export function objectListSpec(config: AreaConfig): ListSpec {
   return { sortFields: OBJECT_SORT_FIELDS, defaultSort: "Name", types: config.objectTypes };
 }
 
-/** The explorer screen. */
 export default function ExplorerScreen({ route, params }: ScreenProps) {
   const config = useMemo(() => areaConfig(route), [route]);
   if (!config) return <UnknownRenderer kind={route.screen?.kind ?? "explorer"} />;

@@ -6,8 +6,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
+import { hasRolePermission } from "../../../core/access/access-profile.ts";
 import type { ClientRoute } from "../../../schemas/client-manifest.ts";
-import { hasRolePermission } from "../../access/access-profile.ts";
 import { useStore } from "../../boot/create-store.ts";
 import { useManifest } from "../../boot/manifest-context.tsx";
 import { ApiError } from "../../http/api-error.ts";

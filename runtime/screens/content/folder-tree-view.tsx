@@ -34,7 +34,6 @@ export function useNodeLabel(): (node: TreeNode) => string {
       : t(node.kind === "All" ? "Explorer_AllItems" : `Explorer_Root_${node.kind}`);
 }
 
-/** A folder tree. */
 export function FolderTreeView(props: FolderTreeViewProps) {
   const { t } = useTranslation();
   const labelOf = useNodeLabel();

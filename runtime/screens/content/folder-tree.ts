@@ -11,7 +11,6 @@ export const ALL_ITEMS_ID = 0;
 /** What a tree node is. */
 export type TreeKind = FolderType | "All";
 
-/** A node of the tree. */
 export interface TreeNode {
   id: number;
   name: string;

@@ -31,7 +31,6 @@ export function SortHeader({ field, label, sort, onSort, className }: SortHeader
   );
 }
 
-/** Props of a Pager. */
 export interface PagerProps {
   page: number;
   total: number;

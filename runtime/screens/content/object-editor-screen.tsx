@@ -23,7 +23,6 @@ import { useLeaveGuard } from "./use-leave-guard.ts";
 import { type ObjectPage, useObjectPage } from "./use-object.ts";
 import "./content.css";
 
-/** The object editor screen. */
 export default function ObjectEditorScreen({ route, params }: ScreenProps) {
   const page = useObjectPage(route, params);
   const loaded = page.object.data;

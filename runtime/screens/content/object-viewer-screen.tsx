@@ -15,7 +15,6 @@ import { ObjectFacts, PropertiesPanel } from "./object-summary.tsx";
 import { useObjectPage } from "./use-object.ts";
 import "./content.css";
 
-/** The object viewer screen. */
 export default function ObjectViewerScreen({ route, params }: ScreenProps) {
   const { t } = useTranslation();
   const page = useObjectPage(route, params);

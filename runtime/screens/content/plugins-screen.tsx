@@ -24,7 +24,6 @@ import { type ListState, listStateSearch, parseListState } from "./list-state.ts
 import { useExplorerData } from "./use-explorer-data.ts";
 import "./content.css";
 
-/** The plugins screen. */
 export default function PluginsScreen({ route, params }: ScreenProps) {
   const config = useMemo(() => areaConfig(route), [route]);
   if (!config) return <UnknownRenderer kind={route.screen?.kind ?? "plugins"} />;

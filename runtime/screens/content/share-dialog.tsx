@@ -7,7 +7,7 @@
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { hasRolePermission } from "../../access/access-profile.ts";
+import { hasRolePermission } from "../../../core/access/access-profile.ts";
 import { useStore } from "../../boot/create-store.ts";
 import { Checkbox } from "../../components/fields/checkbox.tsx";
 import { sessionStore } from "../../session/session-store.ts";

@@ -3,11 +3,11 @@
  * definition and shares, its folder path from the root (§3), where it opens, and where "exit" goes.
  */
 import { useMemo } from "react";
+import { hasRolePermission } from "../../../core/access/access-profile.ts";
+import type { RouteParams } from "../../../core/routes/match.ts";
 import type { ClientRoute } from "../../../schemas/client-manifest.ts";
-import { hasRolePermission } from "../../access/access-profile.ts";
 import { useStore } from "../../boot/create-store.ts";
 import { useManifest } from "../../boot/manifest-context.tsx";
-import type { RouteParams } from "../../navigation/route-match.ts";
 import { sessionStore } from "../../session/session-store.ts";
 import { contentApi } from "./content-api.ts";
 import type { FolderDetail, ObjectDetail } from "./content-types.ts";

@@ -1,5 +1,5 @@
 /**
- * Help mode's language choice (issue 5: all seven languages switchable live): help mode has no
+ * Help mode's language choice (all seven languages, switchable without a reload): help mode has no
  * user menu and no My Settings, so its visitors pick the language here. The choice is the page's
  * language cookie (§4.2, §9: 90 days), so it holds on later visits; the help content follows it
  * (help-page-screen.tsx asks for the index and articles in the page's language).

@@ -1,10 +1,11 @@
 /**
  * The home screen's feed as data: the library areas the user may open (an explorer route served to
- * them, its permission held and every feature Included, §5 access checks), and the recent and
- * favourite objects of those areas merged newest first.
+ * them, its permission held and every feature Included, §5 access checks), the one call of each
+ * panel, and what a panel shows of its answer.
  */
+
+import type { AccessProfile } from "../../../core/access/access-profile.ts";
 import type { ClientRoute } from "../../../schemas/client-manifest.ts";
-import type { AccessProfile } from "../../access/access-profile.ts";
 import type { ObjectBody } from "../content/content-types.ts";
 import { routeAllowed } from "./home-target.ts";
 
@@ -26,46 +27,41 @@ export function homeAreas(routes: readonly ClientRoute[], profile: AccessProfile
   return areas;
 }
 
-/** An object with the area it came from. */
-export interface FeedItem extends ObjectBody {
-  area: string;
+/** The home screen's two panels, each one upstream call across the areas (`Content/{kind}`). */
+export type FeedKind = "Recent" | "Favourites";
+
+/**
+ * An object of a panel, with the area it belongs to (the upstream's feed item: the list body of
+ * the library without its folder and deleted fields).
+ */
+export interface FeedItem extends Omit<ObjectBody, "FolderRecId" | "IsDeleted" | "DeletedAt"> {
+  /** The role permission key of its area; null for a type no area lists. */
+  Area: string | null;
 }
 
-/** The lists of several areas as one, newest change first, without repeats, at most `limit`. */
-export function mergeFeed(lists: readonly (readonly FeedItem[])[], limit: number): FeedItem[] {
-  const seen = new Set<string>();
-  const items: FeedItem[] = [];
-  for (const item of lists.flat()) {
-    const key = `${item.area}:${item.RecId}`;
-    if (seen.has(key) || item.IsDeleted) continue;
-    seen.add(key);
-    items.push(item);
-  }
-  items.sort((a, b) => b.ModifiedAt.localeCompare(a.ModifiedAt) || a.Name.localeCompare(b.Name));
-  return items.slice(0, limit);
+/** The page the panel call answers (the list contract, `{ items, total }`). */
+export interface FeedPage {
+  items: FeedItem[];
+  total: number;
+}
+
+/** The call of one panel, asking for `limit` items. */
+export function feedPath(kind: FeedKind, limit: number): string {
+  return `Content/${kind}?limit=${limit}`;
 }
 
 /**
- * Runs `task` for every item with at most `limit` running at once; the results keep the items' order
- * and each settles on its own (one failing area does not hide the others).
+ * What a panel shows of its page: the upstream checks each area (§6), and the screen keeps only
+ * items of the areas it can link (an explorer route served to the user, `homeAreas`), at most
+ * `limit`, in the upstream's order (newest change first).
  */
-export async function settleWithLimit<T, R>(
-  items: readonly T[],
+export function feedItemsToShow(
+  items: readonly FeedItem[],
+  areas: readonly HomeArea[],
   limit: number,
-  task: (item: T) => Promise<R>,
-): Promise<PromiseSettledResult<R>[]> {
-  const results: PromiseSettledResult<R>[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      try {
-        results[index] = { status: "fulfilled", value: await task(items[index] as T) };
-      } catch (reason) {
-        results[index] = { status: "rejected", reason };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
+): (FeedItem & { Area: string })[] {
+  const shown = new Set(areas.map((entry) => entry.area));
+  return items
+    .filter((item): item is FeedItem & { Area: string } => item.Area !== null && shown.has(item.Area))
+    .slice(0, limit);
 }

@@ -1,13 +1,13 @@
 /**
- * One list of the home screen (recent or favourites): each object links to where it opens (its
+ * One panel of the home screen (recent or favourites): each object links to where it opens (its
  * viewer, its editor for users who may change it, else its explorer's details), with its type,
- * area and last change; loading, empty and error states; areas that failed are named.
+ * area and last change; loading (until the panel's one call answers), empty and error states.
  */
 import type { MouseEvent } from "react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { hasRolePermission } from "../../access/access-profile.ts";
+import { hasRolePermission } from "../../../core/access/access-profile.ts";
 import { useStore } from "../../boot/create-store.ts";
 import { useManifest } from "../../boot/manifest-context.tsx";
 import { sessionStore } from "../../session/session-store.ts";
@@ -15,20 +15,18 @@ import { useFormatters } from "../content/content-format.ts";
 import { explorerPath, objectLinks, openLink } from "../content/explorer-area.ts";
 import { EmptyState, ErrorState, LoadingState } from "../content/state-views.tsx";
 import type { FeedItem, HomeArea } from "./home-feed.ts";
+import type { HomePanel } from "./use-home-panel.ts";
 import "./home.css";
 
 /** Props of a HomeList. */
 export interface HomeListProps {
   titleKey: string;
   emptyKey: string;
-  items: FeedItem[];
-  limit: number;
-  status: "loading" | "ready" | "error";
-  error: unknown;
-  failedAreas: string[];
-  onRetry: () => void;
+  panel: HomePanel;
   areas: HomeArea[];
 }
+
+type PanelItem = FeedItem & { Area: string };
 
 /** A titled list of objects. */
 export function HomeList(props: HomeListProps) {
@@ -39,10 +37,11 @@ export function HomeList(props: HomeListProps) {
   const { routes } = useManifest().routes;
   const profile = useStore(sessionStore, (s) => s.profile);
   const areaOf = (area: string) => props.areas.find((entry) => entry.area === area);
-  const hrefOf = (item: FeedItem) => {
-    const canWrite = profile ? hasRolePermission(profile, item.area, "rw") : false;
-    const open = openLink(objectLinks(routes, item.area, item.Type, item.RecId, canWrite && item.CanChange));
-    const explorer = areaOf(item.area)?.route;
+  const { panel } = props;
+  const hrefOf = (item: PanelItem) => {
+    const canWrite = profile ? hasRolePermission(profile, item.Area, "rw") : false;
+    const open = openLink(objectLinks(routes, item.Area, item.Type, item.RecId, canWrite && item.CanChange));
+    const explorer = areaOf(item.Area)?.route;
     return open ?? (explorer ? explorerPath(explorer, null, `item=${item.RecId}`) : "/");
   };
   const follow = (href: string) => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -59,25 +58,25 @@ export function HomeList(props: HomeListProps) {
       <h2 id={headingId} className="home__section-title">
         {t(props.titleKey)}
       </h2>
-      {props.status === "error" ? (
-        <ErrorState error={props.error} onRetry={props.onRetry} />
-      ) : props.status === "loading" && props.items.length === 0 ? (
+      {panel.status === "error" ? (
+        <ErrorState error={panel.error} onRetry={panel.reload} />
+      ) : panel.status === "loading" && panel.items.length === 0 ? (
         <LoadingState />
-      ) : props.items.length === 0 ? (
+      ) : panel.items.length === 0 ? (
         <EmptyState title={t(props.emptyKey)} />
       ) : (
         <ul className="home__list">
-          {props.items.slice(0, props.limit).map((item) => {
+          {panel.items.map((item) => {
             const href = hrefOf(item);
             return (
-              <li key={`${item.area}:${item.RecId}`} className="home__item">
+              <li key={`${item.Area}:${item.RecId}`} className="home__item">
                 <a className="home__link" href={href} onClick={follow(href)}>
                   {item.Name}
                 </a>
                 <span className="home__meta">
                   {t("Home_ItemMeta", {
                     type: t(`ObjectType_${item.Type}`),
-                    area: areaTitle(item.area),
+                    area: areaTitle(item.Area),
                     modified: format.dateTime(item.ModifiedAt),
                   })}
                 </span>
@@ -86,11 +85,6 @@ export function HomeList(props: HomeListProps) {
           })}
         </ul>
       )}
-      {props.failedAreas.length > 0 ? (
-        <p className="home__warning" role="status">
-          {t("Home_AreasFailed", { areas: props.failedAreas.map(areaTitle).join(", ") })}
-        </p>
-      ) : null}
     </section>
   );
 }

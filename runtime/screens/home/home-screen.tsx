@@ -15,10 +15,9 @@ import { HOME_FAVOURITES_LIMIT, HOME_RECENT_LIMIT } from "../content/content-lim
 import { homeAreas } from "./home-feed.ts";
 import { HomeList } from "./home-list.tsx";
 import { homeQuery, homeTarget } from "./home-target.ts";
-import { useHomeFeed } from "./use-home-feed.ts";
+import { useHomePanel } from "./use-home-panel.ts";
 import "./home.css";
 
-/** The home screen. */
 export default function HomeScreen(_props: ScreenProps) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -37,7 +36,10 @@ export default function HomeScreen(_props: ScreenProps) {
   }, [target, navigate]);
 
   const areas = useMemo(() => (profile ? homeAreas(routes, profile) : []), [routes, profile]);
-  const feed = useHomeFeed(target ? [] : areas);
+  // One call per panel across the areas; each panel loads, fails and retries on its own.
+  const panelAreas = target ? [] : areas;
+  const recent = useHomePanel("Recent", panelAreas, HOME_RECENT_LIMIT);
+  const favourites = useHomePanel("Favourites", panelAreas, HOME_FAVOURITES_LIMIT);
   const name = config?.User?.FullName;
 
   if (target) return null;
@@ -55,26 +57,11 @@ export default function HomeScreen(_props: ScreenProps) {
         <p className="home__empty">{t("Home_NoAreas")}</p>
       ) : (
         <div className="home__columns">
-          <HomeList
-            titleKey="Home_Recent"
-            emptyKey="Home_RecentEmpty"
-            items={feed.recent}
-            limit={HOME_RECENT_LIMIT}
-            status={feed.status}
-            error={feed.error}
-            failedAreas={feed.failedAreas}
-            onRetry={feed.reload}
-            areas={areas}
-          />
+          <HomeList titleKey="Home_Recent" emptyKey="Home_RecentEmpty" panel={recent} areas={areas} />
           <HomeList
             titleKey="Home_Favourites"
             emptyKey="Home_FavouritesEmpty"
-            items={feed.favourites}
-            limit={HOME_FAVOURITES_LIMIT}
-            status={feed.status}
-            error={feed.error}
-            failedAreas={feed.failedAreas}
-            onRetry={feed.reload}
+            panel={favourites}
             areas={areas}
           />
         </div>

@@ -3,9 +3,14 @@
  * id and menu. The home screen opens what they name: the item's viewer or editor (or the details of
  * its explorer), the list of its type, or the menu's page — only among routes the user may open.
  */
+
+import {
+  type AccessProfile,
+  hasRolePermission,
+  isFeatureIncluded,
+} from "../../../core/access/access-profile.ts";
 import type { ClientRoute } from "../../../schemas/client-manifest.ts";
 import type { PermissionsManifest } from "../../../schemas/permissions.ts";
-import { type AccessProfile, hasRolePermission, isFeatureIncluded } from "../../access/access-profile.ts";
 import { fillPathTemplate } from "../../navigation/redirect-target.ts";
 import { explorerPath, objectLinks, openLink, pathParamNames } from "../content/explorer-area.ts";
 

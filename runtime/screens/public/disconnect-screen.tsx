@@ -8,7 +8,6 @@ import type { ScreenProps } from "../../renderers/screen-props.ts";
 import { AuthLinks, AuthOutcome, AuthPage } from "../auth/auth-page.tsx";
 import { disconnectReasonKey } from "./public-texts.ts";
 
-/** The disconnect screen. */
 export default function DisconnectScreen(_props: ScreenProps) {
   const location = useLocation();
   const [messageKey] = useState(() => disconnectReasonKey(location.search));

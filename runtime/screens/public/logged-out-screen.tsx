@@ -2,7 +2,6 @@
 import type { ScreenProps } from "../../renderers/screen-props.ts";
 import { AuthLinks, AuthOutcome, AuthPage } from "../auth/auth-page.tsx";
 
-/** The logged out screen. */
 export default function LoggedOutScreen(_props: ScreenProps) {
   return (
     <AuthPage titleKey="PageTitle_LoggedOut">

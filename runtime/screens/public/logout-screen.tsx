@@ -12,7 +12,6 @@ import { signOut } from "../../session/sign-in.ts";
 import { AuthLinks, AuthPage } from "../auth/auth-page.tsx";
 import { endedByServer } from "./public-texts.ts";
 
-/** The logout screen. */
 export default function LogoutScreen(_props: ScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -6,7 +6,6 @@ import { useTranslation } from "react-i18next";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
 import { AuthLinks, AuthPage, useCurrentManifest } from "../auth/auth-page.tsx";
 
-/** The maintenance screen. */
 export default function MaintenanceScreen(_props: ScreenProps) {
   const { t } = useTranslation();
   const { maintenance } = useCurrentManifest().shell;

@@ -3,8 +3,8 @@
  * only known values pick a text, anything else falls back to the general one (a query parameter is
  * never shown as such).
  */
-import type { AccessProfile } from "../../access/access-profile.ts";
-import { hasRolePermission } from "../../access/access-profile.ts";
+import type { AccessProfile } from "../../../core/access/access-profile.ts";
+import { hasRolePermission } from "../../../core/access/access-profile.ts";
 
 /** The reasons /disconnect?reason= knows, and their texts. */
 export const DISCONNECT_REASON_KEYS: Readonly<Record<string, string>> = {

@@ -12,7 +12,6 @@ import { sessionStore } from "../../session/session-store.ts";
 import { AuthLinks, AuthPage, useCurrentManifest } from "../auth/auth-page.tsx";
 import { featureObjectTypes, SUBSCRIPTION_PATH, upgradeView } from "./public-texts.ts";
 
-/** The upgrade screen. */
 export default function UpgradeScreen(_props: ScreenProps) {
   const { t, i18n } = useTranslation();
   const location = useLocation();

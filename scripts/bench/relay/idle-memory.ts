@@ -1,5 +1,5 @@
 /**
- * Memory per idle relayed WebSocket (issue 4 target: ≤ 16 kB per idle relayed connection), read from
+ * Memory per idle relayed WebSocket (target: ≤ 16 kB per idle relayed connection), read from
  * outside the measured process: its RSS from /proc and, for the gateway, V8's heap used + external
  * after a full GC (over IPC).
  */

@@ -1,6 +1,6 @@
 /**
- * The relay benchmark of issue 4 (not a test): in ONE run, with alternating rounds, against the same
- * small upstream (bench-upstream.ts, its own process):
+ * The relay benchmark (not a test; targets in ../README.md): in ONE run, with alternating rounds,
+ * against the same small upstream (bench-upstream.ts, its own process):
  *   REST   throughput and CPU per request of the gateway (`buildApp`, signed-in session), nginx
  *          (proxy_pass, keep-alive), a bare Fastify + undici relay, and the upstream directly;
  *          latency at 1 connection (p50, p99) and what each relay adds to the direct call;

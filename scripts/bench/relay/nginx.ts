@@ -66,7 +66,6 @@ http {
 `;
 }
 
-/** A running nginx. */
 export interface RunningNginx {
   process: ChildProcess;
   pid: number;

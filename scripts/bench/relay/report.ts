@@ -1,11 +1,11 @@
 /**
- * The relay benchmark's report: the raw rounds, their medians, the ratios the issue names and its
- * targets (issue 4, Acceptance: REST ≥ 0.5× nginx, added latency ≤ 0.2 ms p50 and ≤ 1 ms p99,
+ * The relay benchmark's report: the raw rounds, their medians, the ratios and the relay's targets
+ * (scripts/bench/README.md: REST ≥ 0.5× nginx, added latency ≤ 0.2 ms p50 and ≤ 1 ms p99,
  * WebSocket ≥ 0.9× nginx, ≤ 16 kB per idle relayed connection).
  */
 import { median } from "../load.ts";
 
-/** The issue's targets. */
+/** The relay's targets, as ratios, milliseconds and bytes. */
 export const TARGETS = {
   restThroughputVsNginx: 0.5,
   addedLatencyP50Ms: 0.2,
@@ -222,7 +222,7 @@ export function printSummary(summary: ReturnType<typeof summarize>): void {
     },
     nginx: { rss: bytes(idle.nginx.rssBytesPerSocket), heapAndExternal: "" },
   });
-  console.log("\nTargets (issue 4; 'bare relay': the best of the bare relays on the same measure)");
+  console.log("\nTargets ('bare relay': the best of the bare relays on the same measure)");
   console.table(
     Object.fromEntries(
       Object.entries(summary.verdict).map(([name, met]) => [

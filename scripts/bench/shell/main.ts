@@ -1,5 +1,5 @@
 /**
- * `npm run bench:shell` — the runtime's shell budget (issue 5), measured, never asserted in tests:
+ * `npm run bench:shell` — the runtime's shell budget (../README.md), measured, never asserted in tests:
  *
  * 1. initial JavaScript: what index.html loads before the app-ready mark on /login, gzip level 9
  *    (budget ≤ 150 KB);

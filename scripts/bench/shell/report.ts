@@ -1,7 +1,7 @@
-/** The shell benchmark's report: its shape, the issue's budgets and the printed table. */
+/** The shell benchmark's report: its shape, the budgets and the printed table. */
 import type { LoadedScript } from "./cold-load.ts";
 
-/** Issue 5 budgets. */
+/** The shell's budgets (scripts/bench/README.md, "Targets"). */
 export const INITIAL_JS_BUDGET_GZIP_BYTES = 150 * 1024;
 export const COLD_LOAD_BUDGET_RATIO = 2;
 export const NOTIFICATIONS_RENDER_BUDGET_MS = 50;

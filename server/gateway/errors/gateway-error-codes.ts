@@ -112,7 +112,6 @@ export const GatewayErrorCode = {
   Internal: 8056,
 } as const;
 
-/** A gateway error code name. */
 export type GatewayErrorCodeName = keyof typeof GatewayErrorCode;
 
 /** The JSON body of every gateway error response. */

@@ -2,6 +2,7 @@
  * The frames of the browser ↔ gateway hub protocol (server/gateway/hub-relay/README.md): JSON text
  * frames, validated on the way in, serialized on the way out. Pure: no I/O.
  */
+import { isSafeRedirectTarget, MAX_REDIRECT_TARGET_LENGTH } from "../../../core/navigation/safe-redirect.ts";
 import type { RelayHub } from "./options.ts";
 import { textFrameBytes } from "./text-frame.ts";
 
@@ -36,8 +37,6 @@ export type BrowserFrame =
 const INVOCATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** Hub method names: identifiers, as SignalR hubs name their methods. */
 const METHOD_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
-/** Longest redirect the gateway passes on. */
-const MAX_REDIRECT_LENGTH = 2048;
 
 /** Serializes a frame for the socket. */
 export function serializeGatewayFrame(frame: GatewayFrame): string {
@@ -93,34 +92,18 @@ export function parseBrowserFrame(text: string): BrowserFrame | null {
   }
 }
 
-/** Percent-decodes until stable (three rounds at most); null for garbage or deeper encoding. */
-function decodeRepeatedly(value: string): string | null {
-  let current = value;
-  for (let round = 0; round < 3; round += 1) {
-    let next: string;
-    try {
-      next = decodeURIComponent(current);
-    } catch {
-      return null;
-    }
-    if (next === current) return current;
-    current = next;
-  }
-  return null;
-}
-
 /**
- * A redirect the gateway may hand to the browser: an in-app path only (`/…`, never `//…` or `/\…`,
- * no backslash, control character or white space), also after percent-decoding, so an upstream
- * cannot turn the logout into an open redirect. An absolute URL on one of `sameOrigins` (the
- * gateway's own origins) becomes its path. Anything else is dropped and the runtime falls back to
+ * A redirect the gateway may hand to the browser: an in-app path under core's one same-origin rule
+ * (core/navigation/safe-redirect.ts), so an upstream cannot turn the logout into an open redirect.
+ * An absolute URL on one of `sameOrigins` (the gateway's own origins) becomes its path first, and
+ * that path must pass the rule too. Anything else is dropped and the runtime falls back to
  * /loggedout (§4.2).
  */
 export function inAppRedirect(
   value: unknown,
   sameOrigins: ReadonlySet<string> = new Set(),
 ): string | undefined {
-  if (typeof value !== "string" || value.length === 0 || value.length > MAX_REDIRECT_LENGTH) return undefined;
+  if (typeof value !== "string" || value.length > MAX_REDIRECT_TARGET_LENGTH) return undefined;
   let path = value;
   if (/^https?:\/\//i.test(value)) {
     let url: URL;
@@ -132,12 +115,5 @@ export function inAppRedirect(
     if (!sameOrigins.has(url.origin)) return undefined;
     path = `${url.pathname}${url.search}${url.hash}`;
   }
-  const decoded = decodeRepeatedly(path);
-  if (decoded === null) return undefined;
-  for (const candidate of [path, decoded]) {
-    if (!candidate.startsWith("/") || candidate.startsWith("//")) return undefined;
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
-    if (/[\u0000-\u001f\u007f\\\s]/.test(candidate)) return undefined;
-  }
-  return path;
+  return isSafeRedirectTarget(path) ? path : undefined;
 }

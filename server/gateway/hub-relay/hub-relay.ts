@@ -40,6 +40,8 @@ export const NEGOTIATE_KEEP_ALIVE_MS = 4_000;
 
 /** Called when the upstream ended a session. */
 export type UpstreamEndedListener = (sessionId: string) => void | Promise<void>;
+/** Called when the upstream told a session to reload its session data, before its tabs hear of it. */
+export type SessionRefreshListener = (sessionId: string) => void | Promise<void>;
 
 /** The relay's state: every session and tab of this gateway instance. */
 export class HubRelay implements HubRelayControl {
@@ -56,12 +58,14 @@ export class HubRelay implements HubRelayControl {
   readonly #sessionHooks: SessionHooks = {
     onClosed: this.#forgetSession.bind(this),
     onUpstreamEnded: this.#notifyUpstreamEnded.bind(this),
+    beforeRefresh: this.#beforeRefresh.bind(this),
   };
 
   constructor(
     readonly settings: RelaySettings,
     readonly log: FastifyBaseLogger,
     readonly onUpstreamEnded?: UpstreamEndedListener,
+    readonly onSessionRefresh?: SessionRefreshListener,
   ) {
     const { heartbeatMs, serverTimeoutMs, invocationTimeoutMs } = settings;
     this.#links = {
@@ -148,6 +152,15 @@ export class HubRelay implements HubRelayControl {
     Promise.resolve()
       .then(() => this.onUpstreamEnded?.(sessionId))
       .catch((error: unknown) => this.log.error({ err: error }, "hub relay: onUpstreamSessionEnded failed"));
+  }
+
+  /** The refresh listener's promise, never rejected (a failure is logged; the tabs still reload). */
+  #beforeRefresh(sessionId: string): Promise<void> | undefined {
+    const listener = this.onSessionRefresh;
+    if (!listener) return undefined;
+    return Promise.resolve()
+      .then(() => listener(sessionId))
+      .catch((error: unknown) => this.log.error({ err: error }, "hub relay: onSessionRefresh failed"));
   }
 
   #onFrame(tab: Tab, session: RelaySession, data: Buffer, isBinary: boolean): void {

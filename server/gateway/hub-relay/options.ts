@@ -56,6 +56,12 @@ export interface HubRelayOptions {
   readonly invocable?: Partial<Record<RelayHub, readonly string[]>>;
   /** Called once when the upstream ended a session (Close without reconnect, 401, Disconnect/Disconnected). */
   readonly onUpstreamSessionEnded?: (sessionId: string) => void | Promise<void>;
+  /**
+   * Called when the upstream tells a session to reload its session data (`refresh-base-page-user`,
+   * §7); the event reaches the session's tabs once it has settled, so what the gateway caches for
+   * the session (its account's custom menu) is dropped before the tabs read it again.
+   */
+  readonly onSessionRefresh?: (sessionId: string) => void | Promise<void>;
   /** Source of the reconnect jitter, in [0, 1). Default Math.random. */
   readonly random?: () => number;
 }

@@ -31,7 +31,15 @@ export interface SessionHooks {
   onClosed(session: RelaySession): void;
   /** The upstream ended the user's session (the §4.2 logout path). */
   onUpstreamEnded(sessionId: string): void;
+  /**
+   * The upstream told the session to reload its session data; the event is relayed once the
+   * returned promise settles (at once without one).
+   */
+  beforeRefresh(sessionId: string): Promise<void> | undefined;
 }
+
+/** The user hub event that tells a session to reload its session data (§7), lower-cased. */
+export const SESSION_REFRESH_EVENT = "refresh-base-page-user";
 
 type InvokeFrame = Extract<BrowserFrame, { t: "invoke" }>;
 
@@ -208,13 +216,30 @@ export class RelaySession {
 
   #onUpstreamEvent(hub: RelayHub, target: string, args: unknown[]): void {
     if (this.#over) return;
+    const name = hub === "user" ? target.toLowerCase() : "";
+    if (name === SESSION_REFRESH_EVENT) {
+      this.#relayRefresh(target, args);
+      return;
+    }
     this.broadcast({ t: "event", hub, target, args });
     if (hub !== "user") return;
     // §4.2: the user hub's Disconnect and Disconnected end the session (the latter with a destination).
-    const name = target.toLowerCase();
     if (name === "disconnect") this.#endByUpstream(undefined);
     else if (name === "disconnected")
       this.#endByUpstream(inAppRedirect(args[0], this.settings.allowedOrigins));
+  }
+
+  /** Relays a refresh once the gateway dropped what it caches for the session (the tabs read it next). */
+  #relayRefresh(target: string, args: unknown[]): void {
+    const frame: GatewayFrame = { t: "event", hub: "user", target, args };
+    const settling = this.hooks.beforeRefresh(this.id);
+    if (!settling) {
+      this.broadcast(frame);
+      return;
+    }
+    void settling.then(() => {
+      if (!this.#over) this.broadcast(frame);
+    });
   }
 
   #endByUpstream(redirect: string | undefined): void {

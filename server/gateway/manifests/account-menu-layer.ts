@@ -1,14 +1,39 @@
 /**
  * The account layer's custom menu (DESIGN.md §3: base → operator layer → account layer → filtered
  * per user): the account's layout (GET Common/AccountMenu, schemas/payloads/account-menu.ts)
- * applied to the navigation panel of an already layered set. It only reorders, hides and retitles:
- * every link of the result is a link of the input, so the per-user filter that follows still
- * decides who sees what, and a layout can never add a link or grant access.
+ * applied to the navigation panel of an already layered set. It only reorders, hides, retitles and
+ * renames: every link of the result is a link of the input (same id, key, path and conditions), so
+ * the per-user filter that follows still decides who sees what, and a layout can never add a link
+ * or grant access. Names go out as literals beside the text keys (`title`/`titleByLanguage`,
+ * `text`/`textByLanguage`): the manifest is the same for every language, the runtime picks the
+ * text of the language on display.
  */
 
-import type { MainMenuSection } from "../../../schemas/menus.ts";
-import type { AccountMenu, AccountMenuSection } from "../../../schemas/payloads/account-menu.ts";
+import type { MainMenuLink, MainMenuSection } from "../../../schemas/menus.ts";
+import type {
+  AccountMenu,
+  AccountMenuLinkName,
+  AccountMenuSection,
+  AccountMenuTranslations,
+} from "../../../schemas/payloads/account-menu.ts";
 import type { ManifestSet } from "./manifest-set.ts";
+
+/** Translations worth sending (none: undefined). */
+function someTexts(texts: AccountMenuTranslations | undefined): AccountMenuTranslations | undefined {
+  return texts && Object.keys(texts).length > 0 ? texts : undefined;
+}
+
+/** A link with the account's name for it, if any. */
+export function renameLink(link: MainMenuLink, name: AccountMenuLinkName | undefined): MainMenuLink {
+  if (!name) return link;
+  const byLanguage = someTexts(name.Translations);
+  if (name.Text === undefined && !byLanguage) return link;
+  return {
+    ...link,
+    ...(name.Text !== undefined ? { text: name.Text } : {}),
+    ...(byLanguage ? { textByLanguage: byLanguage } : {}),
+  };
+}
 
 /** A section with the account's layout applied; null when every link of it is hidden. */
 export function customiseSection(
@@ -16,6 +41,7 @@ export function customiseSection(
   layout: AccountMenuSection | undefined,
 ): MainMenuSection | null {
   if (!layout) return section;
+  const names = new Map((layout.Links ?? []).map((name) => [name.Id as string, name]));
   const hidden = new Set<string>(layout.Hidden);
   const rank = new Map<string, number>(layout.Order.map((key, index) => [key, index]));
   const unranked = layout.Order.length;
@@ -26,10 +52,16 @@ export function customiseSection(
     .sort(
       (a, b) => (rank.get(a.link.key) ?? unranked) - (rank.get(b.link.key) ?? unranked) || a.index - b.index,
     )
-    .map(({ link }) => link);
+    .map(({ link }) => renameLink(link, names.get(link.id)));
   // §6: a section without a visible link is hidden (and the schema wants at least one link).
   if (links.length === 0) return null;
-  return layout.Title === "" ? { ...section, links } : { ...section, title: layout.Title, links };
+  const titles = someTexts(layout.TitleTranslations);
+  return {
+    ...section,
+    ...(layout.Title !== "" ? { title: layout.Title } : {}),
+    ...(titles ? { titleByLanguage: titles } : {}),
+    links,
+  };
 }
 
 /** The set with the account's custom menu applied to the navigation panel (the set itself when empty). */

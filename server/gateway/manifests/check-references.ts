@@ -1,4 +1,4 @@
-import { createRouteMatcher } from "../../../runtime/navigation/route-match.ts";
+import { createRouteMatcher, routeOfLink } from "../../../core/routes/match.ts";
 import { type ManifestProblem, walkJson } from "./manifest-problem.ts";
 import { MANIFEST_KINDS, type ManifestSet } from "./manifest-set.ts";
 
@@ -64,7 +64,8 @@ export function checkReferences(set: ManifestSet): ManifestProblem[] {
     screen: idsOf(set.screens, "screens"),
   };
   const matchApp = createRouteMatcher(set.routes, "app");
-  const resolves = (path: string) => matchApp(new URL(path, "https://x.invalid").pathname) !== null;
+  // core's matcher: a link resolves here exactly when the browser's router opens a route for it.
+  const resolves = (path: string) => routeOfLink(path, matchApp) !== null;
   const references: Record<string, { set: Set<string>; what: string }> = {
     permission: { set: known.permission, what: "role permission key" },
     feature: { set: known.feature, what: "feature" },

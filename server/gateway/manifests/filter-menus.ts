@@ -1,5 +1,6 @@
 /**
- * The menus a signed-in user receives (§2.5, §6; the rules of schemas/menus.ts):
+ * The menus a signed-in user receives (§2.5, §6; the rules of schemas/menus.ts), decided by core/
+ * (core/menus/menu-links.ts, core/menus/conditions.ts) as the runtime's shell decides them:
  * - navigation panel: a link shows with its role permission (r or more), adminOnly links only for
  *   admins, and its visibleWhen; its feature does not hide it (the runtime badges it and the route
  *   is an upgrade route); sections without a visible link are left out;
@@ -7,19 +8,20 @@
  * - user and help menus: entries whose visibleWhen holds; a menu whose own condition fails keeps no
  *   entry (the runtime hides a menu without entries).
  * On top of those rules every in-app link must open a route the user received (an upgrade route
- * counts for the navigation panel), and every dialog entry a dialog the user received — so the
- * user never receives a link the gateway would not let them open, whatever the manifest says.
+ * counts for the navigation panel) — resolved with core's route matcher, the browser router's own
+ * ranking — and every dialog entry a dialog the user received, so the user never receives a link the
+ * gateway would not let them open, whatever the manifest says.
  */
+import { evaluateCondition, type MenuConditionInput } from "../../../core/menus/conditions.ts";
+import { decideAdminMenuLink, decideMainMenuLink, prefixedLink } from "../../../core/menus/menu-links.ts";
+import { createRouteMatcher, routeOfLink } from "../../../core/routes/match.ts";
 import type { DropdownMenu, MenusManifest } from "../../../schemas/menus.ts";
-import type { RouteDefinition } from "../../../schemas/routes.ts";
-import { holdsPermission } from "./filter-access.ts";
-import { type ConditionContext, conditionHolds } from "./filter-conditions.ts";
-import { routeOfLink } from "./filter-routes.ts";
+import type { RoutesManifest } from "../../../schemas/routes.ts";
 
 /** What the menus may point at, after the routes and dialogs were filtered. */
 export interface MenuTargets {
-  /** Every route of the (layered) routes manifest, to resolve links the way the runtime does. */
-  allRoutes: readonly RouteDefinition[];
+  /** The (layered) routes manifest, to resolve links the way the runtime does. */
+  allRoutes: RoutesManifest;
   /** Ids of the routes the user received, by kind. */
   openRouteIds: ReadonlySet<string>;
   upgradeRouteIds: ReadonlySet<string>;
@@ -28,15 +30,16 @@ export interface MenuTargets {
 }
 
 function opens(link: string, targets: MenuTargets, allowUpgrade: boolean): boolean {
-  const route = routeOfLink(link.startsWith("/") ? link : `/${link}`, targets.allRoutes);
-  if (!route) return false;
-  return targets.openRouteIds.has(route.id) || (allowUpgrade && targets.upgradeRouteIds.has(route.id));
+  const match = routeOfLink(prefixedLink(link), createRouteMatcher(targets.allRoutes, "app"));
+  if (!match) return false;
+  const { id } = match.route;
+  return targets.openRouteIds.has(id) || (allowUpgrade && targets.upgradeRouteIds.has(id));
 }
 
-function filterDropdown(menu: DropdownMenu, context: ConditionContext, targets: MenuTargets): DropdownMenu {
-  if (!conditionHolds(menu.visibleWhen, context)) return { ...menu, entries: [] };
+function filterDropdown(menu: DropdownMenu, input: MenuConditionInput, targets: MenuTargets): DropdownMenu {
+  if (!evaluateCondition(menu.visibleWhen, input)) return { ...menu, entries: [] };
   const entries = menu.entries.filter((entry) => {
-    if (!conditionHolds(entry.visibleWhen, context)) return false;
+    if (!evaluateCondition(entry.visibleWhen, input)) return false;
     if (entry.link !== undefined) return opens(entry.link, targets, false);
     if (entry.dialog !== undefined) return targets.dialogIds.has(entry.dialog);
     return true;
@@ -47,38 +50,28 @@ function filterDropdown(menu: DropdownMenu, context: ConditionContext, targets: 
 /** The menus manifest filtered for the user. */
 export function filterMenus(
   menus: MenusManifest,
-  context: ConditionContext,
+  input: MenuConditionInput,
   targets: MenuTargets,
 ): MenusManifest {
-  const { access } = context;
   const mainSections = menus.main.sections.flatMap((section) => {
-    if (!conditionHolds(section.visibleWhen, context)) return [];
+    if (!evaluateCondition(section.visibleWhen, input)) return [];
     const links = section.links.filter(
-      (link) =>
-        (!link.adminOnly || access.isAdmin) &&
-        holdsPermission(access, link.key, "r") &&
-        conditionHolds(link.visibleWhen, context) &&
-        opens(link.link, targets, true),
+      (link) => decideMainMenuLink(link, input).allowed && opens(link.link, targets, true),
     );
     return links.length > 0 ? [{ ...section, links }] : [];
   });
-  const adminSections = access.impersonating
-    ? []
-    : menus.admin.sections.flatMap((section) => {
-        if (!conditionHolds(section.visibleWhen, context)) return [];
-        const links = section.links.filter(
-          (link) =>
-            access.adminModules.get(link.adminModule)?.read === true &&
-            conditionHolds(link.visibleWhen, context) &&
-            opens(link.link, targets, false),
-        );
-        return links.length > 0 ? [{ ...section, links }] : [];
-      });
+  const adminSections = menus.admin.sections.flatMap((section) => {
+    if (!evaluateCondition(section.visibleWhen, input)) return [];
+    const links = section.links.filter(
+      (link) => decideAdminMenuLink(link, input).allowed && opens(link.link, targets, false),
+    );
+    return links.length > 0 ? [{ ...section, links }] : [];
+  });
   return {
     ...menus,
     main: { ...menus.main, sections: mainSections },
     admin: { ...menus.admin, sections: adminSections },
-    user: filterDropdown(menus.user, context, targets),
-    help: filterDropdown(menus.help, context, targets),
+    user: filterDropdown(menus.user, input, targets),
+    help: filterDropdown(menus.help, input, targets),
   };
 }

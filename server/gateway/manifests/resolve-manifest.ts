@@ -4,12 +4,12 @@
  * merge, null removes, arrays replace); a layer naming `__proto__`, `constructor` or `prototype`, an
  * unknown kind, or producing a document its schema refuses, is refused whole (ManifestError).
  */
+import type { MenuConditionInput } from "../../../core/menus/conditions.ts";
 import type { ClientManifest } from "../../../schemas/client-manifest.ts";
 import { validatorsById } from "../../../schemas/generated/validators-by-id.js";
 import type { RouteDefinition } from "../../../schemas/routes.ts";
 import { ForbiddenKeyError, isJsonObject, mergePatch } from "../security/prototype-pollution.ts";
 import { type AccessFacts, userAccessOf } from "./filter-access.ts";
-import type { ConditionContext } from "./filter-conditions.ts";
 import { filterMenus } from "./filter-menus.ts";
 import { filterDialogs, filterPermissions, filterScreens } from "./filter-registries.ts";
 import { filterRoutes } from "./filter-routes.ts";
@@ -119,8 +119,9 @@ export function resolveManifest(
   const access = userAccessOf(audience.facts, set.permissions);
   const routes = filterRoutes(set.routes, set.permissions, access);
   const dialogs = filterDialogs(set.dialogs, access);
-  const context: ConditionContext = {
-    access,
+  const context: MenuConditionInput = {
+    profile: access.profile,
+    session: access.session,
     shellFlags: {
       videoTutorials: set.shell.videoTutorials === true,
       signupAllowed: set.shell.signupAllowed === true,
@@ -128,7 +129,7 @@ export function resolveManifest(
     sessionValues: set.menus.sessionValues,
   };
   const menus = filterMenus(set.menus, context, {
-    allRoutes: set.routes.routes,
+    allRoutes: set.routes,
     openRouteIds: new Set(routes.routes.filter((r) => !r.upgrade).map((r) => r.id)),
     upgradeRouteIds: new Set(routes.routes.filter((r) => r.upgrade).map((r) => r.id)),
     dialogIds: new Set(dialogs.dialogs.map((d) => d.id)),
@@ -136,7 +137,7 @@ export function resolveManifest(
   return {
     version,
     audience: "user",
-    user: { accountRecId: audience.facts.accountRecId, impersonating: access.impersonating },
+    user: { accountRecId: audience.facts.accountRecId, impersonating: access.profile.impersonating },
     routes: served(routes),
     permissions: filterPermissions(set.permissions, access),
     menus: served(menus),

@@ -2,8 +2,10 @@
  * The account's custom menu as the gateway reads it (DESIGN.md §3 account layer): fetched from the
  * upstream's `GET Common/AccountMenu` with the signed-in session's own upstream credentials, cached
  * per account for ACCOUNT_MENU_TTL_MS (bounded), and dropped when the gateway relays a successful
- * `PUT Account/Menu` of that account — so the next /gw/manifest carries the new layout, under a new
- * cache key and ETag (the layout's version is part of both).
+ * `PUT Account/Menu` of that account, or relays the upstream's `refresh-base-page-user` (§7) to a
+ * session of that account (app.ts: a save made through another gateway) — so the next
+ * /gw/manifest carries the new layout, under a new cache key and ETag (the layout's version is
+ * part of both).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { validatorsById } from "../../../schemas/generated/validators-by-id.js";

@@ -1,6 +1,6 @@
 /**
- * The embedding allow-lists the gateway turns into CSP frame-ancestors (issue 4 §6: "frame-ancestors
- * from the account's embedding allow-list (default none)"): the upstream's service calls
+ * The embedding allow-lists the gateway turns into CSP frame-ancestors (DESIGN.md §4 strict CSP;
+ * without a list, none may frame): the upstream's service calls
  * `GET {webservices}/Gateway/Embedding/Account/{accountRecId}` and
  * `GET {webservices}/Gateway/Embedding/Share/{Type}/{code}` → `{ Origins }`, authorised by the
  * UPSTREAM_SERVICE_TOKEN, cached per account / share for EMBEDDING_TTL_MS (bounded). Anything but a

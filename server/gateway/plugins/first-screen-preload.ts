@@ -1,16 +1,18 @@
 /**
- * The first screen's chunks, announced in the page that opens it (issue 5 cold load): the index.html
+ * The first screen's chunks, announced in the page that opens it (a shorter cold load): the index.html
  * the gateway serves for a path carries `<link rel="modulepreload">` for the chunks of the screen
  * that path renders, so the browser fetches them with the entry script instead of after the entry
  * has run, fetched the manifest and matched the route (runtime/boot/first-route.ts still preloads
  * them: a page served without the links works the same, only later).
  *
  * The chunks per screen kind come from the build (dist/screen-chunks.json, scripts/build.ts); the
- * route from the manifest's routes with react-router's ranking, as the runtime matches them. A
+ * route from core's route matcher (core/routes/match.ts), the one the runtime's guard matches with —
+ * react-router's ranking and the routes' parameter patterns, so a path whose parameter fails its
+ * pattern opens no screen here either. A
  * private route requested without a session cookie preloads the login screen instead: the §4.1
  * guard sends such a visitor there. A wrong guess costs a download, never a wrong page.
  */
-import { matchRoutes } from "react-router";
+import { type AppMode, createRouteMatcher } from "../../../core/routes/match.ts";
 import type { RoutesManifest } from "../../../schemas/routes.ts";
 
 /** The build's list of chunks per screen kind: file names under /assets/ and indexes per kind. */
@@ -20,7 +22,7 @@ export interface ScreenChunksFile {
 }
 
 /** Which routes the page runs (help hosts run help mode, §2.1). */
-export type PageMode = "app" | "help";
+export type PageMode = AppMode;
 
 /** A chunk file name the build writes: letters, digits, dashes and underscores under chunks/. */
 const CHUNK_FILE = /^chunks\/[A-Za-z0-9_-]+\.js$/;
@@ -48,17 +50,11 @@ export function isScreenChunksFile(value: unknown): value is ScreenChunksFile {
  * the path opens no screen the build knows.
  */
 export function createFirstScreenPreloader(routes: RoutesManifest, chunks: ScreenChunksFile) {
-  const matchable = (mode: PageMode) =>
-    routes.routes
-      .filter((route) => (route.mode ?? "app") === mode)
-      .map((route) => ({ id: route.id, path: route.path, caseSensitive: false }));
-  const byMode = { app: matchable("app"), help: matchable("help") };
-  const byId = new Map(routes.routes.map((route) => [route.id, route]));
+  const byMode = { app: createRouteMatcher(routes, "app"), help: createRouteMatcher(routes, "help") };
   const pages = new Map<string, Buffer>();
 
   const kindFor = (mode: PageMode, pathname: string, signedIn: boolean): string | null => {
-    const matches = matchRoutes(byMode[mode], pathname);
-    const route = byId.get(matches?.at(-1)?.route.id ?? "");
+    const route = byMode[mode](pathname)?.route;
     const kind = route?.screen?.kind ?? null;
     if (!route || !kind) return null;
     return route.access?.public === true || signedIn || mode === "help" ? kind : LOGIN_SCREEN_KIND;

@@ -1,5 +1,5 @@
 /**
- * Who may frame the app's pages (issue 4 §6; DESIGN.md §4 strict CSP): the HTML responses that got
+ * Who may frame the app's pages (DESIGN.md §4 strict CSP): the HTML responses that got
  * the default policy from security-headers.ts get their frame-ancestors from
  * - a public share page /v/:code, /b/:code, /ld/:code: the owning account's allow-list (Share call);
  * - a legacy page /legacy/… (§2.3), which the app frames itself: 'self', plus the signed-in

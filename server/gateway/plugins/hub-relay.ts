@@ -1,5 +1,5 @@
 /**
- * The hub relay endpoint (DESIGN.md §4, issue 4 item 4): one WebSocket per browser tab at
+ * The hub relay endpoint (DESIGN.md §4): one WebSocket per browser tab at
  * `/gw/hub`. Origin and session are checked before the upgrade; the relay itself lives in
  * server/gateway/hub-relay/ (protocol in its README.md). Registering the plugin decorates the app
  * with `hubRelay` (broadcastGatewayEvent, endSession, renewUpstream, stats).
@@ -45,7 +45,7 @@ export function originAllowed(origin: string | undefined, allowed: ReadonlySet<s
 
 async function hubRelayPlugin(app: FastifyInstance, options: HubRelayOptions): Promise<void> {
   const settings = resolveRelaySettings(options);
-  const relay = new HubRelay(settings, app.log, options.onUpstreamSessionEnded);
+  const relay = new HubRelay(settings, app.log, options.onUpstreamSessionEnded, options.onSessionRefresh);
   app.decorate("hubRelay", relay as HubRelayControl);
 
   // The socket route lives in its own scope so @fastify/websocket's hooks touch no other route.

@@ -34,7 +34,6 @@ export interface ManifestLayerSource {
   account(accountRecId: number): Promise<ManifestLayer | null>;
 }
 
-/** Options of the manifest endpoint. */
 export interface ManifestEndpointOptions {
   manifests: ManifestSet;
   version: string;

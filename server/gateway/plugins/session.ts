@@ -1,5 +1,5 @@
 /**
- * The browser's session with the gateway (DESIGN.md §4, issue 4 items 1 and 6): the /gw/session
+ * The browser's session with the gateway (DESIGN.md §4, backend-for-frontend): the /gw/session
  * endpoints, and the blocked-IP guard. Endpoints and their bodies: server/gateway/session/README.md.
  *
  * `sessionEndpoints` registers in its own scope (strict JSON bodies, its own error handler) and

@@ -25,7 +25,6 @@ export const CSRF_HEADER_NAME = "x-tessera-csrf";
 
 const STATE_CHANGING_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Options of the CSRF guard. */
 export interface CsrfGuardOptions {
   /**
    * The product's public origins (`scheme://host[:port]`). When empty, the request's own origin
@@ -34,7 +33,7 @@ export interface CsrfGuardOptions {
   allowedOrigins?: readonly string[];
 }
 
-/** A new CSRF token. */
+/** 32 random bytes, base64url: unguessable, and safe in a cookie and a header. */
 export function newCsrfToken(): string {
   return randomBytes(32).toString("base64url");
 }

@@ -1,6 +1,6 @@
 /**
  * Prototype-pollution defences (DESIGN.md §3: "Merging overrides must be immune to prototype
- * pollution"; issue 4: prototype-pollution bodies refused). JSON.parse turns `"__proto__"` into an
+ * pollution"; request bodies carrying such keys are refused too). JSON.parse turns `"__proto__"` into an
  * own property, so the danger is in code that later copies or merges such objects; both helpers
  * here refuse the keys outright instead of skipping them, so a poisoned document never half-applies.
  */

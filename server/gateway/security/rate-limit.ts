@@ -1,5 +1,5 @@
 /**
- * Rate limits of the authentication endpoints (DESIGN.md §4, issue 4 item 1): per client IP and
+ * Rate limits of the authentication endpoints (DESIGN.md §4): per client IP and
  * per account identifier (lower-cased domain + e-mail), each a sliding window kept in memory in a
  * bounded map. A refused attempt is not counted, so waiting out Retry-After always works.
  */

@@ -4,13 +4,13 @@
  * passwords only ever travel in bodies and are never logged.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { isSafeRedirectTarget } from "../../../core/navigation/safe-redirect.ts";
 import { GatewayErrorCode, type GatewayErrorCodeName } from "../errors/gateway-error-codes.ts";
 import { accessFactsFrom } from "../manifests/filter-access.ts";
 import { sendRelayFailure } from "../relay/relay-failure.ts";
 import type { CookieSecurity } from "../security/cookies.ts";
 import { issueCsrfCookie } from "../security/csrf.ts";
 import { type AuthRateLimits, accountIdentifier, type RateLimitedAction } from "../security/rate-limit.ts";
-import { isSafeRedirectTarget } from "../security/safe-redirect.ts";
 import { type SessionData, signedInData, type UpstreamGrant, withFacts } from "./session-data.ts";
 import type { ActiveSession, GatewaySessions } from "./session-manager.ts";
 import { type UpstreamAuthClient, UpstreamCallError, type UpstreamReply } from "./upstream-auth-client.ts";

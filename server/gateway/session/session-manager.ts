@@ -110,6 +110,21 @@ export class GatewaySessions {
     return this.#readLocated(located).then(identityOfSession);
   };
 
+  /**
+   * The account of a session, by its id (hash) as the relays know it: from the access facts of its
+   * current identity (the impersonated user's while impersonating); null when the session is gone or
+   * its facts are not known yet.
+   */
+  async accountOf(sessionId: string): Promise<number | null> {
+    const now = this.#now();
+    const session = await this.#readLocated({
+      idHash: sessionId,
+      now,
+      cached: this.#cache.get(sessionId, now),
+    });
+    return session?.data.facts?.accountRecId ?? null;
+  }
+
   /** The request's store key, the session clock's time and the cached entry; null without a cookie. */
   #locate(request: FastifyRequest): Located | null {
     const id = cookieToken(request, SESSION_COOKIE_NAME);

@@ -1,5 +1,6 @@
 /**
- * The embedding allow-list (issue 4 §6: frame-ancestors from the account's embedding allow-list).
+ * The embedding allow-list: the origins the gateway puts in the pages' CSP frame-ancestors
+ * (DESIGN.md §4, strict Content Security Policy).
  * The request schema already holds every origin to `https://host[:port]`, `https://*.domain[:port]`
  * or `http://localhost|127.0.0.1[:port]` (schemas/payloads/account-settings.ts); this canonicalises
  * them (the scheme's default port dropped) and refuses two spellings of the same origin.

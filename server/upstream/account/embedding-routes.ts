@@ -1,5 +1,5 @@
 /**
- * The gateway's embedding call (issue 4 §6): `GET {webservices}/Gateway/Embedding/Account/{accountRecId}`
+ * The gateway's embedding call (for the CSP): `GET {webservices}/Gateway/Embedding/Account/{accountRecId}`
  * → `{ Origins }`, the account's embedding allow-list the gateway turns into CSP frame-ancestors.
  * Only for the gateway: authorised by the UPSTREAM_SERVICE_TOKEN shared secret (the pattern of
  * admin/blocked-ips.ts), never by a member session. A disabled or unknown account allows nobody.

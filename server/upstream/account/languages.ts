@@ -1,6 +1,5 @@
 /** The UI languages of §1/§9, with their names (§3 Language: Code, Name). */
 
-/** A supported language. */
 export interface SupportedLanguage {
   code: string;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * The account logos (issue 3; §3 AccountLogoUID / AccountMenuLogoIsSet, §6 logo rules): an owner
+ * The account logos (§3 AccountLogoUID / AccountMenuLogoIsSet, §6 logo rules): an owner
  * uploads or removes the primary and the menu logo — `PUT Account/Settings/Logo/{Primary|Menu}`
  * (multipart, the image in `file[]` as every §7 upload) and `DELETE` of the same path, with
  * AccountSettings rw. The logos are read with the existing §7 call
@@ -15,6 +15,7 @@ import { rasterImageType } from "../files/served-file-type.ts";
 import { uploadBodyLimit } from "../http/body-limits.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
+import { announceAccountChange } from "./account-refresh.ts";
 import { accountSettingsBody } from "./settings-routes.ts";
 
 /** Largest logo accepted. */
@@ -67,6 +68,8 @@ export function registerAccountLogoRoutes(
         message: `${kind} logo of ${account.domain} replaced.`,
         actor: caller.impersonator?.user ?? caller.user,
       });
+      // The logo is session data (AccountLogoUID, AccountMenuLogoIsSet): open browsers reload it.
+      announceAccountChange(context, account.recId);
       const origins = await store.accountSettings.embeddingOrigins(account.recId);
       return accountSettingsBody(account, origins, caller);
     },
@@ -87,6 +90,7 @@ export function registerAccountLogoRoutes(
         message: `${kind} logo of ${account.domain} removed.`,
         actor: caller.impersonator?.user ?? caller.user,
       });
+      announceAccountChange(context, account.recId);
       const origins = await store.accountSettings.embeddingOrigins(account.recId);
       return accountSettingsBody(account, origins, caller);
     },

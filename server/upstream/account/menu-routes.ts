@@ -3,7 +3,8 @@
  * `GET`/`PUT Account/Menu` for the /menus editor (Menus r / rw), and `GET Common/AccountMenu`, the
  * same layout for any signed-in member of the account — the gateway reads it with the session's
  * credentials to apply the layer to every member's menus manifest (hiding a link is not a secret:
- * every member sees its effect).
+ * every member sees its effect). A save is announced to the account's open browsers
+ * (account-refresh.ts), so they show the new menu without reloading.
  */
 import type { FastifyInstance } from "fastify";
 import { type AccountMenuUpdate, accountMenuUpdateSchema } from "../../../schemas/payloads/account-menu.ts";
@@ -12,6 +13,7 @@ import type { UpstreamContext } from "../context.ts";
 import { badRequest } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import type { MenuLayoutRecord } from "../store/types-account-settings.ts";
+import { announceAccountChange } from "./account-refresh.ts";
 import { checkMenuLayout } from "./custom-menu.ts";
 
 const { $id: _menuId, ...menuBody } = accountMenuUpdateSchema;
@@ -65,6 +67,7 @@ export function registerAccountMenuRoutes(
         message: `Custom menu of ${caller.account.domain} saved (version ${layout.version}).`,
         actor,
       });
+      announceAccountChange(context, caller.account.recId);
       return menuAnswer(layout);
     },
   );

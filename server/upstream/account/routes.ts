@@ -1,6 +1,7 @@
 /**
- * The signed-in member's own calls of §7: Common/LoggedInConfig, v2/User/Ping, PUT /User/Interface,
- * Common/WidgetThemes, the login announcement, and the debug-only Common/Language and
+ * The signed-in member's own calls of §7: Common/LoggedInConfig, v2/User/Ping, PUT /User/Interface
+ * (the interface preferences and, with LanguageCode, the user's language — §1 counts both as user
+ * preferences), Common/WidgetThemes, the login announcement, and the debug-only Common/Language and
  * MySettings/ChangeLanguage.
  */
 import type { FastifyInstance } from "fastify";
@@ -12,6 +13,8 @@ import { interfacePreferencesSchema, parseInterfacePreferences } from "./interfa
 import { SUPPORTED_LANGUAGES } from "./languages.ts";
 import { announcementAudience, loggedInConfig } from "./logged-in-config.ts";
 
+const languageCode = { enum: SUPPORTED_LANGUAGES.map((l) => l.code), description: "Language code." } as const;
+
 const interfaceBody = {
   type: "object",
   properties: {
@@ -19,12 +22,16 @@ const interfaceBody = {
       description: "The preferences, as an object or as its JSON text (§3).",
       oneOf: [{ type: "string", maxLength: 4096 }, interfacePreferencesSchema],
     },
+    LanguageCode: {
+      ...languageCode,
+      description:
+        "The user's interface language, one of §1's seven (§4.2: login sets the language from it). " +
+        "Absent: the stored language stays.",
+    },
   },
   required: ["InterfacePreferences"],
   additionalProperties: false,
 } as const;
-
-const languageCode = { enum: SUPPORTED_LANGUAGES.map((l) => l.code), description: "Language code." } as const;
 const changeLanguageBody = {
   type: "object",
   properties: {
@@ -47,6 +54,19 @@ const changeLanguageBody = {
   required: ["Language"],
   additionalProperties: false,
 } as const;
+
+/**
+ * The user's stored language after a save of My Settings (§1: the language is a user preference;
+ * §4.2: login sets the language from it). An impersonating administrator's choice lives in the
+ * impersonation language cookie (§4.2) and never becomes the impersonated user's language.
+ */
+export function storedLanguageAfterSave(
+  caller: { user: { languageCode: string }; impersonator: unknown },
+  sent: string | undefined,
+): string {
+  if (sent === undefined || caller.impersonator !== null) return caller.user.languageCode;
+  return sent;
+}
 
 /** Registers the member's own calls under the application base. */
 export function registerAccountRoutes(api: FastifyInstance, context: UpstreamContext, guards: Guards): void {
@@ -75,7 +95,13 @@ export function registerAccountRoutes(api: FastifyInstance, context: UpstreamCon
       caller.user.recId,
       JSON.stringify(preferences),
     );
-    return { InterfacePreferences: preferences };
+    const language = storedLanguageAfterSave(
+      caller,
+      (request.body as { LanguageCode?: string }).LanguageCode,
+    );
+    if (language !== caller.user.languageCode)
+      await store.users.setLanguage(caller.account.recId, caller.user.recId, language);
+    return { InterfacePreferences: preferences, LanguageCode: language };
   });
 
   api.get("/Common/WidgetThemes", signedIn, async (request) =>

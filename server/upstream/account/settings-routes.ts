@@ -1,5 +1,5 @@
 /**
- * The account's own settings (issue 3): `GET`/`PUT Account/Settings` with AccountSettings r / rw —
+ * The account's own settings (§2.2): `GET`/`PUT Account/Settings` with AccountSettings r / rw —
  * name, menu logo style and title (§6), the 2FA policy, help links and the embedding allow-list.
  * Domain, white-label flag and subscription are shown but not changeable here. LoggedInConfig reads
  * the same accounts row, so the next session read reflects a change.
@@ -16,6 +16,7 @@ import { badRequest, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { grants } from "../identity/permission-string.ts";
 import type { AccountRecord } from "../store/records.ts";
+import { announceAccountChange } from "./account-refresh.ts";
 import { canonicalEmbeddingOrigins } from "./embedding-origins.ts";
 
 const { $id: _settingsId, ...settingsBody } = accountSettingsUpdateSchema;
@@ -99,6 +100,8 @@ export function registerAccountSettingsRoutes(
           embeddingOrigins: origins.origins,
         },
       });
+      // Title, logo style, help links and the 2FA policy are session data: open browsers reload it.
+      announceAccountChange(context, account.recId);
       return accountSettingsBody(account, origins.origins, caller);
     },
   );

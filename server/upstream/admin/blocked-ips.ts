@@ -138,6 +138,16 @@ export function registerBlockedIpRoutes(
   api.get(
     "/Admin/BlockedIps/Active",
     {
+      // Every gateway reads this every 10 s: Fastify's two info lines per request would fill the
+      // log with a routine internal call. The route logs warnings and errors only (a 5xx still
+      // shows) and writes one debug line per read; the gateway warns when it cannot read the list.
+      logLevel: "warn",
+      onResponse: async (request, reply) => {
+        context.log.debug(
+          { reqId: request.id, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
+          "blocked IPs: active list read",
+        );
+      },
       onRequest: async (request, reply) => {
         if (hasServiceToken(request, serviceToken)) return;
         await guards.session(request, reply);

@@ -3,7 +3,8 @@
  * it) and a password reset on request. Both carry a single-use PasswordReset token for
  * /resetpassword (§2.1) and go to the recorded outbox (/admin/emailoutbound).
  */
-import { sendPasswordReset } from "../auth/mail.ts";
+import { productNameFor } from "../account/white-label.ts";
+import { brandedMail, sendPasswordReset } from "../auth/mail.ts";
 import type { UpstreamContext } from "../context.ts";
 import { generateToken, hashToken } from "../identity/secrets.ts";
 import type { AccountRecord, UserRecord } from "../store/records.ts";
@@ -42,13 +43,12 @@ export async function sendInvitation(
     accountId: account.recId,
     kind: "Invitation",
     to: user.email,
-    subject: `You are invited to ${account.name}`,
-    body: [
+    ...brandedMail(productNameFor(account), `You are invited to ${account.name}`, [
       `Hello ${user.fullName},`,
       `a user was created for you in ${account.name} (domain ${account.domain}).`,
       `Choose your password here within ${hours} hour(s): ${link}`,
       "When the link has expired, ask for a new one with 'Forgot password' on the sign-in page.",
-    ].join("\n"),
+    ]),
     createdAt: context.now(),
   });
 }

@@ -16,7 +16,6 @@ export const QUERY_TOOL_TABLES = ["demo_retail_stores", "demo_retail_sales"] as 
 /** The views a query may use (the tables are allowed too: they hold the same demo data). */
 export const QUERY_TOOL_VIEWS = ["retail_stores", "retail_sales", "retail_revenue_by_country"] as const;
 
-/** A query outcome. */
 export type QueryOutcome =
   | { kind: "rows"; columns: string[]; rows: unknown[][]; truncated: boolean; durationMs: number }
   | { kind: "notAllowed" | "failed" | "timedOut"; message: string; durationMs: number };

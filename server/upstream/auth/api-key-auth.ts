@@ -1,8 +1,8 @@
 /**
- * API keys as credentials of the application API (issue 3: "API keys issued but nothing
- * authenticates with them"). A programmatic client sends `Authorization: Bearer tsk_…` — the same
- * header as a session token, told apart by the `tsk_` prefix; keys are never read from a URL or
- * another header. The key acts as the member who created it, with that member's current role
+ * API keys as credentials of the application API: a key issued at /api (§2.2 Account) must
+ * authenticate, or issuing it would mean nothing. A programmatic client sends `Authorization:
+ * Bearer tsk_…` — the same header as a session token, told apart by the `tsk_` prefix; keys are
+ * never read from a URL or another header. The key acts as the member who created it, with that member's current role
  * permissions and the account's current subscription (keys carry no scope of their own), never as
  * staff and never with admin permissions. Unknown, revoked and expired keys, a deleted creator and
  * a disabled user or account all answer 401; an account whose subscription no longer includes

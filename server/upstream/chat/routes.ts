@@ -1,7 +1,7 @@
 /**
  * The member side of the in-app support chat (§4.4, §7): supportchat/active, message, file (upload
  * and download) and SupportSessions/SaveRating. The chat needs InAppChatAccess and the SupportChat
- * feature (§6). Messages are stored once per UID: a resend returns the stored message, acknowledged.
+ * feature (§6), and a member: staff who answer chats are refused here. Messages are stored once per UID: a resend returns the stored message, acknowledged.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { multiLineText, singleLineText } from "../../../schemas/text-rules.ts";
@@ -15,9 +15,8 @@ import { uploadBodyLimit } from "../http/body-limits.ts";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdSchema, uidSchema } from "../http/schemas.ts";
-import { featureIncluded } from "../identity/features.ts";
-import { grants } from "../identity/permission-string.ts";
 import { generateUid } from "../identity/secrets.ts";
+import { CHAT_NOT_AVAILABLE, chatRoleOf } from "../realtime/principals.ts";
 import type { ChatMessageRecord } from "../store/records-content.ts";
 import type { NewChatMessage, NewFileInput } from "../store/types-content.ts";
 import { SUPPORT_CHAT_OPEN_KEY } from "./chat-state.ts";
@@ -85,17 +84,10 @@ export function chatMessageBody(message: ChatMessageRecord) {
 export function registerChatRoutes(api: FastifyInstance, context: UpstreamContext, guards: Guards): void {
   const { store } = context;
 
+  // The member side is for members only, as on the chat hub (realtime/principals.ts): staff who
+  // answer chats take part as staff through /api/Admin/SupportChat, never as a member (§6 roles).
   const chatAccess = async (request: FastifyRequest) => {
-    const caller = callerOf(request);
-    if (
-      !grants(caller.permissions, "InAppChatAccess", "r") ||
-      !featureIncluded(caller.features, "SupportChat")
-    ) {
-      throw forbidden(
-        "ChatNotAvailable",
-        "In-App Support Chat is not available on your current subscription.",
-      );
-    }
+    if (chatRoleOf(callerOf(request)) !== "member") throw forbidden("ChatNotAvailable", CHAT_NOT_AVAILABLE);
   };
   const chat = [guards.session, chatAccess];
 

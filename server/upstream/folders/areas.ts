@@ -62,15 +62,42 @@ export function areaFeature(area: ContentArea) {
   return OBJECT_TYPE_ACCESS[CONTENT_AREAS[area][0]].feature;
 }
 
+/** What the area checks look at: the subscription's features and the role's permissions. */
+export type AreaRights = Pick<Caller, "features" | "permissions">;
+
+/**
+ * Why `rights` may not use `area` at `level`, in the order of the navigation guard (§4.1 steps
+ * 11–12, §6): the feature must be Included, then the role must grant the key. Null: allowed.
+ */
+export function areaRefusal(
+  rights: AreaRights,
+  area: ContentArea,
+  level: PermissionLevel,
+): "FeatureNotIncluded" | "PermissionDenied" | null {
+  const feature = areaFeature(area);
+  if (feature !== null && !featureIncluded(rights.features, feature)) return "FeatureNotIncluded";
+  return grants(rights.permissions, area, level) ? null : "PermissionDenied";
+}
+
 /** 403 unless the caller's subscription includes the area's feature and the role grants `level`. */
 export function assertAreaAccess(caller: Caller, area: ContentArea, level: PermissionLevel): void {
-  const feature = areaFeature(area);
-  if (feature !== null && !featureIncluded(caller.features, feature)) {
-    throw forbidden("FeatureNotIncluded", `The subscription does not include ${feature}.`);
+  const refusal = areaRefusal(caller, area, level);
+  if (refusal === "FeatureNotIncluded") {
+    throw forbidden("FeatureNotIncluded", `The subscription does not include ${areaFeature(area)}.`);
   }
-  if (!grants(caller.permissions, area, level)) {
+  if (refusal === "PermissionDenied") {
     throw forbidden("PermissionDenied", `This needs the ${area} permission (${level}).`);
   }
+}
+
+/** The areas `rights` may read: exactly those whose `Content/{area}/…` reads would pass. */
+export function readableAreas(rights: AreaRights): ContentArea[] {
+  return CONTENT_AREA_NAMES.filter((area) => areaRefusal(rights, area, "r") === null);
+}
+
+/** The area an object type is listed under (every library type belongs to exactly one). */
+export function areaOfType(type: string): ContentArea | undefined {
+  return CONTENT_AREA_NAMES.find((area) => (CONTENT_AREAS[area] as readonly string[]).includes(type));
 }
 
 /**

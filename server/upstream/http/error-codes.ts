@@ -201,7 +201,6 @@ export const ErrorCode = {
   MigrationFailed: 9002,
 } as const;
 
-/** An error code name. */
 export type ErrorCodeName = keyof typeof ErrorCode;
 
 /** The JSON body of every error response. */

@@ -49,7 +49,6 @@ export const ADMIN_MODULE_KEYS = [
   "WsRequestPerfLog",
 ] as const;
 
-/** An admin module key. */
 export type AdminModuleKey = (typeof ADMIN_MODULE_KEYS)[number];
 
 /** Read and Write on one module; Write without Read is never stored (Write implies Read). */

@@ -1,5 +1,5 @@
 /**
- * Row-by-row validation of import files (issue 3 item 5 imports): users (Email, FullName, Role?,
+ * Row-by-row validation of import files (./imports-routes.ts): users (Email, FullName, Role?,
  * Language?), teams (Team, MemberEmail? — one row per member) and data rows (the table's columns, or
  * for an empty table the header defines them, typed from the values). Every problem is reported with
  * its line; one bad row fails the whole file — nothing of it is applied.

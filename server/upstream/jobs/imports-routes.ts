@@ -1,5 +1,5 @@
 /**
- * Imports (issue 3 item 5): multipart uploads with the CSV files in the repeated field file[] (§7
+ * Imports (§4.3 producers): multipart uploads with the CSV files in the repeated field file[] (§7
  * uploads). POST /api/Imports/Users (Users rw) and /api/Imports/Teams (Teams rw) create users or
  * teams in the caller's account; POST /api/Imports/Data with the field DataTableRecId (TableAndViews
  * rw) appends rows to a data table. Each file becomes its own background task (202); its content

@@ -1,5 +1,5 @@
 /**
- * The jobs area (issue 3, item 5 — the producers of the §4.3 events): exports, imports, schedule
+ * The jobs area (the producers of the §4.3 events, DESIGN.md §5): exports, imports, schedule
  * runs and alert evaluations, connection tests, and the staff triggers of billing and connector
  * events. One runtime per upstream: the in-process queue the background work runs on and the
  * scheduler, started once the upstream is ready and stopped when it closes. See

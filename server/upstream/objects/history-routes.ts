@@ -46,7 +46,6 @@ export function historyBody(area: "Schedules" | "Alerts", entry: HistoryEntry) {
   };
 }
 
-/** Registers the history routes. */
 export function registerHistoryRoutes(api: FastifyInstance, context: UpstreamContext, guards: Guards): void {
   api.get(
     "/Content/:area/History",

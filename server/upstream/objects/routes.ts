@@ -2,7 +2,8 @@
  * Objects of the user-area types (§3) in the library areas (§2.2 explorers): list by folder and
  * type with paging, sort and search; read one with its properties and shares; create; rename and
  * change properties. Duplicate, move, delete/restore/purge (changes-routes.ts), favourites and team
- * shares (sharing-routes.ts), comments and the schedule/alert history register from here too.
+ * shares (sharing-routes.ts), comments, the schedule/alert history and the home screen's cross-area
+ * panels (feed-routes.ts) register from here too.
  * Every call needs the area's feature Included and its permission (r to read, rw to change, §6).
  *
  * `GET Objects?type=` stays as the plain list of one type (for pickers): every live object of the
@@ -43,6 +44,7 @@ import {
 } from "./bodies.ts";
 import { registerObjectChangeRoutes } from "./changes-routes.ts";
 import { registerObjectCommentRoutes } from "./comments-routes.ts";
+import { registerFeedRoutes } from "./feed-routes.ts";
 import { registerHistoryRoutes } from "./history-routes.ts";
 import { registerObjectSharingRoutes } from "./sharing-routes.ts";
 
@@ -231,4 +233,5 @@ export function registerObjectRoutes(api: FastifyInstance, context: UpstreamCont
   registerObjectSharingRoutes(api, context, guards);
   registerObjectCommentRoutes(api, context, guards);
   registerHistoryRoutes(api, context, guards);
+  registerFeedRoutes(api, context, guards);
 }

@@ -4,6 +4,8 @@
  * link's token) and thereby becomes Active. Recorded in the outbox like every other mail
  * (auth/mail.ts; staff read it at /admin/emailoutbound).
  */
+import { productNameFor } from "../account/white-label.ts";
+import { brandedMail } from "../auth/mail.ts";
 import type { UpstreamContext } from "../context.ts";
 import { generateToken, hashToken } from "../identity/secrets.ts";
 import type { AccountRecord, UserRecord } from "../store/records.ts";
@@ -43,13 +45,12 @@ export async function sendMemberInvitation(
     accountId: account.recId,
     kind: "Invitation",
     to: invitee.email,
-    subject: `${invitedBy.fullName} invited you to ${account.name}`,
-    body: [
+    ...brandedMail(productNameFor(account), `${invitedBy.fullName} invited you to ${account.name}`, [
       `Hello ${invitee.fullName},`,
       `${invitedBy.fullName} invited you to join ${account.name} (domain ${account.domain}).`,
       `Choose your password here within ${days} days; the link works once: ${link}`,
       "If the link has expired, ask the person who invited you to send the invitation again.",
-    ].join("\n"),
+    ]),
     createdAt: context.now(),
   });
 }

@@ -10,7 +10,6 @@ export const DEMO_PASSWORD = "tessera-demo";
 /** The TOTP secret of the demo user with two-factor authentication (base32). */
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
 
-/** Demo domains. */
 export const DEMO_DOMAINS = {
   operator: "tessera",
   northwind: "northwind",

@@ -1,5 +1,5 @@
 /**
- * Demo library content (issue 3 items 4 and 7): folders under Team and Personal, objects of every
+ * Demo library content (DESIGN.md §5 demo seed): folders under Team and Personal, objects of every
  * library type in Northwind (the ones seed/demo-content.ts made are filed into folders), media files,
  * a favourite, a personal dashboard shared with a team, a deleted folder, comments; a few folders
  * and objects in Contoso. Tickets, tasks, history, an API key and projects follow in

@@ -1,5 +1,5 @@
 /**
- * Demo work records (issue 3 items 4 and 7): support tickets with comments — one of them an
+ * Demo work records (DESIGN.md §5 demo seed): support tickets with comments — one of them an
  * internal staff note members never see — tasks with logs in every state, schedule and alert
  * history, an API key and projects, for Northwind; a ticket and a project for Contoso.
  */

@@ -1,5 +1,5 @@
 /**
- * Demo records of the jobs area (issue 3 items 5 and 7): the rows of «Orders 2024» (the sample
+ * Demo records of the jobs area (§4.3 producers): the rows of «Orders 2024» (the sample
  * orders of data/sample-data.ts), the daily schedule «Daily sales e-mail» exporting «Sales overview»
  * and «Orders 2024», the alert «Revenue drop» watching the orders' revenue, and expired OAuth
  * credentials on «CRM (OAuth)», so testing it asks its owner to re-authenticate. «Weekly KPI digest»

@@ -1,7 +1,7 @@
 /**
- * SQL of migration 10: the account's own settings beyond the accounts row (issue 3) — the embedding
- * allow-list the gateway turns into CSP frame-ancestors (issue 4 §6), and the account's custom menu
- * (DESIGN.md §3 account layer). Both are tenant tables keyed by account_id.
+ * SQL of migration 10: the account's own settings beyond the accounts row (§2.2 /accountsettings) —
+ * the embedding allow-list the gateway turns into CSP frame-ancestors (DESIGN.md §4), and the
+ * account's custom menu (DESIGN.md §3 account layer). Both are tenant tables keyed by account_id.
  */
 
 /** Embedding origins and the custom menu layout. */

@@ -1,5 +1,5 @@
 /**
- * SQL of migration 7: the member-side resources behind the screens (issue 3, item 4) — folders with
+ * SQL of migration 7: the member-side resources behind the §2.2 screens — folders with
  * their five roots (§3 Folder), objects placed in folders, favourites, team shares, comments with
  * attachments (§3 Comment), support tickets, tasks with log lines, schedule and alert history,
  * media files, API keys and projects. Every table carries the account id; every query filters on it.

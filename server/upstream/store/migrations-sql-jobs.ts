@@ -1,5 +1,5 @@
 /**
- * SQL of migration 9: the producers of the §4.3 events (issue 3, item 5) — the rows of data tables
+ * SQL of migration 9: the producers of the §4.3 events — the rows of data tables
  * (exports serialise them, imports append to them, alerts aggregate them), export and import jobs
  * (each behind a Task with its log), schedule and alert automation (recurrence, tasks, recipients,
  * failure counters). Every table carries the account id; every query filters on it.

@@ -87,7 +87,6 @@ export interface InvoiceLine {
   UnitPriceCents: number;
 }
 
-/** An invoice. */
 export interface InvoiceRecord {
   recId: number;
   accountId: number;
@@ -129,7 +128,6 @@ export const CHAT_MESSAGE_TYPES = [
   "PleaseWait",
   "PrivacyDisclaimer",
 ] as const;
-/** A chat message type. */
 export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
 
 /** A stored chat message. */
@@ -154,7 +152,6 @@ export interface WidgetThemeRecord {
   Value: { Dashboard: string; Widgets: { Type: string; SerializedProperties: string }[] };
 }
 
-/** A login announcement. */
 export interface LoginAnnouncementRecord {
   recId: number;
   title: string;

@@ -97,7 +97,6 @@ export interface RoleRecord {
   modifiedAt: number;
 }
 
-/** A team. */
 export interface TeamRecord {
   recId: number;
   accountId: number;

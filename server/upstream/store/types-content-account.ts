@@ -1,5 +1,5 @@
 /**
- * Store families of the account screens (issue 3 item 4; §2.2 Account: /api, /usagemetrics,
+ * Store families of the account screens (§2.2 Account: /api, /usagemetrics,
  * /managedaccounts, /projects): API keys, usage metrics counted from the store, managed accounts and
  * projects — and `ContentResourceStores`, every family of the member-side resources together.
  * Same rules as ./types.ts: async, atomic per method, every method takes the caller's account id.

@@ -1,5 +1,5 @@
 /**
- * Store families of the member-side library (issue 3 item 4, §3 Folder and the user-area object
+ * Store families of the member-side library (§3 Folder and the user-area object
  * types): folders with their five roots, objects placed in them, favourites, team shares and the
  * schedule/alert history. Same rules as ./types.ts: async, atomic per method, and every method
  * takes the caller's account id — here inside a `ContentScope`, which also names the viewing user,
@@ -8,7 +8,6 @@
 
 /** Folder kinds: the five roots of §3 and ordinary folders. */
 export const FOLDER_KINDS = ["Personal", "Team", "Shared", "Favourites", "Deleted", "Folder"] as const;
-/** A folder kind. */
 export type FolderKind = (typeof FOLDER_KINDS)[number];
 /** The kinds of root folders. */
 export type RootKind = Exclude<FolderKind, "Folder">;
@@ -128,6 +127,16 @@ export interface LibraryObject {
   canChange: boolean;
 }
 
+/**
+ * Who looks across the areas they may read (the home screen's panels, §2.2 /): the account, the
+ * viewer and the object types of those areas.
+ */
+export type FeedScope = Omit<ContentScope, "area">;
+
+/** The cross-area lists: every live object the viewer sees, or only the viewer's favourites. */
+export const FEED_KINDS = ["Recent", "Favourites"] as const;
+export type FeedKind = (typeof FEED_KINDS)[number];
+
 /** What a list shows: one folder (a root lists its virtual content) or, without one, every live object. */
 export interface ObjectListQuery extends ListQuery {
   folder?: FolderRecord;
@@ -152,6 +161,11 @@ export interface ShareChange {
 /** Objects of the library areas. Only changeable objects (see `canChange`) may be changed. */
 export interface LibraryStoreFamily {
   list(scope: ContentScope, query: ObjectListQuery): Promise<Page<LibraryObject>>;
+  /**
+   * Live objects of the scope's types (across areas) the viewer sees — for "Favourites" only those
+   * the viewer marked — newest change first, at most `limit`, with how many match in all.
+   */
+  feed(scope: FeedScope, kind: FeedKind, limit: number): Promise<Page<LibraryObject>>;
   /** A visible object of the scope's types, live or deleted. */
   get(scope: ContentScope, recId: number): Promise<LibraryObject | undefined>;
   create(
@@ -204,7 +218,6 @@ export interface LibraryStoreFamily {
 
 /** Statuses of a schedule run or an alert check. */
 export const HISTORY_STATUSES = ["Succeeded", "Failed", "Triggered", "Skipped"] as const;
-/** A history status. */
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 
 /** Sort fields of history lists. */

@@ -1,5 +1,5 @@
 /**
- * Store families of support and work records (issue 3 item 4): comments with attachments (§3
+ * Store families of support and work records (§2.2 Support, Plugins and tasks): comments with attachments (§3
  * Comment), support tickets, tasks with their log lines, and media files. Same rules as ./types.ts:
  * async, atomic per method, every method takes the caller's account id.
  */

@@ -18,7 +18,6 @@ export interface PublishedHelpArticle {
   modifiedAt: number;
 }
 
-/** The help content family. */
 export interface HelpContentStoreFamily {
   /**
    * Every published article in `language`, plus the published `fallback`-language version of each

@@ -160,7 +160,6 @@ export type AlertSettingsInput = Pick<
   | "enabled"
 >;
 
-/** Alerts. */
 export interface AlertJobStoreFamily {
   get(accountId: number, objectId: number): Promise<AlertJob | undefined>;
   save(

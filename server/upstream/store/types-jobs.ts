@@ -1,5 +1,5 @@
 /**
- * Store families of the jobs area (issue 3, item 5 — the producers of the §4.3 events): data table
+ * Store families of the jobs area (the producers of the §4.3 events): data table
  * rows, export and import jobs, and the staff-side billing and connector changes. Schedules and
  * alerts are in ./types-jobs-automation.ts. Same rules as ./types.ts: async, atomic per method,
  * every account-data method takes the account id; cross-account reads for staff and for the
@@ -14,7 +14,6 @@ import type { TeamNotice } from "./types-realtime.ts";
 
 /** Column types of a data table. */
 export const DATA_COLUMN_TYPES = ["Text", "Number", "Boolean", "Date"] as const;
-/** A column type. */
 export type DataColumnType = (typeof DATA_COLUMN_TYPES)[number];
 /** A column of a data table. */
 export interface DataColumn {
@@ -25,7 +24,6 @@ export interface DataColumn {
 export type DataValue = string | number | boolean | null;
 /** Aggregates an alert can watch. */
 export const AGGREGATES = ["Count", "Sum", "Avg", "Min", "Max"] as const;
-/** An aggregate. */
 export type Aggregate = (typeof AGGREGATES)[number];
 
 /** The rows of DataTable objects. */
@@ -54,9 +52,7 @@ export interface DataTableStoreFamily {
   ): Promise<void>;
 }
 
-/** Export formats. */
 export const EXPORT_FORMATS = ["csv", "json"] as const;
-/** An export format. */
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** An export: a file made from an object for a user, by its own task or by a schedule run's. */
@@ -91,7 +87,6 @@ export interface NewExport {
   scheduleRun?: { scheduleId: number; taskId: number };
 }
 
-/** Exports. */
 export interface ExportJobStoreFamily {
   /** Creates the export (and its Export task, unless it belongs to a schedule run) in one step. */
   create(accountId: number, input: NewExport, now: number): Promise<ExportJob>;

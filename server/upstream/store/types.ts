@@ -39,7 +39,6 @@ export class StoreConflictError extends Error {
   }
 }
 
-/** A new user. */
 export interface NewUserInput {
   email: string;
   fullName: string;
@@ -91,7 +90,6 @@ export interface AccountStoreFamily {
   isEmpty(): Promise<boolean>;
 }
 
-/** Users. */
 export interface UserStoreFamily {
   /** Pre-authentication: enabled users with this e-mail, optionally only in the account of `domain`. */
   resolveLoginCandidates(email: string, domain?: string): Promise<UserWithAccount[]>;
@@ -165,7 +163,6 @@ export interface StaffStoreFamily {
   getUserForAdmin(userId: number): Promise<UserWithAccount | undefined>;
 }
 
-/** Sessions. */
 export interface SessionStoreFamily {
   create(
     input: {

@@ -26,7 +26,6 @@ const attachmentParams = {
   additionalProperties: false,
 } as const;
 
-/** Registers the ticket comment routes. */
 export function registerTicketCommentRoutes(
   api: FastifyInstance,
   context: UpstreamContext,

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { AccessProfile } from "../../../runtime/access/access-profile.ts";
+import type { AccessProfile } from "../../../core/access/access-profile.ts";
 import { CHAT_ATTACHMENT_MAX_BYTES } from "../../../runtime/boot/constants.ts";
 import { httpsUrl, linkifyHtml } from "../../../runtime/chat/chat-html.ts";
 import {
@@ -42,9 +42,24 @@ function profile(
   } as unknown as AccessProfile;
 }
 
+/** A staff member acting as themselves (IsAdmin) with Read on `modules`, holding the chat otherwise. */
+function staff(modules: readonly string[]): AccessProfile {
+  return {
+    ...profile({ InAppChatAccess: "rw" }, "Included"),
+    isAdmin: true,
+    adminModules: new Map(modules.map((key) => [key, { read: true, write: true }])),
+  };
+}
+
 describe("chat access (§6)", () => {
   for (const [name, value, expected] of [
     ["permission and feature", profile({ InAppChatAccess: "rw" }, "Included"), true],
+    [
+      "staff who answer chats (SupportSessions Read) are no members",
+      staff(["Users", "SupportSessions"]),
+      false,
+    ],
+    ["staff without the chat's admin module are members", staff(["Invoices"]), true],
     ["read permission is enough", profile({ InAppChatAccess: "r" }, "Included"), true],
     ["no InAppChatAccess", profile({ SupportTickets: "rw" }, "Included"), false],
     ["feature only optional", profile({ InAppChatAccess: "rw" }, "Optional"), false],

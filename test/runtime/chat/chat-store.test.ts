@@ -21,7 +21,26 @@ import {
 import { ApiError } from "../../../runtime/http/api-error.ts";
 import type { HubClient } from "../../../runtime/realtime/hub-client.ts";
 import { realtimeClient } from "../../../runtime/session/realtime-session.ts";
+import { sessionStore } from "../../../runtime/session/session-store.ts";
+import { profile } from "../../helpers/guard-fixture.ts";
 import { connected, latest, ScriptedSocket, startClient } from "../realtime/scripted-socket.ts";
+
+/** §6: a member with the chat; staff answering chats (SupportSessions Read) with the same grants. */
+const chatMember = profile({
+  permissions: { InAppChatAccess: "rw" },
+  features: { SupportChat: "Included" },
+});
+const chatStaff = profile({
+  permissions: { InAppChatAccess: "rw" },
+  features: { SupportChat: "Included" },
+  admin: { Users: { read: true, write: true }, SupportSessions: { read: true, write: true } },
+});
+/** The session passes to `next` (the store holds its profile before its hub client appears). */
+function signedInAs(next: typeof chatMember): void {
+  sessionStore.update((s) => {
+    s.profile = next as never;
+  });
+}
 
 interface Call {
   path: string;
@@ -65,6 +84,7 @@ setChatIo({
     return answer(call);
   }) as never,
 });
+signedInAs(chatMember);
 startChat();
 
 function connect(): { client: HubClient; socket: ScriptedSocket } {
@@ -81,6 +101,7 @@ describe("chat store (§4.4, §5, §7)", () => {
     calls = [];
     active = { IsActive: true, Messages: [] };
     answer = () => null;
+    signedInAs(chatMember);
     mock.timers.enable({ apis: ["setTimeout", "Date"] });
   });
   afterEach(() => {
@@ -248,6 +269,33 @@ describe("chat store (§4.4, §5, §7)", () => {
     assert.deepEqual(chatStore.get().entries, []);
     assert.equal(chatStore.get().unread, false);
     chatPanel.close();
+  });
+
+  test("staff who answer chats make no member chat call, also when the session's identity changes", async () => {
+    signedInAs(chatStaff);
+    const { socket } = connect();
+    await settle();
+    // Impersonation started in another window of the session: the gateway reconnects the
+    // session's upstream hubs with the member's identity (status reconnecting, then connected).
+    socket.receive({ t: "status", upstream: "reconnecting" });
+    socket.receive(connected);
+    await settle();
+    assert.deepEqual(calls, []);
+    assert.equal(chatStore.get().status, "idle");
+  });
+
+  test("the chat stops following once the session passes to a user without it", async () => {
+    const { client } = connect();
+    await settle();
+    assert.equal(calls.length, 1);
+    signedInAs(chatStaff);
+    client.close();
+    const next = connect();
+    next.socket.receive({ t: "status", upstream: "reconnecting" });
+    next.socket.receive(connected);
+    await settle();
+    assert.equal(calls.length, 1, "no call for the user without the chat");
+    assert.deepEqual(chatStore.get().entries, []);
   });
 
   test("signing out resets the chat", async () => {

@@ -1,7 +1,7 @@
 /** §5/§6: admin dialogs open with Read; without Write only header and secondary footer buttons stay enabled. */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import type { AccessProfile } from "../../../runtime/access/access-profile.ts";
+import type { AccessProfile } from "../../../core/access/access-profile.ts";
 import {
   type DialogButtonVariant,
   type DialogRegion,

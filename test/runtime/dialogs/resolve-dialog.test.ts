@@ -1,8 +1,8 @@
 /** Opening registry dialogs by id or by path (§2.5) with the §5 admin-module rule and parameter checks. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type { AccessProfile } from "../../../core/access/access-profile.ts";
 import dialogsManifest from "../../../manifests/dialogs.json" with { type: "json" };
-import type { AccessProfile } from "../../../runtime/access/access-profile.ts";
 import { resolveDialogRequest } from "../../../runtime/dialogs/resolve-dialog.ts";
 import type { DialogDefinition } from "../../../schemas/dialogs.ts";
 

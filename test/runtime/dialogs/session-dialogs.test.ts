@@ -1,7 +1,7 @@
 /** §4.2: the dialogs a session start opens, and the body that saves the interface preferences. */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { interfacePreferencesBody } from "../../../runtime/dialogs/interface-preferences.ts";
+import { interfacePreferencesBody, languageToStore } from "../../../runtime/dialogs/interface-preferences.ts";
 import {
   type SessionDialogInput,
   sessionDialogInput,
@@ -87,4 +87,22 @@ describe("interfacePreferencesBody (PUT /User/Interface stores the whole prefere
       InterfacePreferences: { recentColors: [] },
     });
   });
+  test("a language to store travels as LanguageCode beside the preferences (§4.2)", () => {
+    assert.deepEqual(interfacePreferencesBody({ recentColors: [] }, {}, { languageCode: "de" }), {
+      InterfacePreferences: { recentColors: [] },
+      LanguageCode: "de",
+    });
+  });
+});
+
+describe("languageToStore (My Settings' Save stores the language on the user, §4.2)", () => {
+  const rows: [string, string, boolean, string | undefined][] = [
+    ["the language on screen", "de", false, "de"],
+    ["English as well", "en", false, "en"],
+    ["not while impersonating: the impersonation cookie keeps that choice", "de", true, undefined],
+    ["not a language of §1", "xx", false, undefined],
+  ];
+  for (const [name, shown, impersonating, expected] of rows) {
+    test(name, () => assert.equal(languageToStore(shown, impersonating), expected));
+  }
 });

@@ -268,14 +268,27 @@ describe("§4.1 the order of the steps", () => {
       reason: "adminWithoutPermission",
     });
   });
-  test("step 11 before step 12: a missing feature goes to /upgrade even without the permission", () => {
+  test("§6: the permission is the first gate and the feature the second — without the permission a missing feature sends home, as the gateway does by never sending the route", () => {
     expectDecision(
       decideNavigation(
         guardInput("/schedules", { profile: profile({ features: { Schedules: "Optional" } }) }),
       ),
       {
         type: "redirect",
+        to: "/",
+        reason: "permissionMissing",
+      },
+    );
+    expectDecision(
+      decideNavigation(
+        guardInput("/schedules", {
+          profile: profile({ permissions: { Schedules: "r" }, features: { Schedules: "Optional" } }),
+        }),
+      ),
+      {
+        type: "redirect",
         to: "/upgrade?objectType=Schedule",
+        reason: "featureNotIncluded",
       },
     );
   });

@@ -1,9 +1,9 @@
 /** The informational public screens' decisions: disconnect reasons, the upgrade page, /logout?ws=0. */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import type { AccessProfile } from "../../../core/access/access-profile.ts";
+import { parsePermissionString } from "../../../core/access/permission-string.ts";
 import permissions from "../../../manifests/permissions.json" with { type: "json" };
-import type { AccessProfile } from "../../../runtime/access/access-profile.ts";
-import { parsePermissionString } from "../../../runtime/access/permission-string.ts";
 import {
   DISCONNECT_GENERAL_KEY,
   disconnectReasonKey,

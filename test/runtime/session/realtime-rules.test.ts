@@ -138,9 +138,9 @@ const rows: Row[] = [
     effects: [{ type: "reloadAfterDelay", delayMs: RELOAD_DELAY_MS }],
   },
   {
-    name: "refresh-base-page-user reloads after the delay",
+    name: "refresh-base-page-user (§7) reads the session and the manifest again, without a page reload",
     input: user("refresh-base-page-user"),
-    effects: [{ type: "reloadAfterDelay", delayMs: RELOAD_DELAY_MS }],
+    effects: [{ type: "refreshSession" }],
   },
   {
     name: "the running version announced again: nothing",

@@ -62,6 +62,7 @@ function start(overrides: Partial<RealtimeDeps> = {}) {
     newVersion: () => calls.push("newVersion"),
     disconnectionWarning: (shown) => calls.push(`warning ${shown}`),
     reloadManifest: async () => calls.push("reloadManifest"),
+    refreshSession: async () => calls.push("refreshSession"),
     probeSession: async () => true,
     log: (severity, message) => calls.push(`log ${severity} ${message}`),
     ...overrides,
@@ -162,11 +163,41 @@ describe("realtime session executor (§4.2)", () => {
   test(`reload events reload once, ${RELOAD_DELAY_MS} ms later`, () => {
     const { client, calls } = start();
     client.emit("user", "reload");
-    client.emit("user", "refresh-base-page-user");
+    client.emit("user", "reload");
     mock.timers.tick(RELOAD_DELAY_MS - 1);
     assert.deepEqual(calls, []);
     mock.timers.tick(1);
     assert.deepEqual(calls, ["reload"]);
+  });
+
+  test("refresh-base-page-user (§7) reads the session again in place, never reloading the page", async () => {
+    const { client, calls } = start();
+    client.emit("user", "refresh-base-page-user");
+    await Promise.resolve();
+    mock.timers.tick(RELOAD_DELAY_MS);
+    assert.deepEqual(calls, ["refreshSession"]);
+  });
+
+  test("refreshes asked for while one runs make one more, after it: the last change is read", async () => {
+    const finish: (() => void)[] = [];
+    const calls: string[] = [];
+    const { client } = start({
+      refreshSession: () =>
+        new Promise<void>((resolve) => {
+          calls.push("refreshSession");
+          finish.push(resolve);
+        }),
+    });
+    client.emit("user", "refresh-base-page-user");
+    client.emit("user", "refresh-base-page-user");
+    client.emit("user", "refresh-base-page-user");
+    assert.deepEqual(calls, ["refreshSession"]);
+    finish.shift()?.();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(calls, ["refreshSession", "refreshSession"]);
+    finish.shift()?.();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(calls, ["refreshSession", "refreshSession"]);
   });
 
   test("the disconnection warning follows the two events", () => {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { hasRolePermission, isFeatureIncluded } from "../../../runtime/access/access-profile.ts";
+import { hasRolePermission, isFeatureIncluded } from "../../../core/access/access-profile.ts";
 import { accessProfileFrom, interfacePreferencesOf } from "../../../runtime/session/session-profile.ts";
 import type { LoggedInConfig } from "../../../schemas/payloads/user-session.ts";
 import type { PermissionsManifest } from "../../../schemas/permissions.ts";

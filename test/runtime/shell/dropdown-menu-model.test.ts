@@ -1,9 +1,9 @@
 /** The help and user menus of the real menus manifest against §6 and §4.2. */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import type { MenuConditionInput } from "../../../core/menus/conditions.ts";
 import menusJson from "../../../manifests/menus.json" with { type: "json" };
 import shellJson from "../../../manifests/shell.json" with { type: "json" };
-import type { MenuConditionInput } from "../../../runtime/access/menu-conditions.ts";
 import { externalPageUrl, visibleDropdownMenu } from "../../../runtime/shell/dropdown-menu-model.ts";
 import type { MenusManifest } from "../../../schemas/menus.ts";
 import type { ShellManifest } from "../../../schemas/shell.ts";
@@ -41,29 +41,47 @@ describe("the help menu (§6)", () => {
   test("hidden without ShowHelpLinks and without SupportTickets", () => {
     assert.equal(visibleDropdownMenu(menus.help, input({})), null);
   });
-  test("ShowHelpLinks: the help links (Welcome needs the video tutorials flag too) and the rating", () => {
+  test("ShowHelpLinks: the help links (Welcome needs the video tutorials flag too)", () => {
     assert.deepEqual(ids(visibleDropdownMenu(menus.help, input({ showHelpLinks: true }))), [
+      "helpFaq",
+      "helpTutorials",
+      "helpReleaseNotes",
+    ]);
+    assert.deepEqual(
+      ids(visibleDropdownMenu(menus.help, input({ showHelpLinks: true, videoTutorials: true }))),
+      ["helpFaq", "helpTutorials", "helpReleaseNotes", "helpWelcome"],
+    );
+  });
+  test("SupportTickets: ticket entries; a separator only between visible entries", () => {
+    const entries = visibleDropdownMenu(menus.help, input({ permissions: { SupportTickets: "r" } }));
+    assert.deepEqual(ids(entries), ["helpNewSupportTicket", "helpSupportTickets"]);
+    assert.deepEqual(separators(entries), []);
+    const rating = visibleDropdownMenu(
+      menus.help,
+      input({ permissions: { SupportTickets: "r", SupportSessions: "r" } }),
+    );
+    assert.deepEqual(ids(rating), ["helpNewSupportTicket", "helpSupportTickets", "helpCustomerEffortRating"]);
+    assert.deepEqual(separators(rating), ["helpCustomerEffortRating"]);
+  });
+  test("the rating needs SupportSessions: its dialog lists the user's support sessions (§6)", () => {
+    const withSessions = { showHelpLinks: true, permissions: { SupportSessions: "r" as const } };
+    assert.deepEqual(ids(visibleDropdownMenu(menus.help, input(withSessions))), [
       "helpFaq",
       "helpTutorials",
       "helpReleaseNotes",
       "helpCustomerEffortRating",
     ]);
-    assert.deepEqual(
-      ids(visibleDropdownMenu(menus.help, input({ showHelpLinks: true, videoTutorials: true }))),
-      ["helpFaq", "helpTutorials", "helpReleaseNotes", "helpWelcome", "helpCustomerEffortRating"],
-    );
-  });
-  test("SupportTickets alone: ticket entries; a separator only between visible entries", () => {
-    const entries = visibleDropdownMenu(menus.help, input({ permissions: { SupportTickets: "r" } }));
-    assert.deepEqual(ids(entries), [
-      "helpNewSupportTicket",
-      "helpSupportTickets",
-      "helpCustomerEffortRating",
+    assert.deepEqual(ids(visibleDropdownMenu(menus.help, input({ showHelpLinks: true }))), [
+      "helpFaq",
+      "helpTutorials",
+      "helpReleaseNotes",
     ]);
-    assert.deepEqual(separators(entries), ["helpCustomerEffortRating"]);
   });
   test("no rating while impersonating", () => {
-    const entries = visibleDropdownMenu(menus.help, input({ showHelpLinks: true, impersonating: true }));
+    const entries = visibleDropdownMenu(
+      menus.help,
+      input({ showHelpLinks: true, impersonating: true, permissions: { SupportSessions: "r" } }),
+    );
     assert.deepEqual(ids(entries), ["helpFaq", "helpTutorials", "helpReleaseNotes"]);
   });
   test("entries the page cannot carry out are left out before separators are placed", () => {

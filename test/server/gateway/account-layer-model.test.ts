@@ -8,7 +8,11 @@ import { describe, test } from "node:test";
 import menusManifest from "../../../manifests/menus.json" with { type: "json" };
 import permissionsManifest from "../../../manifests/permissions.json" with { type: "json" };
 import type { MainMenuSection } from "../../../schemas/menus.ts";
-import { ACCOUNT_MENU_SECTIONS, type AccountMenu } from "../../../schemas/payloads/account-menu.ts";
+import {
+  ACCOUNT_MENU_LINKS,
+  ACCOUNT_MENU_SECTIONS,
+  type AccountMenu,
+} from "../../../schemas/payloads/account-menu.ts";
 import {
   accountMenuLayerId,
   applyAccountMenu,
@@ -42,6 +46,16 @@ describe("the §6 sections the upstream validates against", () => {
       for (const key of keys) assert.ok(menuKeys.has(key), key);
     }
   });
+
+  test("the links a layout may name: every link of each section, with its key, in manifest order", () => {
+    for (const section of sections) {
+      assert.deepEqual(
+        Object.entries(ACCOUNT_MENU_LINKS[section.id as keyof typeof ACCOUNT_MENU_LINKS]),
+        section.links.map((link) => [link.id, link.key]),
+        section.id,
+      );
+    }
+  });
 });
 
 describe("customiseSection", () => {
@@ -70,6 +84,34 @@ describe("customiseSection", () => {
     assert.deepEqual(ids(result), ["tasks", "alerts", "alertsHistory"]);
     assert.equal(result?.title, "Jobs");
     assert.equal(result?.titleKey, automation.titleKey);
+  });
+
+  test("names: literals beside the text keys, per language too; nothing else of a link changes", () => {
+    const result = customiseSection(automation, {
+      Id: "automation",
+      Title: "",
+      TitleTranslations: { de: "Aufträge" },
+      Order: [],
+      Hidden: ["Tasks"],
+      Links: [
+        { Id: "schedulesHistory", Text: "Past runs", Translations: { fr: "Exécutions passées" } },
+        { Id: "alerts", Translations: { de: "Warnungen" } },
+        { Id: "tasks", Text: "Jobs" },
+      ],
+    });
+    assert.equal(result?.title, undefined);
+    assert.deepEqual(result?.titleByLanguage, { de: "Aufträge" });
+    assert.equal(result?.titleKey, automation.titleKey);
+    const byId = new Map(result?.links.map((link) => [link.id, link]));
+    const original = new Map(automation.links.map((link) => [link.id, link]));
+    assert.deepEqual(byId.get("schedulesHistory"), {
+      ...original.get("schedulesHistory"),
+      text: "Past runs",
+      textByLanguage: { fr: "Exécutions passées" },
+    });
+    assert.deepEqual(byId.get("alerts"), { ...original.get("alerts"), textByLanguage: { de: "Warnungen" } });
+    assert.deepEqual(byId.get("schedules"), original.get("schedules"), "an unnamed link is untouched");
+    assert.equal(byId.has("tasks"), false, "naming a hidden link shows nothing");
   });
 
   test("a section whose every link is hidden disappears (§6)", () => {

@@ -75,6 +75,18 @@ describe("which screen's chunks a page announces", async () => {
     });
   }
 
+  test("the route is core's match, as the runtime's guard opens it: a parameter failing its pattern opens no screen", () => {
+    const withImpersonation: ScreenChunksFile = {
+      files: [...CHUNKS.files, "chunks/impersonate-user-f6.js"],
+      screens: { ...CHUNKS.screens, impersonateUser: [CHUNKS.files.length] },
+    };
+    const preload = createFirstScreenPreloader(manifests.routes, withImpersonation);
+    assert.deepEqual(preloads(preload(PAGE, "app", "/admin/users/impersonate/12", true)), [
+      "/assets/chunks/impersonate-user-f6.js",
+    ]);
+    assert.deepEqual(preloads(preload(PAGE, "app", "/admin/users/impersonate/abc", true)), []);
+  });
+
   test("each page is built once per mode and screen", () => {
     assert.equal(pageFor(PAGE, "app", "/login", false), pageFor(PAGE, "app", "/LOGIN", false));
   });

@@ -104,4 +104,82 @@ describe("Account/Menu", () => {
     assert.equal(ours.Sections[0].Id, "data");
     assert.equal(ours.Version, 2);
   });
+
+  test("link names and per-language titles are stored trimmed; every member reads them", async () => {
+    const saved = await owner.put("/api/Account/Menu", {
+      Sections: [
+        {
+          Id: "analytics",
+          Title: "",
+          TitleTranslations: { it: " Analisi ", de: "Analysen" },
+          Order: [],
+          Hidden: [],
+          Links: [
+            { Id: "liveDocs", Text: "  Story pages ", Translations: { fr: " Pages ", de: "Storyseiten" } },
+            { Id: "binders", Translations: { nl: "Mappen" } },
+            { Id: "reports" },
+          ],
+        },
+      ],
+    });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    assert.deepEqual(saved.body.Sections, [
+      {
+        Id: "analytics",
+        Title: "",
+        TitleTranslations: { de: "Analysen", it: "Analisi" },
+        Order: [],
+        Hidden: [],
+        Links: [
+          { Id: "liveDocs", Text: "Story pages", Translations: { de: "Storyseiten", fr: "Pages" } },
+          { Id: "binders", Translations: { nl: "Mappen" } },
+        ],
+      },
+    ]);
+    assert.deepEqual((await analyst.get("/api/Common/AccountMenu")).body, saved.body);
+  });
+
+  test("bad names are refused with a code and leave the menu unchanged", async () => {
+    const before = (await owner.get("/api/Account/Menu")).body;
+    const named = (links: unknown[], titles?: unknown) => ({
+      Sections: [
+        {
+          Id: "data",
+          Title: "",
+          Order: [],
+          Hidden: [],
+          Links: links,
+          ...(titles ? { TitleTranslations: titles } : {}),
+        },
+      ],
+    });
+    const cases: Array<[string, unknown, number]> = [
+      ["blank name", named([{ Id: "tables", Text: "   " }]), 1001],
+      ["empty name", named([{ Id: "tables", Text: "" }]), 1001],
+      ["two lines", named([{ Id: "tables", Text: "Data\nsets" }]), 1001],
+      ["a direction override", named([{ Id: "tables", Text: "report\u202Efdp.exe" }]), 1001],
+      ["a direction mark", named([{ Id: "tables", Text: "Sales\u200F" }]), 1001],
+      ["too long", named([{ Id: "tables", Text: "x".repeat(41) }]), 1001],
+      ["blank translation", named([{ Id: "tables", Translations: { de: " " } }]), 1001],
+      ["unknown language", named([{ Id: "tables", Translations: { xx: "Tables" } }]), 1001],
+      ["control character in a title", named([], { de: "Da\u0007ten" }), 1001],
+      ["unknown link", named([{ Id: "spreadsheets", Text: "Sheets" }]), 1001],
+      ["a link field the schema does not know", named([{ Id: "tables", Link: "/evil" }]), 1001],
+      ["a link of another section", named([{ Id: "dashboards", Text: "Boards" }]), 1091],
+      [
+        "a link named twice",
+        named([
+          { Id: "tables", Text: "A" },
+          { Id: "tables", Text: "B" },
+        ]),
+        1091,
+      ],
+    ];
+    for (const [name, body, code] of cases) {
+      const answer = await owner.put("/api/Account/Menu", JSON.parse(JSON.stringify(body)));
+      assert.equal(answer.status, 400, `${name}: ${JSON.stringify(answer.body)}`);
+      assert.equal(answer.body.ErrorCode, code, name);
+    }
+    assert.deepEqual((await owner.get("/api/Account/Menu")).body, before);
+  });
 });

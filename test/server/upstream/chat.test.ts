@@ -42,6 +42,19 @@ test("chat access: 401 without session, 403 without InAppChatAccess or without t
   assert.deepEqual(active.body, { IsActive: true, Messages: [] });
 });
 
+test("staff who answer chats are no members: the member side refuses them, as the chat hub does (§6)", async () => {
+  // Ada Admin holds InAppChatAccess and the SupportChat feature (operator account owner) and Read on
+  // SupportSessions: the chat hub takes her as staff, so the member calls are refused too.
+  const staff = await signIn(upstream, "staffAdmin");
+  for (const reply of [
+    await staff.get("/api/supportchat/active"),
+    await staff.post("/api/supportchat/message", { Page: "/", Text: "Hello" }),
+  ]) {
+    assert.equal(reply.status, 403);
+    assert.equal(reply.body.ErrorCode, ErrorCode.ChatNotAvailable);
+  }
+});
+
 test("messages: stored and acknowledged; a resend with the same UID is stored once", async () => {
   const uid = "c0ffee00-0000-4000-8000-000000000001";
   const first = await owner.post("/api/supportchat/message", {

@@ -2,7 +2,7 @@
  * What the signed-in user may do on a work screen (§6): the route already required read access, so
  * the screens ask only whether changes (rw) are allowed, and hide change controls otherwise.
  */
-import { hasRolePermission } from "../../../access/access-profile.ts";
+import { hasRolePermission } from "../../../../core/access/access-profile.ts";
 import { useStore } from "../../../boot/create-store.ts";
 import { sessionStore } from "../../../session/session-store.ts";
 

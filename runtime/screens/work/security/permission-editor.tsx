@@ -17,7 +17,6 @@ import "./security.css";
 /** The text key of a level's column. */
 export const levelKey = (level: EditorLevel) => `Roles_Level_${level}`;
 
-/** Props of the editor. */
 export interface PermissionEditorProps {
   /** Distinguishes the radio groups of several editors on one page. */
   uid: string;

@@ -1,7 +1,7 @@
 /**
  * The permission editor of §3 as a pure model: each permission key of the catalogue gets none, r
  * or rw. The model is read from a role's `Key_r;Key_rw` string with the runtime's parser
- * (runtime/access/permission-string.ts: aliases resolved, the higher level wins on repeats) and
+ * (core/access/permission-string.ts: aliases resolved, the higher level wins on repeats) and
  * written back in catalogue order — the order the upstream stores — so an unchanged model gives
  * the string it came from, and parse ∘ format is the identity on models.
  */
@@ -10,7 +10,7 @@ import {
   type PermissionLevel,
   type PermissionParseIssue,
   parsePermissionString,
-} from "../../../access/permission-string.ts";
+} from "../../../../core/access/permission-string.ts";
 
 /** A level in the editor: §3 absent key = none. */
 export type EditorLevel = "none" | PermissionLevel;

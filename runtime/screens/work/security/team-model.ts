@@ -1,6 +1,5 @@
 /** Teams (server/upstream/teams/routes.ts): the shapes and the member choices of the add-member control. */
 
-/** A member of a team. */
 export interface TeamMember {
   RecId: number;
   UserUID: string;

@@ -30,7 +30,6 @@ export type ChatMessageType =
   | "PleaseWait"
   | "PrivacyDisclaimer";
 
-/** A message of a transcript. */
 export interface TranscriptMessage {
   UID: string;
   Type: ChatMessageType;

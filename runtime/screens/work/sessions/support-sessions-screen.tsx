@@ -12,7 +12,6 @@ import { RATINGS, type SupportSession, sessionTone } from "./session-model.ts";
 import { TranscriptView } from "./transcript-view.tsx";
 import "../common/work.css";
 
-/** The support sessions screen. */
 export default function SupportSessionsScreen({ route }: ScreenProps) {
   const { t, i18n } = useTranslation();
   const headingId = useId();

@@ -19,7 +19,6 @@ import { canCancelTask, isTaskActive, type Task, type TaskStatus, taskTone } fro
 import { TaskProgress } from "./tasks-screen.tsx";
 import "../common/work.css";
 
-/** The task detail screen. */
 export default function TaskDetailScreen({ route, params }: ScreenProps) {
   const { t, i18n } = useTranslation();
   const headingId = useId();

@@ -23,7 +23,6 @@ import {
 } from "./ticket-model.ts";
 import "../common/work.css";
 
-/** Props of the form. */
 export interface NewTicketFormProps {
   /** Called with the created ticket. */
   onCreated: (ticket: TicketDetail) => void;

@@ -21,7 +21,6 @@ import { TicketDetailView } from "./ticket-detail.tsx";
 import { priorityKey, TICKET_STATUSES, type Ticket, ticketTone } from "./ticket-model.ts";
 import "../common/work.css";
 
-/** The support tickets screen. */
 export default function SupportTicketsScreen({ route }: ScreenProps) {
   const { t, i18n } = useTranslation();
   const headingId = useId();

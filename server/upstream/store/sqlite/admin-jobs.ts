@@ -21,7 +21,6 @@ type Row = Record<string, unknown>;
 const LATEST_RUN = `SELECT k.object_id, k.status FROM tasks k WHERE k.related_object_id = ? AND k.kind = 'DataLoad'
   ORDER BY k.object_id DESC LIMIT 1`;
 
-/** Admin jobs in SQLite. */
 export class SqliteAdminJobStore implements AdminJobStoreFamily {
   constructor(private readonly db: SqliteDatabase) {}
 

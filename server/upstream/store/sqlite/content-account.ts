@@ -30,7 +30,6 @@ function keyFromRow(row: Record<string, unknown>): ApiKeyRecord {
   };
 }
 
-/** API keys in SQLite. */
 export class SqliteApiKeyStore implements ApiKeyStoreFamily {
   constructor(private readonly db: SqliteDatabase) {}
 

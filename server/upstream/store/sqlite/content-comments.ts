@@ -15,7 +15,6 @@ import type {
 const SELECT = `SELECT c.*, u.full_name AS author_full_name, u.uid AS author_uid
   FROM comments c LEFT JOIN users u ON u.id = c.author_user_id`;
 
-/** Comments in SQLite. */
 export class SqliteCommentStore implements CommentStoreFamily {
   constructor(private readonly db: SqliteDatabase) {}
 

@@ -15,7 +15,6 @@ import type {
 import { params, SqliteFolderQueries, SUBTREE, unlessNameTaken } from "./content-folder-queries.ts";
 import type { MediaDisk } from "./content-media-disk.ts";
 
-/** Folders in SQLite. */
 export class SqliteFolderStore extends SqliteFolderQueries implements FolderStoreFamily {
   constructor(
     db: SqliteDatabase,

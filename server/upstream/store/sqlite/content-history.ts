@@ -38,7 +38,6 @@ function entryFromRow(row: Record<string, unknown>): HistoryEntry {
   };
 }
 
-/** History in SQLite. */
 export class SqliteHistoryStore implements HistoryStoreFamily {
   constructor(private readonly db: SqliteDatabase) {}
 

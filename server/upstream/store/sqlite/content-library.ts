@@ -7,6 +7,8 @@
 import { bool, parseJson, type SqliteDatabase } from "../database.ts";
 import type {
   ContentScope,
+  FeedKind,
+  FeedScope,
   FolderRecord,
   LibraryObject,
   ObjectListQuery,
@@ -111,6 +113,33 @@ export class SqliteLibraryQueries {
       .prepare(
         `SELECT ${LIBRARY_COLUMNS} ${LIBRARY_FROM} ${where} ${orderBy(query, SORT_COLUMNS, "o.id")}
          LIMIT @limit OFFSET @offset`,
+      )
+      .all(values) as Record<string, unknown>[];
+    return { items: rows.map(libraryObjectFromRow), total: n };
+  }
+
+  async feed(scope: FeedScope, kind: FeedKind, limit: number) {
+    // The same visibility as an area's list without a folder (live objects the viewer sees), over the
+    // types of every area at once, through the existing indexes: objects by (account, type) for
+    // Recent; for Favourites the viewer's own picks first (their key starts with the user) — CROSS
+    // JOIN fixes that order, else SQLite walks the account's objects to find the few picks.
+    const from =
+      kind === "Favourites"
+        ? `FROM object_favourites fv CROSS JOIN objects o ON o.id = fv.object_id AND o.account_id = fv.account_id
+           LEFT JOIN users u ON u.id = o.owner_user_id AND u.account_id = o.account_id`
+        : LIBRARY_FROM;
+    const picked = kind === "Favourites" ? "fv.user_id = @user AND fv.account_id = @account AND " : "";
+    const where = `WHERE ${picked}${LIBRARY_SCOPE} AND o.deleted_at IS NULL`;
+    const values = {
+      account: scope.accountId,
+      user: scope.userId,
+      types: JSON.stringify(scope.types),
+      limit,
+    };
+    const { n } = this.db.prepare(`SELECT COUNT(*) AS n ${from} ${where}`).get(values) as CountRow;
+    const rows = this.db
+      .prepare(
+        `SELECT ${LIBRARY_COLUMNS} ${from} ${where} ORDER BY o.modified_at DESC, o.id DESC LIMIT @limit`,
       )
       .all(values) as Record<string, unknown>[];
     return { items: rows.map(libraryObjectFromRow), total: n };

@@ -37,7 +37,6 @@ function projectFromRow(row: Record<string, unknown>): ProjectRecord {
   };
 }
 
-/** Projects in SQLite. */
 export class SqliteProjectStore implements ProjectStoreFamily {
   constructor(private readonly db: SqliteDatabase) {}
 

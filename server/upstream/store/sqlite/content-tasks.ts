@@ -48,7 +48,6 @@ function taskFromRow(row: Record<string, unknown>): TaskRecord {
   };
 }
 
-/** Tasks in SQLite. */
 export class SqliteTaskStore implements TaskStoreFamily {
   constructor(private readonly db: SqliteDatabase) {}
 

@@ -25,7 +25,6 @@ function objectFromRow(row: Record<string, unknown>): ObjectRecord {
   };
 }
 
-/** Objects in SQLite. */
 export class SqliteObjectStore implements ObjectStoreFamily {
   constructor(private readonly db: SqliteDatabase) {}
 

@@ -36,7 +36,6 @@ function alertFromRow(row: Row): AlertJob {
   };
 }
 
-/** Alerts in SQLite. */
 export class SqliteAlertJobStore implements AlertJobStoreFamily {
   constructor(private readonly db: SqliteDatabase) {}
 

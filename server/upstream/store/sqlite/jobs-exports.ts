@@ -35,7 +35,6 @@ function exportFromRow(row: Row): ExportJob {
   };
 }
 
-/** Exports in SQLite. */
 export class SqliteExportJobStore implements ExportJobStoreFamily {
   constructor(private readonly db: SqliteDatabase) {}
 

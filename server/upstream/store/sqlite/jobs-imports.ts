@@ -49,7 +49,6 @@ class Refused extends Error {
   }
 }
 
-/** Imports in SQLite. */
 export class SqliteImportJobStore implements ImportJobStoreFamily {
   constructor(private readonly db: SqliteDatabase) {}
 

@@ -19,7 +19,6 @@ function notificationFromRow(row: Record<string, unknown>): NotificationRecord {
   };
 }
 
-/** Notifications in SQLite. */
 export class SqliteNotificationStore implements NotificationStoreFamily {
   constructor(private readonly db: SqliteDatabase) {}
 

@@ -21,7 +21,6 @@ function sessionFromRow(row: Record<string, unknown>): SessionRecord {
   };
 }
 
-/** Sessions in SQLite. */
 export class SqliteSessionStore implements SessionStoreFamily {
   constructor(private readonly db: SqliteDatabase) {}
 

@@ -79,7 +79,6 @@ export function insertUser(
   }
 }
 
-/** Users in SQLite. */
 export class SqliteUserStore implements UserStoreFamily {
   constructor(private readonly db: SqliteDatabase) {}
 

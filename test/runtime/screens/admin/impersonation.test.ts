@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, mock, test } from "node:test";
-import type { AccessProfile } from "../../../../runtime/access/access-profile.ts";
+import type { AccessProfile } from "../../../../core/access/access-profile.ts";
 import { IMPERSONATION_FAILURE_CLOSE_MS } from "../../../../runtime/boot/constants.ts";
 import { ApiError } from "../../../../runtime/http/api-error.ts";
 import {

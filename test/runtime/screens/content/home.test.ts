@@ -1,11 +1,11 @@
 /**
  * The home screen as data: §2.2 /home/{type}/{itemRecId?}/{secondaryType?} → /?type&id&menu opens the
  * item among the routes the user may open; the areas of the feed (permission held and feature
- * Included, §5); the merged recent list; areas loaded a few at a time.
+ * Included, §5); the one call of each panel and the items a panel shows.
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { homeAreas, mergeFeed, settleWithLimit } from "../../../../runtime/screens/home/home-feed.ts";
+import { feedItemsToShow, feedPath, homeAreas } from "../../../../runtime/screens/home/home-feed.ts";
 import { homeQuery, homeTarget, routeAllowed } from "../../../../runtime/screens/home/home-target.ts";
 import { profile } from "../../../helpers/guard-fixture.ts";
 import { object, PERMISSIONS, ROUTES, route } from "./content-fixtures.ts";
@@ -106,48 +106,28 @@ describe("homeAreas", () => {
   });
 });
 
-describe("mergeFeed", () => {
-  const a = { ...object({ RecId: 1, Name: "A", ModifiedAt: "2026-01-03T00:00:00Z" }), area: "Dashboards" };
-  const b = { ...object({ RecId: 2, Name: "B", ModifiedAt: "2026-01-05T00:00:00Z" }), area: "Reports" };
-  const c = { ...object({ RecId: 1, Name: "C", ModifiedAt: "2026-01-04T00:00:00Z" }), area: "Reports" };
-  const gone = {
-    ...object({ RecId: 3, IsDeleted: true, ModifiedAt: "2026-01-09T00:00:00Z" }),
-    area: "Reports",
-  };
-  test("newest first, one entry per area and id, deleted left out, at most the limit", () => {
-    assert.deepEqual(
-      mergeFeed(
-        [
-          [a, gone],
-          [b, c, b],
-        ],
-        10,
-      ).map((item) => item.Name),
-      ["B", "C", "A"],
-    );
-    assert.equal(mergeFeed([[a], [b, c]], 2).length, 2);
+describe("feedPath", () => {
+  test("one call per panel, across the areas", () => {
+    assert.equal(feedPath("Recent", 12), "Content/Recent?limit=12");
+    assert.equal(feedPath("Favourites", 12), "Content/Favourites?limit=12");
   });
 });
 
-describe("settleWithLimit", () => {
-  test("keeps order, settles each, never runs more than the limit at once", async () => {
-    let running = 0;
-    let peak = 0;
-    const results = await settleWithLimit([1, 2, 3, 4, 5], 2, async (n) => {
-      running++;
-      peak = Math.max(peak, running);
-      await new Promise((resolve) => setImmediate(resolve));
-      running--;
-      if (n === 3) throw new Error("area 3 failed");
-      return n * 10;
-    });
-    assert.equal(peak, 2);
+describe("feedItemsToShow", () => {
+  const { FolderRecId: _folder, IsDeleted: _deleted, DeletedAt: _deletedAt, ...body } = object();
+  const item = (RecId: number, Area: string | null) => ({ ...body, RecId, Area });
+  const items = [item(1, "Reports"), item(2, "Dashboards"), item(3, null), item(4, "Dashboards")];
+  test("only areas the screen can link (an explorer route the user may open), in the upstream's order", () => {
     assert.deepEqual(
-      results.map((r) => (r.status === "fulfilled" ? r.value : "failed")),
-      [10, 20, "failed", 40, 50],
+      feedItemsToShow(items, homeAreas(ROUTES, viewer), 10).map((shown) => shown.RecId),
+      [2, 4],
+    );
+    assert.deepEqual(
+      feedItemsToShow(items, homeAreas(ROUTES, owner), 10).map((shown) => shown.RecId),
+      [1, 2, 4],
     );
   });
-  test("no items, no work", async () => {
-    assert.deepEqual(await settleWithLimit([], 4, async () => 1), []);
+  test("at most the limit", () => {
+    assert.equal(feedItemsToShow(items, homeAreas(ROUTES, owner), 2).length, 2);
   });
 });

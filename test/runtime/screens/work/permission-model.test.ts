@@ -1,6 +1,6 @@
 /**
  * The permission editor model (§3): every catalogue key gets none, r or rw; a role's `Key_r;Key_rw`
- * string round-trips through the model (parsed with runtime/access/permission-string.ts, written in
+ * string round-trips through the model (parsed with core/access/permission-string.ts, written in
  * catalogue order like the upstream); aliases and repeats are resolved; unreadable entries reported.
  */
 import assert from "node:assert/strict";

@@ -5,6 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
+import { evaluateCondition, type MenuConditionInput } from "../../../../core/menus/conditions.ts";
+import { createRouteMatcher, routeOfLink } from "../../../../core/routes/match.ts";
 import type { MenuCondition } from "../../../../schemas/menus.ts";
 import {
   type AccessFacts,
@@ -12,11 +14,6 @@ import {
   accessFingerprint,
   userAccessOf,
 } from "../../../../server/gateway/manifests/filter-access.ts";
-import {
-  type ConditionContext,
-  conditionHolds,
-} from "../../../../server/gateway/manifests/filter-conditions.ts";
-import { routeOfLink } from "../../../../server/gateway/manifests/filter-routes.ts";
 import type { ManifestSet } from "../../../../server/gateway/manifests/manifest-set.ts";
 import { resolveManifest } from "../../../../server/gateway/manifests/resolve-manifest.ts";
 import { defaultManifests } from "../session/gateway-fixture.ts";
@@ -65,9 +62,12 @@ function resolve(f: AccessFacts) {
   return resolveManifest(set, "v", { kind: "user", facts: f, fingerprint: accessFingerprint(f) });
 }
 
-function context(f: AccessFacts): ConditionContext {
+/** The condition input the gateway evaluates menus with (resolve-manifest.ts). */
+function context(f: AccessFacts): MenuConditionInput {
+  const access = userAccessOf(f, set.permissions);
   return {
-    access: userAccessOf(f, set.permissions),
+    profile: access.profile,
+    session: access.session,
     shellFlags: { videoTutorials: true, signupAllowed: false },
     sessionValues: set.menus.sessionValues,
   };
@@ -113,9 +113,9 @@ describe("conditions", () => {
     ["prototype names are no flags", { sessionFlag: "toString" }, false],
   ];
   for (const [name, condition, expected] of cases) {
-    test(name, () => assert.equal(conditionHolds(condition as MenuCondition, context(user())), expected));
+    test(name, () => assert.equal(evaluateCondition(condition as MenuCondition, context(user())), expected));
   }
-  test("an absent condition holds", () => assert.equal(conditionHolds(undefined, context(user())), true));
+  test("an absent condition holds", () => assert.equal(evaluateCondition(undefined, context(user())), true));
 });
 
 describe("routes", () => {
@@ -161,21 +161,15 @@ describe("routes", () => {
   });
 
   test("links resolve to the best-ranked route, as the runtime's router does", () => {
-    const routes = set.routes.routes;
-    assert.equal(routeOfLink("/dashboards", routes)?.id, "dashboards");
-    assert.equal(routeOfLink("/dashboard/viewer/12", routes)?.id, "dashboardViewer");
-    assert.equal(routeOfLink("/dashboard/12", routes)?.id, "legacyDashboard");
-    assert.equal(routeOfLink("/admin/users/impersonate/12?x=1", routes)?.id, "adminUserImpersonate");
-    assert.equal(
-      routeOfLink("/admin/users/impersonate/abc", routes)?.id ?? null,
-      null,
-      "numeric parameter pattern",
-    );
-    assert.equal(
-      routeOfLink("/no/such/page/at/all", routes),
-      null,
-      "the help-mode catch-all is not an app route",
-    );
+    // The gateway resolves menu links with core's matcher over the app-mode routes (filter-menus.ts).
+    const matchApp = createRouteMatcher(set.routes, "app");
+    const routeOf = (link: string) => routeOfLink(link, matchApp)?.route ?? null;
+    assert.equal(routeOf("/dashboards")?.id, "dashboards");
+    assert.equal(routeOf("/dashboard/viewer/12")?.id, "dashboardViewer");
+    assert.equal(routeOf("/dashboard/12")?.id, "legacyDashboard");
+    assert.equal(routeOf("/admin/users/impersonate/12?x=1")?.id, "adminUserImpersonate");
+    assert.equal(routeOf("/admin/users/impersonate/abc")?.id ?? null, null, "numeric parameter pattern");
+    assert.equal(routeOf("/no/such/page/at/all"), null, "the help-mode catch-all is not an app route");
   });
 });
 

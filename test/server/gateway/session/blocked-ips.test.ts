@@ -1,11 +1,13 @@
 /**
  * Blocked IPs: range parsing and matching (IPv4, IPv6, CIDR), and the poller and its hook over real
- * sockets against a small fake of the upstream's `GET /api/Admin/BlockedIps/Active` (the real one is
- * being built), with fake timers driving the refresh interval.
+ * sockets against a small fake of the upstream's `GET /api/Admin/BlockedIps/Active`, with fake timers
+ * driving the refresh interval; and what the poll writes to the log of `npm start` (the gateway and
+ * the real embedded upstream).
  */
 import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
 import { after, before, describe, mock, test } from "node:test";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { GatewayErrorCode } from "../../../../server/gateway/errors/gateway-error-codes.ts";
@@ -16,6 +18,7 @@ import {
   parseBlockedList,
 } from "../../../../server/gateway/security/blocked-ips.ts";
 import { IpRangeSet, parseIpRange } from "../../../../server/gateway/security/ip-ranges.ts";
+import { startGateway, startUpstream } from "../integration/integration-fixture.ts";
 
 describe("IP ranges", () => {
   test("single addresses and CIDR blocks of both families", () => {
@@ -222,5 +225,75 @@ describe("the poller", () => {
     assert.equal(await list.start(), false);
     list.stop();
     assert.ok(entries.some((e) => e.level === "error" && /UPSTREAM_SERVICE_TOKEN/.test(e.message)));
+  });
+});
+
+describe("the poll in the log", () => {
+  const SERVICE_TOKEN = "poll-log-service-token-0123456789abcdef";
+  let previousToken: string | undefined;
+  before(() => {
+    previousToken = process.env.UPSTREAM_SERVICE_TOKEN;
+    process.env.UPSTREAM_SERVICE_TOKEN = SERVICE_TOKEN;
+    mock.timers.enable({ apis: ["setInterval"] });
+  });
+  after(() => {
+    mock.timers.reset();
+    if (previousToken === undefined) delete process.env.UPSTREAM_SERVICE_TOKEN;
+    else process.env.UPSTREAM_SERVICE_TOKEN = previousToken;
+  });
+
+  test("a routine read writes nothing at info, one debug line; a failed read warns", async () => {
+    // One stream for both halves, as `npm start` writes them, recorded from debug up.
+    const lines: { level: number; msg: string; text: string }[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        const text = String(chunk);
+        lines.push({ ...JSON.parse(text), text });
+        done();
+      },
+    });
+    const logger = { level: "debug", stream };
+    let reads = 0;
+    const upstream = await startUpstream({
+      logger,
+      onRequest: (request) => {
+        if (request.url === "/api/Admin/BlockedIps/Active") reads += 1;
+      },
+    });
+    const gateway = await startGateway(upstream.url, {
+      logger,
+      more: { upstreamServiceToken: SERVICE_TOKEN },
+    });
+    try {
+      assert.equal(reads, 1, "the first read, before serving");
+      for (const cycle of [2, 3]) {
+        mock.timers.tick(BLOCKED_IPS_REFRESH_MS);
+        while (reads < cycle) await new Promise((resolve) => setImmediate(resolve));
+        assert.equal(await gateway.app.blockedIps.refresh(), true);
+      }
+      const about = (line: { text: string }) => /blocked ?ips/i.test(line.text);
+      const INFO = 30;
+      assert.deepEqual(
+        lines.filter((line) => about(line) && line.level === INFO).map((line) => line.msg),
+        [],
+        "no info line for a routine read",
+      );
+      assert.ok(
+        lines.filter((line) => about(line) && line.level < INFO).length >= 3,
+        "each read is logged at debug",
+      );
+
+      await upstream.stop();
+      mock.timers.tick(BLOCKED_IPS_REFRESH_MS);
+      assert.equal(await gateway.app.blockedIps.refresh(), false);
+      const warnings = lines.filter((line) => line.level === 40 && about(line));
+      assert.deepEqual(
+        warnings.map((line) => line.msg),
+        ["blocked IPs: cannot read the list"],
+      );
+    } finally {
+      await gateway.app.close();
+      await upstream.close();
+    }
   });
 });

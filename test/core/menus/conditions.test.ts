@@ -1,13 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import type { AccessProfile } from "../../../core/access/access-profile.ts";
+import { evaluateCondition, type MenuConditionInput } from "../../../core/menus/conditions.ts";
+import { visibleAdminMenu, visibleMainMenu } from "../../../core/menus/menu-links.ts";
 import menusJson from "../../../manifests/menus.json" with { type: "json" };
-import type { AccessProfile } from "../../../runtime/access/access-profile.ts";
-import {
-  evaluateCondition,
-  type MenuConditionInput,
-  visibleAdminMenu,
-  visibleMainMenu,
-} from "../../../runtime/access/menu-conditions.ts";
 import type { MenuCondition, MenusManifest } from "../../../schemas/menus.ts";
 import { profile } from "../../helpers/guard-fixture.ts";
 

@@ -1,17 +1,19 @@
 /**
- * The route matcher: react-router's ranking with the manifest's parameter patterns, one matcher per
- * manifest object and mode that remembers its answers (issue 5: the boot matches the first path
- * three times).
+ * core's route matcher (core/routes/match.ts): react-router's ranking with the manifest's parameter
+ * patterns, one matcher per manifest object and mode that remembers its answers (the boot matches the
+ * first path three times).
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { matchRoutes } from "react-router";
-import routesJson from "../../../manifests/routes.json" with { type: "json" };
 import {
   createRouteMatcher,
   HELP_MODE_FALLBACK,
+  linkPathname,
   ROUTE_MATCH_CACHE_ENTRIES,
-} from "../../../runtime/navigation/route-match.ts";
+  routeOfLink,
+} from "../../../core/routes/match.ts";
+import routesJson from "../../../manifests/routes.json" with { type: "json" };
 import type { RoutesManifest } from "../../../schemas/routes.ts";
 import { fixtureRoutes } from "../../helpers/guard-fixture.ts";
 
@@ -87,5 +89,18 @@ describe("route matching", () => {
         assert.equal(id, expected, `${mode} ${pathname}`);
       }
     }
+  });
+});
+
+describe("links", () => {
+  test("a link opens the route of its pathname as the browser's URL parser reads it; off-origin links open none", () => {
+    const match = createRouteMatcher(routes, "app");
+    assert.equal(linkPathname("/items/new?x=1#h"), "/items/new");
+    assert.equal(routeOfLink("/items/new?x=1#h", match)?.route.id, "itemNew");
+    assert.equal(routeOfLink("/items/./42", match)?.params.recId, "42", "dot segments resolved");
+    assert.equal(routeOfLink("/ITEMS/42/", match)?.route.id, "item");
+    assert.equal(routeOfLink("//evil.example/items/42", match), null);
+    assert.equal(routeOfLink("https://evil.example/items/42", match), null);
+    assert.equal(routeOfLink("/items/abc", match), null, "a parameter failing its pattern");
   });
 });

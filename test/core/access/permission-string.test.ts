@@ -4,7 +4,7 @@ import {
   formatPermissionString,
   hasPermission,
   parsePermissionString,
-} from "../../../runtime/access/permission-string.ts";
+} from "../../../core/access/permission-string.ts";
 
 const catalogue = {
   rolePermissions: [{ key: "Dashboards" }, { key: "DataHooks", aliases: ["DataHook"] }, { key: "Users" }],

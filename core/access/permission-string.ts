@@ -1,6 +1,8 @@
 /**
- * Role permission strings (§3): semicolon-separated `key_level` entries, level
- * `r` or `rw`; an absent key means no access.
+ * Role permission strings (§3): semicolon-separated `key_level` entries, level `r` or `rw`; an
+ * absent key means no access. Keys are resolved through the permissions manifest's catalogue and its
+ * aliases (manifests/permissions.json, e.g. DataHook → DataHooks), one parse for the gateway's
+ * per-user manifests and the runtime's access profile.
  */
 
 /** A permission level; absence of a key means no access. */

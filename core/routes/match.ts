@@ -1,5 +1,17 @@
+/**
+ * The one route matcher of the gateway and the runtime (DESIGN.md §2: a rule both sides apply exists
+ * once). It IS react-router's `matchRoutes` over the manifest's routes — the function the browser's
+ * router ranks with — so the gateway (per-user manifests, menu links, manifest checks, the first
+ * screen's preload) and the runtime (the §4.1 guard) open the same route for every path, by
+ * construction: static segments beat parameters, ties go to manifest order, matching ignores case
+ * and trailing slashes. On top of react-router, a route's `paramPatterns` must hold: a parameter that
+ * does not match its pattern makes the path unknown (e.g. a non-numeric impersonation id, §2.4).
+ */
 import { matchRoutes } from "react-router";
 import type { RouteDefinition, RoutesManifest } from "../../schemas/routes.ts";
+
+/** A routes manifest, or any object holding its routes (the gateway's per-user one included). */
+export type RoutesSource = Pick<RoutesManifest, "routes">;
 
 /** Path parameters of a matched route; optional ones may be absent. */
 export type RouteParams = Readonly<Record<string, string | undefined>>;
@@ -17,7 +29,7 @@ export type AppMode = "app" | "help";
 export type RouteMatcher = (pathname: string) => RouteMatch | null;
 
 /** The routes of one mode, in manifest order. */
-export function routesForMode(manifest: RoutesManifest, mode: AppMode): RouteDefinition[] {
+export function routesForMode(manifest: RoutesSource, mode: AppMode): RouteDefinition[] {
   return manifest.routes.filter((route) => (route.mode ?? "app") === mode);
 }
 
@@ -35,19 +47,17 @@ export const HELP_MODE_FALLBACK: RouteDefinition = {
 /** Pathnames a matcher remembers; past this it starts over (a session visits far fewer). */
 export const ROUTE_MATCH_CACHE_ENTRIES = 256;
 
-const matchers = new WeakMap<RoutesManifest, Partial<Record<AppMode, RouteMatcher>>>();
+const matchers = new WeakMap<RoutesSource, Partial<Record<AppMode, RouteMatcher>>>();
 
 /**
- * The matcher of a routes manifest in a mode, with react-router's ranking (static segments beat
- * parameters), then the route's `paramPatterns`: a parameter that does not match makes the path
- * unknown (e.g. a non-numeric impersonation id, §2.4). In help mode an unknown path matches
- * HELP_MODE_FALLBACK.
+ * The matcher of a routes manifest in a mode (see the module comment). In help mode an unknown
+ * path matches HELP_MODE_FALLBACK.
  *
  * One matcher per manifest object and mode, remembering its answers: react-router's matchRoutes
- * flattens and ranks every route on each call, and the boot alone asks for the first path three
- * times (first screen preload, first guard decision, the navigation host) — issue 5's cold load.
+ * flattens and ranks every route on each call, and the runtime's boot alone asks for the first path
+ * three times (first screen preload, first guard decision, the navigation host).
  */
-export function createRouteMatcher(manifest: RoutesManifest, mode: AppMode): RouteMatcher {
+export function createRouteMatcher(manifest: RoutesSource, mode: AppMode): RouteMatcher {
   let byMode = matchers.get(manifest);
   if (!byMode) {
     byMode = {};
@@ -60,6 +70,29 @@ export function createRouteMatcher(manifest: RoutesManifest, mode: AppMode): Rou
     mode === "app" ? match : (pathname) => match(pathname) ?? { route: HELP_MODE_FALLBACK, params: {} };
   byMode[mode] = matcher;
   return matcher;
+}
+
+/** A base the link parser resolves against; never contacted. */
+const LINK_BASE = "https://core.invalid";
+
+/**
+ * The pathname an in-app link opens, as the browser's URL parser reads it once the router has
+ * pushed it (query and hash dropped, dot segments resolved, unsafe characters escaped); null for
+ * a link that leaves the origin or does not parse.
+ */
+export function linkPathname(link: string): string | null {
+  try {
+    const url = new URL(link, LINK_BASE);
+    return url.origin === LINK_BASE ? url.pathname : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The route an in-app link opens with `match`, or null when it opens none (or leaves the origin). */
+export function routeOfLink(link: string, match: RouteMatcher): RouteMatch | null {
+  const pathname = linkPathname(link);
+  return pathname === null ? null : match(pathname);
 }
 
 function rememberAnswers(match: RouteMatcher): RouteMatcher {
@@ -87,8 +120,8 @@ function staticKey(path: string): string {
 /**
  * The routes whose path is all static segments, by staticKey: such a route, matching a pathname
  * exactly, is the one react-router ranks first (a static segment outscores every other kind), so
- * a lookup answers without compiling and trying every route's pattern — ~15 ms of the first
- * match of a cold load on a slow machine (issue 5). Paths with escapes (%) take the full match.
+ * a lookup answers without compiling and trying every route's pattern (~15 ms of the first match
+ * of a cold load on a slow machine). Paths with escapes (%) take the full match.
  */
 function staticRoutes(routes: readonly RouteDefinition[]): Map<string, RouteDefinition> {
   const byPath = new Map<string, RouteDefinition>();
@@ -101,7 +134,7 @@ function staticRoutes(routes: readonly RouteDefinition[]): Map<string, RouteDefi
   return byPath;
 }
 
-function createModeMatcher(manifest: RoutesManifest, mode: AppMode): RouteMatcher {
+function createModeMatcher(manifest: RoutesSource, mode: AppMode): RouteMatcher {
   const routes = routesForMode(manifest, mode);
   const byStaticPath = staticRoutes(routes);
   const byId = new Map(routes.map((route) => [route.id, route]));

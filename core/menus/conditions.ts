@@ -1,25 +1,23 @@
 /**
- * The menus manifest's condition vocabulary (schemas/menus.ts) and the §6 menu
- * visibility rules, as pure functions of the session. Malformed conditions are
- * false: a menu entry is never shown by accident.
+ * The menus manifest's condition vocabulary (schemas/menus.ts) as a pure function of the session —
+ * one evaluation for the gateway's per-user menus and the runtime's shell. Malformed conditions
+ * (no kind, two kinds, stray keys or bad values, nesting beyond three combinators) are false: a menu
+ * entry is never shown by accident.
  */
-import type {
-  AdminMenuLink,
-  AdminMenuSection,
-  MainMenuLink,
-  MainMenuSection,
-  MenuCondition,
-  MenusManifest,
-} from "../../schemas/menus.ts";
-import { type AccessProfile, hasRolePermission, isFeatureIncluded } from "./access-profile.ts";
+import type { MenuCondition, MenusManifest } from "../../schemas/menus.ts";
+import { type AccessSubject, hasRolePermission, isFeatureIncluded } from "../access/access-profile.ts";
 
 /** The boolean User fields (§3) the sessionFlag atom may name. */
-export type MenuSessionFlag =
-  | "ShowHelpLinks"
-  | "IsAdmin"
-  | "MustSetup2FA"
-  | "AccountIsWhiteLabel"
-  | "AccountMenuLogoIsSet";
+export const MENU_SESSION_FLAGS = [
+  "ShowHelpLinks",
+  "IsAdmin",
+  "MustSetup2FA",
+  "AccountIsWhiteLabel",
+  "AccountMenuLogoIsSet",
+] as const;
+
+/** A boolean User field (§3) the sessionFlag atom may name. */
+export type MenuSessionFlag = (typeof MENU_SESSION_FLAGS)[number];
 
 /** The session values the atoms read (§3 User). */
 export interface MenuConditionSession {
@@ -31,7 +29,7 @@ export interface MenuConditionSession {
 
 /** Everything a condition is evaluated against. */
 export interface MenuConditionInput {
-  profile: AccessProfile;
+  profile: AccessSubject;
   session: MenuConditionSession;
   /** The boolean settings of the resolved shell manifest the shellFlag atom may name. */
   shellFlags: { videoTutorials: boolean; signupAllowed: boolean };
@@ -50,10 +48,7 @@ const isName = (v: unknown) => typeof v === "string" && v.length > 0;
 const ATOMS: Record<string, (c: Node) => boolean> = {
   permission: (c) => isName(c.permission) && (c.level === undefined || c.level === "r" || c.level === "rw"),
   feature: (c) => isName(c.feature),
-  sessionFlag: (c) =>
-    ["ShowHelpLinks", "IsAdmin", "MustSetup2FA", "AccountIsWhiteLabel", "AccountMenuLogoIsSet"].includes(
-      c.sessionFlag as string,
-    ),
+  sessionFlag: (c) => (MENU_SESSION_FLAGS as readonly unknown[]).includes(c.sessionFlag),
   impersonating: (c) => isBoolean(c.impersonating),
   twoFactorPolicyAllowsSettings: (c) => isBoolean(c.twoFactorPolicyAllowsSettings),
   passwordSignOn: (c) => isBoolean(c.passwordSignOn),
@@ -65,13 +60,13 @@ const ATOM_KEYS: Record<string, readonly string[]> = {
   permission: ["permission", "level"],
   adminModule: ["adminModule", "access"],
 };
-const COMBINATORS = ["allOf", "anyOf", "not"] as const;
+const COMBINATORS: readonly string[] = ["allOf", "anyOf", "not"];
 
 /** The node's single kind (atom or combinator), or null when it has none, several, or stray keys. */
 function kindOf(node: unknown): string | null {
   if (!node || typeof node !== "object" || Array.isArray(node)) return null;
   const keys = Object.keys(node);
-  const kinds = keys.filter((key) => key in ATOMS || (COMBINATORS as readonly string[]).includes(key));
+  const kinds = keys.filter((key) => Object.hasOwn(ATOMS, key) || COMBINATORS.includes(key));
   if (kinds.length !== 1) return null;
   const kind = kinds[0] as string;
   const allowed = ATOM_KEYS[kind] ?? [kind];
@@ -83,7 +78,7 @@ function isWellFormed(node: unknown, depth: number): boolean {
   const kind = kindOf(node);
   if (!kind) return false;
   const c = node as Node;
-  const atom = ATOMS[kind];
+  const atom = Object.hasOwn(ATOMS, kind) ? ATOMS[kind] : undefined;
   if (atom) return atom(c);
   if (depth + 1 > MAX_COMBINATOR_DEPTH) return false;
   if (kind === "not") return isWellFormed(c.not, depth + 1);
@@ -98,6 +93,12 @@ function listed(value: string | null, list: readonly string[]): boolean {
   return list.some((entry) => entry.toLowerCase() === wanted);
 }
 
+/** The sessionFlag atom's value; IsAdmin is false while impersonating (no admin area then, DESIGN.md §3). */
+function sessionFlag(session: MenuConditionSession, flag: MenuSessionFlag): boolean {
+  if (flag === "IsAdmin" && session.impersonating) return false;
+  return session.flags[flag] === true;
+}
+
 /** Evaluates a well-formed node (see schemas/menus.ts for each atom's meaning). */
 function evaluate(c: Node, input: MenuConditionInput): boolean {
   const { profile, session, sessionValues } = input;
@@ -107,7 +108,7 @@ function evaluate(c: Node, input: MenuConditionInput): boolean {
     case "feature":
       return isFeatureIncluded(profile, c.feature as string);
     case "sessionFlag":
-      return session.flags[c.sessionFlag as MenuSessionFlag] === true;
+      return sessionFlag(session, c.sessionFlag as MenuSessionFlag);
     case "impersonating":
       return session.impersonating === c.impersonating;
     case "twoFactorPolicyAllowsSettings":
@@ -141,62 +142,4 @@ function evaluate(c: Node, input: MenuConditionInput): boolean {
 export function evaluateCondition(condition: MenuCondition | undefined, input: MenuConditionInput): boolean {
   if (condition === undefined) return true;
   return isWellFormed(condition, 0) && evaluate(condition as Node, input);
-}
-
-/** A visible navigation panel link; `upgrade` badges a feature that is not Included (§4.1 step 11). */
-export type VisibleMainLink = MainMenuLink & { upgrade: boolean };
-/** A visible navigation panel section with its visible links. */
-export type VisibleMainSection = Omit<MainMenuSection, "links"> & { links: VisibleMainLink[] };
-/** A visible admin menu section with its visible links. */
-export type VisibleAdminSection = Omit<AdminMenuSection, "links"> & { links: AdminMenuLink[] };
-
-/** §2.5: every link is prefixed with /. */
-function prefixed(link: string): string {
-  return link.startsWith("/") ? link : `/${link}`;
-}
-
-/**
- * §6: a link shows with its role permission (read or more), adminOnly links only
- * for admins, and its visibleWhen; sections without a visible link are hidden.
- */
-export function visibleMainMenu(
-  main: MenusManifest["main"],
-  input: MenuConditionInput,
-): VisibleMainSection[] {
-  const sections: VisibleMainSection[] = [];
-  for (const section of main.sections) {
-    if (!evaluateCondition(section.visibleWhen, input)) continue;
-    const links = section.links
-      .filter(
-        (link) =>
-          (!link.adminOnly || input.profile.isAdmin) &&
-          hasRolePermission(input.profile, link.key, "r") &&
-          evaluateCondition(link.visibleWhen, input),
-      )
-      .map((link) => ({
-        ...link,
-        link: prefixed(link.link),
-        upgrade: link.feature !== undefined && !isFeatureIncluded(input.profile, link.feature),
-      }));
-    if (links.length > 0) sections.push({ ...section, links });
-  }
-  return sections;
-}
-
-/** §6: admin links need Read on their module; the admin menu shows when any link is left. */
-export function visibleAdminMenu(
-  admin: MenusManifest["admin"],
-  input: MenuConditionInput,
-): VisibleAdminSection[] {
-  const sections: VisibleAdminSection[] = [];
-  for (const section of admin.sections) {
-    if (!evaluateCondition(section.visibleWhen, input)) continue;
-    const links = section.links.filter(
-      (link) =>
-        input.profile.adminModules.get(link.adminModule)?.read === true &&
-        evaluateCondition(link.visibleWhen, input),
-    );
-    if (links.length > 0) sections.push({ ...section, links });
-  }
-  return sections;
 }
