@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "../server/gateway/app.ts";
 import { parseHelpHosts } from "../server/gateway/plugins/help-mode.ts";
@@ -21,8 +21,9 @@ const E2E_RATE_LIMIT = {
 };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-// E2E_DIST_DIR: scripts that start their own e2e server (screenshots, shell benchmark) build apart.
-const distDir = process.env.E2E_DIST_DIR ?? join(root, ".tmp", "e2e-dist");
+// E2E_DIST_DIR: scripts that start their own e2e server (screenshots, shell benchmark) build apart;
+// a relative one is taken from the repository root (the gateway serves the build from an absolute path).
+const distDir = resolve(root, process.env.E2E_DIST_DIR ?? join(".tmp", "e2e-dist"));
 await buildRuntime(distDir);
 const dataDir = await mkdtemp(join(tmpdir(), "tessera-e2e-"));
 const port = Number(process.env.E2E_PORT ?? 8191);
