@@ -9,6 +9,7 @@
  */
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { redactedLoggerOptions } from "../../core/log-redaction.ts";
 import { registerBrandingRoutes } from "./account/branding-routes.ts";
 import { registerEmbeddingRoutes } from "./account/embedding-routes.ts";
 import { registerAccountLogoRoutes } from "./account/logo-routes.ts";
@@ -16,6 +17,7 @@ import { registerAccountMenuRoutes } from "./account/menu-routes.ts";
 import { registerRoleRoutes } from "./account/roles-routes.ts";
 import { registerAccountRoutes } from "./account/routes.ts";
 import { registerAccountSettingsRoutes } from "./account/settings-routes.ts";
+import { registerInvoiceListRoutes } from "./account-admin/invoices-routes.ts";
 import { registerAccountAdminRoutes } from "./account-admin/routes.ts";
 import { registerAdminRoutes, registerAdminScriptRoutes } from "./admin/routes.ts";
 import { registerCredentialRoutes } from "./auth/credential-routes.ts";
@@ -34,7 +36,6 @@ import { registerHelpRoutes } from "./help/routes.ts";
 import { installMultipartBodyLimit } from "./http/body-limits.ts";
 import { errorAnswerServerOptions, installErrorHandling } from "./http/errors.ts";
 import { createGuards } from "./http/guards.ts";
-import { redactedLoggerOptions } from "../../core/log-redaction.ts";
 import { formatValidationErrors, installValidation } from "./http/validation.ts";
 import { registerJobRoutes } from "./jobs/routes.ts";
 import { registerMediaRoutes } from "./media/routes.ts";
@@ -42,8 +43,6 @@ import { registerNotificationAdminRoutes } from "./notifications/admin-routes.ts
 import { registerNotificationRoutes } from "./notifications/routes.ts";
 import { registerObjectRoutes } from "./objects/routes.ts";
 import { resolveSettings, type UpstreamOptions } from "./options.ts";
-import { registerInvoiceListRoutes } from "./people/invoices-routes.ts";
-import { registerUserRoutes } from "./people/users-routes.ts";
 import { registerRealtimeAdminRoutes } from "./realtime/admin-routes.ts";
 import { registerChatAdminRoutes } from "./realtime/chat-admin-routes.ts";
 import { mountRealtime } from "./realtime/index.ts";
@@ -54,6 +53,7 @@ import { openSqliteStore } from "./store/index.ts";
 import { registerTaskRoutes } from "./tasks/routes.ts";
 import { registerTeamRoutes } from "./teams/routes.ts";
 import { registerTicketRoutes } from "./tickets/routes.ts";
+import { registerUserRoutes } from "./users/routes.ts";
 
 export type { UpstreamOptions } from "./options.ts";
 

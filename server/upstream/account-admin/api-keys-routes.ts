@@ -14,7 +14,7 @@ import { conflict, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdParams } from "../http/schemas.ts";
 import { generateToken, hashToken } from "../identity/secrets.ts";
-import type { ApiKeyRecord } from "../store/types-content-account.ts";
+import type { ApiKeyRecord } from "../store/types/account-resources.ts";
 
 /** Longest lifetime a key may be given, in days. */
 export const MAX_API_KEY_DAYS = 3650;

@@ -22,7 +22,7 @@ import {
   PROJECT_STATUSES,
   type ProjectFields,
   type ProjectRecord,
-} from "../store/types-content-account.ts";
+} from "../store/types/account-resources.ts";
 
 const date = {
   anyOf: [{ type: "string", format: "date" }, { type: "null" }],

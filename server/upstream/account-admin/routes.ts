@@ -12,7 +12,7 @@ import { isoTime } from "../folders/list-query.ts";
 import { notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdParams } from "../http/schemas.ts";
-import type { ManagedAccountRecord } from "../store/types-content-account.ts";
+import type { ManagedAccountRecord } from "../store/types/account-resources.ts";
 import { registerApiKeyRoutes } from "./api-keys-routes.ts";
 import { registerProjectRoutes } from "./projects-routes.ts";
 import { registerUsageRoutes } from "./usage-routes.ts";

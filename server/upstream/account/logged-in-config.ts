@@ -19,7 +19,7 @@ import {
   SESSION_FLAG_FEATURES,
 } from "../identity/features.ts";
 import { permissionEntries } from "../identity/permission-string.ts";
-import type { AnnouncementAudience } from "../store/types-content.ts";
+import type { AnnouncementAudience } from "../store/types/member-data.ts";
 import { storedInterfacePreferences } from "./interface-preferences.ts";
 
 /** The application version this service announces (Common/LoggedInConfig and the desktop-started event). */

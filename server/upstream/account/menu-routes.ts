@@ -12,7 +12,7 @@ import { audit } from "../admin/audit.ts";
 import type { UpstreamContext } from "../context.ts";
 import { badRequest } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
-import type { MenuLayoutRecord } from "../store/types-account-settings.ts";
+import type { MenuLayoutRecord } from "../store/types/account-settings.ts";
 import { announceAccountChange } from "./account-refresh.ts";
 import { checkMenuLayout } from "./custom-menu.ts";
 

@@ -18,7 +18,7 @@ import {
   permissionEntries,
 } from "../identity/permission-string.ts";
 import type { RoleRecord } from "../store/records.ts";
-import { StoreConflictError } from "../store/types.ts";
+import { StoreConflictError } from "../store/types/identity.ts";
 
 const roleName = { ...singleLineText, minLength: 1, maxLength: 80, description: "Role name." } as const;
 const permissionString = {

@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import type { UpstreamContext } from "../context.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
-import type { AdminRow } from "../store/types-admin.ts";
+import type { AdminRow } from "../store/types/admin-records.ts";
 import { bodySchemas, flag, longText, oneOf, text } from "./fields.ts";
 import type { AdminCall, AdminResource } from "./resource.ts";
 import { adminCall, keyParams, userJoin } from "./resource-kit.ts";

@@ -9,7 +9,7 @@ import type { UpstreamContext } from "../context.ts";
 import { type PdfLine, renderPdf } from "../files/pdf.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
-import type { AdminRow } from "../store/types-admin.ts";
+import type { AdminRow } from "../store/types/admin-records.ts";
 import { CURRENCY } from "./billing.ts";
 import { date, longText, number, oneOf, ref, text } from "./fields.ts";
 import type { AdminResource } from "./resource.ts";

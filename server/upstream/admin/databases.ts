@@ -11,7 +11,7 @@ import type { FastifyInstance } from "fastify";
 import type { UpstreamContext } from "../context.ts";
 import { badRequest, notFound, UpstreamError } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
-import type { AdminRow } from "../store/types-admin.ts";
+import type { AdminRow } from "../store/types/admin-records.ts";
 import { notifyMigrationFailed } from "./database-migration-notice.ts";
 import { flag, integer, oneOf, text } from "./fields.ts";
 import type { AdminCall, AdminResource } from "./resource.ts";

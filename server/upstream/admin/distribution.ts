@@ -10,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 import type { UpstreamContext } from "../context.ts";
 import { badRequest, conflict, notFound, UpstreamError } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
-import type { AdminRow } from "../store/types-admin.ts";
+import type { AdminRow } from "../store/types/admin-records.ts";
 import { bodySchemas, date, flag, HTTPS_URL, longText, oneOf, ref, text } from "./fields.ts";
 import { packageManager } from "./packages.ts";
 import type { AdminResource } from "./resource.ts";

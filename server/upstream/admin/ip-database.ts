@@ -11,7 +11,7 @@ import type { UpstreamContext } from "../context.ts";
 import { uploadBodyLimit } from "../http/body-limits.ts";
 import { badRequest, UpstreamError } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
-import type { AdminRow } from "../store/types-admin.ts";
+import type { AdminRow } from "../store/types/admin-records.ts";
 import { flag, oneOf, text } from "./fields.ts";
 import { parseIpRangeCsv, rangeOf } from "./ip-range-csv.ts";
 import type { AdminResource } from "./resource.ts";

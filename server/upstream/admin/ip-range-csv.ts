@@ -5,7 +5,7 @@
  * nothing), with the first problem and its line number.
  */
 import { badRequest, UpstreamError } from "../http/errors.ts";
-import type { IpRangeInput } from "../store/types-admin.ts";
+import type { IpRangeInput } from "../store/types/admin-network.ts";
 import { parseIpBlock } from "./ip-addresses.ts";
 
 /** The keys and canonical texts of a range, or a 400 answer. */

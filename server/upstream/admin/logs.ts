@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { UpstreamContext } from "../context.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { isoDateMs } from "../store/sqlite/admin-values.ts";
-import type { AdminRow } from "../store/types-admin.ts";
+import type { AdminRow } from "../store/types/admin-records.ts";
 import { date, ref, text } from "./fields.ts";
 import type { AdminResource } from "./resource.ts";
 import { pagingProperties, sendCsv } from "./resource-kit.ts";

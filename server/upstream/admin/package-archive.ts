@@ -5,7 +5,7 @@
  * keys). Reading checks every field and answers 400 InvalidPackage with the first problem.
  */
 import { badRequest } from "../http/errors.ts";
-import type { PackageObject } from "../store/types-admin-families.ts";
+import type { PackageObject } from "../store/types/admin-jobs.ts";
 import { USER_OBJECT_TYPES } from "./constants.ts";
 import { readZip } from "./zip.ts";
 

@@ -11,7 +11,7 @@ import { contentDisposition } from "../files/content-disposition.ts";
 import { uploadBodyLimit } from "../http/body-limits.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
-import { StoreConflictError } from "../store/types.ts";
+import { StoreConflictError } from "../store/types/identity.ts";
 import { flag, longText, nonBlank, oneOf, ref, text } from "./fields.ts";
 import { PACKAGE_MAX_BYTES, readPackage, SEMVER } from "./package-archive.ts";
 import type { AdminResource } from "./resource.ts";

@@ -12,9 +12,9 @@ import { contentDisposition } from "../files/content-disposition.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 import { callerOf } from "../http/guards.ts";
 import { recIdSchema } from "../http/schemas.ts";
-import { StoreConflictError } from "../store/types.ts";
-import type { AdminColumn, AdminRow, AdminTableSpec } from "../store/types-admin.ts";
-import { type AdminListQuery, StoreReferenceError } from "../store/types-admin.ts";
+import type { AdminColumn, AdminRow, AdminTableSpec } from "../store/types/admin-records.ts";
+import { type AdminListQuery, StoreReferenceError } from "../store/types/admin-records.ts";
+import { StoreConflictError } from "../store/types/identity.ts";
 import type { Schema } from "./fields.ts";
 import type { AdminCall, AdminResource } from "./resource.ts";
 

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { UpstreamContext } from "../context.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
-import type { AdminKey, AdminRow } from "../store/types-admin.ts";
+import type { AdminKey, AdminRow } from "../store/types/admin-records.ts";
 import { audit } from "./audit.ts";
 import { bodySchemas, idsBody } from "./fields.ts";
 import type { AdminCall, AdminResource } from "./resource.ts";

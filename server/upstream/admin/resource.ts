@@ -14,7 +14,7 @@ import type {
   AdminStatementContext,
   AdminTableSpec,
   AdminTransition,
-} from "../store/types-admin.ts";
+} from "../store/types/admin-records.ts";
 import type { FieldRule, Schema } from "./fields.ts";
 
 /** Everything a hook or action handler works with. */

@@ -13,7 +13,7 @@ import { DOMAIN_PATTERN, emailSchema, passwordSchema } from "../http/schemas.ts"
 import { FEATURE_IDS, type FeatureAvailability, type FeatureId } from "../identity/features.ts";
 import { hashPassword } from "../identity/passwords.ts";
 import { PERMISSION_KEYS } from "../identity/permission-keys.ts";
-import { StoreConflictError } from "../store/types.ts";
+import { StoreConflictError } from "../store/types/identity.ts";
 import { grantBody } from "./grant-response.ts";
 import { sendWelcome } from "./mail.ts";
 import { assertAcceptablePassword } from "./recovery-routes.ts";

@@ -18,7 +18,8 @@ import { recIdSchema, uidSchema } from "../http/schemas.ts";
 import { generateUid } from "../identity/secrets.ts";
 import { CHAT_NOT_AVAILABLE, chatRoleOf } from "../realtime/principals.ts";
 import type { ChatMessageRecord } from "../store/records-content.ts";
-import type { NewChatMessage, NewFileInput } from "../store/types-content.ts";
+import type { NewChatMessage } from "../store/types/chat.ts";
+import type { NewFileInput } from "../store/types/objects-files.ts";
 import { SUPPORT_CHAT_OPEN_KEY } from "./chat-state.ts";
 
 /** Longest chat message, in characters. */

@@ -13,7 +13,7 @@ import { featureIncluded } from "../identity/features.ts";
 import { OBJECT_TYPE_ACCESS, type ObjectType } from "../identity/object-types.ts";
 import type { PermissionKey, PermissionLevel } from "../identity/permission-keys.ts";
 import { grants } from "../identity/permission-string.ts";
-import type { ContentScope } from "../store/types-content-library.ts";
+import type { ContentScope } from "../store/types/library.ts";
 
 /** Each area (by permission key) and the object types it lists. */
 export const CONTENT_AREAS = {

@@ -4,7 +4,7 @@
  * with `-` for descending order. Unknown sort fields are refused by the schema (400).
  */
 import { badRequest } from "../http/errors.ts";
-import type { ListQuery, Page } from "../store/types-content-library.ts";
+import type { ListQuery, Page } from "../store/types/list-page.ts";
 
 /** Largest page a list returns. */
 export const MAX_PAGE_SIZE = 200;

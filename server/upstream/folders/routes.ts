@@ -12,7 +12,7 @@ import { conflict, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdSchema } from "../http/schemas.ts";
 import { afterPurge, afterTrash } from "../objects/notify.ts";
-import type { FolderRecord } from "../store/types-content-library.ts";
+import type { FolderRecord } from "../store/types/library.ts";
 import { areaGuard, areaOf, areaSchema, contentScope } from "./areas.ts";
 import { isoTime, nonBlank } from "./list-query.ts";
 

@@ -21,7 +21,7 @@ import {
 import { LANGUAGES } from "../admin/fields.ts";
 import type { UpstreamContext } from "../context.ts";
 import { badRequest, notFound } from "../http/errors.ts";
-import type { PublishedHelpArticle } from "../store/types-help.ts";
+import type { PublishedHelpArticle } from "../store/types/help.ts";
 
 /** How long browsers and proxies may reuse a help answer: published content, the same for everyone. */
 export const HELP_CACHE_MAX_AGE_S = 60;

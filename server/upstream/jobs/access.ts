@@ -13,7 +13,7 @@ import { featureIncluded } from "../identity/features.ts";
 import { OBJECT_TYPE_ACCESS, type ObjectType } from "../identity/object-types.ts";
 import type { PermissionLevel } from "../identity/permission-keys.ts";
 import { grants, parsePermissionString } from "../identity/permission-string.ts";
-import type { LibraryObject } from "../store/types-content-library.ts";
+import type { LibraryObject } from "../store/types/library.ts";
 
 /** The library area listing a type, if any. */
 export function areaOfType(type: string): ContentArea | undefined {

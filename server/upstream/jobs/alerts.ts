@@ -6,8 +6,8 @@
  * column is gone — and a triggered one tells the alert's owner and recipients.
  */
 import { notifyAlertTriggered } from "../notifications/object-events.ts";
-import type { HistoryStatus } from "../store/types-content-library.ts";
-import type { AlertJob, AlertOperator } from "../store/types-jobs-automation.ts";
+import type { AlertJob, AlertOperator } from "../store/types/automation.ts";
+import type { HistoryStatus } from "../store/types/library.ts";
 import type { JobRuntime } from "./runtime.ts";
 
 /** The outcome of one evaluation. */

@@ -14,7 +14,7 @@ import { listQueryProperties } from "../folders/list-query.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdParams } from "../http/schemas.ts";
 import { notifyConnectorEvent } from "../notifications/account-events.ts";
-import type { LibraryObject } from "../store/types-content-library.ts";
+import type { LibraryObject } from "../store/types/library.ts";
 import { callerObject } from "./access.ts";
 import type { JobRuntime } from "./runtime.ts";
 

@@ -5,7 +5,8 @@
  */
 import type { UpstreamContext } from "../context.ts";
 import type { ObjectRecord } from "../store/records-content.ts";
-import type { DataValue, ExportFormat } from "../store/types-jobs.ts";
+import type { DataValue } from "../store/types/data-tables.ts";
+import type { ExportFormat } from "../store/types/exports.ts";
 import { toCsv } from "./csv.ts";
 
 /** Most rows one export writes. */

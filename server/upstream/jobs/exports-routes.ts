@@ -11,7 +11,7 @@ import { badRequest } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdSchema } from "../http/schemas.ts";
 import type { ObjectType } from "../identity/object-types.ts";
-import { EXPORT_FORMATS, type ExportFormat } from "../store/types-jobs.ts";
+import { EXPORT_FORMATS, type ExportFormat } from "../store/types/exports.ts";
 import { callerObject } from "./access.ts";
 import { exportBody, queueExport } from "./exports.ts";
 import type { JobRuntime } from "./runtime.ts";

@@ -7,7 +7,7 @@
  * expired variant (notifications/object-events.ts objectDeleted, called by the library's purge).
  */
 import { notifyExportFinished } from "../notifications/object-events.ts";
-import type { ExportJob } from "../store/types-jobs.ts";
+import type { ExportJob } from "../store/types/exports.ts";
 import { objectForUser } from "./access.ts";
 import { buildExportFile, exportFileName } from "./export-content.ts";
 import {

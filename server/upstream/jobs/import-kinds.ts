@@ -8,8 +8,8 @@
 import { sendInvitation } from "../admin/invitations.ts";
 import { teamNotice } from "../notifications/account-events.ts";
 import { announce } from "../notifications/dispatch.ts";
-import type { NewUserInput } from "../store/types.ts";
-import type { ImportJob, ImportRefusal } from "../store/types-jobs.ts";
+import type { NewUserInput } from "../store/types/identity.ts";
+import type { ImportJob, ImportRefusal } from "../store/types/imports.ts";
 import { objectForUser } from "./access.ts";
 import type { ParsedCsv } from "./csv.ts";
 import {

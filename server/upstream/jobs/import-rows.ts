@@ -5,7 +5,7 @@
  * its line; one bad row fails the whole file — nothing of it is applied.
  */
 import { isSingleLineText } from "../../../schemas/text-rules.ts";
-import type { DataColumn, DataColumnType, DataValue } from "../store/types-jobs.ts";
+import type { DataColumn, DataColumnType, DataValue } from "../store/types/data-tables.ts";
 import type { ParsedCsv } from "./csv.ts";
 
 /** Most rows one import file may hold. */

@@ -11,7 +11,7 @@ import { assertValidFileName } from "../files/file-names.ts";
 import { uploadBodyLimit } from "../http/body-limits.ts";
 import { badRequest, UpstreamError } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
-import type { ImportKind } from "../store/types-jobs.ts";
+import type { ImportKind } from "../store/types/imports.ts";
 import { taskBody } from "../tasks/routes.ts";
 import { callerObject } from "./access.ts";
 import { CsvError, decodeUtf8 } from "./csv.ts";

@@ -6,7 +6,7 @@
  * are told (AddedToTeam).
  */
 import { notifyImportFinished } from "../notifications/object-events.ts";
-import type { ImportJob } from "../store/types-jobs.ts";
+import type { ImportJob } from "../store/types/imports.ts";
 import { CsvError, type ParsedCsv, parseCsv } from "./csv.ts";
 import { importData, importTeams, importUsers, RowProblems } from "./import-kinds.ts";
 import { failureMessage, JobFailure, type JobRuntime, taskReporter } from "./runtime.ts";

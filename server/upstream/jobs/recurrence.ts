@@ -5,7 +5,7 @@
  * recurrence continues from then — missed runs are not replayed one by one.
  */
 import { badRequest } from "../http/errors.ts";
-import type { Recurrence } from "../store/types-jobs-automation.ts";
+import type { Recurrence } from "../store/types/automation.ts";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

@@ -4,7 +4,7 @@
  * 1 info, 2 warning, 3 error) up to date for /tasks and the task log viewer.
  */
 import type { UpstreamContext } from "../context.ts";
-import type { TaskStatus } from "../store/types-content-support.ts";
+import type { TaskStatus } from "../store/types/tasks.ts";
 import { JobQueue } from "./queue.ts";
 
 /** Schedule tasks failing this many runs in a row are disabled by the system (§4.3). */

@@ -8,7 +8,7 @@
  * themselves (a manual run or disable), always about outcomes.
  */
 import { notifyScheduleEvent, type ScheduleEvent } from "../notifications/object-events.ts";
-import type { ScheduleJob } from "../store/types-jobs-automation.ts";
+import type { ScheduleJob } from "../store/types/automation.ts";
 import { runExport } from "./exports.ts";
 import { nextRunAfter } from "./recurrence.ts";
 import { failureMessage, type JobRuntime, SCHEDULE_FAILURE_LIMIT, taskReporter } from "./runtime.ts";

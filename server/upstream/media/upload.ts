@@ -9,7 +9,7 @@ import type { FastifyRequest } from "fastify";
 import { assertValidFileName } from "../files/file-names.ts";
 import { badRequest, UpstreamError } from "../http/errors.ts";
 import { MediaTooLargeError } from "../store/sqlite/content-media-disk.ts";
-import type { MediaStoreFamily, StagedFile } from "../store/types-content-support.ts";
+import type { MediaStoreFamily, StagedFile } from "../store/types/media.ts";
 
 /** Largest media file. */
 export const MAX_MEDIA_FILE_BYTES = 25 * 1024 * 1024;

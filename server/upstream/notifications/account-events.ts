@@ -5,7 +5,7 @@
  */
 import type { UpstreamContext } from "../context.ts";
 import type { NotificationFields, NotificationRecord } from "../store/records-content.ts";
-import type { NotificationDraft, TeamNotice } from "../store/types-realtime.ts";
+import type { NotificationDraft, TeamNotice } from "../store/types/realtime.ts";
 import { type Actor, allMembers, authorFields, draftsFor, notify, usersWithPermission } from "./dispatch.ts";
 import type { ObjectRef } from "./object-events.ts";
 

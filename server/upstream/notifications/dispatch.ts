@@ -11,7 +11,7 @@ import type { PermissionKey, PermissionLevel } from "../identity/permission-keys
 import { grants, parsePermissionString } from "../identity/permission-string.ts";
 import type { UserRecord } from "../store/records.ts";
 import type { NotificationFields, NotificationRecord } from "../store/records-content.ts";
-import type { NotificationDraft } from "../store/types-realtime.ts";
+import type { NotificationDraft } from "../store/types/realtime.ts";
 
 /** Who caused an event: the user named as the author of the notification (§3 AuthorFullName). */
 export type Actor = Pick<UserRecord, "accountId" | "recId" | "fullName" | "uid">;

@@ -10,7 +10,7 @@
 import type { NotificationCode } from "../../../schemas/payloads/notification-record.ts";
 import type { UpstreamContext } from "../context.ts";
 import type { NotificationFields, NotificationRecord } from "../store/records-content.ts";
-import type { RelatedObjectField } from "../store/types-realtime.ts";
+import type { RelatedObjectField } from "../store/types/realtime.ts";
 import { type Actor, authorFields, draftsFor, notify } from "./dispatch.ts";
 
 /** An object named by a notification. */

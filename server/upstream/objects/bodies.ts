@@ -9,7 +9,7 @@ import { areaSchema } from "../folders/areas.ts";
 import { isoTime } from "../folders/list-query.ts";
 import { recIdSchema } from "../http/schemas.ts";
 import type { ObjectRecord } from "../store/records-content.ts";
-import type { FolderRoots, LibraryObject, ObjectShare } from "../store/types-content-library.ts";
+import type { FolderRoots, LibraryObject, ObjectShare } from "../store/types/library.ts";
 
 /** The object as the plain type list (`GET Objects?type=`) returns it. */
 export function objectBody(

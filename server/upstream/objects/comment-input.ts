@@ -11,7 +11,7 @@ import { assertValidFileName } from "../files/file-names.ts";
 import { sendStoredFile } from "../files/send-stored-file.ts";
 import { badRequest, UpstreamError } from "../http/errors.ts";
 import { formatValidationErrors } from "../http/validation.ts";
-import type { AttachmentMeta, CommentRecord, NewComment } from "../store/types-content-support.ts";
+import type { AttachmentMeta, CommentRecord, NewComment } from "../store/types/comments.ts";
 
 /** Largest comment attachment. */
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;

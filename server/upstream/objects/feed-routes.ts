@@ -14,7 +14,7 @@ import type { UpstreamContext } from "../context.ts";
 import { type AreaRights, areaOfType, CONTENT_AREAS, readableAreas } from "../folders/areas.ts";
 import { isoTime } from "../folders/list-query.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
-import { FEED_KINDS, type FeedKind, type LibraryObject } from "../store/types-content-library.ts";
+import { FEED_KINDS, type FeedKind, type LibraryObject } from "../store/types/library.ts";
 
 /** Items a panel returns when the call names no limit (what the home screen shows). */
 export const DEFAULT_FEED_LIMIT = 12;

@@ -16,7 +16,7 @@ import {
 } from "../folders/list-query.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdSchema } from "../http/schemas.ts";
-import { HISTORY_SORT_FIELDS, type HistoryEntry } from "../store/types-content-library.ts";
+import { HISTORY_SORT_FIELDS, type HistoryEntry } from "../store/types/library.ts";
 
 const historyParams = {
   type: "object",

@@ -20,7 +20,7 @@ import {
   objectDeleted,
   type ShareableType,
 } from "../notifications/object-events.ts";
-import type { AffectedObject, LibraryObject, ShareChange } from "../store/types-content-library.ts";
+import type { AffectedObject, LibraryObject, ShareChange } from "../store/types/library.ts";
 
 const DATA_TYPES = ["DataTable", "DataFusion", "DataMerge", "DataView"];
 const SHAREABLE = ["Dashboard", "DataLoader", ...DATA_TYPES];

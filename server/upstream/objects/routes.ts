@@ -33,7 +33,7 @@ import { recIdSchema } from "../http/schemas.ts";
 import { featureIncluded } from "../identity/features.ts";
 import { OBJECT_TYPE_ACCESS, type ObjectType, STORED_OBJECT_TYPES } from "../identity/object-types.ts";
 import { grants } from "../identity/permission-string.ts";
-import { OBJECT_SORT_FIELDS } from "../store/types-content-library.ts";
+import { OBJECT_SORT_FIELDS } from "../store/types/library.ts";
 import {
   areaParams,
   libraryObjectBody,

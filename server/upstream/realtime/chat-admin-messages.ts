@@ -9,7 +9,7 @@ import type { UpstreamContext } from "../context.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 import { callerOf, type Guard } from "../http/guards.ts";
 import { generateUid } from "../identity/secrets.ts";
-import type { MessageChange, StaffMessageOutcome, StaffSessionSummary } from "../store/types-realtime.ts";
+import type { MessageChange, StaffMessageOutcome, StaffSessionSummary } from "../store/types/realtime.ts";
 import * as s from "./chat-admin-schemas.ts";
 import { type ChatPublisher, chatEventMessage } from "./chat-events.ts";
 

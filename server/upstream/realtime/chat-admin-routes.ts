@@ -15,7 +15,7 @@ import { sendStoredFile } from "../files/send-stored-file.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { generateUid } from "../identity/secrets.ts";
-import type { StaffMessageOutcome, StaffSessionChange } from "../store/types-realtime.ts";
+import type { StaffMessageOutcome, StaffSessionChange } from "../store/types/realtime.ts";
 import { registerChatAdminMessageRoutes } from "./chat-admin-messages.ts";
 import * as s from "./chat-admin-schemas.ts";
 import { chatEventMessage, staffSessionBody } from "./chat-events.ts";

@@ -8,7 +8,7 @@ import { chatMessageBody } from "../chat/routes.ts";
 import type { UpstreamContext } from "../context.ts";
 import type { Hub } from "../hubs/index.ts";
 import type { ChatMessageRecord, ChatMessageType, SupportSessionRecord } from "../store/records-content.ts";
-import type { StaffSessionSummary } from "../store/types-realtime.ts";
+import type { StaffSessionSummary } from "../store/types/realtime.ts";
 import { type SessionPrincipal, STAFF_GROUP, userGroup } from "./principals.ts";
 import { type ChatEventMessage, ChatHubTarget } from "./targets.ts";
 

@@ -20,7 +20,7 @@ import {
   HubMethodError,
   registerHub,
 } from "../hubs/index.ts";
-import type { MessageChange } from "../store/types-realtime.ts";
+import type { MessageChange } from "../store/types/realtime.ts";
 import type { ChatPublisher } from "./chat-events.ts";
 import { chatEventMessage } from "./chat-events.ts";
 import { CHAT_NOT_AVAILABLE, chatRoleOf, SessionPrincipal, STAFF_GROUP, userGroup } from "./principals.ts";

@@ -2,7 +2,9 @@
  * The demo logins (documented in the README). Every user's password is DEMO_PASSWORD; the TOTP user
  * enrols with DEMO_TOTP_SECRET (enter it in any authenticator app).
  */
+import type { UpstreamContext } from "../context.ts";
 import type { AdminModuleKey } from "../identity/admin-modules.ts";
+import type { UserRecord } from "../store/records.ts";
 
 /** The one demo password. */
 export const DEMO_PASSWORD = "tessera-demo";
@@ -101,3 +103,11 @@ export const DEMO_ROLES = {
   viewer: "Dashboards_r;UserProfileAndPreferences_r",
   staff: "SupportTickets_rw;UserProfileAndPreferences_rw",
 } as const;
+
+/** A demo user by login name. */
+export async function demoUser(context: UpstreamContext, who: keyof typeof DEMO_LOGINS): Promise<UserRecord> {
+  const login = DEMO_LOGINS[who];
+  const [found] = await context.store.users.resolveLoginCandidates(login.email, login.domain);
+  if (!found) throw new Error(`demo seed: no user ${who}`);
+  return found.user;
+}

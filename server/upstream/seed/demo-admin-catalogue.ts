@@ -6,7 +6,7 @@ import { helpCenter, loginAnnouncements, queryFunctions } from "../admin/catalog
 import { systemMedia } from "../admin/system-media.ts";
 import { drawLogoMark } from "../files/png.ts";
 import { generateUid } from "../identity/secrets.ts";
-import type { AdminSeedKit } from "./demo-admin.ts";
+import type { AdminSeedKit } from "./admin-seed-kit.ts";
 
 const DAY = 86_400_000;
 

@@ -3,12 +3,12 @@
  * routes) and the connector catalogue (the reference connectors and the others).
  */
 import { bosses, connectors, tasksMap, workers } from "../admin/nodes.ts";
-import type { AdminSeedKit } from "./demo-admin.ts";
+import type { AdminSeedKit } from "./admin-seed-kit.ts";
 
 const DAY = 86_400_000;
 
 /** Seeds the cluster and the connectors. */
-export async function seedDemoAdminOps(kit: AdminSeedKit): Promise<void> {
+export async function seedDemoAdminCluster(kit: AdminSeedKit): Promise<void> {
   const { records, now, at } = kit;
   const iso = (ago: number) => new Date(now - ago).toISOString();
 

@@ -8,7 +8,7 @@ import { queryTool } from "../admin/query-tool.ts";
 import { supportTickets } from "../admin/support.ts";
 import { dataLoaders } from "../admin/work.ts";
 import { RETAIL_STORES } from "../data/sample-data.ts";
-import type { AdminSeedKit } from "./demo-admin.ts";
+import type { AdminSeedKit } from "./admin-seed-kit.ts";
 
 const DAY = 86_400_000;
 const PRODUCTS = [
@@ -31,7 +31,7 @@ function random(seed: number): () => number {
 }
 
 /** Seeds databases, the query tool's data and queries, loader settings and ticket triage. */
-export async function seedDemoAdminData(kit: AdminSeedKit): Promise<void> {
+export async function seedDemoAdminDatabases(kit: AdminSeedKit): Promise<void> {
   const { records, now, at } = kit;
   const embedded = await records.create(
     databases.spec,

@@ -11,7 +11,7 @@ import { writeZip } from "../admin/zip.ts";
 import { SIGNUP_ALLOWED_KEY } from "../auth/signup-routes.ts";
 import { SUPPORT_CHAT_OPEN_KEY } from "../chat/chat-state.ts";
 import { generateUid } from "../identity/secrets.ts";
-import type { AdminSeedKit } from "./demo-admin.ts";
+import type { AdminSeedKit } from "./admin-seed-kit.ts";
 
 const DAY = 86_400_000;
 

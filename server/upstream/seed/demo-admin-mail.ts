@@ -3,7 +3,7 @@
  * (sent, bounced, failed), received mail in the inbox and in spam, and an account synchronisation.
  */
 import { accountSynchronizer } from "../admin/object-tools.ts";
-import type { AdminSeedKit } from "./demo-admin.ts";
+import type { AdminSeedKit } from "./admin-seed-kit.ts";
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;

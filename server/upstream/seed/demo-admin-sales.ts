@@ -9,7 +9,7 @@ import { creditNotes } from "../admin/credit-notes.ts";
 import { parseIpBlock } from "../admin/ip-addresses.ts";
 import { timeTracking } from "../admin/projects.ts";
 import { prospects } from "../admin/prospects.ts";
-import type { AdminSeedKit } from "./demo-admin.ts";
+import type { AdminSeedKit } from "./admin-seed-kit.ts";
 
 const DAY = 86_400_000;
 

@@ -1,9 +1,9 @@
 /**
- * Demo records of the admin screens (§2.4), seeded after the accounts and content: subscription
- * templates matching the demo accounts' plans, account and staff profiles, a billing clerk (staff
- * with only the billing modules, password DEMO_PASSWORD); then, one file each, the sales records
- * (demo-admin-sales.ts), the cluster (-ops), data and queries (-data), mail (-mail), the catalogue
- * (-catalogue) and distribution (-distribution).
+ * Demo records of the admin screens (§2.4), seeded after the accounts and content: subscription templates
+ * matching the demo accounts' plans, account and staff profiles, a billing clerk (staff with only the billing
+ * modules, password DEMO_PASSWORD); then, one file each, the sales records (demo-admin-sales.ts), the cluster
+ * (-cluster), databases and queries (-databases), mail (-mail), the catalogue (-catalogue) and distribution
+ * (-distribution); the kit they share is admin-seed-kit.ts.
  */
 
 import { subscriptionTemplates } from "../admin/billing.ts";
@@ -11,14 +11,14 @@ import type { UpstreamContext } from "../context.ts";
 import type { AdminModuleAccess, AdminModuleKey } from "../identity/admin-modules.ts";
 import { FEATURE_IDS } from "../identity/features.ts";
 import { hashPassword } from "../identity/passwords.ts";
-import type { AccountRecord, UserRecord } from "../store/records.ts";
-import type { AdminRecordStoreFamily, AdminStatementContext } from "../store/types-admin.ts";
+import type { AdminStatementContext } from "../store/types/admin-records.ts";
+import type { AdminSeedKit } from "./admin-seed-kit.ts";
 import { DEMO_DOMAINS, DEMO_PASSWORD } from "./demo-accounts.ts";
 import { seedDemoAdminCatalogue } from "./demo-admin-catalogue.ts";
-import { seedDemoAdminData } from "./demo-admin-data.ts";
+import { seedDemoAdminCluster } from "./demo-admin-cluster.ts";
+import { seedDemoAdminDatabases } from "./demo-admin-databases.ts";
 import { seedDemoAdminDistribution } from "./demo-admin-distribution.ts";
 import { seedDemoAdminMail } from "./demo-admin-mail.ts";
-import { seedDemoAdminOps } from "./demo-admin-ops.ts";
 import { seedDemoAdminSales } from "./demo-admin-sales.ts";
 
 const DAY = 86_400_000;
@@ -33,21 +33,6 @@ const STARTER_INCLUDED = [
   "DocumentsAndMedia",
   "Schedules",
 ];
-
-/** What every part of the admin seed works with. */
-export interface AdminSeedKit {
-  context: UpstreamContext;
-  records: AdminRecordStoreFamily;
-  now: number;
-  /** The statement context `ago` ms before now, acting as the admin. */
-  at(ago?: number): AdminStatementContext;
-  admin: UserRecord;
-  agent: UserRecord;
-  clerk: UserRecord;
-  northwind: AccountRecord;
-  starter: AccountRecord;
-  contoso: AccountRecord;
-}
 
 /** Seeds the admin area's demo records. */
 export async function seedDemoAdmin(context: UpstreamContext): Promise<void> {
@@ -168,8 +153,8 @@ export async function seedDemoAdmin(context: UpstreamContext): Promise<void> {
     contoso,
   };
   await seedDemoAdminSales(kit);
-  await seedDemoAdminOps(kit);
-  await seedDemoAdminData(kit);
+  await seedDemoAdminCluster(kit);
+  await seedDemoAdminDatabases(kit);
   await seedDemoAdminMail(kit);
   await seedDemoAdminCatalogue(kit);
   await seedDemoAdminDistribution(kit);

@@ -9,10 +9,9 @@ import type { UpstreamContext } from "../context.ts";
 import { DOCUMENT_COLLECTIONS } from "../data/sample-data.ts";
 import { CONTENT_AREAS } from "../folders/areas.ts";
 import { nextRunAfter } from "../jobs/recurrence.ts";
-import type { DataColumn, DataValue } from "../store/types-jobs.ts";
-import type { Recurrence } from "../store/types-jobs-automation.ts";
-import { DEMO_DOMAINS } from "./demo-accounts.ts";
-import { demoUser } from "./demo-content-library.ts";
+import type { Recurrence } from "../store/types/automation.ts";
+import type { DataColumn, DataValue } from "../store/types/data-tables.ts";
+import { DEMO_DOMAINS, demoUser } from "./demo-accounts.ts";
 
 const DAY = 86_400_000;
 

@@ -3,24 +3,16 @@
  * library type in Northwind (the ones seed/demo-content.ts made are filed into folders), media files,
  * a favourite, a personal dashboard shared with a team, a deleted folder, comments; a few folders
  * and objects in Contoso. Tickets, tasks, history, an API key and projects follow in
- * demo-content-work.ts. Everything goes through the store families, as the routes do.
+ * demo-tickets-tasks-projects.ts. Everything goes through the store families, as the routes do.
  */
 import { Readable } from "node:stream";
 import type { UpstreamContext } from "../context.ts";
 import { CONTENT_AREAS, type ContentArea } from "../folders/areas.ts";
 import type { UserRecord } from "../store/records.ts";
-import type { ContentScope, LibraryObject } from "../store/types-content-library.ts";
-import { DEMO_LOGINS } from "./demo-accounts.ts";
+import type { ContentScope, LibraryObject } from "../store/types/library.ts";
+import { demoUser } from "./demo-accounts.ts";
 import { type DemoContent, demoThumbnail } from "./demo-content.ts";
-import { seedDemoWork } from "./demo-content-work.ts";
-
-/** A demo user by login name. */
-export async function demoUser(context: UpstreamContext, who: keyof typeof DEMO_LOGINS): Promise<UserRecord> {
-  const login = DEMO_LOGINS[who];
-  const [found] = await context.store.users.resolveLoginCandidates(login.email, login.domain);
-  if (!found) throw new Error(`demo seed: no user ${who}`);
-  return found.user;
-}
+import { seedDemoWork } from "./demo-tickets-tasks-projects.ts";
 
 /** Library helpers bound to one user of one account. */
 function libraryOf(context: UpstreamContext, user: UserRecord) {

@@ -6,9 +6,10 @@
 import type { UpstreamContext } from "../context.ts";
 import { generateToken, hashToken } from "../identity/secrets.ts";
 import type { UserRecord } from "../store/records.ts";
-import type { NewComment, TaskStatus } from "../store/types-content-support.ts";
+import type { NewComment } from "../store/types/comments.ts";
+import type { TaskStatus } from "../store/types/tasks.ts";
+import { demoUser } from "./demo-accounts.ts";
 import type { DemoContent } from "./demo-content.ts";
-import { demoUser } from "./demo-content-library.ts";
 
 type Attachment = NewComment["attachments"][number];
 

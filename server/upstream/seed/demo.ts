@@ -11,7 +11,7 @@ import { drawLogoMark } from "../files/png.ts";
 import { ADMIN_MODULE_KEYS, type AdminModuleAccess, type AdminModuleKey } from "../identity/admin-modules.ts";
 import { FEATURE_IDS, type FeatureAvailability, type FeatureId } from "../identity/features.ts";
 import { hashPassword } from "../identity/passwords.ts";
-import type { NewAccountInput, NewUserInput } from "../store/types.ts";
+import type { NewAccountInput, NewUserInput } from "../store/types/identity.ts";
 import {
   DEMO_LOGINS,
   DEMO_PASSWORD,
@@ -21,8 +21,8 @@ import {
 } from "./demo-accounts.ts";
 import { seedDemoAdmin } from "./demo-admin.ts";
 import { seedDemoContent } from "./demo-content.ts";
-import { seedDemoLibrary } from "./demo-content-library.ts";
 import { seedDemoJobs } from "./demo-jobs.ts";
+import { seedDemoLibrary } from "./demo-library.ts";
 import { seedDemoNotifications } from "./demo-notifications.ts";
 
 /** Configuration key recording that the seed finished. */

@@ -22,7 +22,7 @@ import { badRequest, conflict, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdSchema } from "../http/schemas.ts";
 import { generateToken } from "../identity/secrets.ts";
-import type { PublicLinkRecord } from "../store/types-sharing.ts";
+import type { PublicLinkRecord } from "../store/types/public-links.ts";
 import { checkedPng, MAX_SNAPSHOT_IMAGE_BYTES, publicLinkBody } from "./shared-bodies.ts";
 
 /** Most live public links (snapshots included) one object may have. */

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { hasServiceToken, SERVICE_TOKEN_VARIABLE } from "../admin/blocked-ips.ts";
 import type { UpstreamContext } from "../context.ts";
 import { notFound, unauthorized } from "../http/errors.ts";
-import { PUBLIC_LINK_TYPES, type PublicLinkType } from "../store/types-sharing.ts";
+import { PUBLIC_LINK_TYPES, type PublicLinkType } from "../store/types/public-links.ts";
 import { sharedBody } from "./shared-bodies.ts";
 
 /** A code as links carry it (the runtime accepts the same characters, shared-view.ts). */

@@ -4,7 +4,7 @@
  * link body members manage, and the checks of a chart snapshot's PNG.
  */
 import { isoTime } from "../folders/list-query.ts";
-import type { PublicLinkRecord, PublicLinkType, SharedContent } from "../store/types-sharing.ts";
+import type { PublicLinkRecord, PublicLinkType, SharedContent } from "../store/types/public-links.ts";
 
 /** Largest chart snapshot image, in bytes of PNG. */
 export const MAX_SNAPSHOT_IMAGE_BYTES = 512 * 1024;

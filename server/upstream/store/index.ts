@@ -4,6 +4,7 @@
  */
 import { openDatabase, type SqliteDatabase } from "./database.ts";
 import { SqliteAccountSettingsStore } from "./sqlite/account-settings.ts";
+import { SqliteAccountUserStore } from "./sqlite/account-users.ts";
 import { SqliteAccountStore } from "./sqlite/accounts.ts";
 import { openAdminStores } from "./sqlite/admin.ts";
 import { SqliteAdminAwareAnnouncementStore } from "./sqlite/admin-announcements.ts";
@@ -20,44 +21,43 @@ import { SqliteHelpContentStore } from "./sqlite/help-content.ts";
 import { openJobStores } from "./sqlite/jobs.ts";
 import { SqliteNotificationStore, SqliteWidgetThemeStore } from "./sqlite/member-data.ts";
 import { SqliteConfigStore, SqliteLogStore, SqliteOutboxStore } from "./sqlite/operations.ts";
-import { SqlitePeopleStore } from "./sqlite/people.ts";
 import { SqlitePublicLinkStore } from "./sqlite/public-links.ts";
 import { openRealtimeStores } from "./sqlite/realtime.ts";
 import { SqliteRoleStore, SqliteTeamStore } from "./sqlite/roles.ts";
 import { SqliteSessionStore, SqliteStaffStore } from "./sqlite/sessions.ts";
 import { SqliteTokenStore } from "./sqlite/tokens.ts";
 import { SqliteUserStore } from "./sqlite/users.ts";
+import type { AccountSettingsStoreFamily } from "./types/account-settings.ts";
+import type { AccountUserStoreFamily } from "./types/account-users.ts";
+import type { AdminStores } from "./types/admin.ts";
+import type { ChatStoreFamily } from "./types/chat.ts";
+import type { HelpContentStoreFamily } from "./types/help.ts";
 import type {
   AccountStoreFamily,
-  ConfigStoreFamily,
   CredentialStoreFamily,
-  LogStoreFamily,
-  OutboxStoreFamily,
   RoleStoreFamily,
   SessionStoreFamily,
   StaffStoreFamily,
   TeamStoreFamily,
   TokenStoreFamily,
   UserStoreFamily,
-} from "./types.ts";
-import type { AccountSettingsStoreFamily } from "./types-account-settings.ts";
-import type { AdminStores } from "./types-admin.ts";
+} from "./types/identity.ts";
+import type { JobStores } from "./types/jobs.ts";
 import type {
   AnnouncementStoreFamily,
-  ChatStoreFamily,
+  NotificationStoreFamily,
+  WidgetThemeStoreFamily,
+} from "./types/member-data.ts";
+import type { ContentResourceStores } from "./types/member-resources.ts";
+import type {
   DataCacheStoreFamily,
   FileStoreFamily,
   InvoiceStoreFamily,
-  NotificationStoreFamily,
   ObjectStoreFamily,
-  WidgetThemeStoreFamily,
-} from "./types-content.ts";
-import type { ContentResourceStores } from "./types-content-account.ts";
-import type { HelpContentStoreFamily } from "./types-help.ts";
-import type { JobStores } from "./types-jobs.ts";
-import type { PeopleStoreFamily } from "./types-people.ts";
-import type { RealtimeStores } from "./types-realtime.ts";
-import type { PublicLinkStoreFamily } from "./types-sharing.ts";
+} from "./types/objects-files.ts";
+import type { ConfigStoreFamily, LogStoreFamily, OutboxStoreFamily } from "./types/operations.ts";
+import type { PublicLinkStoreFamily } from "./types/public-links.ts";
+import type { RealtimeStores } from "./types/realtime.ts";
 
 /** Every store family of the upstream. */
 export interface UpstreamStore {
@@ -86,8 +86,8 @@ export interface UpstreamStore {
   admin: AdminStores;
   /** Producers of the §4.3 events: data rows, exports, imports, schedules, alerts, billing jobs. */
   jobs: JobStores;
-  /** Member-side user management (/users) and the account's own invoice list (/subscription). */
-  people: PeopleStoreFamily;
+  /** Member-side user management of one account (/users); staff manage users through `admin.identity`. */
+  accountUsers: AccountUserStoreFamily;
   /** Public share links and chart snapshots (migration 11, §2.1 public routes). */
   publicLinks: PublicLinkStoreFamily;
   /** The account's settings, embedding allow-list and custom menu (migration 10). */
@@ -125,7 +125,7 @@ export function openSqliteStore(file: string, now: () => number): UpstreamStore 
     content: openContentResourceStores(db, file),
     admin: openAdminStores(db),
     jobs: openJobStores(db),
-    people: new SqlitePeopleStore(db),
+    accountUsers: new SqliteAccountUserStore(db),
     publicLinks: new SqlitePublicLinkStore(db),
     accountSettings: new SqliteAccountSettingsStore(db),
     help: new SqliteHelpContentStore(db),

@@ -4,14 +4,17 @@
  * a released migration: append a new one.
  */
 import type { Database } from "better-sqlite3";
-import { MIGRATION_001_IDENTITY, MIGRATION_002_AUTH, MIGRATION_003_MEMBER_DATA } from "./migrations-sql.ts";
-import { MIGRATION_010_ACCOUNT_SETTINGS } from "./migrations-sql-account.ts";
-import { MIGRATION_008_ADMIN } from "./migrations-sql-admin.ts";
-import { MIGRATION_004_CONTENT, MIGRATION_005_SUPPORT_CHAT } from "./migrations-sql-content.ts";
-import { MIGRATION_007_CONTENT_RESOURCES } from "./migrations-sql-content-resources.ts";
-import { MIGRATION_009_JOBS } from "./migrations-sql-jobs.ts";
-import { MIGRATION_006_REALTIME } from "./migrations-sql-realtime.ts";
-import { MIGRATION_011_SHARING } from "./migrations-sql-sharing.ts";
+import { MIGRATION_001_IDENTITY } from "./migrations/0001-identity.ts";
+import { MIGRATION_002_AUTH } from "./migrations/0002-sessions-and-operations.ts";
+import { MIGRATION_003_MEMBER_DATA } from "./migrations/0003-member-data.ts";
+import { MIGRATION_004_CONTENT } from "./migrations/0004-objects-files.ts";
+import { MIGRATION_005_SUPPORT_CHAT } from "./migrations/0005-support-chat.ts";
+import { MIGRATION_006_REALTIME } from "./migrations/0006-chat-staff-and-team-lookups.ts";
+import { MIGRATION_007_CONTENT_RESOURCES } from "./migrations/0007-member-resources.ts";
+import { MIGRATION_008_ADMIN } from "./migrations/0008-admin.ts";
+import { MIGRATION_009_JOBS } from "./migrations/0009-jobs.ts";
+import { MIGRATION_010_ACCOUNT_SETTINGS } from "./migrations/0010-account-settings.ts";
+import { MIGRATION_011_SHARING } from "./migrations/0011-public-links.ts";
 
 /** One migration step. */
 export interface Migration {

@@ -18,12 +18,7 @@ import {
 import { conflict, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdParams } from "../http/schemas.ts";
-import {
-  TASK_SORT_FIELDS,
-  TASK_STATUSES,
-  type TaskRecord,
-  type TaskStatus,
-} from "../store/types-content-support.ts";
+import { TASK_SORT_FIELDS, TASK_STATUSES, type TaskRecord, type TaskStatus } from "../store/types/tasks.ts";
 
 /** Most log lines one call returns. */
 export const MAX_LOG_LINES = 500;

@@ -16,8 +16,8 @@ import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdParams, recIdSchema } from "../http/schemas.ts";
 import { teamNotice } from "../notifications/account-events.ts";
 import { announce } from "../notifications/dispatch.ts";
-import { StoreConflictError } from "../store/types.ts";
-import type { TeamChange, TeamDetail } from "../store/types-realtime.ts";
+import { StoreConflictError } from "../store/types/identity.ts";
+import type { TeamChange, TeamDetail } from "../store/types/realtime.ts";
 
 /** Most members one call may add (and a new team may start with). */
 export const MAX_TEAM_MEMBERS_PER_CALL = 500;
@@ -121,7 +121,7 @@ export function registerTeamRoutes(api: FastifyInstance, context: UpstreamContex
       offset: 0,
       limit: MAX_TEAM_CANDIDATES,
     };
-    const page = await context.store.people.listUsers(accountId, query, context.now());
+    const page = await context.store.accountUsers.listUsers(accountId, query, context.now());
     return page.items.map((user) => ({
       RecId: user.recId,
       UserUID: user.uid,

@@ -13,7 +13,7 @@ import {
   TICKET_SORT_FIELDS,
   TICKET_STATUSES,
   type TicketRecord,
-} from "../store/types-content-support.ts";
+} from "../store/types/tickets.ts";
 
 /** A ticket as lists return it. */
 export function ticketBody(ticket: TicketRecord) {

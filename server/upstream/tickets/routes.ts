@@ -12,7 +12,7 @@ import { conflict, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdParams } from "../http/schemas.ts";
 import { commentBody } from "../objects/comment-input.ts";
-import type { TicketFields, TicketRecord } from "../store/types-content-support.ts";
+import type { TicketFields, TicketRecord } from "../store/types/tickets.ts";
 import {
   createTicketBody,
   ticketAttachmentUrl,

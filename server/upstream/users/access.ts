@@ -5,7 +5,7 @@
  */
 import { grants, parsePermissionString, type RolePermissions } from "../identity/permission-string.ts";
 import type { RoleRecord } from "../store/records.ts";
-import type { AdministratorRoles } from "../store/types-people.ts";
+import type { AdministratorRoles } from "../store/types/account-users.ts";
 
 /** The parsed permissions of a role (none when its stored string is unreadable). */
 export function rolePermissions(role: RoleRecord): RolePermissions {

@@ -1,11 +1,10 @@
-/** Request schemas and response shapes of the member user calls and the invoice list (PascalCase, §3). */
+/** Request schemas and response shapes of the member user calls (PascalCase, §3). */
 
 import { singleLineText } from "../../../schemas/text-rules.ts";
 import { SUPPORTED_LANGUAGES } from "../account/languages.ts";
-import { isoTime, listQueryProperties, listQuerySchema } from "../folders/list-query.ts";
+import { isoTime, listQuerySchema } from "../folders/list-query.ts";
 import { emailSchema, recIdSchema } from "../http/schemas.ts";
-import type { InvoiceRecord } from "../store/records-content.ts";
-import { MEMBER_USER_SORTS, MEMBER_USER_STATUSES, type MemberUser } from "../store/types-people.ts";
+import { MEMBER_USER_SORTS, MEMBER_USER_STATUSES, type MemberUser } from "../store/types/account-users.ts";
 
 /** Longest full name a member may have. */
 export const FULL_NAME_MAX_LENGTH = 200;
@@ -44,16 +43,6 @@ export const roleBody = {
   additionalProperties: false,
 } as const;
 
-/** GET Invoices: paging only; the order is always newest first. */
-export const invoiceListQuery = {
-  type: "object",
-  properties: {
-    page: listQueryProperties([], "").page,
-    pageSize: listQueryProperties([], "").pageSize,
-  },
-  additionalProperties: false,
-} as const;
-
 /** A member as the Users calls return it. */
 export function userBody(user: MemberUser, callerUserId: number) {
   return {
@@ -70,22 +59,5 @@ export function userBody(user: MemberUser, callerUserId: number) {
     CreatedAt: isoTime(user.createdAt),
     InvitationExpiresAt: isoTime(user.invitationExpiresAt),
     IsCurrentUser: user.recId === callerUserId,
-  };
-}
-
-/**
- * An invoice of the list: the fields of the staff invoice calls (jobs/admin-routes.ts) without the
- * lines; the PDF opens at the §7 path invoice/{InvoiceNumber}.
- */
-export function invoiceBody(invoice: InvoiceRecord) {
-  return {
-    RecId: invoice.recId,
-    InvoiceNumber: invoice.number,
-    Status: invoice.status,
-    IssuedAt: new Date(invoice.issuedAt).toISOString(),
-    DueAt: new Date(invoice.dueAt).toISOString(),
-    Currency: invoice.currency,
-    Total: invoice.totalCents / 100,
-    DownloadPath: `invoice/${encodeURIComponent(invoice.number)}`,
   };
 }

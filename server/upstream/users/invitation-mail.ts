@@ -9,7 +9,7 @@ import { brandedMail } from "../auth/mail.ts";
 import type { UpstreamContext } from "../context.ts";
 import { generateToken, hashToken } from "../identity/secrets.ts";
 import type { AccountRecord, UserRecord } from "../store/records.ts";
-import type { InvitationLink } from "../store/types-people.ts";
+import type { InvitationLink } from "../store/types/account-users.ts";
 
 /** How long an invitation link stays usable. */
 export const INVITATION_TOKEN_TTL_MS = 7 * 24 * 3_600_000;

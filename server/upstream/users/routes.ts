@@ -16,24 +16,24 @@ import { type ListQueryString, nonBlank, pageBody, toListQuery } from "../folder
 import { badRequest, conflict, forbidden, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdParams } from "../http/schemas.ts";
-import { StoreConflictError } from "../store/types.ts";
-import type { MemberChange, MemberUser, MemberUserStatus } from "../store/types-people.ts";
+import type { MemberChange, MemberUser, MemberUserStatus } from "../store/types/account-users.ts";
+import { StoreConflictError } from "../store/types/identity.ts";
+import { administratorRoles, rolePermissions, withinPermissions } from "./access.ts";
 import { inviteBody, roleBody, userBody, userListQuery } from "./bodies.ts";
 import { newInvitationLink, sendMemberInvitation } from "./invitation-mail.ts";
-import { administratorRoles, rolePermissions, withinPermissions } from "./users-access.ts";
 
 type InviteInput = { Email: string; FullName: string; RoleRecId: number; LanguageCode?: string };
 
 /** Registers the member user routes under the application base. */
 export function registerUserRoutes(api: FastifyInstance, context: UpstreamContext, guards: Guards): void {
-  const { people, roles } = context.store;
+  const { accountUsers, roles } = context.store;
   const read = [guards.session, guards.permission("Users", "r")];
   const write = [guards.session, guards.permission("Users", "rw")];
   const recIdOf = (request: FastifyRequest) => (request.params as { recId: number }).recId;
 
   /** The account's user `userId`, or 404 (also for other accounts' users). */
   const load = async (caller: Caller, userId: number): Promise<MemberUser> => {
-    const user = await people.getUser(caller.account.recId, userId, context.now());
+    const user = await accountUsers.getUser(caller.account.recId, userId, context.now());
     if (!user) throw notFound("User");
     return user;
   };
@@ -87,7 +87,7 @@ export function registerUserRoutes(api: FastifyInstance, context: UpstreamContex
   api.get("/Users", { onRequest: read, schema: { querystring: userListQuery } }, async (request) => {
     const caller = callerOf(request);
     const query = request.query as ListQueryString & { status?: MemberUserStatus };
-    const page = await people.listUsers(
+    const page = await accountUsers.listUsers(
       caller.account.recId,
       { ...toListQuery(query), ...(query.status && { status: query.status }) },
       context.now(),
@@ -123,7 +123,7 @@ export function registerUserRoutes(api: FastifyInstance, context: UpstreamContex
     };
     let user: MemberUser | "unknownRole";
     try {
-      user = await people.invite(caller.account.recId, input, link, context.now());
+      user = await accountUsers.invite(caller.account.recId, input, link, context.now());
     } catch (error) {
       if (error instanceof StoreConflictError)
         throw conflict("EmailTaken", "This e-mail is already used in the account.");
@@ -144,7 +144,12 @@ export function registerUserRoutes(api: FastifyInstance, context: UpstreamContex
       const current = await load(caller, recIdOf(request));
       await assertAssignable(caller, current.roleId);
       const { token, link } = newInvitationLink(context, caller.user);
-      const user = await people.renewInvitation(caller.account.recId, current.recId, link, context.now());
+      const user = await accountUsers.renewInvitation(
+        caller.account.recId,
+        current.recId,
+        link,
+        context.now(),
+      );
       if (user === "missing") throw notFound("User");
       if (user === "notInvited") throw conflict("NotInvited", "This user already accepted the invitation.");
       await sendMemberInvitation(context, user, caller.account, caller.user, token);
@@ -160,7 +165,7 @@ export function registerUserRoutes(api: FastifyInstance, context: UpstreamContex
       const caller = callerOf(request);
       const current = await load(caller, recIdOf(request));
       await assertAssignable(caller, current.roleId);
-      const outcome = await people.cancelInvitation(caller.account.recId, current.recId);
+      const outcome = await accountUsers.cancelInvitation(caller.account.recId, current.recId);
       if (outcome === "missing") throw notFound("User");
       if (outcome === "notInvited")
         throw conflict("NotInvited", "This user already accepted the invitation.");
@@ -178,7 +183,7 @@ export function registerUserRoutes(api: FastifyInstance, context: UpstreamContex
       const { RoleRecId } = request.body as { RoleRecId: number };
       await assertAssignable(caller, current.roleId);
       await assertAssignable(caller, RoleRecId);
-      const change = await people.setRole(
+      const change = await accountUsers.setRole(
         caller.account.recId,
         current.recId,
         RoleRecId,
@@ -205,7 +210,7 @@ export function registerUserRoutes(api: FastifyInstance, context: UpstreamContex
           throw conflict("SelfChangeNotAllowed", "You cannot disable your own user.");
         }
         await assertAssignable(caller, current.roleId);
-        const change = await people.setDisabled(
+        const change = await accountUsers.setDisabled(
           caller.account.recId,
           current.recId,
           disabled,

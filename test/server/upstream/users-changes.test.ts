@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { assertError, ok } from "./admin-fixture.ts";
-import { DEMO_PASSWORD, inviteAndSignIn, passwordLogin, roleId } from "./people-fixture.ts";
 import { type Client, type Json, type RunningUpstream, signIn, startUpstream } from "./upstream-fixture.ts";
+import { DEMO_PASSWORD, inviteAndSignIn, passwordLogin, roleId } from "./users-fixture.ts";
 
 let upstream: RunningUpstream;
 let owner: Client;

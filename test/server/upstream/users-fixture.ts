@@ -1,5 +1,5 @@
 /**
- * Helpers of the people-*.test.ts suites (member user management and the invoice list): the
+ * Helpers of the users-*.test.ts suites (member user management) and account-invoices.test.ts: the
  * invitation link read from the outbox through the staff e-mail API, accepting it through the real
  * token endpoint, and password sign-in.
  */

@@ -6,10 +6,10 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { INVITATION_TOKEN_TTL_MS } from "../../../server/upstream/people/invitation-mail.ts";
+import { INVITATION_TOKEN_TTL_MS } from "../../../server/upstream/users/invitation-mail.ts";
 import { assertError, ok } from "./admin-fixture.ts";
-import { accept, invitationMail, NEW_PASSWORD, passwordLogin, roleId } from "./people-fixture.ts";
 import { type Client, type RunningUpstream, signIn, startUpstream } from "./upstream-fixture.ts";
+import { accept, invitationMail, NEW_PASSWORD, passwordLogin, roleId } from "./users-fixture.ts";
 
 let upstream: RunningUpstream;
 let owner: Client;

@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { assertError, ok } from "./admin-fixture.ts";
 import { assertIndistinguishable } from "./content-fixture.ts";
-import { mailCount, roleId } from "./people-fixture.ts";
 import { Client, type Json, type RunningUpstream, signIn, startUpstream } from "./upstream-fixture.ts";
+import { mailCount, roleId } from "./users-fixture.ts";
 
 let upstream: RunningUpstream;
 let owner: Client;

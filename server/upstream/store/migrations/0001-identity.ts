@@ -1,6 +1,6 @@
 /**
- * SQL of migrations 1–3: identity and tenancy, authentication, member data. Tables are STRICT;
- * every tenant table carries account_id so each query can (and must) filter on it.
+ * SQL of migration 1: identity and tenancy. Tables are STRICT; every tenant table carries account_id
+ * so each query can (and must) filter on it.
  */
 
 /** Accounts, subscriptions, logos, users, roles, teams, menus, staff permissions. */
@@ -112,103 +112,5 @@ CREATE TABLE admin_permissions (
   can_write INTEGER NOT NULL CHECK (can_write IN (0, 1)),
   CHECK (can_read = 1 OR can_write = 0),
   PRIMARY KEY (user_id, module)
-) STRICT;
-`;
-
-/** Sessions, one-time tokens, the mail outbox, application logs (audit), system configuration. */
-export const MIGRATION_002_AUTH = `
-CREATE TABLE sessions (
-  id INTEGER PRIMARY KEY,
-  token_hash TEXT NOT NULL UNIQUE,
-  account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
-  user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  impersonator_account_id INTEGER REFERENCES accounts (id) ON DELETE CASCADE,
-  impersonator_user_id INTEGER REFERENCES users (id) ON DELETE CASCADE,
-  impersonator_session_id INTEGER REFERENCES sessions (id) ON DELETE CASCADE,
-  created_at INTEGER NOT NULL,
-  last_seen_at INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL,
-  revoked_at INTEGER
-) STRICT;
-CREATE INDEX sessions_by_user ON sessions (account_id, user_id);
-
-CREATE TABLE one_time_tokens (
-  token_hash TEXT PRIMARY KEY,
-  kind TEXT NOT NULL,
-  account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
-  user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  issued_by_user_id INTEGER REFERENCES users (id) ON DELETE CASCADE,
-  created_at INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL,
-  consumed_at INTEGER
-) STRICT;
-
-CREATE TABLE mail_outbox (
-  id INTEGER PRIMARY KEY,
-  account_id INTEGER REFERENCES accounts (id) ON DELETE SET NULL,
-  kind TEXT NOT NULL,
-  to_address TEXT NOT NULL,
-  subject TEXT NOT NULL,
-  body_text TEXT NOT NULL,
-  created_at INTEGER NOT NULL
-) STRICT;
-
-CREATE TABLE application_logs (
-  id INTEGER PRIMARY KEY,
-  at INTEGER NOT NULL,
-  level TEXT NOT NULL CHECK (level IN ('Info', 'Warning', 'Error')),
-  category TEXT NOT NULL,
-  action TEXT NOT NULL,
-  message TEXT NOT NULL,
-  actor_account_id INTEGER,
-  actor_user_id INTEGER,
-  target_account_id INTEGER,
-  target_user_id INTEGER,
-  details TEXT
-) STRICT;
-CREATE INDEX application_logs_by_category ON application_logs (category, at);
-
-CREATE TABLE system_config (
-  key TEXT PRIMARY KEY,
-  value TEXT NOT NULL
-) STRICT;
-`;
-
-/** Notifications, login announcements, widget themes. */
-export const MIGRATION_003_MEMBER_DATA = `
-CREATE TABLE notifications (
-  id INTEGER PRIMARY KEY,
-  account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
-  user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  code TEXT NOT NULL,
-  is_new INTEGER NOT NULL DEFAULT 1 CHECK (is_new IN (0, 1)),
-  created_at INTEGER NOT NULL,
-  fields TEXT NOT NULL
-) STRICT;
-CREATE INDEX notifications_by_user ON notifications (account_id, user_id, created_at);
-
-CREATE TABLE login_announcements (
-  id INTEGER PRIMARY KEY,
-  title TEXT NOT NULL,
-  body TEXT NOT NULL,
-  starts_at INTEGER NOT NULL,
-  ends_at INTEGER,
-  created_at INTEGER NOT NULL
-) STRICT;
-
-CREATE TABLE login_announcement_views (
-  announcement_id INTEGER NOT NULL REFERENCES login_announcements (id) ON DELETE CASCADE,
-  account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
-  user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  seen_at INTEGER NOT NULL,
-  PRIMARY KEY (announcement_id, user_id)
-) STRICT;
-
-CREATE TABLE widget_themes (
-  id INTEGER PRIMARY KEY,
-  account_id INTEGER REFERENCES accounts (id) ON DELETE CASCADE,
-  theme_key TEXT NOT NULL,
-  value TEXT NOT NULL,
-  UNIQUE (account_id, theme_key)
 ) STRICT;
 `;

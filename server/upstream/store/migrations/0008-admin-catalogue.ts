@@ -1,5 +1,5 @@
 /**
- * Part of migration 8 (see ./migrations-sql-admin.ts): catalogue and distribution records — help
+ * Part of migration 8 (see ./0008-admin.ts): catalogue and distribution records — help
  * center articles, the query function catalogue, login announcement audience columns, system media,
  * configuration metadata, the package manager, distribution environments and object deployments.
  */

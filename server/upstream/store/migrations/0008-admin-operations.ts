@@ -1,5 +1,5 @@
 /**
- * Part of migration 8 (see ./migrations-sql-admin.ts): operations records — mail delivery state of
+ * Part of migration 8 (see ./0008-admin.ts): operations records — mail delivery state of
  * the outbox, inbound mail and spam, databases, boss and worker nodes, the admin side of tasks and
  * data loaders, connectors, saved queries and their runs, account synchronisations, the request
  * log behind log analytics, the IP database, and the demo tables the query tool may read.

@@ -2,11 +2,11 @@
  * SQL of migration 8: the admin resources of §2.4 (staff side). This file holds the identity and
  * business records (subscription templates, account and user admin profiles, internal staff
  * profiles, blocked IPs, prospects, credit notes, admin views of tickets and projects, time
- * tracking); ./migrations-sql-admin-ops.ts the operations records and ./migrations-sql-admin-content.ts
- * the catalogue and distribution records. `MIGRATION_008_ADMIN` is all three, applied as one step.
+ * tracking); ./0008-admin-operations.ts the operations records and ./0008-admin-catalogue.ts the
+ * catalogue and distribution records. `MIGRATION_008_ADMIN` is all three, applied as one step.
  */
-import { MIGRATION_008_ADMIN_CONTENT } from "./migrations-sql-admin-content.ts";
-import { MIGRATION_008_ADMIN_OPS } from "./migrations-sql-admin-ops.ts";
+import { MIGRATION_008_ADMIN_CONTENT } from "./0008-admin-catalogue.ts";
+import { MIGRATION_008_ADMIN_OPS } from "./0008-admin-operations.ts";
 
 const IDENTITY_AND_BUSINESS = `
 CREATE TABLE subscription_templates (

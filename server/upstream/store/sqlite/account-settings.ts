@@ -6,8 +6,8 @@ import type {
   AccountSettingsChange,
   AccountSettingsStoreFamily,
   MenuLayoutRecord,
-} from "../types-account-settings.ts";
-import { accountFromRow, SELECT_ACCOUNT } from "./accounts.ts";
+} from "../types/account-settings.ts";
+import { accountFromRow, SELECT_ACCOUNT } from "./account-rows.ts";
 
 /** Account settings, embedding origins and custom menus in SQLite. */
 export class SqliteAccountSettingsStore implements AccountSettingsStoreFamily {

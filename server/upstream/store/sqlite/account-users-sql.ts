@@ -1,10 +1,10 @@
 /**
- * SQL of the member-side user list (store/types-people.ts): the columns, the status rule and the
+ * SQL of the member-side user list (store/types/account-users.ts): the columns, the status rule and the
  * administrator count the guarded changes use. Every statement filters on the account.
  */
 import type { SqliteDatabase } from "../database.ts";
 import { bool } from "../database.ts";
-import type { MemberUser, MemberUserStatus } from "../types-people.ts";
+import type { MemberUser, MemberUserStatus } from "../types/account-users.ts";
 
 /** The token kind of invitation links: /newaccountuser sets the first password like a reset. */
 export const INVITATION_TOKEN_KIND = "PasswordReset";

@@ -1,18 +1,16 @@
-/** SQLite implementation of the member-side user calls and the account's invoice list. */
+/** SQLite implementation of the member-side user calls of one account (`store.accountUsers`, /users). */
 
 import { generateUid } from "../../identity/secrets.ts";
-import { isUniqueViolation, parseJson, type SqliteDatabase } from "../database.ts";
-import type { InvoiceRecord } from "../records-content.ts";
-import { StoreConflictError } from "../types.ts";
+import { isUniqueViolation, type SqliteDatabase } from "../database.ts";
 import type {
+  AccountUserStoreFamily,
   AdministratorRoles,
   InvitationLink,
   MemberChange,
   MemberUser,
   MemberUserQuery,
-  PeopleStoreFamily,
-} from "../types-people.ts";
-import { type CountRow, orderBy, searchCondition } from "./content-common.ts";
+} from "../types/account-users.ts";
+import { StoreConflictError } from "../types/identity.ts";
 import {
   insertLink,
   isActiveAdministrator,
@@ -25,24 +23,11 @@ import {
   STATUS_SQL,
   selectMember,
   voidOpenLinks,
-} from "./people-users-sql.ts";
-
-function invoiceFromRow(row: Record<string, unknown>): InvoiceRecord {
-  return {
-    recId: row.id as number,
-    accountId: row.account_id as number,
-    number: row.number as string,
-    issuedAt: row.issued_at as number,
-    dueAt: row.due_at as number,
-    status: row.status as InvoiceRecord["status"],
-    currency: row.currency as string,
-    totalCents: row.total_cents as number,
-    lines: parseJson<InvoiceRecord["lines"]>(row.lines, []),
-  };
-}
+} from "./account-users-sql.ts";
+import { type CountRow, orderBy, searchCondition } from "./content-common.ts";
 
 /** Member users and invoices in SQLite. */
-export class SqlitePeopleStore implements PeopleStoreFamily {
+export class SqliteAccountUserStore implements AccountUserStoreFamily {
   constructor(private readonly db: SqliteDatabase) {}
 
   async listUsers(accountId: number, query: MemberUserQuery, now: number) {
@@ -168,18 +153,6 @@ export class SqlitePeopleStore implements PeopleStoreFamily {
       }
       return { result: "ok", user: selectMember(this.db, accountId, userId, now) as MemberUser, revoked };
     })();
-  }
-
-  async listInvoices(accountId: number, page: { offset: number; limit: number }) {
-    const total = (
-      this.db.prepare("SELECT COUNT(*) AS n FROM invoices WHERE account_id = ?").get(accountId) as CountRow
-    ).n;
-    const rows = this.db
-      .prepare(
-        "SELECT * FROM invoices WHERE account_id = ? ORDER BY issued_at DESC, id DESC LIMIT ? OFFSET ?",
-      )
-      .all(accountId, page.limit, page.offset) as Record<string, unknown>[];
-    return { items: rows.map(invoiceFromRow), total };
   }
 
   private roleExists(accountId: number, roleId: number): boolean {

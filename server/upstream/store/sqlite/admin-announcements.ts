@@ -8,7 +8,7 @@
 
 import type { SqliteDatabase } from "../database.ts";
 import type { LoginAnnouncementRecord } from "../records-content.ts";
-import type { AnnouncementAudience, AnnouncementStoreFamily } from "../types-content.ts";
+import type { AnnouncementAudience, AnnouncementStoreFamily } from "../types/member-data.ts";
 import { SqliteAnnouncementStore } from "./member-data.ts";
 
 const RUNNING_FOR = `starts_at <= @now AND (ends_at IS NULL OR ends_at > @now) AND is_active = 1

@@ -5,7 +5,7 @@
  */
 import { generateUid } from "../../identity/secrets.ts";
 import type { SqliteDatabase } from "../database.ts";
-import type { ObjectCopyResult, PackageObject } from "../types-admin-families.ts";
+import type { ObjectCopyResult, PackageObject } from "../types/admin-jobs.ts";
 
 /** Copies object definitions into an account; `mirror` deletes objects of the types the source lacks. */
 export function copyObjects(

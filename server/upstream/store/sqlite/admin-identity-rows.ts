@@ -4,7 +4,7 @@
  * lock / 2FA-setup flags, and revoking a user's sessions. Each runs inside the caller's transaction.
  */
 import { bit, type SqliteDatabase } from "../database.ts";
-import type { AdminStaffProfile, AdminUserInput } from "../types-admin.ts";
+import type { AdminStaffProfile, AdminUserInput } from "../types/admin-identity.ts";
 import { insertUser } from "./users.ts";
 
 /** Ends every session of a user. */

@@ -5,10 +5,8 @@
  */
 import { generateUid } from "../../identity/secrets.ts";
 import { bit, isUniqueViolation, type SqliteDatabase } from "../database.ts";
-import { StoreConflictError } from "../types.ts";
 import {
   type AdminAccountInput,
-  type AdminChangeResult,
   type AdminIdentityStoreFamily,
   type AdminProspectConversion,
   type AdminStaffProfile,
@@ -16,7 +14,9 @@ import {
   type AdminUserInput,
   type AdminUserStatus,
   ProspectNotConvertibleError,
-} from "../types-admin.ts";
+} from "../types/admin-identity.ts";
+import type { AdminChangeResult } from "../types/admin-records.ts";
+import { StoreConflictError } from "../types/identity.ts";
 import {
   applyTemplate,
   changeIdentity,

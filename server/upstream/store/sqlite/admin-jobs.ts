@@ -6,13 +6,13 @@
  */
 import { generateUid } from "../../identity/secrets.ts";
 import { bit, parseJson, type SqliteDatabase } from "../database.ts";
-import type { AdminChangeResult } from "../types-admin.ts";
 import type {
   AdminJobStoreFamily,
   AdminLogLine,
   ObjectCopyResult,
   PackageObject,
-} from "../types-admin-families.ts";
+} from "../types/admin-jobs.ts";
+import type { AdminChangeResult } from "../types/admin-records.ts";
 import { copyObjects } from "./admin-copies.ts";
 import { translateConstraint } from "./admin-sql.ts";
 

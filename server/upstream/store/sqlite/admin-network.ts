@@ -1,6 +1,6 @@
 /** SQLite implementation of the blocked IPs and IP database family. */
 import type { SqliteDatabase } from "../database.ts";
-import type { AdminNetworkStoreFamily, IpRangeInput } from "../types-admin.ts";
+import type { AdminNetworkStoreFamily, IpRangeInput } from "../types/admin-network.ts";
 
 /** Blocked IPs and the IP database in SQLite. */
 export class SqliteAdminNetworkStore implements AdminNetworkStoreFamily {

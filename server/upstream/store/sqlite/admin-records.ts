@@ -1,6 +1,6 @@
 /**
  * SQLite implementation of the generic admin family: executes the declarative specs of
- * ../types-admin.ts. Only spec text (written in this code base) becomes SQL; every caller value —
+ * ../types/admin-records.ts. Only spec text (written in this code base) becomes SQL; every caller value —
  * search text, filter values, keys, field values — is bound as a named parameter, and sort fields
  * are looked up in the spec, so no request can shape the SQL.
  */
@@ -15,7 +15,7 @@ import type {
   AdminStatementContext,
   AdminTableSpec,
   AdminTransition,
-} from "../types-admin.ts";
+} from "../types/admin-records.ts";
 import {
   baseParams,
   type Params,

@@ -4,8 +4,8 @@
  * transaction with an outcome.
  */
 import { isUniqueViolation } from "../database.ts";
-import { StoreConflictError } from "../types.ts";
-import { type AdminStatementContext, StoreReferenceError } from "../types-admin.ts";
+import { type AdminStatementContext, StoreReferenceError } from "../types/admin-records.ts";
+import { StoreConflictError } from "../types/identity.ts";
 
 /** Statement parameters by name. */
 export type Params = Record<string, unknown>;

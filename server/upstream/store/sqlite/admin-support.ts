@@ -6,12 +6,12 @@
  */
 import { generateUid } from "../../identity/secrets.ts";
 import { bit, type SqliteDatabase } from "../database.ts";
-import type { AdminChangeResult } from "../types-admin.ts";
+import type { AdminChangeResult } from "../types/admin-records.ts";
 import type {
   AdminProjectInput,
   AdminSupportStoreFamily,
   AdminTicketChange,
-} from "../types-admin-families.ts";
+} from "../types/admin-support.ts";
 import { translateConstraint } from "./admin-sql.ts";
 
 type Row = Record<string, unknown>;

@@ -5,7 +5,7 @@
  */
 import type { SqliteDatabase } from "../database.ts";
 import { migrate, schemaVersion } from "../migrations.ts";
-import type { AdminSettingInput, AdminSystemStoreFamily, AnalyticsSample } from "../types-admin-families.ts";
+import type { AdminSettingInput, AdminSystemStoreFamily, AnalyticsSample } from "../types/admin-system.ts";
 
 /** Requests are logged once in this many calls older entries are pruned. */
 const PRUNE_EVERY = 500;

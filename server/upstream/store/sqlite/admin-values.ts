@@ -4,7 +4,7 @@
  * lists and objects JSON text. Date filters take ISO dates (YYYY-MM-DD) as inclusive bounds.
  */
 import { parseJson } from "../database.ts";
-import type { AdminFilter, AdminValueType } from "../types-admin.ts";
+import type { AdminFilter, AdminValueType } from "../types/admin-records.ts";
 
 const DAY_MS = 86_400_000;
 

@@ -1,10 +1,10 @@
 /**
- * SQLite implementation of the admin area's families (store/types-admin.ts): the generic records
+ * SQLite implementation of the admin area's families (store/types/admin*.ts): the generic records
  * behind most §2.4 screens and the specialised families (identity, network, support, jobs, system)
  * whose changes span several tables or need more than SQL.
  */
 import type { SqliteDatabase } from "../database.ts";
-import type { AdminStores } from "../types-admin.ts";
+import type { AdminStores } from "../types/admin.ts";
 import { SqliteAdminIdentityStore } from "./admin-identity.ts";
 import { SqliteAdminJobStore } from "./admin-jobs.ts";
 import { SqliteAdminNetworkStore } from "./admin-network.ts";

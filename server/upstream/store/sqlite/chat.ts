@@ -1,6 +1,7 @@
 /** SQLite implementation of support sessions and chat messages. */
 import { isUniqueViolation, type SqliteDatabase } from "../database.ts";
-import type { ChatStoreFamily, NewChatMessage, NewFileInput } from "../types-content.ts";
+import type { ChatStoreFamily, NewChatMessage } from "../types/chat.ts";
+import type { NewFileInput } from "../types/objects-files.ts";
 import { messageFromRow, SELECT_MESSAGE, sessionFromRow } from "./chat-rows.ts";
 import { insertFile } from "./content.ts";
 

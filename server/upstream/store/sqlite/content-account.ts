@@ -10,7 +10,7 @@ import type {
   ManagedAccountStoreFamily,
   UsageMetrics,
   UsageStoreFamily,
-} from "../types-content-account.ts";
+} from "../types/account-resources.ts";
 
 const DAY_MS = 86_400_000;
 

@@ -5,12 +5,7 @@
  */
 import { generateUid } from "../../identity/secrets.ts";
 import { bool, type SqliteDatabase } from "../database.ts";
-import type {
-  AttachmentMeta,
-  CommentRecord,
-  CommentStoreFamily,
-  NewComment,
-} from "../types-content-support.ts";
+import type { AttachmentMeta, CommentRecord, CommentStoreFamily, NewComment } from "../types/comments.ts";
 
 const SELECT = `SELECT c.*, u.full_name AS author_full_name, u.uid AS author_uid
   FROM comments c LEFT JOIN users u ON u.id = c.author_user_id`;

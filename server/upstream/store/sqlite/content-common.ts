@@ -4,7 +4,7 @@
  * named parameters: @account (always), @user, @types (a JSON array), @area.
  */
 import type { SqliteDatabase } from "../database.ts";
-import type { ListQuery } from "../types-content-library.ts";
+import type { ListQuery } from "../types/list-page.ts";
 
 /**
  * An object `o` the viewer @user may see: in the Team tree, in the viewer's Personal tree, or shared

@@ -10,7 +10,7 @@ import {
   type FolderRecord,
   type FolderRoots,
   ROOT_KINDS,
-} from "../types-content-library.ts";
+} from "../types/library.ts";
 import { FOLDER_VISIBLE } from "./content-common.ts";
 
 /** A folder row as a record. */

@@ -6,12 +6,7 @@
  */
 
 import type { SqliteDatabase } from "../database.ts";
-import type {
-  AffectedObject,
-  ContentScope,
-  FolderRecord,
-  FolderStoreFamily,
-} from "../types-content-library.ts";
+import type { AffectedObject, ContentScope, FolderRecord, FolderStoreFamily } from "../types/library.ts";
 import { params, SqliteFolderQueries, SUBTREE, unlessNameTaken } from "./content-folder-queries.ts";
 import type { MediaDisk } from "./content-media-disk.ts";
 

@@ -4,13 +4,8 @@
  * share rules as the objects themselves); deleted objects keep their history until purged.
  */
 import type { SqliteDatabase } from "../database.ts";
-import type {
-  ContentScope,
-  HistoryEntry,
-  HistoryStatus,
-  HistoryStoreFamily,
-  ListQuery,
-} from "../types-content-library.ts";
+import type { ContentScope, HistoryEntry, HistoryStatus, HistoryStoreFamily } from "../types/library.ts";
+import type { ListQuery } from "../types/list-page.ts";
 import { orderBy, pageOf, searchCondition } from "./content-common.ts";
 import { LIBRARY_SCOPE, scopeParams } from "./content-library.ts";
 

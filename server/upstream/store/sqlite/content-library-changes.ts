@@ -6,7 +6,7 @@
  */
 import { generateUid } from "../../identity/secrets.ts";
 import type { SqliteDatabase } from "../database.ts";
-import type { ContentScope, LibraryObject, LibraryStoreFamily } from "../types-content-library.ts";
+import type { ContentScope, LibraryObject, LibraryStoreFamily } from "../types/library.ts";
 import { SqliteLibrarySharing } from "./content-library-sharing.ts";
 import type { MediaDisk } from "./content-media-disk.ts";
 

@@ -3,7 +3,7 @@
  * on objects the viewer may change). Shared with a team, an object is seen by the team's members —
  * read-only, and never when deleted (§3 Folder: the Shared root).
  */
-import type { ContentScope, LibraryObject, ShareChange } from "../types-content-library.ts";
+import type { ContentScope, LibraryObject, ShareChange } from "../types/library.ts";
 import { SqliteLibraryQueries } from "./content-library.ts";
 
 /** Favourites and shares, under the library changes. */

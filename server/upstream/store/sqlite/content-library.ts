@@ -13,7 +13,7 @@ import type {
   LibraryObject,
   ObjectListQuery,
   ObjectShare,
-} from "../types-content-library.ts";
+} from "../types/library.ts";
 import {
   type CountRow,
   LIBRARY_COLUMNS,

@@ -4,8 +4,8 @@
  */
 import { generateUid } from "../../identity/secrets.ts";
 import type { SqliteDatabase } from "../database.ts";
-import type { ProjectFields, ProjectRecord, ProjectStoreFamily } from "../types-content-account.ts";
-import type { ListQuery } from "../types-content-library.ts";
+import type { ProjectFields, ProjectRecord, ProjectStoreFamily } from "../types/account-resources.ts";
+import type { ListQuery } from "../types/list-page.ts";
 import { orderBy, pageOf, searchCondition } from "./content-common.ts";
 
 const SELECT = `SELECT o.id, o.uid, o.name, o.created_at, o.modified_at, u.full_name AS owner_full_name,

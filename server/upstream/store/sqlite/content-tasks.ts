@@ -5,8 +5,8 @@
  */
 import { generateUid } from "../../identity/secrets.ts";
 import type { SqliteDatabase } from "../database.ts";
-import type { ListQuery } from "../types-content-library.ts";
-import type { TaskLogLine, TaskRecord, TaskStatus, TaskStoreFamily } from "../types-content-support.ts";
+import type { ListQuery } from "../types/list-page.ts";
+import type { TaskLogLine, TaskRecord, TaskStatus, TaskStoreFamily } from "../types/tasks.ts";
 import { orderBy, pageOf, searchCondition } from "./content-common.ts";
 
 const SELECT = `SELECT o.id, o.uid, o.name, o.owner_user_id, o.created_at, k.kind, k.status, k.progress, k.message,

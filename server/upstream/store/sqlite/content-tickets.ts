@@ -5,8 +5,8 @@
  */
 import { generateUid } from "../../identity/secrets.ts";
 import type { SqliteDatabase } from "../database.ts";
-import type { ListQuery } from "../types-content-library.ts";
-import type { TicketFields, TicketRecord, TicketStoreFamily } from "../types-content-support.ts";
+import type { ListQuery } from "../types/list-page.ts";
+import type { TicketFields, TicketRecord, TicketStoreFamily } from "../types/tickets.ts";
 import { containsPattern, orderBy, pageOf } from "./content-common.ts";
 
 const SELECT = `SELECT o.id, o.uid, o.name, o.owner_user_id, o.created_at, o.modified_at,

@@ -8,7 +8,8 @@ import type {
   InvoiceStoreFamily,
   NewFileInput,
   ObjectStoreFamily,
-} from "../types-content.ts";
+} from "../types/objects-files.ts";
+import type { CountRow } from "./content-common.ts";
 
 function objectFromRow(row: Record<string, unknown>): ObjectRecord {
   return {
@@ -174,6 +175,18 @@ export class SqliteInvoiceStore implements InvoiceStoreFamily {
       .prepare("SELECT * FROM invoices WHERE account_id = ? ORDER BY issued_at DESC")
       .all(accountId);
     return (rows as Record<string, unknown>[]).map(invoiceFromRow);
+  }
+
+  async listPage(accountId: number, page: { offset: number; limit: number }) {
+    const total = (
+      this.db.prepare("SELECT COUNT(*) AS n FROM invoices WHERE account_id = ?").get(accountId) as CountRow
+    ).n;
+    const rows = this.db
+      .prepare(
+        "SELECT * FROM invoices WHERE account_id = ? ORDER BY issued_at DESC, id DESC LIMIT ? OFFSET ?",
+      )
+      .all(accountId, page.limit, page.offset) as Record<string, unknown>[];
+    return { items: rows.map(invoiceFromRow), total };
   }
 
   async create(accountId: number, input: Omit<InvoiceRecord, "recId" | "accountId" | "totalCents">) {

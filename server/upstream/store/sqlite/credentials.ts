@@ -1,7 +1,7 @@
 /** SQLite implementation of the credential family (passwords, TOTP, token-driven resets). */
 import type { SqliteDatabase } from "../database.ts";
 import type { OneTimeTokenKind, UserRecord } from "../records.ts";
-import type { CredentialStoreFamily } from "../types.ts";
+import type { CredentialStoreFamily } from "../types/identity.ts";
 import { consumeToken } from "./tokens.ts";
 import { selectUser } from "./users.ts";
 

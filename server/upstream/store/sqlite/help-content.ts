@@ -3,7 +3,7 @@
  * ever selected; a code's version in the asked language wins over its fallback-language version.
  */
 import type { SqliteDatabase } from "../database.ts";
-import type { HelpContentStoreFamily, PublishedHelpArticle } from "../types-help.ts";
+import type { HelpContentStoreFamily, PublishedHelpArticle } from "../types/help.ts";
 
 const COLUMNS = `h.type, h.code, h.title, h.summary, h.body, h.video_url, h.language_code, h.modified_at`;
 

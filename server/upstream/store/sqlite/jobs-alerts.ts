@@ -4,14 +4,14 @@
  * alert history with the value it measured.
  */
 import type { SqliteDatabase } from "../database.ts";
-import type { HistoryStatus } from "../types-content-library.ts";
-import type { Aggregate } from "../types-jobs.ts";
 import type {
   AlertJob,
   AlertJobStoreFamily,
   AlertOperator,
   AlertSettingsInput,
-} from "../types-jobs-automation.ts";
+} from "../types/automation.ts";
+import type { Aggregate } from "../types/data-tables.ts";
+import type { HistoryStatus } from "../types/library.ts";
 import {
   ALERTS,
   automationFields,

@@ -4,8 +4,8 @@
  * written inside the caller's transaction, and the object checks.
  */
 import { bool, parseJson, type SqliteDatabase } from "../database.ts";
-import type { HistoryStatus } from "../types-content-library.ts";
-import type { Recurrence } from "../types-jobs-automation.ts";
+import type { Recurrence } from "../types/automation.ts";
+import type { HistoryStatus } from "../types/library.ts";
 
 /** A row as better-sqlite3 returns it. */
 export type Row = Record<string, unknown>;

@@ -6,7 +6,7 @@
  */
 import { parseJson, type SqliteDatabase } from "../database.ts";
 import type { InvoiceLine, InvoiceRecord } from "../records-content.ts";
-import type { BillingJobStoreFamily, ConnectionUse } from "../types-jobs.ts";
+import type { BillingJobStoreFamily, ConnectionUse } from "../types/billing-jobs.ts";
 
 type Row = Record<string, unknown>;
 

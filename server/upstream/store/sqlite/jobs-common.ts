@@ -4,7 +4,7 @@
  */
 import { generateUid } from "../../identity/secrets.ts";
 import { parseJson, type SqliteDatabase } from "../database.ts";
-import type { DataColumn, DataValue } from "../types-jobs.ts";
+import type { DataColumn, DataValue } from "../types/data-tables.ts";
 
 /** Creates a Task object with its run state (Queued) inside the caller's transaction; its id. */
 export function insertTask(

@@ -3,8 +3,8 @@
  * was cancelled meanwhile, finishes without a file), so a restart finds it either done or to redo.
  */
 import type { SqliteDatabase } from "../database.ts";
-import type { NewFileInput } from "../types-content.ts";
-import type { ExportFormat, ExportJob, ExportJobStoreFamily, NewExport } from "../types-jobs.ts";
+import type { ExportFormat, ExportJob, ExportJobStoreFamily, NewExport } from "../types/exports.ts";
+import type { NewFileInput } from "../types/objects-files.ts";
 import { insertFile } from "./content.ts";
 import { containsPattern } from "./content-common.ts";
 import { insertTask, taskStatus } from "./jobs-common.ts";

@@ -5,17 +5,16 @@
  */
 import { isUniqueViolation, type SqliteDatabase } from "../database.ts";
 import type { UserRecord } from "../records.ts";
-import { type NewUserInput, StoreConflictError } from "../types.ts";
+import type { DataColumn, DataValue } from "../types/data-tables.ts";
+import { type NewUserInput, StoreConflictError } from "../types/identity.ts";
 import type {
-  DataColumn,
-  DataValue,
   ImportedTeam,
   ImportJob,
   ImportJobStoreFamily,
   ImportKind,
   ImportRefusal,
-} from "../types-jobs.ts";
-import type { TeamNotice } from "../types-realtime.ts";
+} from "../types/imports.ts";
+import type { TeamNotice } from "../types/realtime.ts";
 import { insertRows, insertTask, tableColumns, taskStatus, upsertColumns } from "./jobs-common.ts";
 import { insertNotifications } from "./realtime-notifications.ts";
 import { insertUser } from "./users.ts";

@@ -11,7 +11,7 @@ import type {
   ScheduleRunEnd,
   ScheduleSettingsInput,
   ScheduleTaskSettings,
-} from "../types-jobs-automation.ts";
+} from "../types/automation.ts";
 import {
   automationFields,
   insertHistory,

@@ -1,11 +1,12 @@
 /**
- * SQLite implementation of the jobs area (store/types-jobs.ts): data table rows here, exports in
+ * SQLite implementation of the jobs area (store/types/jobs.ts): data table rows here, exports in
  * ./jobs-exports.ts, imports in ./jobs-imports.ts, schedules in ./jobs-schedules.ts, alerts in
  * ./jobs-alerts.ts, the staff-side billing and connector changes in ./jobs-billing.ts (shared
  * helpers in ./jobs-common.ts and ./jobs-automation-common.ts).
  */
 import { parseJson, type SqliteDatabase } from "../database.ts";
-import type { Aggregate, DataColumn, DataTableStoreFamily, DataValue, JobStores } from "../types-jobs.ts";
+import type { Aggregate, DataColumn, DataTableStoreFamily, DataValue } from "../types/data-tables.ts";
+import type { JobStores } from "../types/jobs.ts";
 import { SqliteAlertJobStore } from "./jobs-alerts.ts";
 import { SqliteBillingJobStore } from "./jobs-billing.ts";
 import { insertRows, tableColumns, upsertColumns } from "./jobs-common.ts";

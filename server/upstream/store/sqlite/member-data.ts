@@ -5,7 +5,7 @@ import type {
   AnnouncementStoreFamily,
   NotificationStoreFamily,
   WidgetThemeStoreFamily,
-} from "../types-content.ts";
+} from "../types/member-data.ts";
 
 function notificationFromRow(row: Record<string, unknown>): NotificationRecord {
   return {

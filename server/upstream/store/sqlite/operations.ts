@@ -1,7 +1,7 @@
 /** SQLite implementation of the operator-side families: mail outbox, application logs, configuration. */
 import { parseJson, type SqliteDatabase } from "../database.ts";
 import type { ApplicationLogEntry, OutboxMail } from "../records.ts";
-import type { ConfigStoreFamily, LogStoreFamily, OutboxStoreFamily } from "../types.ts";
+import type { ConfigStoreFamily, LogStoreFamily, OutboxStoreFamily } from "../types/operations.ts";
 
 function mailFromRow(row: Record<string, unknown>): OutboxMail {
   return {

@@ -10,7 +10,7 @@ import type {
   PublicLinkStoreFamily,
   PublicLinkType,
   SharedContent,
-} from "../types-sharing.ts";
+} from "../types/public-links.ts";
 
 const SELECT_LINK = `SELECT l.id, l.account_id, l.object_id, l.target_type, l.code, l.snapshot_id,
   l.created_at, l.revoked_at, s.title, u.full_name AS created_by_full_name

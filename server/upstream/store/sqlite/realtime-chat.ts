@@ -11,7 +11,7 @@ import type {
   StaffMessageOutcome,
   StaffSessionChange,
   StaffSessionSummary,
-} from "../types-realtime.ts";
+} from "../types/realtime.ts";
 import { messageFromRow, SELECT_MESSAGE, sessionFromRow } from "./chat-rows.ts";
 
 type Row = Record<string, unknown>;

@@ -1,11 +1,11 @@
-/** SQLite implementation of notifications produced by events (store/types-realtime.ts). */
+/** SQLite implementation of notifications produced by events (store/types/realtime.ts). */
 import { bool, parseJson, type SqliteDatabase } from "../database.ts";
 import type { NotificationFields, NotificationRecord } from "../records-content.ts";
 import type {
   NotificationDraft,
   NotificationEventStoreFamily,
   RelatedObjectField,
-} from "../types-realtime.ts";
+} from "../types/realtime.ts";
 
 /** Maps a `notifications` row to a record. */
 export function notificationRecordFromRow(row: Record<string, unknown>): NotificationRecord {

@@ -4,8 +4,8 @@
  * a change is never recorded without its notifications or the other way round.
  */
 import { isUniqueViolation, type SqliteDatabase } from "../database.ts";
-import { StoreConflictError } from "../types.ts";
-import type { TeamChange, TeamDetail, TeamDirectoryStoreFamily, TeamNotice } from "../types-realtime.ts";
+import { StoreConflictError } from "../types/identity.ts";
+import type { TeamChange, TeamDetail, TeamDirectoryStoreFamily, TeamNotice } from "../types/realtime.ts";
 import { insertNotifications } from "./realtime-notifications.ts";
 
 interface TeamRow {

@@ -1,9 +1,9 @@
 /**
- * SQLite implementation of the realtime area's families (store/types-realtime.ts): the team
+ * SQLite implementation of the realtime area's families (store/types/realtime.ts): the team
  * directory, notifications produced by events and the chat's staff side.
  */
 import type { SqliteDatabase } from "../database.ts";
-import type { RealtimeStores } from "../types-realtime.ts";
+import type { RealtimeStores } from "../types/realtime.ts";
 import { SqliteChatStaffStore } from "./realtime-chat.ts";
 import { SqliteNotificationEventStore } from "./realtime-notifications.ts";
 import { SqliteTeamDirectoryStore } from "./realtime-teams.ts";

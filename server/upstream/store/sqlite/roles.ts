@@ -1,7 +1,7 @@
 /** SQLite implementation of roles and teams. */
 import { bool, isUniqueViolation, type SqliteDatabase } from "../database.ts";
 import type { RoleRecord, TeamRecord } from "../records.ts";
-import { type RoleStoreFamily, StoreConflictError, type TeamStoreFamily } from "../types.ts";
+import { type RoleStoreFamily, StoreConflictError, type TeamStoreFamily } from "../types/identity.ts";
 
 function roleFromRow(row: Record<string, unknown>): RoleRecord {
   return {

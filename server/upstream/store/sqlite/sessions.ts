@@ -2,8 +2,8 @@
 import type { AdminModuleAccess, AdminModuleKey, AdminPermissionMap } from "../../identity/admin-modules.ts";
 import type { SqliteDatabase } from "../database.ts";
 import type { SessionRecord } from "../records.ts";
-import type { SessionStoreFamily, StaffStoreFamily } from "../types.ts";
-import { accountFromRow, SELECT_ACCOUNT } from "./accounts.ts";
+import type { SessionStoreFamily, StaffStoreFamily } from "../types/identity.ts";
+import { accountFromRow, SELECT_ACCOUNT } from "./account-rows.ts";
 import { USER_COLUMNS, userFromRow } from "./users.ts";
 
 function sessionFromRow(row: Record<string, unknown>): SessionRecord {

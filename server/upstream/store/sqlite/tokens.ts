@@ -1,7 +1,7 @@
 /** SQLite implementation of single-use tokens. */
 import type { SqliteDatabase } from "../database.ts";
 import type { OneTimeTokenKind, OneTimeTokenRecord } from "../records.ts";
-import type { TokenStoreFamily } from "../types.ts";
+import type { TokenStoreFamily } from "../types/identity.ts";
 
 /** Marks a live token consumed and returns it; undefined when unknown, expired, used or of another kind. */
 export function consumeToken(

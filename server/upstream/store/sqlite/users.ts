@@ -2,8 +2,8 @@
 import { generateUid } from "../../identity/secrets.ts";
 import { bit, bool, isUniqueViolation, type SqliteDatabase } from "../database.ts";
 import type { HomePageType, LogoImage, UserRecord, UserWithAccount } from "../records.ts";
-import { type NewUserInput, StoreConflictError, type UserStoreFamily } from "../types.ts";
-import { accountFromRow, SELECT_ACCOUNT } from "./accounts.ts";
+import { type NewUserInput, StoreConflictError, type UserStoreFamily } from "../types/identity.ts";
+import { accountFromRow, SELECT_ACCOUNT } from "./account-rows.ts";
 
 /** The user columns, without the avatar blob. */
 export const USER_COLUMNS = `u.id, u.uid, u.account_id, u.email, u.full_name, u.password_hash, u.language_code,

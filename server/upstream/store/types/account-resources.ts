@@ -1,22 +1,10 @@
 /**
  * Store families of the account screens (§2.2 Account: /api, /usagemetrics,
  * /managedaccounts, /projects): API keys, usage metrics counted from the store, managed accounts and
- * projects — and `ContentResourceStores`, every family of the member-side resources together.
- * Same rules as ./types.ts: async, atomic per method, every method takes the caller's account id.
+ * projects. Same rules as ./identity.ts: async, atomic per method, every method takes the caller's
+ * account id.
  */
-import type {
-  FolderStoreFamily,
-  HistoryStoreFamily,
-  LibraryStoreFamily,
-  ListQuery,
-  Page,
-} from "./types-content-library.ts";
-import type {
-  CommentStoreFamily,
-  MediaStoreFamily,
-  TaskStoreFamily,
-  TicketStoreFamily,
-} from "./types-content-support.ts";
+import type { ListQuery, Page } from "./list-page.ts";
 
 /** An API key; the secret itself is never stored, only its hash. */
 export interface ApiKeyRecord {
@@ -134,19 +122,4 @@ export interface ProjectStoreFamily {
     now: number,
   ): Promise<ProjectRecord | undefined>;
   delete(accountId: number, recId: number): Promise<boolean>;
-}
-
-/** Every family of the member-side resources, as the store exposes them. */
-export interface ContentResourceStores {
-  folders: FolderStoreFamily;
-  library: LibraryStoreFamily;
-  history: HistoryStoreFamily;
-  comments: CommentStoreFamily;
-  tickets: TicketStoreFamily;
-  tasks: TaskStoreFamily;
-  media: MediaStoreFamily;
-  apiKeys: ApiKeyStoreFamily;
-  usage: UsageStoreFamily;
-  managedAccounts: ManagedAccountStoreFamily;
-  projects: ProjectStoreFamily;
 }

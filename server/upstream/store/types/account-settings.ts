@@ -3,7 +3,7 @@
  * accounts row, the embedding allow-list and the custom menu. Every method takes the caller's
  * account id; each is one transaction.
  */
-import type { AccountRecord, LogoImage, MenuLogoStyle, MenuTitleType, TwoFactorPolicy } from "./records.ts";
+import type { AccountRecord, LogoImage, MenuLogoStyle, MenuTitleType, TwoFactorPolicy } from "../records.ts";
 
 /** The changeable settings of an account, written together. */
 export interface AccountSettingsChange {

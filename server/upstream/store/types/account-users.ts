@@ -1,10 +1,9 @@
 /**
- * The member side of user management (/users, §2.2 Security) and the account's own invoice list
- * (/subscription): one store family, every method scoped to the caller's account. Staff and
- * internal support users are managed in the admin area and never appear here.
+ * The member side of user management (/users, §2.2 Security): one store family, every method scoped
+ * to the caller's account. Staff and internal support users are managed in the admin area
+ * (./admin-identity.ts) and never appear here.
  */
-import type { InvoiceRecord } from "./records-content.ts";
-import type { ListQuery, Page } from "./types-content-library.ts";
+import type { ListQuery, Page } from "./list-page.ts";
 
 /** A member's status as the Users screen shows it: Invited until a password is set. */
 export type MemberUserStatus = "Active" | "Invited" | "Disabled";
@@ -61,7 +60,7 @@ export type MemberChange =
   | { result: "locked" };
 
 /** The member-side user calls and the account's invoices. */
-export interface PeopleStoreFamily {
+export interface AccountUserStoreFamily {
   listUsers(accountId: number, query: MemberUserQuery, now: number): Promise<Page<MemberUser>>;
   getUser(accountId: number, userId: number, now: number): Promise<MemberUser | undefined>;
   /**
@@ -102,6 +101,4 @@ export interface PeopleStoreFamily {
     administrators: AdministratorRoles,
     now: number,
   ): Promise<MemberChange>;
-  /** The account's invoices, newest first. */
-  listInvoices(accountId: number, page: { offset: number; limit: number }): Promise<Page<InvoiceRecord>>;
 }

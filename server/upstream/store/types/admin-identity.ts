@@ -1,9 +1,9 @@
 /**
- * Admin store families of identity and network records (see ./types-admin.ts for the rules): the
+ * Admin store families of identity and network records (see ./admin-records.ts for the rules): the
  * real accounts and users behind /admin/accounts, /admin/users and /admin/internalusers, prospect
  * conversion, and the blocked IPs and IP database.
  */
-import type { AdminChangeResult } from "./types-admin.ts";
+import type { AdminChangeResult } from "./admin-records.ts";
 
 /** Account fields staff set (the account screen's form, §2.4 /admin/accounts). */
 export interface AdminAccountInput {
@@ -106,34 +106,4 @@ export interface AdminIdentityStoreFamily {
   unlockUser(userId: number, now: number): Promise<AdminChangeResult>;
   /** Whether staff flagged the user of the account as having to set up 2FA (/admin/users MustSetup2FA). */
   mustSetup2fa(accountId: number, userId: number): Promise<boolean>;
-}
-
-/** One range of the IP database (keys as ip-addresses.ts makes them). */
-export interface IpRangeInput {
-  version: 4 | 6;
-  startIp: string;
-  endIp: string;
-  startKey: string;
-  endKey: string;
-  countryCode: string;
-  region: string | null;
-  city: string | null;
-  organization: string | null;
-}
-
-/** Blocked IPs as the gateway enforces them, and the IP database behind country lookups. */
-export interface AdminNetworkStoreFamily {
-  /** Blocks in force at `now` (no end, or an end after now). */
-  activeBlocks(now: number): Promise<{ ipAddress: string; blockedUntil: number | null }[]>;
-  /** The country of the narrowest range containing the key, if the IP database knows it. */
-  countryOf(version: 4 | 6, key: string): Promise<string | undefined>;
-  /**
-   * Replaces every imported (non-manual) range by `ranges` and records the update as Succeeded, in
-   * one transaction; manual ranges stay. Returns the update's id.
-   */
-  importRanges(
-    ranges: readonly IpRangeInput[],
-    update: { fileName: string; startedBy: number; startedAt: number },
-    now: number,
-  ): Promise<number>;
 }

@@ -1,35 +1,3 @@
-/**
- * Store families of the admin area (§2.4): staff screens that read and change records of every
- * account. Same rules as ./types.ts — async, each method atomic (one transaction) — with one
- * difference that the area is built on: admin calls are cross-account by nature, so these methods
- * take no caller account id; routes reach them only after the staff and module checks of §6.
- *
- * Most screens are plain records. They are described declaratively (`AdminTableSpec`: the base
- * table, the joins, each wire field's SQL expression and type) and served by one generic family,
- * `AdminRecordStoreFamily`. The spec's SQL is portable (no SQLite-only functions except where a
- * spec says so), so a PostgreSQL implementation can execute the same specs. Rows come back in the
- * wire shape of the screens manifest (PascalCase fields), since the records carry no service logic.
- */
-import type {
-  AdminJobStoreFamily,
-  AdminSupportStoreFamily,
-  AdminSystemStoreFamily,
-} from "./types-admin-families.ts";
-import type { AdminIdentityStoreFamily, AdminNetworkStoreFamily } from "./types-admin-identity.ts";
-
-export {
-  type AdminAccountInput,
-  type AdminIdentityStoreFamily,
-  type AdminNetworkStoreFamily,
-  type AdminProspectConversion,
-  type AdminStaffProfile,
-  type AdminUserChange,
-  type AdminUserInput,
-  type AdminUserStatus,
-  type IpRangeInput,
-  ProspectNotConvertibleError,
-} from "./types-admin-identity.ts";
-
 /** How a wire value is stored: ISO date-times as epoch ms, booleans as 0/1, money as cents. */
 export type AdminValueType = "text" | "int" | "real" | "bool" | "datetime" | "date" | "json" | "cents";
 
@@ -170,14 +138,4 @@ export interface AdminRecordStoreFamily {
     change: AdminTransition,
     at: AdminStatementContext,
   ): Promise<AdminChangeResult>;
-}
-
-/** Every family of the admin area (store/index.ts exposes them as `store.admin`). */
-export interface AdminStores {
-  records: AdminRecordStoreFamily;
-  identity: AdminIdentityStoreFamily;
-  network: AdminNetworkStoreFamily;
-  support: AdminSupportStoreFamily;
-  jobs: AdminJobStoreFamily;
-  system: AdminSystemStoreFamily;
 }

@@ -2,10 +2,12 @@
  * Store families of schedule and alert automation (§2.2 Automation; §4.3 schedule events and
  * AlertTriggered): when each runs, what a schedule's tasks export, what an alert watches, who is
  * told, and each run recorded in the schedule/alert history (the automation_history table of
- * migration 7). Same rules as ./types.ts; `…ForScheduler` reads span accounts for the scheduler.
+ * migration 7). Same rules as ./identity.ts; `…ForScheduler` reads span accounts for the scheduler.
  */
-import type { HistoryStatus } from "./types-content-library.ts";
-import type { Aggregate, ExportFormat } from "./types-jobs.ts";
+
+import type { Aggregate } from "./data-tables.ts";
+import type { ExportFormat } from "./exports.ts";
+import type { HistoryStatus } from "./library.ts";
 
 /** How often something runs (times of day are UTC). */
 export type Recurrence =

@@ -8,11 +8,10 @@
  * `resolve…` (by domain, by logo UID, by token hash, by e-mail at login) — and the cross-account
  * reads of the admin area, named `…ForAdmin`, which routes call only after an admin permission check.
  */
-import type { AdminPermissionMap } from "../identity/admin-modules.ts";
-import type { FeatureAvailabilityMap } from "../identity/features.ts";
+import type { AdminPermissionMap } from "../../identity/admin-modules.ts";
+import type { FeatureAvailabilityMap } from "../../identity/features.ts";
 import type {
   AccountRecord,
-  ApplicationLogEntry,
   DomainType,
   HomePageType,
   LogoImage,
@@ -20,7 +19,6 @@ import type {
   MenuTitleType,
   OneTimeTokenKind,
   OneTimeTokenRecord,
-  OutboxMail,
   RoleRecord,
   SessionRecord,
   SubscriptionRecord,
@@ -28,7 +26,7 @@ import type {
   TwoFactorPolicy,
   UserRecord,
   UserWithAccount,
-} from "./records.ts";
+} from "../records.ts";
 
 /** Thrown when a change would break a uniqueness rule; `field` says which. */
 export class StoreConflictError extends Error {
@@ -208,31 +206,4 @@ export interface TokenStoreFamily {
     tokenHash: string,
     now: number,
   ): Promise<OneTimeTokenRecord | undefined>;
-}
-
-/** The recorded mail outbox. */
-export interface OutboxStoreFamily {
-  record(mail: Omit<OutboxMail, "recId">): Promise<number>;
-  listForAdmin(page: {
-    limit: number;
-    offset: number;
-    to?: string;
-  }): Promise<{ items: OutboxMail[]; total: number }>;
-  getForAdmin(recId: number): Promise<OutboxMail | undefined>;
-}
-
-/** Application logs, including the audit trail (category "Audit"). */
-export interface LogStoreFamily {
-  write(entry: Omit<ApplicationLogEntry, "recId">): Promise<number>;
-  listForAdmin(query: {
-    category?: string;
-    limit: number;
-    offset: number;
-  }): Promise<{ items: ApplicationLogEntry[]; total: number }>;
-}
-
-/** System-wide configuration (not account data). */
-export interface ConfigStoreFamily {
-  get<T>(key: string): Promise<T | undefined>;
-  set(key: string, value: unknown): Promise<void>;
 }

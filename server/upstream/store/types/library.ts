@@ -1,10 +1,11 @@
 /**
  * Store families of the member-side library (§3 Folder and the user-area object
  * types): folders with their five roots, objects placed in them, favourites, team shares and the
- * schedule/alert history. Same rules as ./types.ts: async, atomic per method, and every method
+ * schedule/alert history. Same rules as ./identity.ts: async, atomic per method, and every method
  * takes the caller's account id — here inside a `ContentScope`, which also names the viewing user,
  * because Personal trees are private to their user.
  */
+import type { ListQuery, Page } from "./list-page.ts";
 
 /** Folder kinds: the five roots of §3 and ordinary folders. */
 export const FOLDER_KINDS = ["Personal", "Team", "Shared", "Favourites", "Deleted", "Folder"] as const;
@@ -39,20 +40,6 @@ export interface FolderRecord {
 
 /** The five roots of one user in one area. */
 export type FolderRoots = Record<RootKind, FolderRecord>;
-
-/** A page of a list. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-}
-
-/** Paging, search and sort of a list (`sort.field` is one the family documents). */
-export interface ListQuery {
-  search?: string;
-  sort: { field: string; descending: boolean };
-  offset: number;
-  limit: number;
-}
 
 /** An object a folder change took along (for the notifications that name it). */
 export interface AffectedObject {

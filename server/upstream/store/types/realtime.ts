@@ -1,16 +1,16 @@
 /**
  * Store families of the realtime area: team membership (whose changes notify the members, §4.3),
  * notifications produced by events (§4.3), and the chat's staff side (§4.4). Same rules as
- * ./types.ts: async, each method atomic (one transaction), every account-data method takes the
+ * ./identity.ts: async, each method atomic (one transaction), every account-data method takes the
  * account id; the cross-account reads of the staff side are named `…ForAdmin`.
  */
-import type { NotificationCode } from "../../../schemas/payloads/notification-record.ts";
+import type { NotificationCode } from "../../../../schemas/payloads/notification-record.ts";
 import type {
   ChatMessageRecord,
   NotificationFields,
   NotificationRecord,
   SupportSessionRecord,
-} from "./records-content.ts";
+} from "../records-content.ts";
 
 /** A notification to store for one user (the account is given by the entry or the call). */
 export interface NotificationDraft {
