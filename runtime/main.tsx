@@ -9,11 +9,11 @@ import { createRoot } from "react-dom/client";
 import { readAppMode } from "./boot/app-mode.ts";
 import { AppRoot } from "./boot/app-root.tsx";
 import { firstDecision, preloadFirstScreen, probesSession } from "./boot/first-route.ts";
-import { reloadManifest } from "./boot/manifest-store.ts";
 import { installSessionWiring } from "./boot/session-wiring.ts";
 import { changeLanguage, initI18n, isLanguage } from "./i18n/i18n.ts";
 import { languageFromCookies } from "./i18n/language-cookie.ts";
 import { attemptLogin, SESSION_PATH } from "./session/session-store.ts";
+import { reloadManifest } from "./state/manifest-store.ts";
 import "./theme/base.css";
 
 // Started at once, answered by index.html's preloads (scripts/build.ts). i18n starts in English

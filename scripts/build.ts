@@ -11,9 +11,9 @@ import { createRequire } from "node:module";
 import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
-import { MANIFEST_URL } from "../runtime/boot/fetch-manifest.ts";
 import { SCREEN_CHUNKS_ELEMENT_ID } from "../runtime/boot/screen-chunks.ts";
 import { SESSION_PATH } from "../runtime/session/session-store.ts";
+import { MANIFEST_URL } from "../runtime/state/fetch-manifest.ts";
 import { writeCompressedCopies } from "./build-compress.ts";
 import { type BuildGraph, graphOfMetafile, rechunk } from "./build-rechunk.ts";
 

@@ -5,9 +5,9 @@ import type { ClientManifest } from "../../schemas/client-manifest.ts";
 import { type ExternalOpener, NavigationHost } from "../navigation/navigation-host.tsx";
 import { AppFrame } from "../shell/app-frame.tsx";
 import type { MenuHandlers } from "../shell/top-bar-menus.tsx";
-import { useStore } from "./create-store.ts";
-import { ManifestContext } from "./manifest-context.tsx";
-import { manifestStore } from "./manifest-store.ts";
+import { useStore } from "../state/create-store.ts";
+import { ManifestContext } from "../state/manifest-context.tsx";
+import { manifestStore } from "../state/manifest-store.ts";
 
 /** Opens the help site named in the shell manifest (§2.1 /help/…); its origin is allow-listed by the manifest check. */
 function externalOpener(manifest: ClientManifest): ExternalOpener {

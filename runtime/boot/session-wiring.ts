@@ -15,8 +15,8 @@ import { accessProfileFrom } from "../session/session-profile.ts";
 import { onSessionChange, onSessionRefresh, setProfileBuilder } from "../session/session-store.ts";
 import { setShellUser } from "../shell/shell-store.ts";
 import { shellUserFromSession } from "../shell/shell-user.ts";
+import { manifestStore } from "../state/manifest-store.ts";
 import { preferencesFromSession, resetPreferences } from "../theme/preferences-store.ts";
-import { manifestStore } from "./manifest-store.ts";
 
 /**
  * §4.2: login sets the language from the user's; an impersonator keeps a separate

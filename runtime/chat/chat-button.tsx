@@ -6,9 +6,9 @@
 import { lazy, Suspense, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { useStore } from "../boot/create-store.ts";
 import { Popover } from "../components/popover/popover.tsx";
 import { sessionStore } from "../session/session-store.ts";
+import { useStore } from "../state/create-store.ts";
 import { hasChatAccess } from "./chat-rules.ts";
 import { chatPanel, chatStore, startChat } from "./chat-store.ts";
 import "./chat.css";

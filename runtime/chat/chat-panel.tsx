@@ -6,9 +6,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { hasRolePermission } from "../../core/access/access-profile.ts";
-import { useStore } from "../boot/create-store.ts";
-import { useManifest } from "../boot/manifest-context.tsx";
 import { sessionStore } from "../session/session-store.ts";
+import { useStore } from "../state/create-store.ts";
+import { useManifest } from "../state/manifest-context.tsx";
 import { ChatComposer } from "./chat-composer.tsx";
 import { ChatConversation } from "./chat-conversation.tsx";
 import { chatView } from "./chat-rules.ts";

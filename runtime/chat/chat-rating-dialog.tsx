@@ -8,7 +8,7 @@ import i18next from "i18next";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorBannerText } from "../http/api-error.ts";
-import { showBanner } from "../shell/banner-store.ts";
+import { showBanner } from "../state/banner-store.ts";
 import { chatPanel, submitChatRating } from "./chat-store.ts";
 
 /** The scores of the Rating field (§3 Rating: 1 worst … 5 best). */

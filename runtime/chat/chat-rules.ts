@@ -11,8 +11,8 @@ import {
   isFeatureIncluded,
 } from "../../core/access/access-profile.ts";
 import { SUPPORT_CHAT_MAX_TEXT_LENGTH } from "../../schemas/payloads/support-chat.ts";
-import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_IMAGE_EXTENSIONS } from "../boot/constants.ts";
 import { ApiError } from "../http/api-error.ts";
+import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_IMAGE_EXTENSIONS } from "../state/constants.ts";
 
 /** The role permission and the subscription feature the chat needs (§6). */
 export const CHAT_PERMISSION = "InAppChatAccess";

@@ -3,7 +3,7 @@
  * `navigator.mediaDevices.getDisplayMedia`. One frame of the shared screen becomes a PNG, or a JPEG
  * when the PNG would exceed CHAT_ATTACHMENT_MAX_BYTES; the capture stops at once.
  */
-import { CHAT_ATTACHMENT_MAX_BYTES } from "../boot/constants.ts";
+import { CHAT_ATTACHMENT_MAX_BYTES } from "../state/constants.ts";
 
 /** JPEG quality of the fallback encoding (a screenshot stays legible). */
 const JPEG_QUALITY = 0.85;

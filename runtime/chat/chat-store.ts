@@ -7,13 +7,13 @@
  */
 import i18next from "i18next";
 import { supportChatMessageTypes } from "../../schemas/payloads/support-chat.ts";
-import { createStore } from "../boot/create-store.ts";
 import { apiRequest } from "../http/api-client.ts";
 import { errorBannerText } from "../http/api-error.ts";
 import type { HubClient } from "../realtime/hub-client.ts";
 import { realtimeClient } from "../session/realtime-session.ts";
 import { sessionStore } from "../session/session-store.ts";
-import { showBanner } from "../shell/banner-store.ts";
+import { showBanner } from "../state/banner-store.ts";
+import { createStore } from "../state/create-store.ts";
 import {
   attachmentProblem,
   type ChatErrorText,

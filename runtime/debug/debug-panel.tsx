@@ -9,11 +9,11 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import type { RouteMatcher } from "../../core/routes/match.ts";
-import { useStore } from "../boot/create-store.ts";
-import { useManifest } from "../boot/manifest-context.tsx";
 import { openDialogByPath } from "../dialogs/open-dialog.ts";
 import { decideNavigation } from "../navigation/guard.ts";
 import { sessionStore } from "../session/session-store.ts";
+import { useStore } from "../state/create-store.ts";
+import { useManifest } from "../state/manifest-context.tsx";
 import {
   appendLog,
   isDebugShortcut,

@@ -4,8 +4,8 @@
  * unless the developer lowers it. Sources: the user hub's `log` event (§7)
  * through appendLog, and uncaught errors of the page.
  */
-import { LOG_CONSOLE_MIN_SEVERITY } from "../boot/constants.ts";
-import { createStore } from "../boot/create-store.ts";
+import { LOG_CONSOLE_MIN_SEVERITY } from "../state/constants.ts";
+import { createStore } from "../state/create-store.ts";
 
 /** A severity of §9. */
 export type LogSeverity = 1 | 2 | 3;

@@ -10,8 +10,8 @@ import {
   DIALOG_BACKGROUND_DELAY_MS,
   DIALOG_CLOSE_ANIMATION_MS,
   DIALOG_LOADING_INDICATOR_DELAY_MS,
-} from "../boot/constants.ts";
-import { createStore, type Store } from "../boot/create-store.ts";
+} from "../state/constants.ts";
+import { createStore, type Store } from "../state/create-store.ts";
 import {
   type DialogOpening,
   type DialogStackAction,

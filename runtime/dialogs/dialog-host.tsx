@@ -8,8 +8,8 @@
 import { Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { useStore } from "../boot/create-store.ts";
 import { setNotificationDialogOpener } from "../notifications/notification-link.ts";
+import { useStore } from "../state/create-store.ts";
 import { DialogContext } from "./dialog-context.ts";
 import { DialogFrame } from "./dialog-frame.tsx";
 import { dialogRegistry } from "./dialog-registry.ts";

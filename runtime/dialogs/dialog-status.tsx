@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Loaded } from "./use-api.ts";
+import type { Loaded } from "../http/use-api.ts";
 
 /** The loading and failure states of a dialog's data, or null once it is ready. */
 export function LoadState({ state, notFoundKey }: { state: Loaded<unknown>; notFoundKey?: string }) {

@@ -11,9 +11,9 @@ import type {
   ClientPreferences,
   InterfacePreferencesUpdate,
 } from "../../schemas/payloads/client-preferences.ts";
-import { createStore } from "../boot/create-store.ts";
 import { apiRequest } from "../http/api-client.ts";
 import { isLanguage, type Language } from "../i18n/i18n.ts";
+import { createStore } from "../state/create-store.ts";
 import {
   type PreferencesState,
   preferencesStore,

@@ -7,9 +7,9 @@
  */
 
 import { isSafeRedirectTarget } from "../../core/navigation/safe-redirect.ts";
-import { manifestStore } from "../boot/manifest-store.ts";
 import { sessionStore } from "../session/session-store.ts";
-import { showBanner } from "../shell/banner-store.ts";
+import { showBanner } from "../state/banner-store.ts";
+import { manifestStore } from "../state/manifest-store.ts";
 import { createDialogController, type DialogOpenExtras, type FocusTarget } from "./dialog-controller.ts";
 import { dialogLoader } from "./dialog-registry.ts";
 import { LEGACY_DIALOG_COMPONENT } from "./legacy-dialog-kind.ts";

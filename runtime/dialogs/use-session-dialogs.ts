@@ -5,10 +5,10 @@
  * manifest (with its dialog registry) is in place. Logout closes every dialog.
  */
 import { useEffect, useRef } from "react";
-import { useStore } from "../boot/create-store.ts";
-import { useManifest } from "../boot/manifest-context.tsx";
-import { sessionStore } from "../session/session-store.ts";
 import { interfacePreferencesOf } from "../session/session-profile.ts";
+import { sessionStore } from "../session/session-store.ts";
+import { useStore } from "../state/create-store.ts";
+import { useManifest } from "../state/manifest-context.tsx";
 import { preferencesStore, setPreferences } from "../theme/preferences-store.ts";
 import { setSavedPreferences } from "./interface-preferences.ts";
 import { dialogController, hasDialog, openBuiltinDialog, openDialog } from "./open-dialog.ts";

@@ -3,7 +3,7 @@
  * stand-in for a stored secret. It is never shown as such; the input shows a placeholder of eight
  * asterisks instead, and whatever the user types replaces it.
  */
-import { MASKED_PASSWORD_MIN_CHARS, MASKED_PASSWORD_PLACEHOLDER_CHARS } from "../boot/constants.ts";
+import { MASKED_PASSWORD_MIN_CHARS, MASKED_PASSWORD_PLACEHOLDER_CHARS } from "../state/constants.ts";
 
 /** The placeholder shown for a stored secret: eight asterisks (§5). */
 export const MASKED_PASSWORD_PLACEHOLDER = "*".repeat(MASKED_PASSWORD_PLACEHOLDER_CHARS);

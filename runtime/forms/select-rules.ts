@@ -3,7 +3,7 @@
  * a scalar for a single select), custom values, and the option counts from which the search box and the
  * select-all row appear.
  */
-import { SELECT_ALL_FROM_OPTIONS, SELECT_SEARCHABLE_FROM_OPTIONS } from "../boot/constants.ts";
+import { SELECT_ALL_FROM_OPTIONS, SELECT_SEARCHABLE_FROM_OPTIONS } from "../state/constants.ts";
 
 /** A value a select option may hold. */
 export type SelectValue = string | number | boolean;

@@ -4,7 +4,7 @@
  * manifest (`languages.cookieName`, `languages.impersonationCookieName`).
  */
 import type { ShellManifest } from "../../schemas/shell.ts";
-import { LANGUAGE_COOKIE_LIFETIME_DAYS } from "../boot/constants.ts";
+import { LANGUAGE_COOKIE_LIFETIME_DAYS } from "../state/constants.ts";
 import { isLanguage, type Language } from "./i18n.ts";
 
 const SECONDS_PER_DAY = 86_400;

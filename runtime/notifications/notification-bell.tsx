@@ -5,9 +5,9 @@
  */
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { NOTIFICATION_DROPDOWN_WIDTH_PX } from "../boot/constants.ts";
-import { useStore } from "../boot/create-store.ts";
 import { Dropdown } from "../components/popover/dropdown.tsx";
+import { NOTIFICATION_DROPDOWN_WIDTH_PX } from "../state/constants.ts";
+import { useStore } from "../state/create-store.ts";
 import { unreadCount } from "./notifications-state.ts";
 import {
   closeNotifications,

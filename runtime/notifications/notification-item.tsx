@@ -8,8 +8,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { DisplayedNotification } from "../../schemas/notifications.ts";
 import { Icon } from "../components/icon-picker/icon.tsx";
+import { useManifest } from "../state/manifest-context.tsx";
 import { sanitizeNotificationHtml } from "./notification-html.ts";
-import { useManifest } from "../boot/manifest-context.tsx";
 import {
   notificationDialogOpener,
   notificationLinkTarget,

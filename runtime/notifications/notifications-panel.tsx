@@ -8,10 +8,10 @@ import { useCallback, useId, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { NotificationsManifest } from "../../schemas/notifications.ts";
 import type { NotificationRecord } from "../../schemas/payloads/notification-record.ts";
-import { useStore } from "../boot/create-store.ts";
-import { useManifest } from "../boot/manifest-context.tsx";
 import { VirtualList } from "../components/virtual-list/virtual-list.tsx";
 import { sessionStore } from "../session/session-store.ts";
+import { useStore } from "../state/create-store.ts";
+import { useManifest } from "../state/manifest-context.tsx";
 import {
   type DisplayedNotification,
   formatNotification,

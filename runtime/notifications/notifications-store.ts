@@ -6,12 +6,12 @@
  */
 import i18next from "i18next";
 import type { NotificationRecord } from "../../schemas/payloads/notification-record.ts";
-import { createStore } from "../boot/create-store.ts";
 import { apiRequest } from "../http/api-client.ts";
 import { errorBannerText } from "../http/api-error.ts";
 import type { HubClient } from "../realtime/hub-client.ts";
 import { realtimeClient } from "../session/realtime-session.ts";
-import { showBanner } from "../shell/banner-store.ts";
+import { showBanner } from "../state/banner-store.ts";
+import { createStore } from "../state/create-store.ts";
 import {
   idsToMarkRead,
   initialNotificationsState,

@@ -9,12 +9,12 @@
 import i18next from "i18next";
 import { type AccessProfile, canWriteAdminModule } from "../../core/access/access-profile.ts";
 import type { RouteDefinition } from "../../schemas/routes.ts";
-import { IMPERSONATION_FAILURE_CLOSE_MS } from "../boot/constants.ts";
-import { manifestStore, reloadManifest } from "../boot/manifest-store.ts";
 import { apiRequest, CSRF_HEADER, csrfToken } from "../http/api-client.ts";
 import { ApiError, errorBannerText, UNKNOWN_FAILURE_KEY } from "../http/api-error.ts";
 import { expiredLanguageCookie } from "../i18n/language-cookie.ts";
-import { type BannerRequest, showBanner } from "../shell/banner-store.ts";
+import { type BannerRequest, showBanner } from "../state/banner-store.ts";
+import { IMPERSONATION_FAILURE_CLOSE_MS } from "../state/constants.ts";
+import { manifestStore, reloadManifest } from "../state/manifest-store.ts";
 import { attemptLogin, SESSION_PATH, sessionStore } from "./session-store.ts";
 
 /** The gateway's impersonation endpoints (server/gateway/session/routes-impersonation.ts). */

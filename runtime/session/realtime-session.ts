@@ -6,17 +6,17 @@
 
 import { isSafeRedirectTarget } from "../../core/navigation/safe-redirect.ts";
 import type { LoggedInConfig } from "../../schemas/payloads/user-session.ts";
+import type { EventHub } from "../realtime/frames.ts";
+import { createHubClient, type HubClient, type HubClientStatus } from "../realtime/hub-client.ts";
+import { ObservableValue } from "../realtime/observable-value.ts";
+import { setDisconnectionWarning } from "../shell/shell-store.ts";
+import { dismissBanner, showNetworkIssuesBanner, showNewVersionBanner } from "../state/banner-store.ts";
 import {
   DISCONNECT_REDIRECT_DELAY_MS,
   LOG_CONSOLE_MIN_SEVERITY,
   RELOAD_DELAY_MS,
-} from "../boot/constants.ts";
-import { manifestStore, reloadManifest } from "../boot/manifest-store.ts";
-import type { EventHub } from "../realtime/frames.ts";
-import { createHubClient, type HubClient, type HubClientStatus } from "../realtime/hub-client.ts";
-import { ObservableValue } from "../realtime/observable-value.ts";
-import { dismissBanner, showNetworkIssuesBanner, showNewVersionBanner } from "../shell/banner-store.ts";
-import { setDisconnectionWarning } from "../shell/shell-store.ts";
+} from "../state/constants.ts";
+import { manifestStore, reloadManifest } from "../state/manifest-store.ts";
 import { refreshSession, SESSION_PATH, sessionStore } from "./session-store.ts";
 
 /** What reaches the session: a hub status, a hub or gateway event, the `ended` frame, a session probe. */

@@ -1,9 +1,9 @@
 import type { AccessProfile } from "../../core/access/access-profile.ts";
 import type { LoggedInConfig } from "../../schemas/payloads/user-session.ts";
-import { createStore } from "../boot/create-store.ts";
-import { reloadManifest } from "../boot/manifest-store.ts";
 import { CSRF_HEADER, csrfToken } from "../http/api-client.ts";
 import type { SessionStatus } from "../navigation/guard.ts";
+import { createStore } from "../state/create-store.ts";
+import { reloadManifest } from "../state/manifest-store.ts";
 
 /** The browser's view of its session (§4.2). */
 export interface SessionState {

@@ -6,9 +6,9 @@
  */
 
 import { isSafeRedirectTarget } from "../../core/navigation/safe-redirect.ts";
-import { reloadManifest } from "../boot/manifest-store.ts";
 import { CSRF_HEADER, csrfToken } from "../http/api-client.ts";
 import { ApiError } from "../http/api-error.ts";
+import { reloadManifest } from "../state/manifest-store.ts";
 import {
   attemptLogin,
   clearSession,

@@ -4,8 +4,8 @@
  * banner is one button: a click dismisses it and runs its callback.
  */
 import { useTranslation } from "react-i18next";
-import { useStore } from "../boot/create-store.ts";
-import { type Banner, bannerStore, clickBanner } from "./banner-store.ts";
+import { type Banner, bannerStore, clickBanner } from "../state/banner-store.ts";
+import { useStore } from "../state/create-store.ts";
 import { ErrorIcon, SocketDisconnectedIcon, SuccessIcon, WarningIcon } from "./shell-icons.tsx";
 
 const KIND_ICONS = { success: SuccessIcon, warning: WarningIcon, error: ErrorIcon } as const;

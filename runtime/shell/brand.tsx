@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ShellManifest } from "../../schemas/shell.ts";
 import { UNKNOWN_FAILURE_KEY } from "../http/api-error.ts";
-import { showBanner } from "./banner-store.ts";
+import { showBanner } from "../state/banner-store.ts";
 import { type AccountBranding, logoView, titleView } from "./branding.ts";
 import { useProductName } from "./use-document-branding.ts";
 

@@ -3,8 +3,9 @@
  * the anonymous `{webservices}/account/branding/{domain}` call (§6: a white-label account's title on
  * its sign-in page). Cosmetic: when the call fails, the page keeps the product name.
  */
-import { createStore } from "../boot/create-store.ts";
+
 import { apiRequest } from "../http/api-client.ts";
+import { createStore } from "../state/create-store.ts";
 import type { DomainBranding } from "./product-name.ts";
 
 /** The answer of the branding call. */

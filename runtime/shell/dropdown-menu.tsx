@@ -14,7 +14,7 @@ import {
   useState,
 } from "react";
 import { Link } from "react-router";
-import { POPOVER_OFFSET_PX, POPOVER_VIEWPORT_CLAMP_PX } from "../boot/constants.ts";
+import { POPOVER_OFFSET_PX, POPOVER_VIEWPORT_CLAMP_PX } from "../state/constants.ts";
 import { menuKeyTarget } from "./menu-keyboard.ts";
 import { useDismiss } from "./use-dismiss.ts";
 

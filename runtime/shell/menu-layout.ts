@@ -2,7 +2,7 @@
  * Layout of the navigation panel and the admin menu (§2.5, §9): sections in
  * columns, and the panel's width and position next to its button.
  */
-import { POPOVER_OFFSET_PX, POPOVER_VIEWPORT_CLAMP_PX } from "../boot/constants.ts";
+import { POPOVER_OFFSET_PX, POPOVER_VIEWPORT_CLAMP_PX } from "../state/constants.ts";
 
 /**
  * Groups sections by their `column` (1-based) into at most `maxColumns` columns,

@@ -6,11 +6,11 @@
 import i18next from "i18next";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PAGE_LOADING_INDICATOR_DELAY_MS } from "../boot/constants.ts";
-import { useStore } from "../boot/create-store.ts";
 import { apiRequest } from "../http/api-client.ts";
 import { errorBannerText } from "../http/api-error.ts";
-import { showBanner } from "./banner-store.ts";
+import { showBanner } from "../state/banner-store.ts";
+import { PAGE_LOADING_INDICATOR_DELAY_MS } from "../state/constants.ts";
+import { useStore } from "../state/create-store.ts";
 import { useDelayedFlag } from "./delayed-flag.ts";
 import { setDisconnectionWarning, shellStore } from "./shell-store.ts";
 

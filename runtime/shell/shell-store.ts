@@ -1,4 +1,4 @@
-import { createStore } from "../boot/create-store.ts";
+import { createStore } from "../state/create-store.ts";
 import type { ShellUser } from "./shell-user.ts";
 
 /** Page-level UI state of the shell (§2.5, §4.1 step 6, §4.2). */

@@ -14,8 +14,8 @@ import {
   ADMIN_MENU_MAX_WIDTH_PX,
   MENU_COLUMNS,
   MENU_DROPDOWN_WIDTH_PX,
-} from "../boot/constants.ts";
-import { useManifest } from "../boot/manifest-context.tsx";
+} from "../state/constants.ts";
+import { useManifest } from "../state/manifest-context.tsx";
 import { groupColumns } from "./menu-layout.ts";
 import { NavigationPanel } from "./navigation-panel.tsx";
 import type { ShellChrome } from "./shell-chrome.ts";

@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense } from "react";
 import type { AccessProfile } from "../../core/access/access-profile.ts";
-import { useManifest } from "../boot/manifest-context.tsx";
+import { useManifest } from "../state/manifest-context.tsx";
 import { Brand } from "./brand.tsx";
 import type { ShellChrome } from "./shell-chrome.ts";
 import type { ShellUser } from "./shell-user.ts";

@@ -6,7 +6,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { ShellManifest } from "../../schemas/shell.ts";
-import { useStore } from "../boot/create-store.ts";
+import { useStore } from "../state/create-store.ts";
 import { domainBrandingStore, loadDomainBranding } from "./domain-branding.ts";
 import { type BrandingSource, documentTitle, NO_TAB_ICON, productName, tabIconHref } from "./product-name.ts";
 import { shellStore } from "./shell-store.ts";

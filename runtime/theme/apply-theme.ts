@@ -6,7 +6,7 @@
 import { useLayoutEffect, useSyncExternalStore } from "react";
 import type { RouteDefinition } from "../../schemas/routes.ts";
 import type { ShellManifest } from "../../schemas/shell.ts";
-import { useStore } from "../boot/create-store.ts";
+import { useStore } from "../state/create-store.ts";
 import { effectivePreferences, preferencesStore } from "./preferences-store.ts";
 import { forcesPublicTheme, type ResolvedTheme, resolveTheme } from "./resolve-theme.ts";
 

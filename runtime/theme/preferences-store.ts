@@ -14,8 +14,8 @@ import type {
   InterfacePreferencesUpdate,
 } from "../../schemas/payloads/client-preferences.ts";
 import type { ShellManifest } from "../../schemas/shell.ts";
-import { RECENT_COLOURS_MAX } from "../boot/constants.ts";
-import { createStore } from "../boot/create-store.ts";
+import { RECENT_COLOURS_MAX } from "../state/constants.ts";
+import { createStore } from "../state/create-store.ts";
 import { isStoredTheme, isThemeStyle, type StoredTheme, type ThemeStyle } from "./resolve-theme.ts";
 
 /** What the user chose; absent fields fall back to the shell defaults. */

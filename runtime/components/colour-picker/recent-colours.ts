@@ -2,7 +2,7 @@
  * The colour picker's recent colours (SPEC §3 client preferences, §9): at most RECENT_COLOURS_MAX, most
  * recent first, without duplicates. Colours are compared in one canonical form (#rrggbb, lower case).
  */
-import { RECENT_COLOURS_MAX } from "../../boot/constants.ts";
+import { RECENT_COLOURS_MAX } from "../../state/constants.ts";
 
 /** The canonical form of a hex colour (#rgb, #rrggbb, with or without #), or null when it is not one. */
 export function normalizeColour(input: string): string | null {

@@ -3,7 +3,7 @@
  * each drawn in some of the ICON_WEIGHTS. The catalogue itself is supplied by the caller.
  */
 import type { ConstantsManifest } from "../../../schemas/constants.ts";
-import { ICON_PICKER_CATEGORIES } from "../../boot/constants.ts";
+import { ICON_PICKER_CATEGORIES } from "../../state/constants.ts";
 import { foldText } from "../select/select-options.ts";
 
 /** One of the §9 icon categories. */

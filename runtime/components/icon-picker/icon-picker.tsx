@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ICON_PICKER_CATEGORIES, ICON_WEIGHTS } from "../../boot/constants.ts";
+import { ICON_PICKER_CATEGORIES, ICON_WEIGHTS } from "../../state/constants.ts";
 import { FieldFrame, fieldIds } from "../fields/field-frame.tsx";
 import { TextField } from "../fields/text-field.tsx";
 import { useControlId } from "../fields/uid.ts";

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { SUB_MENU_CLOSE_DELAY_MS, SUB_MENU_OPEN_DELAY_MS } from "../../boot/constants.ts";
+import { SUB_MENU_CLOSE_DELAY_MS, SUB_MENU_OPEN_DELAY_MS } from "../../state/constants.ts";
 import { Popover } from "../popover/popover.tsx";
 import { createDelayedSwitch } from "../timing/delayed-switch.ts";
 import { Menu, type MenuItem, MenuItemContent } from "./menu.tsx";

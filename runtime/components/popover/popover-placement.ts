@@ -4,7 +4,7 @@
  * edges of the viewport. Sub-menus open to the side and flip to the other side the same way. Pure: the
  * component measures and applies the result.
  */
-import { POPOVER_OFFSET_PX, POPOVER_VIEWPORT_CLAMP_PX } from "../../boot/constants.ts";
+import { POPOVER_OFFSET_PX, POPOVER_VIEWPORT_CLAMP_PX } from "../../state/constants.ts";
 
 /** A rectangle in viewport coordinates (a DOMRect satisfies it). */
 export interface Rect {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { SELECT_DROPDOWN_MAX_HEIGHT_PX, SELECT_ROW_HEIGHT_PX } from "../../boot/constants.ts";
 import type { SelectValue } from "../../forms/select-rules.ts";
+import { SELECT_DROPDOWN_MAX_HEIGHT_PX, SELECT_ROW_HEIGHT_PX } from "../../state/constants.ts";
 import { Icon } from "../icon-picker/icon.tsx";
 import { VirtualList } from "../virtual-list/virtual-list.tsx";
 import { isSelectable, type SelectRow, selectAllState } from "./select-options.ts";

@@ -3,7 +3,7 @@
  * repeats every LONG_PRESS_REPEAT_MS until released (steppers, scroll buttons). A release before the
  * start is an ordinary click. Framework-free; tested with mock.timers.
  */
-import { LONG_PRESS_REPEAT_MS, LONG_PRESS_START_MS } from "../../boot/constants.ts";
+import { LONG_PRESS_REPEAT_MS, LONG_PRESS_START_MS } from "../../state/constants.ts";
 
 /** Controls one long-pressable element. */
 export interface LongPress {

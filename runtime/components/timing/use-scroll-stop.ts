@@ -3,7 +3,7 @@
  * of an element. The timing is the debounce of rate-limit.ts.
  */
 import { type RefObject, useEffect, useRef } from "react";
-import { SCROLL_STOP_DELAY_MS } from "../../boot/constants.ts";
+import { SCROLL_STOP_DELAY_MS } from "../../state/constants.ts";
 import { debounce } from "./rate-limit.ts";
 
 /** Calls `onStop` once the element has not scrolled for SCROLL_STOP_DELAY_MS. */

@@ -5,8 +5,8 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { SUCCESS_TOOLTIP_DURATION_MS } from "../../boot/constants.ts";
-import { createStore, useStore } from "../../boot/create-store.ts";
+import { SUCCESS_TOOLTIP_DURATION_MS } from "../../state/constants.ts";
+import { createStore, useStore } from "../../state/create-store.ts";
 import { type PlacementResult, placePopover, type Rect } from "../popover/popover-placement.ts";
 import "./tooltip.css";
 

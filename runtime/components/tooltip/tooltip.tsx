@@ -11,7 +11,7 @@ import {
   useState,
 } from "react";
 import { createPortal } from "react-dom";
-import { TOOLTIP_SHOW_DELAY_MS, TOOLTIP_TARGET_REFRESH_DEBOUNCE_MS } from "../../boot/constants.ts";
+import { TOOLTIP_SHOW_DELAY_MS, TOOLTIP_TARGET_REFRESH_DEBOUNCE_MS } from "../../state/constants.ts";
 import { type PlacementResult, placePopover } from "../popover/popover-placement.ts";
 import { createDelayedSwitch } from "../timing/delayed-switch.ts";
 import { debounce } from "../timing/rate-limit.ts";

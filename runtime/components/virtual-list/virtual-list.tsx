@@ -10,7 +10,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { VIRTUAL_LIST_THROTTLE_MS } from "../../boot/constants.ts";
+import { VIRTUAL_LIST_THROTTLE_MS } from "../../state/constants.ts";
 import { throttle } from "../timing/rate-limit.ts";
 import { useScrollStop } from "../timing/use-scroll-stop.ts";
 import { scrollTopForIndex, virtualRange } from "./virtual-range.ts";

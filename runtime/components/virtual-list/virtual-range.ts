@@ -3,7 +3,7 @@
  * visible ones), as a pure function of the scroll position, so 10,000 notifications cost the same as a
  * screenful. Rows have one fixed height.
  */
-import { VIRTUAL_LIST_BUFFER_ITEMS } from "../../boot/constants.ts";
+import { VIRTUAL_LIST_BUFFER_ITEMS } from "../../state/constants.ts";
 
 /** What the range depends on. */
 export interface VirtualRangeInput {

@@ -9,12 +9,12 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../components/fields/text-field.tsx";
 import { apiRequest } from "../../http/api-client.ts";
-import { showBanner } from "../../shell/banner-store.ts";
+import { useApi, useSubmit } from "../../http/use-api.ts";
+import { showBanner } from "../../state/banner-store.ts";
 import { ChoiceGroup } from "../choice-group.tsx";
 import { DialogButton, DialogCloseButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
 import { LoadState } from "../dialog-status.tsx";
-import { useApi, useSubmit } from "../use-api.ts";
 import { type SupportSession, sessionToRate } from "./rating-target.ts";
 
 /** The rating scale of SaveRating. */
@@ -25,7 +25,7 @@ export const FEEDBACK_MAX = 2000;
 export function CustomerEffortRatingDialog({ close }: DialogProps) {
   const { t } = useTranslation();
   const formId = useId();
-  const { state } = useApi<SupportSession[]>("SupportSessions");
+  const { state } = useApi<SupportSession[]>("SupportSessions", { quietNotFound: true });
   const [rating, setRating] = useState<(typeof RATING_VALUES)[number] | "">("");
   const [feedback, setFeedback] = useState("");
   const [missingRating, setMissingRating] = useState(false);

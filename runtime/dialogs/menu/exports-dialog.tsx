@@ -5,17 +5,18 @@
  * shows its message, and an export's task opens in the task log viewer.
  */
 import { useTranslation } from "react-i18next";
+import { useApi } from "../../http/use-api.ts";
 import { DialogCloseButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
 import { LoadState } from "../dialog-status.tsx";
 import { hasDialog, openDialog } from "../open-dialog.ts";
-import { useApi } from "../use-api.ts";
 import { EXPORTS_PAGE_SIZE, type ExportItem, exportAction, exportDownloadUrl } from "./export-action.ts";
 
 export function ExportsDialog(_props: DialogProps) {
   const { t, i18n } = useTranslation();
   const { state, reload } = useApi<{ items: ExportItem[]; total: number }>(
     `Exports?page=1&pageSize=${EXPORTS_PAGE_SIZE}`,
+    { quietNotFound: true },
   );
   const items = state.status === "ready" ? state.data.items : [];
   const refresh = (

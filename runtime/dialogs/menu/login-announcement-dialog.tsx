@@ -6,10 +6,11 @@
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { apiRequest } from "../../http/api-client.ts";
+import { reportError } from "../../http/report-error.ts";
+import { useApi } from "../../http/use-api.ts";
 import { DialogButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
 import { LoadState } from "../dialog-status.tsx";
-import { reportError, useApi } from "../use-api.ts";
 
 /** The announcement as the upstream sends it. */
 interface Announcement {
@@ -22,7 +23,7 @@ interface Announcement {
 export function LoginAnnouncementDialog({ close }: DialogProps) {
   const { t } = useTranslation();
   const bodyId = useId();
-  const { state } = useApi<Announcement>("Common/LoginAnnouncement");
+  const { state } = useApi<Announcement>("Common/LoginAnnouncement", { quietNotFound: true });
   const shown = useRef<number | null>(null);
   if (state.status === "ready") shown.current = state.data.RecId;
 

@@ -11,14 +11,16 @@
 import i18next from "i18next";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useStore } from "../../boot/create-store.ts";
-import { useManifest } from "../../boot/manifest-context.tsx";
 import { Checkbox } from "../../components/fields/checkbox.tsx";
 import { Select } from "../../components/select/select.tsx";
+import { reportError } from "../../http/report-error.ts";
+import { useSubmit } from "../../http/use-api.ts";
 import { isLanguage, type Language, switchLanguage } from "../../i18n/i18n.ts";
 import { languageCookieName } from "../../i18n/language-cookie.ts";
 import { sessionStore } from "../../session/session-store.ts";
-import { showBanner } from "../../shell/banner-store.ts";
+import { showBanner } from "../../state/banner-store.ts";
+import { useStore } from "../../state/create-store.ts";
+import { useManifest } from "../../state/manifest-context.tsx";
 import {
   effectivePreferences,
   preferencesStore,
@@ -31,7 +33,6 @@ import { useDialogLocked } from "../dialog-context.ts";
 import { DialogButton, DialogCloseButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
 import { languageToStore, saveInterfacePreferences } from "../interface-preferences.ts";
-import { reportError, useSubmit } from "../use-api.ts";
 import { TwoFactorSetup } from "./two-factor-setup.tsx";
 
 export function MySettingsDialog({ close }: DialogProps) {

@@ -7,10 +7,10 @@ import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FieldHandle } from "../../components/fields/use-field-error.ts";
 import { apiRequest } from "../../http/api-client.ts";
-import { showBanner } from "../../shell/banner-store.ts";
+import { useSubmit } from "../../http/use-api.ts";
+import { showBanner } from "../../state/banner-store.ts";
 import { DialogButton, DialogCloseButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
-import { useSubmit } from "../use-api.ts";
 import { TicketFields, type TicketValues } from "./ticket-fields.tsx";
 
 /** The created ticket (the parts this dialog reads). */

@@ -9,8 +9,8 @@ import { useTranslation } from "react-i18next";
 import { TextField } from "../../components/fields/text-field.tsx";
 import type { FieldHandle } from "../../components/fields/use-field-error.ts";
 import { apiRequest } from "../../http/api-client.ts";
+import { useSubmit } from "../../http/use-api.ts";
 import { attemptLogin } from "../../session/session-store.ts";
-import { useSubmit } from "../use-api.ts";
 
 /** The upstream's answer to the set-up call. */
 interface SetupAnswer {

@@ -6,12 +6,12 @@
  */
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { useManifest } from "../../boot/manifest-context.tsx";
+import { reportError } from "../../http/report-error.ts";
 import { externalPageUrl } from "../../shell/dropdown-menu-model.ts";
+import { useManifest } from "../../state/manifest-context.tsx";
 import { DialogButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
-import { saveInterfacePreferences, savedPreferencesStore } from "../interface-preferences.ts";
-import { reportError } from "../use-api.ts";
+import { savedPreferencesStore, saveInterfacePreferences } from "../interface-preferences.ts";
 
 export function WelcomeDialog({ close }: DialogProps) {
   const { t } = useTranslation();

@@ -11,11 +11,11 @@ import { useTranslation } from "react-i18next";
 import { TextField } from "../../components/fields/text-field.tsx";
 import type { FieldHandle } from "../../components/fields/use-field-error.ts";
 import { apiRequest } from "../../http/api-client.ts";
-import { showBanner } from "../../shell/banner-store.ts";
+import { useApi, useSubmit } from "../../http/use-api.ts";
+import { showBanner } from "../../state/banner-store.ts";
 import { DialogButton, DialogCloseButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
 import { LoadState } from "../dialog-status.tsx";
-import { useApi, useSubmit } from "../use-api.ts";
 import { type AutomationKind, editableSettings, settingsBodyFrom } from "./automation-settings.ts";
 import { AlertObjectSettingsDialog } from "./object-settings-dialog.tsx";
 
@@ -109,7 +109,7 @@ function SettingsForm(props: {
 function automationDialog(kind: AutomationKind) {
   return function AutomationSettingsDialog({ entry, close }: DialogProps) {
     const recId = entry.params.recId as number;
-    const { state } = useApi<Settings>(`${PATHS[kind]}/${recId}/Settings`);
+    const { state } = useApi<Settings>(`${PATHS[kind]}/${recId}/Settings`, { quietNotFound: true });
     if (state.status !== "ready") {
       return (
         <DialogFrame footer={<DialogCloseButton labelKey="Dialog_Close" />}>

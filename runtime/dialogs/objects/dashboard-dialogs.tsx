@@ -9,11 +9,11 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { TextField } from "../../components/fields/text-field.tsx";
 import { apiRequest } from "../../http/api-client.ts";
-import { showBanner } from "../../shell/banner-store.ts";
+import { useApi, useSubmit } from "../../http/use-api.ts";
+import { showBanner } from "../../state/banner-store.ts";
 import { DialogButton, DialogCloseButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
 import { LoadState } from "../dialog-status.tsx";
-import { useApi, useSubmit } from "../use-api.ts";
 import { type LibraryObject, objectPath } from "./object-api.ts";
 import { type CustomPeriod, customPeriodOf, periodError } from "./period.ts";
 
@@ -28,7 +28,7 @@ export function thumbnailUrl(value: unknown): string | null {
 export function DashboardViewDialog({ entry }: DialogProps) {
   const { t, i18n } = useTranslation();
   const recId = entry.params.dashboardRecId as number;
-  const { state } = useApi<LibraryObject>(objectPath("Dashboards", recId));
+  const { state } = useApi<LibraryObject>(objectPath("Dashboards", recId), { quietNotFound: true });
   const dashboard = state.status === "ready" ? state.data : null;
   const thumbnail = thumbnailUrl(dashboard?.Properties?.Thumbnail);
   return (
@@ -130,7 +130,7 @@ function PeriodForm({ dashboard, close }: { dashboard: LibraryObject; close: Dia
 /** The custom period dialog (dashboardRecId). */
 export function DashboardCustomPeriodDialog({ entry, close }: DialogProps) {
   const recId = entry.params.dashboardRecId as number;
-  const { state } = useApi<LibraryObject>(objectPath("Dashboards", recId));
+  const { state } = useApi<LibraryObject>(objectPath("Dashboards", recId), { quietNotFound: true });
   if (state.status !== "ready") {
     return (
       <DialogFrame footer={<DialogCloseButton labelKey="Dialog_Close" />}>

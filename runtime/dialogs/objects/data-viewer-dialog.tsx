@@ -6,17 +6,19 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useApi } from "../../http/use-api.ts";
 import { DialogCloseButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
 import { LoadState } from "../dialog-status.tsx";
-import { useApi } from "../use-api.ts";
 import { cellText, DATA_VIEWER_PAGE_SIZE, type DataRows, pageCount } from "./data-rows.ts";
 
 export function DataViewerDialog({ entry }: DialogProps) {
   const { t } = useTranslation();
   const id = entry.params.id as number;
   const [page, setPage] = useState(1);
-  const { state } = useApi<DataRows>(`DataTables/${id}/Rows?page=${page}&pageSize=${DATA_VIEWER_PAGE_SIZE}`);
+  const { state } = useApi<DataRows>(`DataTables/${id}/Rows?page=${page}&pageSize=${DATA_VIEWER_PAGE_SIZE}`, {
+    quietNotFound: true,
+  });
   const data = state.status === "ready" ? state.data : null;
   const pages = data ? pageCount(data.total) : 1;
   return (

@@ -9,10 +9,10 @@ import { useNavigate } from "react-router";
 import { TextField } from "../../components/fields/text-field.tsx";
 import type { FieldHandle } from "../../components/fields/use-field-error.ts";
 import { apiRequest } from "../../http/api-client.ts";
-import { showBanner } from "../../shell/banner-store.ts";
+import { useSubmit } from "../../http/use-api.ts";
+import { showBanner } from "../../state/banner-store.ts";
 import { DialogButton, DialogCloseButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
-import { useSubmit } from "../use-api.ts";
 import { type LibraryObject, OBJECT_NAME_MAX, objectsPath } from "./object-api.ts";
 
 /** A connector code as the upstream names connectors (e.g. SampleRetail). */

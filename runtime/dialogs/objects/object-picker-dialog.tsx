@@ -9,10 +9,11 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../components/fields/text-field.tsx";
 import { apiRequest } from "../../http/api-client.ts";
+import { reportError } from "../../http/report-error.ts";
+import type { Loaded } from "../../http/use-api.ts";
 import { DialogButton, DialogCloseButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
 import { LoadState } from "../dialog-status.tsx";
-import { type Loaded, reportError } from "../use-api.ts";
 import { DATA_TYPES, type LibraryObject, plainListPath } from "./object-api.ts";
 import { pickable } from "./pickable.ts";
 

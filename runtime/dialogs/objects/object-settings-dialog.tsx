@@ -10,12 +10,12 @@ import { useTranslation } from "react-i18next";
 import { TextField } from "../../components/fields/text-field.tsx";
 import type { FieldHandle } from "../../components/fields/use-field-error.ts";
 import { apiRequest } from "../../http/api-client.ts";
-import { showBanner } from "../../shell/banner-store.ts";
+import { useApi, useSubmit } from "../../http/use-api.ts";
+import { showBanner } from "../../state/banner-store.ts";
 import { useDialogLocked } from "../dialog-context.ts";
 import { DialogButton, DialogCloseButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
 import { LoadState } from "../dialog-status.tsx";
-import { useApi, useSubmit } from "../use-api.ts";
 import { type LibraryObject, OBJECT_NAME_MAX, objectPath, objectsPath } from "./object-api.ts";
 import { parsePropertiesText, propertiesToText, propertiesValidator } from "./properties-json.ts";
 
@@ -125,7 +125,9 @@ function settingsDialog(kind: SettingsKind) {
   return function ObjectSettingsDialog({ entry, close }: DialogProps) {
     const recId = entry.params[kind.param];
     const id = typeof recId === "number" ? recId : null;
-    const { state } = useApi<LibraryObject>(id === null ? null : objectPath(kind.area, id));
+    const { state } = useApi<LibraryObject>(id === null ? null : objectPath(kind.area, id), {
+      quietNotFound: true,
+    });
     if (id === null) return <ObjectForm kind={kind} object={null} close={close} />;
     if (state.status !== "ready") {
       return (

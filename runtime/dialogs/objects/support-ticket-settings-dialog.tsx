@@ -9,12 +9,12 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { FieldHandle } from "../../components/fields/use-field-error.ts";
 import { apiRequest } from "../../http/api-client.ts";
-import { showBanner } from "../../shell/banner-store.ts";
+import { useApi, useSubmit } from "../../http/use-api.ts";
+import { showBanner } from "../../state/banner-store.ts";
 import { DialogButton, DialogCloseButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
 import { LoadState } from "../dialog-status.tsx";
 import { TicketFields, type TicketValues } from "../menu/ticket-fields.tsx";
-import { useApi, useSubmit } from "../use-api.ts";
 
 /** A ticket (the parts this dialog reads). */
 interface Ticket extends TicketValues {
@@ -93,7 +93,7 @@ function TicketForm({ ticket, close }: { ticket: Ticket; close: DialogProps["clo
 }
 
 export function SupportTicketSettingsDialog({ entry, close }: DialogProps) {
-  const { state } = useApi<Ticket>(`SupportTickets/${entry.params.recId as number}`);
+  const { state } = useApi<Ticket>(`SupportTickets/${entry.params.recId as number}`, { quietNotFound: true });
   if (state.status !== "ready") {
     return (
       <DialogFrame footer={<DialogCloseButton labelKey="Dialog_Close" />}>

@@ -4,10 +4,10 @@
  * refreshed on request from the header.
  */
 import { useTranslation } from "react-i18next";
+import { useApi } from "../../http/use-api.ts";
 import { DialogCloseButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
 import { LoadState } from "../dialog-status.tsx";
-import { useApi } from "../use-api.ts";
 
 /** A task (the parts shown). */
 interface Task {
@@ -36,8 +36,8 @@ export const SEVERITY_KEYS: Readonly<Record<number, string>> = {
 export function TaskLogViewerDialog({ entry }: DialogProps) {
   const { t, i18n } = useTranslation();
   const recId = entry.params.recId as number;
-  const task = useApi<Task>(`Tasks/${recId}`);
-  const log = useApi<TaskLog>(`Tasks/${recId}/Log?limit=${TASK_LOG_LIMIT}`);
+  const task = useApi<Task>(`Tasks/${recId}`, { quietNotFound: true });
+  const log = useApi<TaskLog>(`Tasks/${recId}/Log?limit=${TASK_LOG_LIMIT}`, { quietNotFound: true });
   const current = task.state.status === "ready" ? task.state.data : null;
   const lines = log.state.status === "ready" ? log.state.data.Lines : [];
   const refresh = (

@@ -5,10 +5,10 @@
  * says that folder access follows the objects' own shares; it changes nothing.
  */
 import { useTranslation } from "react-i18next";
+import { useApi } from "../../http/use-api.ts";
 import { DialogCloseButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
 import { LoadState } from "../dialog-status.tsx";
-import { useApi } from "../use-api.ts";
 
 /** A team (GET Teams). */
 interface Team {
@@ -19,7 +19,7 @@ interface Team {
 
 export function TeamFolderSecurityDialog(_props: DialogProps) {
   const { t } = useTranslation();
-  const { state } = useApi<Team[]>("Teams");
+  const { state } = useApi<Team[]>("Teams", { quietNotFound: true });
   return (
     <DialogFrame footer={<DialogCloseButton labelKey="Dialog_Close" />}>
       <p>{t("TeamFolderSecurity_NotSupported")}</p>

@@ -9,14 +9,14 @@ import { useTranslation } from "react-i18next";
 import { TextField } from "../../components/fields/text-field.tsx";
 import type { FieldHandle } from "../../components/fields/use-field-error.ts";
 import { apiRequest } from "../../http/api-client.ts";
-import { showBanner } from "../../shell/banner-store.ts";
+import { useApi, useSubmit } from "../../http/use-api.ts";
+import { showBanner } from "../../state/banner-store.ts";
 import { DialogButton, DialogCloseButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
 import { LoadState } from "../dialog-status.tsx";
-import { useApi, useSubmit } from "../use-api.ts";
 import { type LibraryObject, objectPath } from "./object-api.ts";
-import { findWidget, type WidgetEntry, withWidgetProperties } from "./widgets.ts";
 import { parsePropertiesText, propertiesToText, propertiesValidator } from "./properties-json.ts";
+import { findWidget, type WidgetEntry, withWidgetProperties } from "./widgets.ts";
 
 function WidgetForm(props: { dashboard: LibraryObject; widget: WidgetEntry; close: DialogProps["close"] }) {
   const { dashboard, widget, close } = props;
@@ -78,7 +78,7 @@ function widgetDialog(type: string) {
     const { t } = useTranslation();
     const recId = entry.params.dashboardRecId as number;
     const widgetId = String(entry.params.widgetId);
-    const { state } = useApi<LibraryObject>(objectPath("Dashboards", recId));
+    const { state } = useApi<LibraryObject>(objectPath("Dashboards", recId), { quietNotFound: true });
     const widget = state.status === "ready" ? findWidget(state.data.Properties, widgetId, type) : null;
     if (state.status === "ready" && widget)
       return <WidgetForm dashboard={state.data} widget={widget} close={close} />;

@@ -10,11 +10,11 @@ import { useTranslation } from "react-i18next";
 import { TextField } from "../../components/fields/text-field.tsx";
 import type { FieldHandle } from "../../components/fields/use-field-error.ts";
 import { Select } from "../../components/select/select.tsx";
+import { useApi } from "../../http/use-api.ts";
 import { DialogButton, DialogCloseButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
 import { LoadState } from "../dialog-status.tsx";
-import { plainListPath, type LibraryObject } from "../objects/object-api.ts";
-import { useApi } from "../use-api.ts";
+import { type LibraryObject, plainListPath } from "../objects/object-api.ts";
 import { CODE_LANGUAGES, codeError } from "./code-check.ts";
 
 function Editor(props: {
@@ -82,7 +82,7 @@ export function CodeEditorDialog({ entry, props, close }: DialogProps) {
 /** The query builder (optional connectionRecId). */
 export function QueryBuilderDialog({ entry, props, close }: DialogProps) {
   const { t } = useTranslation();
-  const { state } = useApi<LibraryObject[]>(plainListPath("DataConnection"));
+  const { state } = useApi<LibraryObject[]>(plainListPath("DataConnection"), { quietNotFound: true });
   const given = entry.params.connectionRecId;
   const [connection, setConnection] = useState<number | null>(typeof given === "number" ? given : null);
   const initial = typeof props.query === "string" ? props.query : "";

@@ -10,12 +10,12 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../components/fields/text-field.tsx";
 import { apiRequest } from "../../http/api-client.ts";
-import { showBanner } from "../../shell/banner-store.ts";
+import { useApi, useSubmit } from "../../http/use-api.ts";
+import { showBanner } from "../../state/banner-store.ts";
 import { useDialogLocked } from "../dialog-context.ts";
 import { DialogButton, DialogCloseButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
 import { LoadState } from "../dialog-status.tsx";
-import { useApi, useSubmit } from "../use-api.ts";
 import { connectorSyntaxError } from "./connector-check.ts";
 
 /** A connector row of Admin/Connectors. */
@@ -119,6 +119,7 @@ export function ConnectorSyntaxValidationDialog({ entry, close }: DialogProps) {
   const code = String(entry.params.connectorCode);
   const { state } = useApi<{ items: Connector[] }>(
     `Admin/Connectors?page=1&pageSize=50&search=${encodeURIComponent(code)}`,
+    { quietNotFound: true },
   );
   const connector = state.status === "ready" ? state.data.items.find((c) => c.Code === code) : undefined;
   if (connector) return <ConnectorForm connector={connector} close={close} />;

@@ -5,10 +5,10 @@
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useApi } from "../../http/use-api.ts";
 import { DialogButton, DialogCloseButton, DialogFrame } from "../dialog-frame.tsx";
 import type { DialogProps } from "../dialog-props.ts";
 import { LoadState } from "../dialog-status.tsx";
-import { useApi } from "../use-api.ts";
 
 /** A widget theme (§3: Key, and a Value with Dashboard JSON and Widgets' SerializedProperties). */
 interface WidgetTheme {
@@ -61,7 +61,7 @@ function Swatches({ colours }: { colours: string[] }) {
 export function PalettePickerDialog({ close }: DialogProps) {
   const { t } = useTranslation();
   const name = useId();
-  const { state } = useApi<WidgetTheme[]>("Common/WidgetThemes");
+  const { state } = useApi<WidgetTheme[]>("Common/WidgetThemes", { quietNotFound: true });
   const [chosen, setChosen] = useState<string | null>(null);
   return (
     <DialogFrame

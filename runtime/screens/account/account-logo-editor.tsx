@@ -8,8 +8,8 @@ import { useTranslation } from "react-i18next";
 import type { AccountSettings } from "../../../schemas/payloads/account-settings.ts";
 import { FileUpload } from "../../components/file-upload/file-upload.tsx";
 import { apiRequest, apiUrl } from "../../http/api-client.ts";
-import { reportError, reportSuccess } from "../work/common/report-error.ts";
-import { runChange } from "../work/common/use-api.ts";
+import { reportError, reportSuccess } from "../../http/report-error.ts";
+import { runChange } from "../../http/use-api.ts";
 
 /** Largest logo the upstream stores (server/upstream/account/logo-routes.ts). */
 export const ACCOUNT_LOGO_MAX_BYTES = 512 * 1024;

@@ -12,12 +12,12 @@ import { useNavigate } from "react-router";
 import type { AccountSettings } from "../../../schemas/payloads/account-settings.ts";
 import { showSuccessTooltip } from "../../components/tooltip/success-tooltip.tsx";
 import { apiRequest } from "../../http/api-client.ts";
+import { reportSuccess } from "../../http/report-error.ts";
+import { runChange, useApi } from "../../http/use-api.ts";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
 import { LoadState, ScreenHeader, UnavailableNotice } from "../work/common/list-parts.tsx";
-import { reportSuccess } from "../work/common/report-error.ts";
 import { SaveActions } from "../work/common/save-actions.tsx";
 import { useCanWrite } from "../work/common/use-access.ts";
-import { runChange, useApi } from "../work/common/use-api.ts";
 import {
   ACCOUNT_SETTINGS_TABS,
   type AccountSettingsForm,

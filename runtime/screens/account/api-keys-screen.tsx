@@ -7,14 +7,15 @@ import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../components/fields/text-field.tsx";
 import type { FieldHandle } from "../../components/fields/use-field-error.ts";
+import { ModalDialog } from "../../components/modal-dialog/modal-dialog.tsx";
 import { apiRequest } from "../../http/api-client.ts";
+import { reportSuccess } from "../../http/report-error.ts";
+import { runChange, useApi } from "../../http/use-api.ts";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
+import { ConfirmDialog } from "../work/common/confirm-dialog.tsx";
 import { formatDateTime } from "../work/common/format.ts";
 import { LoadState, ScreenHeader, StatusBadge } from "../work/common/list-parts.tsx";
-import { ConfirmDialog, ModalDialog } from "../work/common/modal-dialog.tsx";
-import { reportSuccess } from "../work/common/report-error.ts";
 import { useCanWrite } from "../work/common/use-access.ts";
-import { runChange, useApi } from "../work/common/use-api.ts";
 import { validateFields } from "../work/common/validate-fields.ts";
 import {
   API_KEY_MAX_DAYS,

@@ -5,10 +5,11 @@
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Pager } from "../../components/list/pager.tsx";
+import { useApi } from "../../http/use-api.ts";
 import { formatDate } from "../work/common/format.ts";
-import { LoadState, Pager, StatusBadge } from "../work/common/list-parts.tsx";
+import { LoadState, StatusBadge, workPagerTexts } from "../work/common/list-parts.tsx";
 import { initialQuery, listPath, type Page, withPage } from "../work/common/list-query.ts";
-import { useApi } from "../work/common/use-api.ts";
 import { formatMoney, INVOICE_PAGE_SIZE, type InvoiceSummary, invoiceTone } from "./invoice-model.ts";
 import { invoiceUrl } from "./subscription-model.ts";
 
@@ -73,8 +74,7 @@ export function InvoiceList() {
       </LoadState>
       {total > INVOICE_PAGE_SIZE ? (
         <Pager
-          query={query}
-          total={total}
+          {...workPagerTexts(t, query, total)}
           label={t("Subscription_InvoicePages")}
           onPage={(page) => setQuery((q) => withPage(q, page, total))}
         />

@@ -4,10 +4,10 @@
  */
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { useApi } from "../../http/use-api.ts";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
 import { formatCount, formatDateTime } from "../work/common/format.ts";
 import { LoadState, ScreenHeader, StatusBadge } from "../work/common/list-parts.tsx";
-import { useApi } from "../work/common/use-api.ts";
 import "../work/common/work.css";
 
 /** A managed account as the upstream returns it. */

@@ -3,10 +3,10 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../components/fields/text-field.tsx";
 import type { FieldHandle } from "../../components/fields/use-field-error.ts";
+import { ModalDialog } from "../../components/modal-dialog/modal-dialog.tsx";
 import { Select } from "../../components/select/select.tsx";
 import { apiRequest } from "../../http/api-client.ts";
-import { ModalDialog } from "../work/common/modal-dialog.tsx";
-import { runChange } from "../work/common/use-api.ts";
+import { runChange } from "../../http/use-api.ts";
 import { validateFields } from "../work/common/validate-fields.ts";
 import {
   dueDateError,
@@ -39,7 +39,7 @@ export function ProjectDialog({ project, onClose, onSaved }: ProjectDialogProps)
     <ModalDialog
       title={project ? t("Projects_Edit", { name: project.Name }) : t("Action_NewProject")}
       onClose={onClose}
-      wide
+      size="wide"
     >
       <form
         className="work-form"

@@ -4,16 +4,18 @@
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SortHeader } from "../../components/list/sort-header.tsx";
+import { sortDirection } from "../../components/list/sort-order.ts";
 import { apiRequest } from "../../http/api-client.ts";
+import { reportSuccess } from "../../http/report-error.ts";
+import { runChange, useApi } from "../../http/use-api.ts";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
+import { ConfirmDialog } from "../work/common/confirm-dialog.tsx";
 import { formatDate } from "../work/common/format.ts";
-import { ScreenHeader, SortHeader, StatusBadge } from "../work/common/list-parts.tsx";
-import { initialQuery, listPath, type Page, withFilter } from "../work/common/list-query.ts";
-import { ConfirmDialog } from "../work/common/modal-dialog.tsx";
-import { reportSuccess } from "../work/common/report-error.ts";
+import { ScreenHeader, StatusBadge } from "../work/common/list-parts.tsx";
+import { initialQuery, listPath, type Page, toggleSort, withFilter } from "../work/common/list-query.ts";
 import { StatusList } from "../work/common/status-list.tsx";
 import { useCanWrite } from "../work/common/use-access.ts";
-import { runChange, useApi } from "../work/common/use-api.ts";
 import { ProjectDialog } from "./project-dialog.tsx";
 import { PROJECT_STATUSES, type Project, projectTone } from "./project-model.ts";
 import "../work/common/work.css";
@@ -70,10 +72,26 @@ export default function ProjectsScreen({ route }: ScreenProps) {
       >
         <thead>
           <tr>
-            <SortHeader field="Name" label={t("Work_Name")} sort={query.sort} onSort={sort} />
-            <SortHeader field="Status" label={t("Work_Status")} sort={query.sort} onSort={sort} />
-            <SortHeader field="StartDate" label={t("Projects_StartDate")} sort={query.sort} onSort={sort} />
-            <SortHeader field="DueDate" label={t("Projects_DueDate")} sort={query.sort} onSort={sort} />
+            <SortHeader
+              label={t("Work_Name")}
+              direction={sortDirection(query.sort, "Name")}
+              onSort={() => sort(toggleSort(query.sort, "Name"))}
+            />
+            <SortHeader
+              label={t("Work_Status")}
+              direction={sortDirection(query.sort, "Status")}
+              onSort={() => sort(toggleSort(query.sort, "Status"))}
+            />
+            <SortHeader
+              label={t("Projects_StartDate")}
+              direction={sortDirection(query.sort, "StartDate")}
+              onSort={() => sort(toggleSort(query.sort, "StartDate"))}
+            />
+            <SortHeader
+              label={t("Projects_DueDate")}
+              direction={sortDirection(query.sort, "DueDate")}
+              onSort={() => sort(toggleSort(query.sort, "DueDate"))}
+            />
             <th scope="col">{t("Work_Owner")}</th>
             {canWrite ? <th scope="col">{t("Work_Actions")}</th> : null}
           </tr>

@@ -6,10 +6,10 @@
  */
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useStore } from "../../boot/create-store.ts";
-import { useManifest } from "../../boot/manifest-context.tsx";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
 import { sessionStore } from "../../session/session-store.ts";
+import { useStore } from "../../state/create-store.ts";
+import { useManifest } from "../../state/manifest-context.tsx";
 import { ScreenHeader, StatusBadge, UnavailableNotice } from "../work/common/list-parts.tsx";
 import { InvoiceList } from "./invoice-list.tsx";
 import { resolveTab } from "./screen-tabs.ts";

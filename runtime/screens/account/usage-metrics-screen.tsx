@@ -6,6 +6,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Select } from "../../components/select/select.tsx";
+import { useApi } from "../../http/use-api.ts";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
 import {
   formatCount,
@@ -15,7 +16,6 @@ import {
   formatSize,
 } from "../work/common/format.ts";
 import { LoadState, ScreenHeader } from "../work/common/list-parts.tsx";
-import { useApi } from "../work/common/use-api.ts";
 import { BarChart } from "./bar-chart.tsx";
 import { resolveTab } from "./screen-tabs.ts";
 import { ScreenTabs } from "./screen-tabs.tsx";

@@ -7,7 +7,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useStore } from "../../boot/create-store.ts";
 import { errorBannerText } from "../../http/api-error.ts";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
 import {
@@ -16,6 +15,7 @@ import {
   requestImpersonationToken,
 } from "../../session/impersonation.ts";
 import { sessionStore } from "../../session/session-store.ts";
+import { useStore } from "../../state/create-store.ts";
 import "./admin.css";
 
 /** Where the screen leads back to. */

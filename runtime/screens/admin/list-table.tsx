@@ -6,9 +6,10 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ScreenColumn, ScreenList } from "../../../schemas/screens.ts";
+import { SortHeader } from "../../components/list/sort-header.tsx";
 import type { MenuItem } from "../../components/menu/menu.tsx";
 import { MenuButton } from "../../components/menu/menu-button.tsx";
-import { CheckIcon, DashIcon, MoreIcon, SortIcon } from "./admin-icons.tsx";
+import { CheckIcon, DashIcon, MoreIcon } from "./admin-icons.tsx";
 import { type CellView, formatCell } from "./cell-format.ts";
 import { nextSort } from "./list-controls.ts";
 import { type Row, recordName, rowKeyOf } from "./list-request.ts";
@@ -102,28 +103,21 @@ export function ListTable(props: ListTableProps) {
             </th>
           ) : null}
           {list.columns.map((column) => {
+            if (!column.sortable) {
+              return (
+                <th key={column.field} scope="col">
+                  {t(column.labelKey)}
+                </th>
+              );
+            }
             const direction = props.sort.field === column.field ? props.sort.direction : null;
-            const ariaSort =
-              direction === "asc" ? "ascending" : direction === "desc" ? "descending" : undefined;
             return (
-              <th
+              <SortHeader
                 key={column.field}
-                scope="col"
-                aria-sort={column.sortable ? (ariaSort ?? "none") : undefined}
-              >
-                {column.sortable ? (
-                  <button
-                    type="button"
-                    className="admin-table__sort"
-                    onClick={() => props.onSort(nextSort(props.sort, column.field))}
-                  >
-                    <span>{t(column.labelKey)}</span>
-                    <SortIcon direction={direction} />
-                  </button>
-                ) : (
-                  t(column.labelKey)
-                )}
-              </th>
+                label={t(column.labelKey)}
+                direction={direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none"}
+                onSort={() => props.onSort(nextSort(props.sort, column.field))}
+              />
             );
           })}
           <th scope="col" className="admin-table__menu">

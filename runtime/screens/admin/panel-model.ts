@@ -5,8 +5,9 @@
  * a field of the wrong type is treated as absent, never trusted. Pure (the HTML is sanitised where it
  * is rendered, with DOMPurify).
  */
-import { LOG_SEVERITY_LEVELS } from "../../boot/constants.ts";
+
 import { apiUrl } from "../../http/api-client.ts";
+import { LOG_SEVERITY_LEVELS } from "../../state/constants.ts";
 
 type Json = Record<string, unknown>;
 

@@ -4,9 +4,9 @@
  * read-only grid an action with result `table` returns.
  */
 import { useTranslation } from "react-i18next";
+import { ModalDialog } from "../../components/modal-dialog/modal-dialog.tsx";
 import { type TableResult, tableValueText } from "./action-request.ts";
 import type { Confirmation } from "./action-rules.ts";
-import { ModalDialog } from "./modal-dialog.tsx";
 
 /** A pending confirmation: its text, the button that confirms, and what confirming does. */
 export interface PendingConfirmation {
@@ -25,7 +25,7 @@ export function ConfirmDialog({ pending, onClose }: { pending: PendingConfirmati
       title={t("AdminConfirm_Title")}
       description={t(pending.confirmation.key, pending.confirmation.params)}
       onClose={onClose}
-      actions={
+      footer={
         <>
           <button
             type="button"
@@ -58,9 +58,9 @@ export function TableResultDialog(props: { title: string; table: TableResult; on
   return (
     <ModalDialog
       title={props.title}
-      wide
+      size="full"
       onClose={props.onClose}
-      actions={
+      footer={
         <button type="button" className="kit-button admin-button--secondary" onClick={props.onClose}>
           {t("AdminDialog_Close")}
         </button>

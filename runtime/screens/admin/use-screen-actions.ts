@@ -9,7 +9,7 @@ import { useState } from "react";
 import type { ScreenCustomAction, ScreenDefinition } from "../../../schemas/screens.ts";
 import { type ApiRequestOptions, apiRequest } from "../../http/api-client.ts";
 import { errorBannerText } from "../../http/api-error.ts";
-import { showBanner } from "../../shell/banner-store.ts";
+import { showBanner } from "../../state/banner-store.ts";
 import { type ActionRequest, actionRequest, type TableResult, tableResultFrom } from "./action-request.ts";
 import { type ActionView, bulkConfirmation, rowConfirmation } from "./action-rules.ts";
 import { downloadAction } from "./download.ts";

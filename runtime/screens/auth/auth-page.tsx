@@ -7,10 +7,10 @@
 import { type ReactNode, type Ref, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { useStore } from "../../boot/create-store.ts";
-import { useManifest } from "../../boot/manifest-context.tsx";
-import { manifestStore } from "../../boot/manifest-store.ts";
 import { useDomainBranding, useProductName } from "../../shell/use-document-branding.ts";
+import { useStore } from "../../state/create-store.ts";
+import { useManifest } from "../../state/manifest-context.tsx";
+import { manifestStore } from "../../state/manifest-store.ts";
 import type { AuthFailure } from "./auth-errors.ts";
 import { readQueryDomain } from "./auth-rules.ts";
 import "../../components/kit.css";

@@ -3,8 +3,9 @@
  * browser first so a wrong value gets its own text instead of a refused request, and the reading of
  * the query parameters mail links carry (`token`, `domain`): read once, then dropped from the URL.
  */
-import { LANGUAGES } from "../../boot/constants.ts";
+
 import type { Validator } from "../../forms/validation.ts";
+import { LANGUAGES } from "../../state/constants.ts";
 
 /** A mail link's token: opaque and header-safe (the gateway's `token` schema). */
 export const TOKEN_PATTERN = /^[A-Za-z0-9._~+/=-]{16,2048}$/;

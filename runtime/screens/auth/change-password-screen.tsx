@@ -6,10 +6,10 @@
 import { type FormEvent as ReactFormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PasswordField } from "../../components/fields/password-field.tsx";
-import { useStore } from "../../boot/create-store.ts";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
 import { attemptLogin, sessionStore } from "../../session/session-store.ts";
 import { postSession } from "../../session/sign-in.ts";
+import { useStore } from "../../state/create-store.ts";
 import { AuthLinks, AuthOutcome, AuthPage, FormAlert, SubmitButton } from "./auth-page.tsx";
 import { formAlert, matches, PASSWORDS_DIFFER_KEY } from "./form-state.ts";
 import { useAuthForm } from "./use-auth-form.ts";

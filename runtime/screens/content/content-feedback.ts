@@ -4,7 +4,7 @@
  */
 import i18next from "i18next";
 import { errorBannerText } from "../../http/api-error.ts";
-import { showBanner } from "../../shell/banner-store.ts";
+import { showBanner } from "../../state/banner-store.ts";
 
 /** The §8 text of an error, translated; null for an aborted call. */
 export function errorMessage(error: unknown): string | null {

@@ -5,9 +5,9 @@
  */
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useManifest } from "../../state/manifest-context.tsx";
 import type { ContentApi } from "./content-api.ts";
 import type { ObjectDetail } from "./content-types.ts";
-import { useManifest } from "../../boot/manifest-context.tsx";
 import { historyLink, type ObjectLinks } from "./explorer-area.ts";
 import type { TreeNode } from "./folder-tree.ts";
 import { ObjectFacts, PropertiesPanel } from "./object-summary.tsx";

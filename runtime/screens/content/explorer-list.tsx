@@ -5,12 +5,14 @@
  */
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { MenuButton } from "../../components/menu/menu-button.tsx";
+import { SortHeader } from "../../components/list/sort-header.tsx";
+import { sortDirection } from "../../components/list/sort-order.ts";
 import type { MenuItem } from "../../components/menu/menu.tsx";
+import { MenuButton } from "../../components/menu/menu-button.tsx";
 import { useFormatters } from "./content-format.ts";
 import type { ObjectBody } from "./content-types.ts";
 import type { TreeNode } from "./folder-tree.ts";
-import { SortHeader } from "./list-parts.tsx";
+import { nextSort } from "./list-state.ts";
 import "./content-list.css";
 
 /** Props of an ExplorerList. */
@@ -44,7 +46,11 @@ export function ExplorerList(props: ExplorerListProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   const header = (field: string, key: string) => (
-    <SortHeader field={field} label={t(key)} sort={props.sort} onSort={props.onSort} />
+    <SortHeader
+      label={t(key)}
+      direction={sortDirection(props.sort, field)}
+      onSort={() => props.onSort(nextSort(props.sort, field))}
+    />
   );
   const actions = (label: string, items: MenuItem[]) =>
     items.length > 0 ? (

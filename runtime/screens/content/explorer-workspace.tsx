@@ -8,10 +8,11 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { hasRolePermission } from "../../../core/access/access-profile.ts";
 import type { ClientRoute } from "../../../schemas/client-manifest.ts";
-import { useStore } from "../../boot/create-store.ts";
-import { useManifest } from "../../boot/manifest-context.tsx";
+import { Pager } from "../../components/list/pager.tsx";
 import { ApiError } from "../../http/api-error.ts";
 import { sessionStore } from "../../session/session-store.ts";
+import { useStore } from "../../state/create-store.ts";
+import { useManifest } from "../../state/manifest-context.tsx";
 import { showErrorBanner, showSuccessBanner } from "./content-feedback.ts";
 import { LIST_PAGE_SIZE } from "./content-limits.ts";
 import type { ObjectBody } from "./content-types.ts";
@@ -24,8 +25,14 @@ import { ExplorerList } from "./explorer-list.tsx";
 import { folderMenu, type MenuContext, objectMenu } from "./explorer-menus.ts";
 import { ExplorerToolbar } from "./explorer-toolbar.tsx";
 import { pathTo, type TreeNode } from "./folder-tree.ts";
-import { Pager } from "./list-parts.tsx";
-import { type ListSpec, type ListState, listStateSearch, withSearch, withType } from "./list-state.ts";
+import {
+  contentPagerTexts,
+  type ListSpec,
+  type ListState,
+  listStateSearch,
+  withSearch,
+  withType,
+} from "./list-state.ts";
 import { EmptyState, ErrorState, LoadingState } from "./state-views.tsx";
 import type { ExplorerData } from "./use-explorer-data.ts";
 import "./content.css";
@@ -202,10 +209,7 @@ export function ExplorerWorkspace(props: ExplorerWorkspaceProps) {
               busy={data.list.status === "loading"}
             />
             <Pager
-              page={state.page}
-              total={page.total}
-              pageSize={LIST_PAGE_SIZE}
-              extraCount={subfolders.length}
+              {...contentPagerTexts(t, state.page, page.total, LIST_PAGE_SIZE, subfolders.length)}
               onPage={(next) => props.setState({ ...state, page: next })}
             />
           </>

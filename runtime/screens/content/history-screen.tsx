@@ -7,20 +7,24 @@
 import { type MouseEvent, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { useManifest } from "../../boot/manifest-context.tsx";
+import { Pager } from "../../components/list/pager.tsx";
+import { SortHeader } from "../../components/list/sort-header.tsx";
+import { sortDirection } from "../../components/list/sort-order.ts";
 import { fillPathTemplate } from "../../navigation/redirect-target.ts";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
+import { useManifest } from "../../state/manifest-context.tsx";
 import { listHistory } from "./content-api.ts";
 import { useFormatters } from "./content-format.ts";
 import { LIST_PAGE_SIZE } from "./content-limits.ts";
 import type { HistoryEntry, ListPage } from "./content-types.ts";
 import { explorerPath, explorerRouteOf, HISTORY_OBJECT_QUERY, recIdParam } from "./explorer-area.ts";
-import { Pager, SortHeader } from "./list-parts.tsx";
 import {
+  contentPagerTexts,
   type ListSpec,
   type ListState,
   listRequestQuery,
   listStateSearch,
+  nextSort,
   parseListState,
   withSearch,
 } from "./list-state.ts";
@@ -122,28 +126,24 @@ export default function HistoryScreen({ route }: ScreenProps) {
               <thead>
                 <tr>
                   <SortHeader
-                    field="Name"
                     label={t(area === "Alerts" ? "History_Alert" : "History_Schedule")}
-                    sort={state.sort}
-                    onSort={(sort) => setState({ ...state, sort, page: 1 })}
+                    direction={sortDirection(state.sort, "Name")}
+                    onSort={() => setState({ ...state, sort: nextSort(state.sort, "Name"), page: 1 })}
                   />
                   <SortHeader
-                    field="Status"
                     label={t("History_Status")}
-                    sort={state.sort}
-                    onSort={(sort) => setState({ ...state, sort, page: 1 })}
+                    direction={sortDirection(state.sort, "Status")}
+                    onSort={() => setState({ ...state, sort: nextSort(state.sort, "Status"), page: 1 })}
                   />
                   <SortHeader
-                    field="StartedAt"
                     label={t("History_Started")}
-                    sort={state.sort}
-                    onSort={(sort) => setState({ ...state, sort, page: 1 })}
+                    direction={sortDirection(state.sort, "StartedAt")}
+                    onSort={() => setState({ ...state, sort: nextSort(state.sort, "StartedAt"), page: 1 })}
                   />
                   <SortHeader
-                    field="FinishedAt"
                     label={t("History_Finished")}
-                    sort={state.sort}
-                    onSort={(sort) => setState({ ...state, sort, page: 1 })}
+                    direction={sortDirection(state.sort, "FinishedAt")}
+                    onSort={() => setState({ ...state, sort: nextSort(state.sort, "FinishedAt"), page: 1 })}
                   />
                   <th scope="col">{t("History_Message")}</th>
                   <th scope="col">{t("History_Task")}</th>
@@ -200,9 +200,7 @@ export default function HistoryScreen({ route }: ScreenProps) {
               </tbody>
             </table>
             <Pager
-              page={state.page}
-              total={page.data.total}
-              pageSize={LIST_PAGE_SIZE}
+              {...contentPagerTexts(t, state.page, page.data.total, LIST_PAGE_SIZE)}
               onPage={(next) => setState({ ...state, page: next })}
             />
           </>

@@ -3,6 +3,8 @@
  * the query string so they survive reloads and the back button) and the upstream list query (the
  * screens contract: `page` from 1, `pageSize`, `search`, `sort` = `Field` or `-Field`).
  */
+import type { TFunction } from "i18next";
+import type { PagerProps } from "../../components/list/pager.tsx";
 
 /** What a list shows. */
 export interface ListState {
@@ -87,11 +89,30 @@ export function nextSort(current: string, field: string): string {
   return DESCENDING_FIRST.has(field) ? `-${field}` : field;
 }
 
-/** How a column is sorted now (for aria-sort). */
-export function sortDirection(current: string, field: string): "ascending" | "descending" | "none" {
-  if (current === field) return "ascending";
-  if (current === `-${field}`) return "descending";
-  return "none";
+/**
+ * The kit Pager's texts for a content list: with one page only the count shows; `extraCount` rows
+ * listed besides the paged items (the explorer's subfolders) count in the total shown.
+ */
+export function contentPagerTexts(
+  t: TFunction,
+  page: number,
+  total: number,
+  pageSize: number,
+  extraCount = 0,
+): Pick<PagerProps, "label" | "page" | "pageCount" | "position" | "buttons" | "collapseSinglePage"> {
+  const pages = pageCount(total, pageSize);
+  const all = total + extraCount;
+  return {
+    label: t("Content_Pages"),
+    page,
+    pageCount: pages,
+    position:
+      pages === 1
+        ? t("Content_ItemCount", { total: all })
+        : t("Content_PagePosition", { page: Math.min(page, pages), pages, total: all }),
+    buttons: { previous: t("Content_PreviousPage"), next: t("Content_NextPage") },
+    collapseSinglePage: true,
+  };
 }
 
 /** Pages needed for `total` items (at least 1, so an empty list has page 1 of 1). */

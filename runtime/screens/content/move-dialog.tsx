@@ -4,11 +4,12 @@
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ModalDialog } from "../../components/modal-dialog/modal-dialog.tsx";
 import { errorMessage } from "./content-feedback.ts";
+import { DialogButtons } from "./dialog-buttons.tsx";
 import { type ExplorerTarget, targetName } from "./explorer-dialog-types.ts";
-import { FolderTreeView } from "./folder-tree-view.tsx";
 import { moveTargets, type TreeNode } from "./folder-tree.ts";
-import { ModalDialog } from "./modal-dialog.tsx";
+import { FolderTreeView } from "./folder-tree-view.tsx";
 
 /** Props of a MoveDialog. */
 export interface MoveDialogProps {
@@ -60,11 +61,12 @@ export function MoveDialog(props: MoveDialogProps) {
     <ModalDialog
       title={t("Explorer_MoveTitle", { name: targetName(props.target) })}
       description={<p>{t("Explorer_MoveText")}</p>}
-      submitLabel={t("Explorer_Move")}
       onSubmit={() => void move()}
-      onCancel={props.onCancel}
+      onClose={props.onCancel}
+      closeButton={false}
       busy={busy}
       error={error}
+      footer={<DialogButtons onCancel={props.onCancel} submitLabel={t("Explorer_Move")} busy={busy} />}
       size="wide"
       returnFocus={props.returnFocus}
     >

@@ -6,9 +6,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../components/fields/text-field.tsx";
+import { ModalDialog } from "../../components/modal-dialog/modal-dialog.tsx";
 import { errorMessage } from "./content-feedback.ts";
+import { DialogButtons } from "./dialog-buttons.tsx";
 import { checkName } from "./editor-state.ts";
-import { ModalDialog } from "./modal-dialog.tsx";
 
 /** Props of a NameDialog. */
 export interface NameDialogProps {
@@ -46,10 +47,12 @@ export function NameDialog(props: NameDialogProps) {
   return (
     <ModalDialog
       title={props.title}
-      submitLabel={props.submitLabel}
       onSubmit={() => void save()}
-      onCancel={props.onCancel}
+      onClose={props.onCancel}
+      closeButton={false}
       busy={busy}
+      error={null}
+      footer={<DialogButtons onCancel={props.onCancel} submitLabel={props.submitLabel} busy={busy} />}
       returnFocus={props.returnFocus}
     >
       <TextField
@@ -98,12 +101,19 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     <ModalDialog
       title={props.title}
       description={<p>{props.text}</p>}
-      submitLabel={props.confirmLabel}
-      danger={props.danger}
       onSubmit={() => void confirm()}
-      onCancel={props.onCancel}
+      onClose={props.onCancel}
+      closeButton={false}
       busy={busy}
       error={error}
+      footer={
+        <DialogButtons
+          onCancel={props.onCancel}
+          submitLabel={props.confirmLabel}
+          danger={props.danger}
+          busy={busy}
+        />
+      }
       returnFocus={props.returnFocus}
     />
   );

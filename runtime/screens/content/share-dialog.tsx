@@ -8,15 +8,16 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { hasRolePermission } from "../../../core/access/access-profile.ts";
-import { useStore } from "../../boot/create-store.ts";
 import { Checkbox } from "../../components/fields/checkbox.tsx";
+import { ModalDialog } from "../../components/modal-dialog/modal-dialog.tsx";
 import { sessionStore } from "../../session/session-store.ts";
+import { useStore } from "../../state/create-store.ts";
 import type { ContentApi } from "./content-api.ts";
 import { listTeams } from "./content-api.ts";
 import { errorMessage } from "./content-feedback.ts";
 import type { ObjectBody, ObjectDetail, TeamBody } from "./content-types.ts";
+import { DialogButtons } from "./dialog-buttons.tsx";
 import { shareChanges } from "./explorer-actions.ts";
-import { ModalDialog } from "./modal-dialog.tsx";
 import { isPublicLinkType, PUBLIC_LINK_AREAS } from "./share-link-api.ts";
 import { SharePublicLinks } from "./share-public-links.tsx";
 import { ErrorState, LoadingState } from "./state-views.tsx";
@@ -94,12 +95,21 @@ export function ShareDialog(props: ShareDialogProps) {
     <ModalDialog
       title={t("Explorer_ShareTitle", { name: item.Name })}
       description={<p>{t("Explorer_ShareText")}</p>}
-      submitLabel={t("Content_Save")}
-      onSubmit={() => void save()}
-      submitDisabled={data.status !== "ready"}
-      onCancel={props.onCancel}
+      onSubmit={() => {
+        if (data.status === "ready") void save();
+      }}
+      onClose={props.onCancel}
+      closeButton={false}
       busy={busy}
       error={error}
+      footer={
+        <DialogButtons
+          onCancel={props.onCancel}
+          submitLabel={t("Content_Save")}
+          submitDisabled={data.status !== "ready"}
+          busy={busy}
+        />
+      }
       returnFocus={props.returnFocus}
     >
       {data.status === "loading" && !data.data ? <LoadingState /> : null}

@@ -5,9 +5,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FileUpload } from "../../components/file-upload/file-upload.tsx";
+import { ModalDialog } from "../../components/modal-dialog/modal-dialog.tsx";
 import { errorMessage } from "./content-feedback.ts";
 import { UPLOAD_MAX_FILES } from "./content-limits.ts";
-import { ModalDialog } from "./modal-dialog.tsx";
+import { DialogButtons } from "./dialog-buttons.tsx";
 
 /** Props of an UploadDialog. */
 export interface UploadDialogProps {
@@ -31,8 +32,10 @@ export function UploadDialog(props: UploadDialogProps) {
     <ModalDialog
       title={t("Explorer_UploadTitle")}
       description={<p>{t("Explorer_UploadText", { max: UPLOAD_MAX_FILES })}</p>}
-      onCancel={props.onCancel}
+      onClose={props.onCancel}
+      closeButton={false}
       error={error}
+      footer={<DialogButtons onCancel={props.onCancel} />}
       returnFocus={props.returnFocus}
     >
       <FileUpload

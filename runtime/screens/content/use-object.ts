@@ -6,9 +6,9 @@ import { useMemo } from "react";
 import { hasRolePermission } from "../../../core/access/access-profile.ts";
 import type { RouteParams } from "../../../core/routes/match.ts";
 import type { ClientRoute } from "../../../schemas/client-manifest.ts";
-import { useStore } from "../../boot/create-store.ts";
-import { useManifest } from "../../boot/manifest-context.tsx";
 import { sessionStore } from "../../session/session-store.ts";
+import { useStore } from "../../state/create-store.ts";
+import { useManifest } from "../../state/manifest-context.tsx";
 import { contentApi } from "./content-api.ts";
 import type { FolderDetail, ObjectDetail } from "./content-types.ts";
 import {

@@ -6,10 +6,10 @@
  */
 import { type ChangeEvent, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useManifest } from "../../boot/manifest-context.tsx";
 import { UNKNOWN_FAILURE_KEY } from "../../http/api-error.ts";
 import { isLanguage, switchLanguage } from "../../i18n/i18n.ts";
-import { showBanner } from "../../shell/banner-store.ts";
+import { showBanner } from "../../state/banner-store.ts";
+import { useManifest } from "../../state/manifest-context.tsx";
 
 /** The language select of the help page's header. */
 export function HelpLanguagePicker() {

@@ -7,10 +7,10 @@
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { useStore } from "../../boot/create-store.ts";
-import { useManifest } from "../../boot/manifest-context.tsx";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
 import { sessionStore } from "../../session/session-store.ts";
+import { useStore } from "../../state/create-store.ts";
+import { useManifest } from "../../state/manifest-context.tsx";
 import { HOME_FAVOURITES_LIMIT, HOME_RECENT_LIMIT } from "../content/content-limits.ts";
 import { homeAreas } from "./home-feed.ts";
 import { HomeList } from "./home-list.tsx";

@@ -6,9 +6,9 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { useStore } from "../../boot/create-store.ts";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
 import { sessionStore } from "../../session/session-store.ts";
+import { useStore } from "../../state/create-store.ts";
 import { AuthLinks, AuthPage, useCurrentManifest } from "../auth/auth-page.tsx";
 import { featureObjectTypes, SUBSCRIPTION_PATH, upgradeView } from "./public-texts.ts";
 

@@ -10,11 +10,11 @@
 import { flushSync } from "react-dom";
 import { createRoot, type Root } from "react-dom/client";
 import { MemoryRouter } from "react-router";
-import { NOTIFICATION_DROPDOWN_WIDTH_PX } from "../../../runtime/boot/constants.ts";
-import { ManifestContext } from "../../../runtime/boot/manifest-context.tsx";
 import { initI18n } from "../../../runtime/i18n/i18n.ts";
 import NotificationsPanel from "../../../runtime/notifications/notifications-panel.tsx";
 import { notificationsStore } from "../../../runtime/notifications/notifications-store.ts";
+import { NOTIFICATION_DROPDOWN_WIDTH_PX } from "../../../runtime/state/constants.ts";
+import { ManifestContext } from "../../../runtime/state/manifest-context.tsx";
 import type { ClientManifest } from "../../../schemas/client-manifest.ts";
 import type { NotificationRecord } from "../../../schemas/payloads/notification-record.ts";
 import "../../../runtime/theme/base.css";

@@ -6,7 +6,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { AccessProfile } from "../../../core/access/access-profile.ts";
-import { CHAT_ATTACHMENT_MAX_BYTES } from "../../../runtime/boot/constants.ts";
 import { httpsUrl, linkifyHtml } from "../../../runtime/chat/chat-html.ts";
 import {
   attachmentProblem,
@@ -25,6 +24,7 @@ import {
   uploadErrorText,
 } from "../../../runtime/chat/chat-rules.ts";
 import { ApiError } from "../../../runtime/http/api-error.ts";
+import { CHAT_ATTACHMENT_MAX_BYTES } from "../../../runtime/state/constants.ts";
 import { SUPPORT_CHAT_MAX_TEXT_LENGTH } from "../../../schemas/payloads/support-chat.ts";
 
 function profile(

@@ -5,7 +5,6 @@
  */
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, mock, test } from "node:test";
-import { CHAT_ATTACHMENT_MAX_BYTES } from "../../../runtime/boot/constants.ts";
 import { FILE_TOO_BIG, FILE_UPLOAD_FAILED } from "../../../runtime/chat/chat-rules.ts";
 import {
   CHAT_PATHS,
@@ -22,6 +21,7 @@ import { ApiError } from "../../../runtime/http/api-error.ts";
 import type { HubClient } from "../../../runtime/realtime/hub-client.ts";
 import { realtimeClient } from "../../../runtime/session/realtime-session.ts";
 import { sessionStore } from "../../../runtime/session/session-store.ts";
+import { CHAT_ATTACHMENT_MAX_BYTES } from "../../../runtime/state/constants.ts";
 import { profile } from "../../helpers/guard-fixture.ts";
 import { connected, latest, ScriptedSocket, startClient } from "../realtime/scripted-socket.ts";
 

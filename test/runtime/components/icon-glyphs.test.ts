@@ -5,9 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { ICON_WEIGHTS } from "../../../runtime/boot/constants.ts";
 import type { IconWeight } from "../../../runtime/components/icon-picker/icon-filter.ts";
 import { glyphKey, loadGlyph, WEIGHT_SETS } from "../../../runtime/components/icon-picker/icon-glyphs.ts";
+import { ICON_WEIGHTS } from "../../../runtime/state/constants.ts";
 
 const isIconWeight = (value: string): value is IconWeight => Object.hasOwn(WEIGHT_SETS, value);
 

@@ -1,12 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
-  ICON_PICKER_CATEGORIES,
-  ICON_WEIGHTS,
-  RECENT_COLOURS_MAX,
-  VIRTUAL_LIST_BUFFER_ITEMS,
-} from "../../../runtime/boot/constants.ts";
-import {
   addRecentColour,
   normalizeColour,
 } from "../../../runtime/components/colour-picker/recent-colours.ts";
@@ -17,6 +11,12 @@ import {
 } from "../../../runtime/components/icon-picker/icon-filter.ts";
 import { menuKeyMove, menuTypeahead, moveInMenu } from "../../../runtime/components/menu/menu-navigation.ts";
 import { scrollTopForIndex, virtualRange } from "../../../runtime/components/virtual-list/virtual-range.ts";
+import {
+  ICON_PICKER_CATEGORIES,
+  ICON_WEIGHTS,
+  RECENT_COLOURS_MAX,
+  VIRTUAL_LIST_BUFFER_ITEMS,
+} from "../../../runtime/state/constants.ts";
 
 describe("§9 virtual list range (buffer 4)", () => {
   const base = { count: 10_000, itemHeight: 30, viewportHeight: 300 };

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { POPOVER_OFFSET_PX, POPOVER_VIEWPORT_CLAMP_PX } from "../../../runtime/boot/constants.ts";
 import { clampVertical, placePopover } from "../../../runtime/components/popover/popover-placement.ts";
+import { POPOVER_OFFSET_PX, POPOVER_VIEWPORT_CLAMP_PX } from "../../../runtime/state/constants.ts";
 
 const viewport = { width: 1000, height: 800 };
 const anchor = (top: number, left = 100, height = 30, width = 120) => ({ top, left, height, width });

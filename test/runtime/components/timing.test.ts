@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, mock, test } from "node:test";
+import { createDelayedSwitch } from "../../../runtime/components/timing/delayed-switch.ts";
+import { createLongPress } from "../../../runtime/components/timing/long-press.ts";
+import { debounce, throttle } from "../../../runtime/components/timing/rate-limit.ts";
 import {
   LONG_PRESS_REPEAT_MS,
   LONG_PRESS_START_MS,
@@ -9,10 +12,7 @@ import {
   TOOLTIP_SHOW_DELAY_MS,
   TOOLTIP_TARGET_REFRESH_DEBOUNCE_MS,
   VIRTUAL_LIST_THROTTLE_MS,
-} from "../../../runtime/boot/constants.ts";
-import { createDelayedSwitch } from "../../../runtime/components/timing/delayed-switch.ts";
-import { createLongPress } from "../../../runtime/components/timing/long-press.ts";
-import { debounce, throttle } from "../../../runtime/components/timing/rate-limit.ts";
+} from "../../../runtime/state/constants.ts";
 
 beforeEach(() => mock.timers.enable({ apis: ["setTimeout", "setInterval"] }));
 afterEach(() => mock.timers.reset());

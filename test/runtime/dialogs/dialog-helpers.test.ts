@@ -5,7 +5,6 @@
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { LOG_CONSOLE_MIN_SEVERITY } from "../../../runtime/boot/constants.ts";
 import {
   appendLog,
   isDebugShortcut,
@@ -25,6 +24,7 @@ import { parsePropertiesText, propertiesToText } from "../../../runtime/dialogs/
 import { findWidget, withWidgetProperties } from "../../../runtime/dialogs/objects/widgets.ts";
 import { balanceError, codeError } from "../../../runtime/dialogs/tools/code-check.ts";
 import { connectorSyntaxError } from "../../../runtime/dialogs/tools/connector-check.ts";
+import { LOG_CONSOLE_MIN_SEVERITY } from "../../../runtime/state/constants.ts";
 
 describe("trapTarget (APG dialog: Tab wraps inside the dialog)", () => {
   const rows: [number, number, boolean, number | null][] = [

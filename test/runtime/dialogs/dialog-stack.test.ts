@@ -6,11 +6,6 @@
  */
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, mock, test } from "node:test";
-import {
-  DIALOG_BACKGROUND_DELAY_MS,
-  DIALOG_CLOSE_ANIMATION_MS,
-  DIALOG_LOADING_INDICATOR_DELAY_MS,
-} from "../../../runtime/boot/constants.ts";
 import { createDialogController } from "../../../runtime/dialogs/dialog-controller.ts";
 import {
   type DialogOpening,
@@ -19,6 +14,11 @@ import {
   hasOpenLegacyDialog,
   topDialog,
 } from "../../../runtime/dialogs/dialog-stack.ts";
+import {
+  DIALOG_BACKGROUND_DELAY_MS,
+  DIALOG_CLOSE_ANIMATION_MS,
+  DIALOG_LOADING_INDICATOR_DELAY_MS,
+} from "../../../runtime/state/constants.ts";
 
 const opening = (id: string, over: Partial<DialogOpening> = {}): DialogOpening => ({
   id,

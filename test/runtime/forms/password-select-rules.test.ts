@@ -1,10 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
-  MASKED_PASSWORD_MIN_CHARS,
-  MASKED_PASSWORD_PLACEHOLDER_CHARS,
-} from "../../../runtime/boot/constants.ts";
-import {
   isMaskedPassword,
   MASKED_PASSWORD_PLACEHOLDER,
   passwordDisplay,
@@ -16,6 +12,10 @@ import {
   selectedValues,
   selectValueProblem,
 } from "../../../runtime/forms/select-rules.ts";
+import {
+  MASKED_PASSWORD_MIN_CHARS,
+  MASKED_PASSWORD_PLACEHOLDER_CHARS,
+} from "../../../runtime/state/constants.ts";
 
 describe("§5 password: only asterisks and longer than 4 characters shows an 8-asterisk placeholder", () => {
   test("the constants say so", () => {

@@ -20,7 +20,7 @@ import {
 } from "../../../runtime/notifications/notifications-store.ts";
 import type { HubClient, HubClientStatus } from "../../../runtime/realtime/hub-client.ts";
 import { ObservableValue } from "../../../runtime/realtime/observable-value.ts";
-import { bannerStore, dismissBanner } from "../../../runtime/shell/banner-store.ts";
+import { bannerStore, dismissBanner } from "../../../runtime/state/banner-store.ts";
 
 interface Call {
   path: string;

@@ -4,11 +4,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
-  DISCONNECT_REDIRECT_DELAY_MS,
-  LOG_CONSOLE_MIN_SEVERITY,
-  RELOAD_DELAY_MS,
-} from "../../../runtime/boot/constants.ts";
-import {
   initialRealtimeState,
   isOnSignOutPath,
   type RealtimeEffect,
@@ -16,6 +11,11 @@ import {
   type RealtimeState,
   realtimeStep,
 } from "../../../runtime/session/realtime-session.ts";
+import {
+  DISCONNECT_REDIRECT_DELAY_MS,
+  LOG_CONSOLE_MIN_SEVERITY,
+  RELOAD_DELAY_MS,
+} from "../../../runtime/state/constants.ts";
 
 const fresh = (patch: Partial<RealtimeState> = {}): RealtimeState => ({
   ...initialRealtimeState("1.0.0", false),

@@ -4,7 +4,6 @@
  */
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, mock, test } from "node:test";
-import { DISCONNECT_REDIRECT_DELAY_MS, RELOAD_DELAY_MS } from "../../../runtime/boot/constants.ts";
 import type { EventHub } from "../../../runtime/realtime/frames.ts";
 import type { HubClient, HubClientStatus } from "../../../runtime/realtime/hub-client.ts";
 import { ObservableValue } from "../../../runtime/realtime/observable-value.ts";
@@ -13,6 +12,7 @@ import {
   type RealtimeDeps,
   SERVER_LOGOUT_PATH,
 } from "../../../runtime/session/realtime-session.ts";
+import { DISCONNECT_REDIRECT_DELAY_MS, RELOAD_DELAY_MS } from "../../../runtime/state/constants.ts";
 import type { LoggedInConfig } from "../../../schemas/payloads/user-session.ts";
 
 class FakeClient implements HubClient {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, mock, test } from "node:test";
-import { PAGE_LOADING_INDICATOR_DELAY_MS } from "../../../runtime/boot/constants.ts";
 import { createDelayedFlag } from "../../../runtime/shell/delayed-flag.ts";
+import { PAGE_LOADING_INDICATOR_DELAY_MS } from "../../../runtime/state/constants.ts";
 
 describe(`the page loading indicator appears after ${PAGE_LOADING_INDICATOR_DELAY_MS} ms (§9)`, () => {
   beforeEach(() => mock.timers.enable({ apis: ["setTimeout"] }));

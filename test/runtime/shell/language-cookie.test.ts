@@ -2,7 +2,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import shellJson from "../../../manifests/shell.json" with { type: "json" };
-import { LANGUAGE_COOKIE_LIFETIME_DAYS } from "../../../runtime/boot/constants.ts";
 import type { Language } from "../../../runtime/i18n/i18n.ts";
 import {
   expiredLanguageCookie,
@@ -12,6 +11,7 @@ import {
   languageFromCookies,
   otherImpersonationLanguage,
 } from "../../../runtime/i18n/language-cookie.ts";
+import { LANGUAGE_COOKIE_LIFETIME_DAYS } from "../../../runtime/state/constants.ts";
 import type { ShellManifest } from "../../../schemas/shell.ts";
 
 const shell = shellJson as ShellManifest;

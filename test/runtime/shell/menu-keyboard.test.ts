@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { menuKeyTarget } from "../../../runtime/shell/menu-keyboard.ts";
+import { groupColumns, panelGeometry } from "../../../runtime/shell/menu-layout.ts";
 import {
   ADMIN_MENU_COLUMNS,
   ADMIN_MENU_MAX_WIDTH_PX,
@@ -7,9 +9,7 @@ import {
   MENU_DROPDOWN_WIDTH_PX,
   POPOVER_OFFSET_PX,
   POPOVER_VIEWPORT_CLAMP_PX,
-} from "../../../runtime/boot/constants.ts";
-import { menuKeyTarget } from "../../../runtime/shell/menu-keyboard.ts";
-import { groupColumns, panelGeometry } from "../../../runtime/shell/menu-layout.ts";
+} from "../../../runtime/state/constants.ts";
 
 describe("menu keys (WAI-ARIA menu button / disclosure navigation)", () => {
   const cases: Array<[string, number, number, number[] | undefined, ReturnType<typeof menuKeyTarget>]> = [

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
 import { ApiError, UNKNOWN_FAILURE_KEY } from "../../../runtime/http/api-error.ts";
-import { bannerStore, dismissBanner } from "../../../runtime/shell/banner-store.ts";
 import { PING_PATH, pingSession } from "../../../runtime/shell/overlays.tsx";
 import { setDisconnectionWarning, shellStore } from "../../../runtime/shell/shell-store.ts";
+import { bannerStore, dismissBanner } from "../../../runtime/state/banner-store.ts";
 
 describe("the disconnection overlay's ping (§4.2, §7 v2/User/Ping)", () => {
   beforeEach(() => setDisconnectionWarning(true));

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { beforeEach, describe, test } from "node:test";
 import shell from "../../../manifests/shell.json" with { type: "json" };
-import { RECENT_COLOURS_MAX } from "../../../runtime/boot/constants.ts";
+import { RECENT_COLOURS_MAX } from "../../../runtime/state/constants.ts";
 import {
   effectivePreferences,
   preferencesFromSession,

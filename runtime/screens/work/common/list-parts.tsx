@@ -1,13 +1,16 @@
 /**
  * The parts every work list shares: the screen heading with its actions, the search form and
- * filters, sortable column headers, the pager, status badges and the loading, error and empty states.
+ * filters, the pager's texts, status badges and the loading, error and empty states.
  */
+
+import type { TFunction } from "i18next";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../../components/fields/text-field.tsx";
-import { ApiError } from "../../../http/api-error.ts";
+import type { PagerProps } from "../../../components/list/pager.tsx";
 import { Select } from "../../../components/select/select.tsx";
-import { type ListQuery, ariaSort, pageCount, pageRange, toggleSort } from "./list-query.ts";
+import { ApiError } from "../../../http/api-error.ts";
+import { type ListQuery, pageCount, pageRange } from "./list-query.ts";
 import "./work.css";
 
 /** The screen's heading (h1) and its main actions. */
@@ -78,62 +81,20 @@ export function ListToolbar(props: {
   );
 }
 
-/** A column header that sorts the list (button inside the th; aria-sort on the th). */
-export function SortHeader(props: {
-  field: string;
-  label: string;
-  sort: string;
-  onSort: (sort: string) => void;
-}) {
-  return (
-    <th scope="col" aria-sort={ariaSort(props.sort, props.field)}>
-      <button
-        type="button"
-        className="work-sort"
-        onClick={() => props.onSort(toggleSort(props.sort, props.field))}
-      >
-        {props.label}
-        <span aria-hidden="true" className="work-sort__mark">
-          {{ ascending: "▲", descending: "▼", none: "" }[ariaSort(props.sort, props.field)]}
-        </span>
-      </button>
-    </th>
-  );
-}
-
-/** Previous / next page with "rows x–y of n" (a navigation landmark named for the list). */
-export function Pager(props: {
-  query: ListQuery;
-  total: number;
-  label: string;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useTranslation();
-  const last = pageCount(props.total, props.query.pageSize);
-  const { from, to } = pageRange(props.query, props.total);
-  return (
-    <nav className="work-pager" aria-label={props.label}>
-      <button
-        type="button"
-        className="kit-button"
-        disabled={props.query.page <= 1}
-        onClick={() => props.onPage(props.query.page - 1)}
-      >
-        {t("Work_PreviousPage")}
-      </button>
-      <span className="work-pager__status" aria-live="polite">
-        {t("Work_PageStatus", { from, to, total: props.total, page: props.query.page, pages: last })}
-      </span>
-      <button
-        type="button"
-        className="kit-button"
-        disabled={props.query.page >= last}
-        onClick={() => props.onPage(props.query.page + 1)}
-      >
-        {t("Work_NextPage")}
-      </button>
-    </nav>
-  );
+/** The kit Pager's page, position and button names for a work list ("rows x–y of n"). */
+export function workPagerTexts(
+  t: TFunction,
+  query: ListQuery,
+  total: number,
+): Pick<PagerProps, "page" | "pageCount" | "position" | "buttons"> {
+  const pages = pageCount(total, query.pageSize);
+  const { from, to } = pageRange(query, total);
+  return {
+    page: query.page,
+    pageCount: pages,
+    position: t("Work_PageStatus", { from, to, total, page: query.page, pages }),
+    buttons: { previous: t("Work_PreviousPage"), next: t("Work_NextPage") },
+  };
 }
 
 /** The tone of a status badge. */

@@ -79,10 +79,3 @@ export function pageRange(query: ListQuery, total: number): { from: number; to: 
 export function toggleSort(current: string, field: string): string {
   return current === field ? `-${field}` : field;
 }
-
-/** The aria-sort of a column under `sort`. */
-export function ariaSort(sort: string, field: string): "ascending" | "descending" | "none" {
-  if (sort === field) return "ascending";
-  if (sort === `-${field}`) return "descending";
-  return "none";
-}

@@ -5,9 +5,10 @@
  */
 import type { Dispatch, ReactNode, SetStateAction } from "react";
 import { useTranslation } from "react-i18next";
-import { ListToolbar, LoadState, Pager } from "./list-parts.tsx";
+import { Pager } from "../../../components/list/pager.tsx";
+import type { ApiResource } from "../../../http/use-api.ts";
+import { ListToolbar, LoadState, workPagerTexts } from "./list-parts.tsx";
 import { type ListQuery, type Page, withFilter, withPage } from "./list-query.ts";
-import type { ApiResource } from "./use-api.ts";
 
 /** What a status list needs from its screen. */
 export interface StatusListProps {
@@ -67,8 +68,7 @@ export function StatusList(props: StatusListProps) {
         </div>
       </LoadState>
       <Pager
-        query={query}
-        total={total}
+        {...workPagerTexts(t, query, total)}
         label={props.pagesLabel}
         onPage={(page) => setQuery((q) => withPage(q, page, total))}
       />

@@ -3,8 +3,8 @@
  * the screens ask only whether changes (rw) are allowed, and hide change controls otherwise.
  */
 import { hasRolePermission } from "../../../../core/access/access-profile.ts";
-import { useStore } from "../../../boot/create-store.ts";
 import { sessionStore } from "../../../session/session-store.ts";
+import { useStore } from "../../../state/create-store.ts";
 
 /** Whether the user holds `key` at rw (§3 permission string). */
 export function useCanWrite(key: string): boolean {

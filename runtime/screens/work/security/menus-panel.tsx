@@ -16,19 +16,19 @@ import {
   MENU_LINK_NAME_MAX_LENGTH,
   MENU_SECTION_TITLE_MAX_LENGTH,
 } from "../../../../schemas/payloads/account-menu.ts";
-import { useManifest } from "../../../boot/manifest-context.tsx";
-import { reloadManifest } from "../../../boot/manifest-store.ts";
 import { Checkbox } from "../../../components/fields/checkbox.tsx";
 import { TextField } from "../../../components/fields/text-field.tsx";
 import { Select } from "../../../components/select/select.tsx";
 import { showSuccessTooltip } from "../../../components/tooltip/success-tooltip.tsx";
 import { apiRequest } from "../../../http/api-client.ts";
+import { reportError, reportSuccess } from "../../../http/report-error.ts";
+import { runChange, useApi } from "../../../http/use-api.ts";
 import { loadTexts } from "../../../i18n/i18n.ts";
+import { useManifest } from "../../../state/manifest-context.tsx";
+import { reloadManifest } from "../../../state/manifest-store.ts";
 import { LoadState, UnavailableNotice } from "../common/list-parts.tsx";
-import { reportError, reportSuccess } from "../common/report-error.ts";
 import { SaveActions } from "../common/save-actions.tsx";
 import { useCanWrite } from "../common/use-access.ts";
-import { runChange, useApi } from "../common/use-api.ts";
 import {
   canHide,
   editorSections,

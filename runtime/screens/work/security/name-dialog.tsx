@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../../components/fields/text-field.tsx";
 import type { FieldHandle } from "../../../components/fields/use-field-error.ts";
-import { ModalDialog } from "../common/modal-dialog.tsx";
+import { ModalDialog } from "../../../components/modal-dialog/modal-dialog.tsx";
 import { validateFields } from "../common/validate-fields.ts";
 
 /** Longest role or team name the upstream accepts. */

@@ -6,14 +6,14 @@
  */
 import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useManifest } from "../../../boot/manifest-context.tsx";
 import { apiRequest } from "../../../http/api-client.ts";
+import { reportSuccess } from "../../../http/report-error.ts";
+import { runChange, useApi } from "../../../http/use-api.ts";
+import { useManifest } from "../../../state/manifest-context.tsx";
 import { ChoiceTable } from "../common/choice-table.tsx";
+import { ConfirmDialog } from "../common/confirm-dialog.tsx";
 import { LoadState } from "../common/list-parts.tsx";
-import { ConfirmDialog } from "../common/modal-dialog.tsx";
-import { reportSuccess } from "../common/report-error.ts";
 import { useCanWrite } from "../common/use-access.ts";
-import { runChange, useApi } from "../common/use-api.ts";
 import { NameDialog } from "./name-dialog.tsx";
 import { PermissionEditor } from "./permission-editor.tsx";
 import {

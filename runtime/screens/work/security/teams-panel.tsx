@@ -7,12 +7,12 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Select } from "../../../components/select/select.tsx";
 import { apiRequest } from "../../../http/api-client.ts";
+import { reportSuccess } from "../../../http/report-error.ts";
+import { runChange, useApi } from "../../../http/use-api.ts";
 import { ChoiceTable } from "../common/choice-table.tsx";
+import { ConfirmDialog } from "../common/confirm-dialog.tsx";
 import { LoadState } from "../common/list-parts.tsx";
-import { ConfirmDialog } from "../common/modal-dialog.tsx";
-import { reportSuccess } from "../common/report-error.ts";
 import { useCanWrite } from "../common/use-access.ts";
-import { runChange, useApi } from "../common/use-api.ts";
 import { NameDialog } from "./name-dialog.tsx";
 import { addableMembers, type Team, type TeamMember } from "./team-model.ts";
 

@@ -9,11 +9,11 @@ import { useTranslation } from "react-i18next";
 import { EmailField } from "../../../components/fields/email-field.tsx";
 import { TextField } from "../../../components/fields/text-field.tsx";
 import type { FieldHandle } from "../../../components/fields/use-field-error.ts";
+import { ModalDialog } from "../../../components/modal-dialog/modal-dialog.tsx";
 import { Select } from "../../../components/select/select.tsx";
 import { apiRequest } from "../../../http/api-client.ts";
+import { runChange, useApi } from "../../../http/use-api.ts";
 import { LoadState } from "../common/list-parts.tsx";
-import { ModalDialog } from "../common/modal-dialog.tsx";
-import { runChange, useApi } from "../common/use-api.ts";
 import { validateFields } from "../common/validate-fields.ts";
 import {
   type AccountUser,

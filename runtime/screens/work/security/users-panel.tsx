@@ -6,15 +6,17 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SortHeader } from "../../../components/list/sort-header.tsx";
+import { sortDirection } from "../../../components/list/sort-order.ts";
 import { apiRequest } from "../../../http/api-client.ts";
+import { reportSuccess } from "../../../http/report-error.ts";
+import { runChange, useApi } from "../../../http/use-api.ts";
+import { ConfirmDialog } from "../common/confirm-dialog.tsx";
 import { formatDateTime } from "../common/format.ts";
-import { SortHeader, StatusBadge } from "../common/list-parts.tsx";
-import { initialQuery, listPath, type Page, withFilter } from "../common/list-query.ts";
-import { ConfirmDialog } from "../common/modal-dialog.tsx";
-import { reportSuccess } from "../common/report-error.ts";
+import { StatusBadge } from "../common/list-parts.tsx";
+import { initialQuery, listPath, type Page, toggleSort, withFilter } from "../common/list-query.ts";
 import { StatusList } from "../common/status-list.tsx";
 import { useCanWrite } from "../common/use-access.ts";
-import { runChange, useApi } from "../common/use-api.ts";
 import { ChangeRoleDialog, InviteUserDialog } from "./users-dialogs.tsx";
 import {
   ACTION_LABELS,
@@ -96,11 +98,31 @@ export function UsersPanel({ headingId }: { headingId: string }) {
       >
         <thead>
           <tr>
-            <SortHeader field="FullName" label={t("Work_Name")} sort={query.sort} onSort={sort} />
-            <SortHeader field="Email" label={t("Field_Email")} sort={query.sort} onSort={sort} />
-            <SortHeader field="RoleName" label={t("Users_Role")} sort={query.sort} onSort={sort} />
-            <SortHeader field="Status" label={t("Work_Status")} sort={query.sort} onSort={sort} />
-            <SortHeader field="LastLoginAt" label={t("Users_LastLogin")} sort={query.sort} onSort={sort} />
+            <SortHeader
+              label={t("Work_Name")}
+              direction={sortDirection(query.sort, "FullName")}
+              onSort={() => sort(toggleSort(query.sort, "FullName"))}
+            />
+            <SortHeader
+              label={t("Field_Email")}
+              direction={sortDirection(query.sort, "Email")}
+              onSort={() => sort(toggleSort(query.sort, "Email"))}
+            />
+            <SortHeader
+              label={t("Users_Role")}
+              direction={sortDirection(query.sort, "RoleName")}
+              onSort={() => sort(toggleSort(query.sort, "RoleName"))}
+            />
+            <SortHeader
+              label={t("Work_Status")}
+              direction={sortDirection(query.sort, "Status")}
+              onSort={() => sort(toggleSort(query.sort, "Status"))}
+            />
+            <SortHeader
+              label={t("Users_LastLogin")}
+              direction={sortDirection(query.sort, "LastLoginAt")}
+              onSort={() => sort(toggleSort(query.sort, "LastLoginAt"))}
+            />
             <th scope="col">{t("Users_TwoFactor")}</th>
             {canWrite ? <th scope="col">{t("Work_Actions")}</th> : null}
           </tr>

@@ -4,10 +4,10 @@
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useApi } from "../../../http/use-api.ts";
 import type { ScreenProps } from "../../../renderers/screen-props.ts";
 import { formatDateTime } from "../common/format.ts";
 import { LoadState, ScreenHeader, StatusBadge } from "../common/list-parts.tsx";
-import { useApi } from "../common/use-api.ts";
 import { RATINGS, type SupportSession, sessionTone } from "./session-model.ts";
 import { TranscriptView } from "./transcript-view.tsx";
 import "../common/work.css";

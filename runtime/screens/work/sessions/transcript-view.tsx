@@ -7,10 +7,10 @@ import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../../components/fields/text-field.tsx";
 import { apiRequest, apiUrl } from "../../../http/api-client.ts";
+import { reportSuccess } from "../../../http/report-error.ts";
+import { runChange, useApi } from "../../../http/use-api.ts";
 import { formatDateTime } from "../common/format.ts";
 import { LoadState } from "../common/list-parts.tsx";
-import { reportSuccess } from "../common/report-error.ts";
-import { runChange, useApi } from "../common/use-api.ts";
 import { sanitizeHtml } from "../tickets/sanitize-html.ts";
 import {
   chatFilePath,

@@ -6,8 +6,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiRequest } from "../../../http/api-client.ts";
+import { reportError } from "../../../http/report-error.ts";
 import { formatDateTime } from "../common/format.ts";
-import { reportError } from "../common/report-error.ts";
 import { type PollPhase, startLogPoller } from "./task-log-poller.ts";
 import { severityKey, type TaskLog, type TaskLogLine, type TaskStatus } from "./task-model.ts";
 import "./tasks.css";

@@ -6,12 +6,14 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { SortHeader } from "../../../components/list/sort-header.tsx";
+import { sortDirection } from "../../../components/list/sort-order.ts";
+import { useApi } from "../../../http/use-api.ts";
 import type { ScreenProps } from "../../../renderers/screen-props.ts";
 import { formatDateTime } from "../common/format.ts";
-import { ScreenHeader, SortHeader, StatusBadge } from "../common/list-parts.tsx";
-import { initialQuery, listPath, type Page, withFilter } from "../common/list-query.ts";
+import { ScreenHeader, StatusBadge } from "../common/list-parts.tsx";
+import { initialQuery, listPath, type Page, toggleSort, withFilter } from "../common/list-query.ts";
 import { StatusList } from "../common/status-list.tsx";
-import { useApi } from "../common/use-api.ts";
 import { TASK_STATUSES, type Task, taskTone } from "./task-model.ts";
 import "../common/work.css";
 
@@ -50,13 +52,29 @@ export default function TasksScreen({ route }: ScreenProps) {
       >
         <thead>
           <tr>
-            <SortHeader field="Name" label={t("Work_Name")} sort={query.sort} onSort={sort} />
+            <SortHeader
+              label={t("Work_Name")}
+              direction={sortDirection(query.sort, "Name")}
+              onSort={() => sort(toggleSort(query.sort, "Name"))}
+            />
             <th scope="col">{t("Tasks_Kind")}</th>
-            <SortHeader field="Status" label={t("Work_Status")} sort={query.sort} onSort={sort} />
+            <SortHeader
+              label={t("Work_Status")}
+              direction={sortDirection(query.sort, "Status")}
+              onSort={() => sort(toggleSort(query.sort, "Status"))}
+            />
             <th scope="col">{t("Tasks_Progress")}</th>
             <th scope="col">{t("Work_Owner")}</th>
-            <SortHeader field="CreatedAt" label={t("Work_Created")} sort={query.sort} onSort={sort} />
-            <SortHeader field="FinishedAt" label={t("Tasks_Finished")} sort={query.sort} onSort={sort} />
+            <SortHeader
+              label={t("Work_Created")}
+              direction={sortDirection(query.sort, "CreatedAt")}
+              onSort={() => sort(toggleSort(query.sort, "CreatedAt"))}
+            />
+            <SortHeader
+              label={t("Tasks_Finished")}
+              direction={sortDirection(query.sort, "FinishedAt")}
+              onSort={() => sort(toggleSort(query.sort, "FinishedAt"))}
+            />
           </tr>
         </thead>
         <tbody>

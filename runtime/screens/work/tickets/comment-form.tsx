@@ -4,11 +4,11 @@
  */
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FileUpload } from "../../../components/file-upload/file-upload.tsx";
 import { TextField } from "../../../components/fields/text-field.tsx";
 import type { FieldHandle } from "../../../components/fields/use-field-error.ts";
-import { reportSuccess } from "../common/report-error.ts";
-import { runChange } from "../common/use-api.ts";
+import { FileUpload } from "../../../components/file-upload/file-upload.tsx";
+import { reportSuccess } from "../../../http/report-error.ts";
+import { runChange } from "../../../http/use-api.ts";
 import { validateFields } from "../common/validate-fields.ts";
 import type { Comment } from "./comment-model.ts";
 import {

@@ -5,7 +5,7 @@
  */
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { CHAT_IMAGE_EXTENSIONS } from "../../../boot/constants.ts";
+import { CHAT_IMAGE_EXTENSIONS } from "../../../state/constants.ts";
 import { formatDateTime, formatSize } from "../common/format.ts";
 import {
   attachmentSource,

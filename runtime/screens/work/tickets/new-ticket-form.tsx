@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { TextField } from "../../../components/fields/text-field.tsx";
 import type { FieldHandle } from "../../../components/fields/use-field-error.ts";
 import { Select } from "../../../components/select/select.tsx";
-import { runChange } from "../common/use-api.ts";
+import { runChange } from "../../../http/use-api.ts";
 import { validateFields } from "../common/validate-fields.ts";
 import {
   categoryKey,

@@ -5,12 +5,12 @@
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { reportSuccess } from "../../../http/report-error.ts";
+import { runChange, useApi } from "../../../http/use-api.ts";
+import { ConfirmDialog } from "../common/confirm-dialog.tsx";
 import { formatDateTime } from "../common/format.ts";
 import { LoadState, StatusBadge } from "../common/list-parts.tsx";
-import { ConfirmDialog } from "../common/modal-dialog.tsx";
-import { reportSuccess } from "../common/report-error.ts";
 import { useCanWrite } from "../common/use-access.ts";
-import { runChange, useApi } from "../common/use-api.ts";
 import { CommentForm } from "./comment-form.tsx";
 import { visibleComments } from "./comment-model.ts";
 import { CommentView } from "./comment-view.tsx";

@@ -6,16 +6,18 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { SortHeader } from "../../../components/list/sort-header.tsx";
+import { sortDirection } from "../../../components/list/sort-order.ts";
+import { ModalDialog } from "../../../components/modal-dialog/modal-dialog.tsx";
+import { reportSuccess } from "../../../http/report-error.ts";
+import { useApi } from "../../../http/use-api.ts";
 import type { ScreenProps } from "../../../renderers/screen-props.ts";
 import { formatDateTime } from "../common/format.ts";
-import { ScreenHeader, SortHeader, StatusBadge } from "../common/list-parts.tsx";
-import { initialQuery, listPath, type Page, withFilter } from "../common/list-query.ts";
-import { ModalDialog } from "../common/modal-dialog.tsx";
+import { ScreenHeader, StatusBadge } from "../common/list-parts.tsx";
+import { initialQuery, listPath, type Page, toggleSort, withFilter } from "../common/list-query.ts";
 import { parseRecId } from "../common/record-id.ts";
-import { reportSuccess } from "../common/report-error.ts";
 import { StatusList } from "../common/status-list.tsx";
 import { useCanWrite } from "../common/use-access.ts";
-import { useApi } from "../common/use-api.ts";
 import { NewTicketForm } from "./new-ticket-form.tsx";
 import { TicketDetailView } from "./ticket-detail.tsx";
 import { priorityKey, TICKET_STATUSES, type Ticket, ticketTone } from "./ticket-model.ts";
@@ -41,7 +43,7 @@ export default function SupportTicketsScreen({ route }: ScreenProps) {
     </button>
   ) : null;
   const dialog = creating ? (
-    <ModalDialog title={t("DialogTitle_NewSupportTicket")} onClose={() => setCreating(false)} wide>
+    <ModalDialog title={t("DialogTitle_NewSupportTicket")} onClose={() => setCreating(false)} size="wide">
       <NewTicketForm
         onCancel={() => setCreating(false)}
         onCreated={(ticket) => {
@@ -81,14 +83,30 @@ export default function SupportTicketsScreen({ route }: ScreenProps) {
       >
         <thead>
           <tr>
-            <SortHeader field="Title" label={t("Tickets_Title")} sort={query.sort} onSort={sort} />
-            <SortHeader field="Status" label={t("Work_Status")} sort={query.sort} onSort={sort} />
-            <SortHeader field="Priority" label={t("Tickets_Priority")} sort={query.sort} onSort={sort} />
+            <SortHeader
+              label={t("Tickets_Title")}
+              direction={sortDirection(query.sort, "Title")}
+              onSort={() => sort(toggleSort(query.sort, "Title"))}
+            />
+            <SortHeader
+              label={t("Work_Status")}
+              direction={sortDirection(query.sort, "Status")}
+              onSort={() => sort(toggleSort(query.sort, "Status"))}
+            />
+            <SortHeader
+              label={t("Tickets_Priority")}
+              direction={sortDirection(query.sort, "Priority")}
+              onSort={() => sort(toggleSort(query.sort, "Priority"))}
+            />
             <th scope="col">{t("Tickets_CreatedBy")}</th>
             <th scope="col" className="work-num">
               {t("Tickets_Comments")}
             </th>
-            <SortHeader field="ModifiedAt" label={t("Work_Modified")} sort={query.sort} onSort={sort} />
+            <SortHeader
+              label={t("Work_Modified")}
+              direction={sortDirection(query.sort, "ModifiedAt")}
+              onSort={() => sort(toggleSort(query.sort, "ModifiedAt"))}
+            />
           </tr>
         </thead>
         <tbody>

@@ -51,8 +51,8 @@ const table = (selectable: boolean) =>
 describe("the list table", () => {
   test("sortable headers carry aria-sort; the others none", () => {
     const html = table(false);
-    assert.match(html, /<th scope="col" aria-sort="ascending"><button[^>]*><span>Field_Name<\/span>/);
-    assert.match(html, /<th scope="col" aria-sort="none"><button[^>]*><span>Field_Domain<\/span>/);
+    assert.match(html, /<th scope="col" aria-sort="ascending"><button[^>]*>Field_Name</);
+    assert.match(html, /<th scope="col" aria-sort="none"><button[^>]*>Field_Domain</);
     assert.match(html, /<th scope="col">Field_IsWhiteLabel<\/th>/);
   });
 

@@ -7,7 +7,6 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, mock, test } from "node:test";
 import type { AccessProfile } from "../../../../core/access/access-profile.ts";
-import { IMPERSONATION_FAILURE_CLOSE_MS } from "../../../../runtime/boot/constants.ts";
 import { ApiError } from "../../../../runtime/http/api-error.ts";
 import {
   IMPERSONATION_ENDPOINTS,
@@ -24,6 +23,7 @@ import {
   stopImpersonation,
   withoutImpersonationToken,
 } from "../../../../runtime/session/impersonation.ts";
+import { IMPERSONATION_FAILURE_CLOSE_MS } from "../../../../runtime/state/constants.ts";
 
 describe("the token and the window", () => {
   test("the upstream call and the window URL (the token URL-encoded, once)", () => {

@@ -12,7 +12,6 @@ import {
   nextSort,
   pageCount,
   parseListState,
-  sortDirection,
   withSearch,
   withType,
 } from "../../../../runtime/screens/content/list-state.ts";
@@ -95,11 +94,6 @@ describe("sorting", () => {
   for (const [current, field, next] of cases) {
     test(`${current} + click ${field} → ${next}`, () => assert.equal(nextSort(current, field), next));
   }
-  test("aria-sort of a column", () => {
-    assert.equal(sortDirection("Name", "Name"), "ascending");
-    assert.equal(sortDirection("-Name", "Name"), "descending");
-    assert.equal(sortDirection("-Name", "Owner"), "none");
-  });
 });
 
 describe("paging and the request", () => {

@@ -1,10 +1,10 @@
 /**
- * §8 for the work and account screens: a failed call shows its ErrorCode#### text (or the generic
- * one) in the top banner; aborted requests stay silent.
+ * §8 for every screen and dialog: a failed call shows its ErrorCode#### text (or the generic one) in
+ * the top banner; aborted requests stay silent. Successes of a change show there too.
  */
 import i18next from "i18next";
-import { errorBannerText } from "../../../http/api-error.ts";
-import { showBanner } from "../../../shell/banner-store.ts";
+import { showBanner } from "../state/banner-store.ts";
+import { errorBannerText } from "./api-error.ts";
 
 /** Shows `error` in the banner unless it is an aborted request; returns whether it was shown. */
 export function reportError(error: unknown): boolean {

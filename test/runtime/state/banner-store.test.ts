@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, mock, test } from "node:test";
-import { BANNER_AUTO_HIDE_MS } from "../../../runtime/boot/constants.ts";
 import {
   bannerStore,
   clickBanner,
@@ -10,7 +9,8 @@ import {
   showBanner,
   showNetworkIssuesBanner,
   showNewVersionBanner,
-} from "../../../runtime/shell/banner-store.ts";
+} from "../../../runtime/state/banner-store.ts";
+import { BANNER_AUTO_HIDE_MS } from "../../../runtime/state/constants.ts";
 
 const shown = () => bannerStore.get().banner;
 

@@ -3,8 +3,8 @@
  * after BANNER_AUTO_HIDE_MS; a click dismisses it and runs its optional callback.
  * A new banner replaces the one on display.
  */
-import { BANNER_AUTO_HIDE_MS } from "../boot/constants.ts";
-import { createStore } from "../boot/create-store.ts";
+import { BANNER_AUTO_HIDE_MS } from "./constants.ts";
+import { createStore } from "./create-store.ts";
 
 /** The banner kinds of §4.5. */
 export type BannerKind = "success" | "warning" | "error";
