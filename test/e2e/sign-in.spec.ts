@@ -4,40 +4,15 @@
  * (RFC 6238 code computed here), the domain asked for an e-mail of several accounts, and sign-out
  * (§4.2) after which the signed-in pages are closed again.
  */
-import { createHmac } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
+import { DEMO_TOTP_SECRET, TOTP_PERIOD_MS, totpAtStep } from "./helpers/one-time-code.ts";
 
 const DEMO_PASSWORD = "tessera-demo";
 /** A little over the dialog close animation (DIALOG_CLOSE_ANIMATION_MS, §9). */
 const DIALOG_CLOSE_SETTLE_MS = 250;
-/** The TOTP secret of secure@northwind.example (server/upstream/seed/demo-accounts.ts). */
-const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXP";
-const TOTP_PERIOD_SECONDS = 30;
-const TOTP_DIGITS = 6;
-
-/** RFC 4648 base32 → bytes. */
-function base32(secret: string): Buffer {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of secret.replace(/=+$/, "").toUpperCase()) {
-    const value = alphabet.indexOf(char);
-    if (value < 0) throw new Error(`not base32: ${char}`);
-    bits += value.toString(2).padStart(5, "0");
-  }
-  const bytes: number[] = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(Number.parseInt(bits.slice(i, i + 8), 2));
-  return Buffer.from(bytes);
-}
-
 /** RFC 6238 TOTP (HMAC-SHA-1, 30 s steps, 6 digits) at `now`. */
 function totp(secret: string, now = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(now / 1000 / TOTP_PERIOD_SECONDS)));
-  const hmac = createHmac("sha1", base32(secret)).update(counter).digest();
-  // RFC 4226 §5.3 dynamic truncation.
-  const offset = (hmac[hmac.length - 1] as number) & 0x0f;
-  const binary = hmac.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 10 ** TOTP_DIGITS).padStart(TOTP_DIGITS, "0");
+  return totpAtStep(secret, Math.floor(now / TOTP_PERIOD_MS));
 }
 
 test("the TOTP helper matches RFC 6238's SHA-1 test vector", () => {
