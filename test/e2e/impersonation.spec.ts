@@ -51,6 +51,10 @@ test("staff impersonate a Northwind user in a new window and stop again", async 
   await signIn(page, "staffAdmin");
   await page.goto("/admin/users");
   await page.getByRole("searchbox", { name: text("AdminList_Search") }).fill("Vera");
+  // The search reloads the list: the row's menu is opened on the settled list, not on a row it replaces.
+  await expect(
+    page.getByRole("status").filter({ hasText: text("AdminList_Count", { count: "1" }) }),
+  ).toBeVisible();
   await page.getByRole("button", { name: text("AdminList_RowActions", { name: USER }) }).click();
   const popupOpened = page.waitForEvent("popup");
   await page.getByRole("menuitem", { name: text("Action_Impersonate") }).click();

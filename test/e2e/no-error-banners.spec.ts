@@ -284,6 +284,10 @@ test.describe("no error banner for a user who did nothing wrong (§8)", () => {
     await page.goto("/admin/users");
     await settled(page, t);
     await page.getByRole("searchbox", { name: t("AdminList_Search") }).fill("Vera");
+    // The search reloads the list: the row's menu is opened on the settled list, not on a row it replaces.
+    await expect(
+      page.getByRole("status").filter({ hasText: t("AdminList_Count", { count: "1" }) }),
+    ).toBeVisible();
     await page.getByRole("button", { name: t("AdminList_RowActions", { name: "Vera Viewer" }) }).click();
     // The session's hub relay reconnects with the member's identity (DESIGN.md §4); the staff
     // window's notifications reload after that reconnect, as after any drop: once they have, any
