@@ -213,11 +213,16 @@ async function openEveryPanelLink(page: Page, t: Texts, label: string, recorder:
   if ((await nav.count()) === 0) return 0;
   const button = nav.getByRole("button", { name: label });
   const links = nav.getByRole("link");
-  await button.click();
-  await expect(links.first()).toBeVisible();
   // The panel shows the same links in the same order each time it opens: they are taken by position
-  // (a link's name may carry a badge, e.g. "Upgrade").
-  const names = (await links.allInnerTexts()).map((name) => name.replace(/\s+/g, " ").trim());
+  // (a link's name may carry a badge, e.g. "Upgrade"). Like clickIn, it opens again if the screen
+  // behind it closed it while settling.
+  let names: string[] = [];
+  await expect(async () => {
+    if ((await button.getAttribute("aria-expanded")) !== "true") await button.click({ timeout: 2_000 });
+    await expect(links.first()).toBeVisible({ timeout: 2_000 });
+    names = (await links.allInnerTexts()).map((name) => name.replace(/\s+/g, " ").trim());
+    expect(names.length).toBeGreaterThan(0);
+  }).toPass({ timeout: 20_000 });
   await page.keyboard.press("Escape");
   for (const [at, name] of names.entries()) {
     await clickIn(button, links.nth(at));
