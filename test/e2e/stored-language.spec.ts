@@ -8,7 +8,6 @@
  * sign-in; playwright.config.ts therefore runs this file in a project of its own after the "app"
  * project, one test at a time, and each test puts English back.
  */
-import { readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import {
   csrfToken,
@@ -18,24 +17,7 @@ import {
   settleSessionDialogs,
   signIn,
 } from "./helpers/session.ts";
-
-type Texts = Record<string, string>;
-const locale = (language: string): Texts =>
-  JSON.parse(readFileSync(new URL(`../../locales/${language}.json`, import.meta.url), "utf8")) as Texts;
-const EN = locale("en");
-const DE = locale("de");
-
-/** The text the page shows for `key`: i18next falls back to English, then to the key itself. */
-function text(key: string, language: "en" | "de" = "en", params: Record<string, string> = {}): string {
-  const raw = (language === "de" ? DE[key] : undefined) ?? EN[key] ?? key;
-  return raw.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? "");
-}
-
-const OWNER = "Olivia Owner";
-const userMenuButton = (page: Page, language: "en" | "de" = "en") =>
-  page.getByRole("button", {
-    name: text("Shell_UserMenuButton", language, { name: OWNER, menu: text("UserMenu_Title", language) }),
-  });
+import { text, userMenuButton } from "./helpers/texts.ts";
 
 /**
  * Puts the owner's saved preferences and stored language back, so the specs that run later see the
