@@ -30,13 +30,44 @@ export type GatewayFrame =
 /** Browser → gateway. */
 export type BrowserFrame =
   | { t: "invoke"; id: string; hub: RelayHub; target: string; args: unknown[] }
+  | ReportFrame
+  | { t: "applied"; version: number }
+  | { t: "rejected"; version: number; reason: string }
   | { t: "ping" }
   | { t: "pong" };
+
+/**
+ * What a tab runs, sent on every (re)connect: its build, the configuration version of the manifest it
+ * runs (null before it has one), and the renderer kinds and dialogs it has.
+ */
+export interface ReportFrame {
+  readonly t: "report";
+  readonly build: string;
+  readonly manifestVersion: number | null;
+  readonly renderers: readonly string[];
+  readonly dialogs: readonly string[];
+}
+
+/** Most renderer kinds, and most dialogs, one report may name. */
+export const MAX_REPORTED_NAMES = 500;
+/** Longest reason of a rejected manifest version, in UTF-16 code units. */
+export const MAX_REJECTION_REASON_LENGTH = 200;
 
 /** Invocation ids: short tokens chosen by the tab, echoed in the result. */
 const INVOCATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** Hub method names: identifiers, as SignalR hubs name their methods. */
 const METHOD_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
+/** A build identifier: 1–64 printable ASCII characters. */
+const BUILD_ID = /^[\x20-\x7E]{1,64}$/;
+/** A renderer kind or dialog name a tab reports (never a comma: InternPool keys join them with one). */
+const REPORTED_NAME = /^[A-Za-z0-9_.:-]{1,100}$/;
+/** C0, DEL and C1: what a rejection reason may not hold. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/** The keys each strictly checked frame has, all required: any other key makes it malformed. */
+const REPORT_KEYS = ["t", "build", "manifestVersion", "renderers", "dialogs"];
+const APPLIED_KEYS = ["t", "version"];
+const REJECTED_KEYS = ["t", "version", "reason"];
 
 /** Serializes a frame for the socket. */
 export function serializeGatewayFrame(frame: GatewayFrame): string {
@@ -87,9 +118,52 @@ export function parseBrowserFrame(text: string): BrowserFrame | null {
       if (!Array.isArray(args)) return null;
       return { t: "invoke", id, hub, target, args };
     }
+    case "report":
+      return parseReport(frame);
+    case "applied":
+      if (!hasExactly(frame, APPLIED_KEYS) || !isVersion(frame.version)) return null;
+      return { t: "applied", version: frame.version };
+    case "rejected": {
+      const { version, reason } = frame;
+      if (!hasExactly(frame, REJECTED_KEYS) || !isVersion(version)) return null;
+      if (typeof reason !== "string" || reason.length === 0 || reason.length > MAX_REJECTION_REASON_LENGTH)
+        return null;
+      if (CONTROL_CHARACTER.test(reason)) return null;
+      return { t: "rejected", version, reason };
+    }
     default:
       return null;
   }
+}
+
+function parseReport(frame: Record<string, unknown>): ReportFrame | null {
+  const { build, manifestVersion, renderers, dialogs } = frame;
+  if (!hasExactly(frame, REPORT_KEYS)) return null;
+  if (typeof build !== "string" || !BUILD_ID.test(build)) return null;
+  if (manifestVersion !== null && !isVersion(manifestVersion)) return null;
+  if (!isNameList(renderers) || !isNameList(dialogs)) return null;
+  return { t: "report", build, manifestVersion, renderers, dialogs };
+}
+
+/** A manifest configuration version: a non-negative safe integer. */
+function isVersion(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
+}
+
+function isNameList(value: unknown): value is string[] {
+  if (!Array.isArray(value) || value.length > MAX_REPORTED_NAMES) return false;
+  for (const name of value) if (typeof name !== "string" || !REPORTED_NAME.test(name)) return false;
+  return true;
+}
+
+/** Whether the frame has exactly these keys (a JSON object: no duplicates survive parsing). */
+function hasExactly(frame: Record<string, unknown>, keys: readonly string[]): boolean {
+  let count = 0;
+  for (const key in frame) {
+    if (!keys.includes(key)) return false;
+    count++;
+  }
+  return count === keys.length;
 }
 
 /**

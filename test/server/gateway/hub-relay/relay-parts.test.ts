@@ -17,6 +17,7 @@ import {
   resolveRelaySettings,
 } from "../../../../server/gateway/hub-relay/options.ts";
 import { RECORD_SEPARATOR, serializeInvocation } from "../../../../server/gateway/hub-relay/signalr-codec.ts";
+import { InternPool } from "../../../../server/gateway/hub-relay/intern-pool.ts";
 import { burstCapacity, RateLimiter } from "../../../../server/gateway/hub-relay/tab.ts";
 import { originAllowed } from "../../../../server/gateway/plugins/hub-relay.ts";
 
@@ -181,6 +182,65 @@ describe("browser frames", () => {
     ]) {
       assert.equal(parseBrowserFrame(text), null, text);
     }
+  });
+
+  test("report, applied and rejected frames parse to exactly their fields", () => {
+    const report = {
+      t: "report",
+      build: "2025.01.15 (1a2b)",
+      manifestVersion: 0,
+      renderers: ["chart.line", "map:world", "A_b-9"],
+      dialogs: [],
+    };
+    assert.deepEqual(parseBrowserFrame(JSON.stringify(report)), report);
+    assert.deepEqual(parseBrowserFrame(JSON.stringify({ ...report, manifestVersion: null })), {
+      ...report,
+      manifestVersion: null,
+    });
+    assert.deepEqual(parseBrowserFrame('{"t":"applied","version":9007199254740991}'), {
+      t: "applied",
+      version: Number.MAX_SAFE_INTEGER,
+    });
+    assert.deepEqual(parseBrowserFrame('{"version":4,"reason":"gauge: unknown renderer","t":"rejected"}'), {
+      t: "rejected",
+      version: 4,
+      reason: "gauge: unknown renderer",
+    });
+  });
+
+  test("report, applied and rejected frames with a key they do not have are refused", () => {
+    for (const text of [
+      '{"t":"applied","version":1,"__proto__":{}}',
+      '{"t":"applied","version":1,"constructor":1}',
+      '{"t":"rejected","version":1,"reason":"x","toString":"y"}',
+      '{"t":"report","build":"b","manifestVersion":1,"renderers":[],"dialogs":[],"hasOwnProperty":1}',
+      '{"t":"report","build":"b","manifestVersion":1,"renderers":[]}',
+    ]) {
+      assert.equal(parseBrowserFrame(text), null, text);
+    }
+  });
+});
+
+describe("intern pool", () => {
+  test("equal keys share the first value; the last release drops it", () => {
+    const pool = new InternPool<readonly string[]>();
+    const first = pool.acquire("a,b", ["a", "b"]);
+    const second = pool.acquire("a,b", ["a", "b"]);
+    assert.equal(second, first);
+    assert.equal(second.value, first.value);
+    assert.equal(pool.size, 1);
+    const other = pool.acquire("c", ["c"]);
+    assert.equal(pool.size, 2);
+    pool.release(first);
+    assert.equal(pool.size, 2, "still held once");
+    pool.release(second);
+    assert.equal(pool.size, 1);
+    // A value acquired again after its last release is a new entry, not the dropped one.
+    const again = pool.acquire("a,b", ["a", "b"]);
+    assert.notEqual(again, first);
+    pool.release(other);
+    pool.release(again);
+    assert.equal(pool.size, 0);
   });
 });
 
