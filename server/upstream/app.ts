@@ -19,6 +19,7 @@ import { registerAccountRoutes } from "./account/routes.ts";
 import { registerAccountSettingsRoutes } from "./account/settings-routes.ts";
 import { registerInvoiceListRoutes } from "./account-admin/invoices-routes.ts";
 import { registerAccountAdminRoutes } from "./account-admin/routes.ts";
+import { registerGatewaySettingsRoutes } from "./admin/gateway-settings-routes.ts";
 import { registerAdminRoutes, registerAdminScriptRoutes } from "./admin/routes.ts";
 import { registerCredentialRoutes } from "./auth/credential-routes.ts";
 import { registerImpersonationRoutes } from "./auth/impersonation-routes.ts";
@@ -174,6 +175,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Fast
         registerBrandingRoutes(ws, context);
         registerAdminScriptRoutes(ws, context, guards);
         registerEmbeddingRoutes(ws, context);
+        registerGatewaySettingsRoutes(ws, context);
         registerShareRoutes(ws, context);
         registerHelpRoutes(ws, context);
       },

@@ -5,7 +5,7 @@
  * screen module's Read, changes its Write (§6); members never reach any of them (StaffOnly).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { SIGNUP_ALLOWED_KEY } from "../auth/signup-routes.ts";
+import { signupOpen } from "../auth/signup-routes.ts";
 import type { UpstreamContext } from "../context.ts";
 import { notFound } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
@@ -63,7 +63,7 @@ export function registerAdminScriptRoutes(
   ws.get("/Client/Admin/Config", staffOnly, async (request, reply) => {
     const { settings } = context;
     return sendScript(request, reply, "TesseraAdminConfig", {
-      SignupAllowed: (await context.store.config.get<boolean>(SIGNUP_ALLOWED_KEY)) === true,
+      SignupAllowed: await signupOpen(context),
       Debug: settings.debug,
       PublicUrl: settings.publicUrl,
       SessionIdleTimeoutSeconds: settings.lifetimes.sessionIdleMs / 1000,

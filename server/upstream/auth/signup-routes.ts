@@ -21,6 +21,14 @@ import { assertAcceptablePassword } from "./recovery-routes.ts";
 /** Configuration key: whether public signup is open (§2.1, §5). */
 export const SIGNUP_ALLOWED_KEY = "SignupAllowed";
 
+/**
+ * §2.1, §5: signup is open only when configuration allows it — the SignupAllowed entry is exactly
+ * true (absent, false or any other value keeps it closed). The gateway derives its switch from this.
+ */
+export async function signupOpen(context: UpstreamContext): Promise<boolean> {
+  return (await context.store.config.get<boolean>(SIGNUP_ALLOWED_KEY)) === true;
+}
+
 /** Domains that name parts of the product, never an account. */
 export const RESERVED_DOMAINS = new Set([
   "www",
@@ -65,7 +73,7 @@ const signupBody = {
 /** Registers POST Signup under the application base. */
 export function registerSignupRoutes(api: FastifyInstance, context: UpstreamContext): void {
   api.post("/Signup", { schema: { body: signupBody } }, async (request, reply) => {
-    if ((await context.store.config.get<boolean>(SIGNUP_ALLOWED_KEY)) !== true) {
+    if (!(await signupOpen(context))) {
       throw forbidden("SignupNotAllowed", "Signup is not open.");
     }
     const body = request.body as {

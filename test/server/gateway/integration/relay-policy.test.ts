@@ -36,6 +36,7 @@ const REFUSED: Record<string, "session" | "service"> = {
   "POST /api/v2/User/StopImpersonate": "session",
   "GET /ws/Gateway/Embedding/Account/:accountRecId": "service",
   "GET /ws/Gateway/Embedding/Share/:type/:code": "service",
+  "GET /ws/Gateway/Settings": "service",
 };
 
 /** Sample values for the route parameters. */
@@ -249,6 +250,7 @@ describe("credential, service and oversized calls at the relay", () => {
     for (const path of [
       "/webservices/Gateway/Embedding/Account/1",
       "/webservices/Gateway/Embedding/Share/Dashboard/abcdef",
+      "/webservices/Gateway/Settings",
     ]) {
       // What a link from another site does: a top-level GET carrying the session cookie.
       const answer = await browser.get(path, { headers: { "sec-fetch-site": "cross-site" } });
