@@ -37,6 +37,75 @@ export interface InvokeFrame {
   readonly args: readonly unknown[];
 }
 
+/**
+ * Browser → gateway, on every (re)connect: what the tab runs — its build, the configuration version
+ * on display (null before any manifest) and the screen renderer and dialog component kinds it
+ * knows — so the gateway can tell which tabs a published version can reach (DESIGN.md §3).
+ */
+export interface ReportFrame {
+  readonly t: "report";
+  readonly build: string;
+  readonly manifestVersion: number | null;
+  readonly renderers: readonly string[];
+  readonly dialogs: readonly string[];
+}
+
+/** Browser → gateway: a published configuration version is on display (DESIGN.md §3 pushed live). */
+export interface AppliedFrame {
+  readonly t: "applied";
+  readonly version: number;
+}
+
+/** Browser → gateway: a published version could not be applied; the tab keeps its last good manifest. */
+export interface RejectedFrame {
+  readonly t: "rejected";
+  readonly version: number;
+  readonly reason: string;
+}
+
+/** What a tab answers a published configuration with. */
+export type ConfigOutcomeFrame = AppliedFrame | RejectedFrame;
+
+/** The gateway's bounds on the report and rejection frames. */
+export const TAB_FRAME_LIMITS = {
+  buildChars: 64,
+  kinds: 500,
+  kindChars: 100,
+  reasonChars: 200,
+} as const;
+
+/** Kinds as the report carries them: sorted, each once, none longer than the gateway takes, at most its count. */
+function reportedKinds(kinds: Iterable<string>): string[] {
+  const fitting = [...new Set(kinds)].filter(
+    (kind) => kind !== "" && kind.length <= TAB_FRAME_LIMITS.kindChars,
+  );
+  return fitting.sort().slice(0, TAB_FRAME_LIMITS.kinds);
+}
+
+/**
+ * The report frame of a tab, within the gateway's bounds: a kind too long to send is left out (a cut
+ * one would name a kind nobody has), the build id is cut to its length.
+ */
+export function reportFrame(report: {
+  build: string;
+  manifestVersion: number | null;
+  renderers: Iterable<string>;
+  dialogs: Iterable<string>;
+}): ReportFrame {
+  return {
+    t: "report",
+    build: report.build.slice(0, TAB_FRAME_LIMITS.buildChars),
+    manifestVersion: report.manifestVersion,
+    renderers: reportedKinds(report.renderers),
+    dialogs: reportedKinds(report.dialogs),
+  };
+}
+
+/** A rejection with its reason cut to the gateway's length. */
+export function rejectedFrame(version: number, reason: string): RejectedFrame {
+  return { t: "rejected", version, reason: reason.slice(0, TAB_FRAME_LIMITS.reasonChars) };
+}
+
 const EVENT_HUBS: readonly string[] = ["user", "chat", "gateway"];
 const STATUSES: readonly string[] = ["connected", "reconnecting", "unreachable"];
 

@@ -4,16 +4,20 @@
  * `on` handlers, which survive reconnects; invocations go through an outbox, so one made while
  * disconnected is sent once after the reconnect. The socket reconnects with capped, jittered
  * backoff; `status` tells the shell what to show: "unreachable" is 'Experiencing network issues'
- * (§8), "ended" is the §4.2 logout path, never a dropped connection.
+ * (§8), "ended" is the §4.2 logout path, never a dropped connection. On every (re)connect the tab
+ * first tells the gateway what it runs (the report frame); its answers to published configurations
+ * go out at once, or after the next report when the socket is down.
  */
 import { type BackoffPolicy, backoffDelayMs, DEFAULT_BACKOFF_POLICY } from "./backoff.ts";
 import {
+  type ConfigOutcomeFrame,
   type EventHub,
   type GatewayFrame,
   type InvocableHub,
   type InvokeFrame,
   PONG_FRAME,
   parseGatewayFrame,
+  type ReportFrame,
   serializeInvokeFrame,
   type UpstreamStatus,
   utf8Length,
@@ -29,6 +33,8 @@ export { type HubSocket, type HubSocketConstructor, hubUrlFor } from "./reconnec
 export const DEFAULT_HEARTBEAT_MS = 15_000;
 /** The gateway's default frame limit; larger invocations are refused before sending. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024;
+/** Configuration answers kept while the socket is down (the newest; the report carries the version anyway). */
+export const MAX_QUEUED_OUTCOMES = 8;
 
 /** connecting → connected; a drop is reconnecting, a failed attempt unreachable; ended and closed are final. */
 export type HubClientStatus =
@@ -53,6 +59,8 @@ export interface HubClientOptions {
   readonly clock?: () => number;
   /** Jitter source in [0, 1). */
   readonly random?: () => number;
+  /** What the tab reports on every (re)connect, read when the socket opens; nothing is reported without it. */
+  readonly report?: () => ReportFrame;
 }
 
 /** Why an invocation failed: refused by the gateway or upstream, too large, or the client is over. */
@@ -77,6 +85,8 @@ export interface HubClient {
   onEnded(listener: (redirect: string | undefined) => void): () => void;
   /** Invokes an allow-listed hub method; resolves with its result. Rejects with a HubInvocationError. */
   invoke(hub: InvocableHub, target: string, ...args: unknown[]): Promise<unknown>;
+  /** Answers a published configuration: sent now, or after the next report while the socket is down. */
+  answerConfig(frame: ConfigOutcomeFrame): void;
   /** Closes the socket for good (the tab signs out or unloads). */
   close(): void;
 }
@@ -103,6 +113,9 @@ class RelayHubClient implements HubClient {
   /** What the gateway last said of the upstream on the current socket. */
   #upstream: UpstreamStatus | undefined;
   #flushTimer: Timer | undefined;
+  readonly #report: (() => ReportFrame) | undefined;
+  /** Configuration answers waiting for an open socket, oldest first. */
+  readonly #outcomes: string[] = [];
 
   constructor(options: HubClientOptions) {
     const page = (globalThis as { location?: { href: string } }).location?.href;
@@ -110,13 +123,15 @@ class RelayHubClient implements HubClient {
     this.#maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.#random = options.random ?? Math.random;
     this.#pacer = new SendPacer(options.maxSendsPerSecond ?? DEFAULT_MAX_SENDS_PER_SECOND, options.clock);
+    this.#report = options.report;
     this.#socket = new ReconnectingSocket({
       url: options.url.startsWith("/") && page ? hubUrlFor(options.url, page) : options.url,
       Socket: options.WebSocketImpl ?? (globalThis.WebSocket as unknown as HubSocketConstructor),
       heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
       policy: this.#policy,
       random: this.#random,
-      onOpen: () => undefined, // nothing is sent before the gateway reports the upstream connected
+      // Invocations wait for the gateway to report the upstream connected; the report is the gateway's own.
+      onOpen: () => this.#onOpen(),
       onMessage: (data) => {
         const frame = parseGatewayFrame(data);
         if (frame) this.#onFrame(frame);
@@ -164,8 +179,27 @@ class RelayHubClient implements HubClient {
     });
   }
 
+  answerConfig(frame: ConfigOutcomeFrame): void {
+    if (this.#over) return;
+    const text = JSON.stringify(frame);
+    if (this.#socket.send(text)) return;
+    this.#outcomes.push(text);
+    if (this.#outcomes.length > MAX_QUEUED_OUTCOMES) this.#outcomes.shift();
+  }
+
   close(): void {
     this.#finish("closed", undefined);
+  }
+
+  #onOpen(): void {
+    if (this.#report) {
+      try {
+        this.#socket.send(JSON.stringify(this.#report()));
+      } catch (error) {
+        console.error("tab report failed", error);
+      }
+    }
+    for (const text of this.#outcomes.splice(0)) this.#socket.send(text);
   }
 
   #onFrame(frame: GatewayFrame): void {

@@ -1,7 +1,17 @@
-/** Validation of the gateway's frames in the browser (server/gateway/hub-relay/README.md). */
+/**
+ * Validation of the gateway's frames in the browser (server/gateway/hub-relay/README.md), and the
+ * frames a tab sends about its configuration.
+ */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { parseGatewayFrame, serializeInvokeFrame, utf8Length } from "../../../runtime/realtime/frames.ts";
+import {
+  parseGatewayFrame,
+  rejectedFrame,
+  reportFrame,
+  serializeInvokeFrame,
+  TAB_FRAME_LIMITS,
+  utf8Length,
+} from "../../../runtime/realtime/frames.ts";
 
 const parse = (frame: unknown) => parseGatewayFrame(JSON.stringify(frame));
 
@@ -105,5 +115,53 @@ describe("browser frames", () => {
     });
     assert.equal(utf8Length("é"), 2);
     assert.equal(utf8Length("a"), 1);
+  });
+});
+
+describe("the tab's configuration frames (DESIGN.md §3)", () => {
+  test("the report carries build, version and kinds, sorted and each once", () => {
+    assert.deepEqual(
+      reportFrame({
+        build: "b-1",
+        manifestVersion: 7,
+        renderers: ["tasks", "home", "tasks"],
+        dialogs: new Set(["WelcomeDialog", "ExportsDialog"]),
+      }),
+      {
+        t: "report",
+        build: "b-1",
+        manifestVersion: 7,
+        renderers: ["home", "tasks"],
+        dialogs: ["ExportsDialog", "WelcomeDialog"],
+      },
+    );
+    assert.equal(
+      reportFrame({ build: "b", manifestVersion: null, renderers: [], dialogs: [] }).manifestVersion,
+      null,
+    );
+  });
+
+  test("the report stays within the gateway's bounds", () => {
+    const { buildChars, kinds, kindChars } = TAB_FRAME_LIMITS;
+    const long = "k".repeat(kindChars + 1);
+    const many = Array.from({ length: kinds + 20 }, (_, i) => `kind-${String(i).padStart(4, "0")}`);
+    const frame = reportFrame({
+      build: "x".repeat(buildChars + 10),
+      manifestVersion: 1,
+      renderers: [long, ...many],
+      dialogs: [""],
+    });
+    assert.equal(frame.build.length, buildChars);
+    assert.equal(frame.renderers.length, kinds);
+    assert.ok(!frame.renderers.includes(long), "a kind too long is left out, never cut");
+    assert.equal(frame.renderers[0], "kind-0000");
+    assert.equal(frame.renderers.at(-1), `kind-0${kinds - 1}`);
+    assert.deepEqual(frame.dialogs, []);
+  });
+
+  test("a rejection's reason is cut to the gateway's length", () => {
+    assert.deepEqual(rejectedFrame(3, "texts failed"), { t: "rejected", version: 3, reason: "texts failed" });
+    const reason = rejectedFrame(3, "r".repeat(500)).reason;
+    assert.equal(reason.length, TAB_FRAME_LIMITS.reasonChars);
   });
 });

@@ -4,7 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, mock, test } from "node:test";
-import { HubInvocationError } from "../../../runtime/realtime/hub-client.ts";
+import { rejectedFrame, reportFrame } from "../../../runtime/realtime/frames.ts";
+import { HubInvocationError, MAX_QUEUED_OUTCOMES } from "../../../runtime/realtime/hub-client.ts";
 import { connected, latest, ScriptedSocket, startClient } from "./scripted-socket.ts";
 
 describe("hub client: connection", () => {
@@ -140,5 +141,55 @@ describe("hub client: connection", () => {
       "wss://app.example.com/gw/hub",
     );
     assert.equal(hubUrlFor("/gw/hub", "http://localhost:8080/"), "ws://localhost:8080/gw/hub");
+  });
+
+  test("every (re)connect starts with the tab's report, read when the socket opens", () => {
+    let version = 1;
+    const report = () =>
+      reportFrame({ build: "b-1", manifestVersion: version, renderers: ["home"], dialogs: [] });
+    const { socket } = startClient({ report });
+    assert.deepEqual(socket.sent, []);
+    socket.open();
+    assert.deepEqual(socket.sent, [
+      { t: "report", build: "b-1", manifestVersion: 1, renderers: ["home"], dialogs: [] },
+    ]);
+    socket.receive(connected);
+    version = 2;
+    socket.drop();
+    mock.timers.tick(1_000);
+    latest().open();
+    assert.deepEqual(latest().sent, [
+      { t: "report", build: "b-1", manifestVersion: 2, renderers: ["home"], dialogs: [] },
+    ]);
+  });
+
+  test("no report without a report source", () => {
+    const { socket } = startClient();
+    socket.open();
+    assert.deepEqual(socket.sent, []);
+  });
+
+  test("configuration answers go out at once, or after the next report while the socket is down", () => {
+    const report = () => reportFrame({ build: "b", manifestVersion: 3, renderers: [], dialogs: [] });
+    const { client, socket } = startClient({ report });
+    socket.open();
+    client.answerConfig({ t: "applied", version: 3 });
+    assert.deepEqual(socket.sent.at(-1), { t: "applied", version: 3 });
+    socket.drop();
+    client.answerConfig(rejectedFrame(4, "texts: offline"));
+    for (let version = 5; version < 5 + MAX_QUEUED_OUTCOMES; version++)
+      client.answerConfig({ t: "applied", version });
+    mock.timers.tick(1_000);
+    latest().open();
+    const sent = latest().sent;
+    assert.equal(sent[0]?.t, "report");
+    // The newest MAX_QUEUED_OUTCOMES, in order: the oldest (the rejection) made room.
+    assert.deepEqual(
+      sent.slice(1).map((frame) => frame.version),
+      Array.from({ length: MAX_QUEUED_OUTCOMES }, (_, i) => 5 + i),
+    );
+    client.close();
+    client.answerConfig({ t: "applied", version: 99 });
+    assert.equal(latest().sent.length, sent.length);
   });
 });
