@@ -10,10 +10,10 @@ import { readAppMode } from "./boot/app-mode.ts";
 import { AppRoot } from "./boot/app-root.tsx";
 import { firstDecision, preloadFirstScreen, probesSession } from "./boot/first-route.ts";
 import { installSessionWiring } from "./boot/session-wiring.ts";
-import { changeLanguage, initI18n, isLanguage } from "./i18n/i18n.ts";
+import { changeLanguage, followTextUrls, initI18n, isLanguage } from "./i18n/i18n.ts";
 import { languageFromCookies } from "./i18n/language-cookie.ts";
 import { attemptLogin, SESSION_PATH } from "./session/session-store.ts";
-import { reloadManifest } from "./state/manifest-store.ts";
+import { manifestStore, reloadManifest } from "./state/manifest-store.ts";
 import "./theme/base.css";
 
 // Started at once, answered by index.html's preloads (scripts/build.ts). i18n starts in English
@@ -28,6 +28,17 @@ const sessionProbe = fetch(SESSION_PATH, {
 });
 sessionProbe.catch(() => undefined);
 
+/** Every later manifest (sign-in, sign-out, a refresh, a published version) brings its own text URLs. */
+function followManifestTexts(): void {
+  let followed = manifestStore.get().manifest?.texts;
+  manifestStore.subscribe(() => {
+    const texts = manifestStore.get().manifest?.texts;
+    if (!texts || texts === followed) return;
+    followed = texts;
+    void followTextUrls(texts).catch((error: unknown) => console.error(error));
+  });
+}
+
 async function boot(): Promise<void> {
   // §1: a help host's page runs help mode (server/gateway/plugins/help-mode.ts marks it).
   const mode = readAppMode(document);
@@ -41,6 +52,10 @@ async function boot(): Promise<void> {
   const stored = languageFromCookies(document.cookie, languages.cookieName);
   const language = stored ?? (isLanguage(languages.default) ? languages.default : "en");
   await englishReady;
+  // The manifest's texts lead from here on (the build's URL when no operator changed a text: no fetch);
+  // should its English fail, the build's stays on display.
+  await followTextUrls(manifest.texts).catch((error: unknown) => console.error(error));
+  followManifestTexts();
   if (language !== "en") await changeLanguage(language);
   // The guard's first render would ask for the session now; it finds the probe already answered.
   if (probesSession(firstDecision(manifest, mode, { pathname, search, hash }))) {
