@@ -2,6 +2,7 @@ import { isSafeRedirectTarget } from "../../core/navigation/safe-redirect.ts";
 import { sessionStore } from "../session/session-store.ts";
 import { shellStore } from "../shell/shell-store.ts";
 import type { GuardEffect } from "./guard.ts";
+import { forgetBeforeMaintenance, rememberBeforeMaintenance } from "./maintenance-return.ts";
 
 /** Carries out the side effects of a guard decision, in order. */
 export function executeEffects(effects: readonly GuardEffect[]): void {
@@ -14,6 +15,12 @@ export function executeEffects(effects: readonly GuardEffect[]): void {
             s.redirectAfterLogin = effect.url;
           });
         }
+        break;
+      case "rememberBeforeMaintenance":
+        rememberBeforeMaintenance(effect.url);
+        break;
+      case "forgetBeforeMaintenance":
+        forgetBeforeMaintenance();
         break;
       case "clearDisconnectionWarning":
         shellStore.update((s) => {

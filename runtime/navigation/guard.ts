@@ -39,6 +39,13 @@ export interface GuardInput {
   signupAllowed: boolean;
   /** The maintenance page path while the maintenance flag is on (§1), else null. */
   maintenancePath: string | null;
+  /**
+   * The maintenance page's path whatever the flag says (shell.maintenance.pagePath): with the flag
+   * off, that page sends back to where maintenance took the user from.
+   */
+  maintenancePagePath?: string;
+  /** Where maintenance took the user from (the `rememberBeforeMaintenance` effect), null when nowhere. */
+  beforeMaintenance?: string | null;
   /** True once the screen asked (legacy dashboard editor, unsaved editor) agreed to be left (§4.1 step 8). */
   leaveConfirmed: boolean;
   /** The screen on display holds unsaved work: any change of path asks it first (query-only changes pass). */
@@ -48,6 +55,9 @@ export interface GuardInput {
 /** Side effects the React layer performs along with the outcome, in order. */
 export type GuardEffect =
   | { type: "rememberRedirect"; url: string }
+  /** §1: the URL maintenance sends the user away from, to return to when it ends. */
+  | { type: "rememberBeforeMaintenance"; url: string }
+  | { type: "forgetBeforeMaintenance" }
   | { type: "clearDisconnectionWarning" }
   | { type: "showLoadingOverlay" };
 
@@ -60,6 +70,7 @@ export type RedirectReason =
   | "unknownPath"
   | "redirectRoute"
   | "maintenance"
+  | "maintenanceEnded"
   | "loginFailed"
   | "loggedInOnNotLoggedInOnly"
   | "noSession"
@@ -104,6 +115,9 @@ export type GuardDecision =
 
 const fullUrl = (l: GuardLocation) => `${l.pathname}${l.search}${l.hash}`;
 
+/** The sign-in page: open during maintenance, so that staff can sign in (§1). */
+const LOGIN_PATH = "/login";
+
 /** Query parameters that carry one-time tokens (§4.1 steps 4–5): never kept in a remembered URL. */
 const TOKEN_PARAMS = ["it", "st"];
 
@@ -137,10 +151,8 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   if (from && from.pathname === to.pathname && from.search === to.search && from.hash !== to.hash) {
     return { type: "setHash", hash: to.hash };
   }
-  // §1: while the maintenance flag is on, every page goes to the maintenance page.
-  if (input.maintenancePath && to.pathname !== input.maintenancePath) {
-    return { type: "redirect", to: input.maintenancePath, reason: "maintenance", effects: [] };
-  }
+  const maintenance = decideMaintenance(input);
+  if (maintenance) return maintenance;
   if (!match) return decideUnknownPath(input);
   const { route, params } = match;
   if (route.redirect) {
@@ -227,6 +239,34 @@ export function decideNavigation(input: GuardInput): GuardDecision {
     closeDialogs: !from || from.pathname !== to.pathname,
     replaceUrl: query.has("l") ? withoutParam(to, "l") : null,
   };
+}
+
+/**
+ * §1: while the maintenance flag is on, every page but the sign-in page goes to the maintenance page,
+ * except for staff (IsAdmin, not impersonating), who keep full access — so who is signed in is asked
+ * first. Once maintenance ends, the maintenance page sends back to where it took the user from, or
+ * home. Null when maintenance decides nothing.
+ */
+function decideMaintenance(input: GuardInput): GuardDecision | null {
+  const { to, session } = input;
+  const staff = session.status === "authenticated" && session.profile?.isAdmin === true;
+  if (input.maintenancePath && !staff) {
+    if (to.pathname === input.maintenancePath || to.pathname === LOGIN_PATH) return null;
+    if (session.status === "unknown") return { type: "login", mode: "attempt", effects: [] };
+    if (session.status === "pending") return { type: "login", mode: "wait", effects: [] };
+    const effects: GuardEffect[] = [{ type: "rememberBeforeMaintenance", url: rememberedUrl(to) }];
+    return { type: "redirect", to: input.maintenancePath, reason: "maintenance", effects };
+  }
+  if (!input.maintenancePath && to.pathname === input.maintenancePagePath) {
+    const back = input.beforeMaintenance ?? "/";
+    return {
+      type: "redirect",
+      to: back,
+      reason: "maintenanceEnded",
+      effects: [{ type: "forgetBeforeMaintenance" }],
+    };
+  }
+  return null;
 }
 
 /**

@@ -158,6 +158,8 @@ export function guardInput(
     leaveConfirmed?: boolean;
     unsavedWork?: boolean;
     maintenancePath?: string | null;
+    maintenancePagePath?: string;
+    beforeMaintenance?: string | null;
   } = {},
 ): GuardInput {
   const status = options.status ?? (options.profile ? "authenticated" : "anonymous");
@@ -174,5 +176,9 @@ export function guardInput(
     leaveConfirmed: options.leaveConfirmed ?? false,
     unsavedWork: options.unsavedWork ?? false,
     maintenancePath: options.maintenancePath ?? null,
+    ...(options.maintenancePagePath === undefined
+      ? {}
+      : { maintenancePagePath: options.maintenancePagePath }),
+    ...(options.beforeMaintenance === undefined ? {} : { beforeMaintenance: options.beforeMaintenance }),
   };
 }

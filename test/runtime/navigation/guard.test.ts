@@ -19,6 +19,119 @@ function expectDecision(decision: GuardDecision, expected: Expect): void {
 
 const effectTypes = (d: GuardDecision) => ("effects" in d ? d.effects.map((e) => e.type) : []);
 
+/** The member's grants, to give a staff profile a member's access too. */
+const maintenanceMemberGrants = { permissions: member.permissions, features: member.features };
+const maintenanceStaff = profile({ admin: { Accounts: { read: true, write: true } } });
+const impersonatingStaff = {
+  ...maintenanceStaff,
+  adminModules: new Map(),
+  isAdmin: false,
+  impersonating: true,
+};
+
+describe("§1 maintenance in the guard", () => {
+  // The fixture's routes have no maintenance page: a public route stands in for it.
+  const page = "/v/maintenance";
+  const on = { maintenancePath: page, maintenancePagePath: page };
+  const off = { maintenancePath: null, maintenancePagePath: page };
+  const cases: Array<{ name: string; input: ReturnType<typeof guardInput>; expect: Expect }> = [
+    {
+      name: "a member goes to the maintenance page and the path is remembered",
+      input: guardInput("/dashboards/7#h", { profile: member, ...on }),
+      expect: {
+        type: "redirect",
+        to: page,
+        reason: "maintenance",
+        effects: [{ type: "rememberBeforeMaintenance", url: "/dashboards/7#h" }],
+      },
+    },
+    {
+      name: "a visitor goes there too",
+      input: guardInput("/", { status: "anonymous", ...on }),
+      expect: { type: "redirect", to: page, reason: "maintenance" },
+    },
+    {
+      name: "staff (IsAdmin, not impersonating) keep full access",
+      input: guardInput("/dashboards", {
+        profile: { ...maintenanceStaff, ...maintenanceMemberGrants },
+        ...on,
+      }),
+      expect: { type: "allow" },
+    },
+    {
+      name: "staff reach the admin area",
+      input: guardInput("/admin/accounts", { profile: maintenanceStaff, ...on }),
+      expect: { type: "allow" },
+    },
+    {
+      name: "an impersonating maintenanceStaff member is the member: maintenance applies",
+      input: guardInput("/dashboards", {
+        profile: { ...impersonatingStaff, ...maintenanceMemberGrants },
+        ...on,
+      }),
+      expect: { type: "redirect", to: page, reason: "maintenance" },
+    },
+    {
+      name: "an unknown session is asked first: it may be maintenanceStaff",
+      input: guardInput("/dashboards", { status: "unknown", ...on }),
+      expect: { type: "login", mode: "attempt", effects: [] },
+    },
+    {
+      name: "a running login is waited for",
+      input: guardInput("/dashboards", { status: "pending", ...on }),
+      expect: { type: "login", mode: "wait" },
+    },
+    {
+      name: "a failed login is not maintenanceStaff",
+      input: guardInput("/dashboards", { status: "failed", ...on }),
+      expect: { type: "redirect", to: page, reason: "maintenance" },
+    },
+    {
+      name: "a visitor may open /login, so that maintenanceStaff can sign in",
+      input: guardInput("/login", { status: "anonymous", ...on }),
+      expect: { type: "allow" },
+    },
+    {
+      name: "the maintenance page itself opens while maintenance is on",
+      input: guardInput(page, { status: "anonymous", ...on }),
+      expect: { type: "allow" },
+    },
+    {
+      name: "staff may look at the maintenance page while it is on",
+      input: guardInput(page, { profile: maintenanceStaff, ...on }),
+      expect: { type: "allow" },
+    },
+    {
+      name: "maintenance ended: the maintenance page returns to the remembered path",
+      input: guardInput(page, {
+        from: page,
+        profile: member,
+        ...off,
+        beforeMaintenance: "/dashboards/7#h",
+      }),
+      expect: {
+        type: "redirect",
+        to: "/dashboards/7#h",
+        reason: "maintenanceEnded",
+        effects: [{ type: "forgetBeforeMaintenance" }],
+      },
+    },
+    {
+      name: "maintenance ended with nothing remembered: home",
+      input: guardInput(page, { status: "anonymous", ...off }),
+      expect: { type: "redirect", to: "/", reason: "maintenanceEnded" },
+    },
+    {
+      name: "without maintenance other paths are not touched",
+      input: guardInput("/dashboards", { profile: member, ...off, beforeMaintenance: "/tasks" }),
+      expect: { type: "allow" },
+    },
+  ];
+  for (const { name, input, expect } of cases) {
+    test(name, () => expectDecision(decideNavigation(input), expect));
+  }
+});
+
 describe("§4.1 navigation guard, one case per step", () => {
   const cases: Array<{ name: string; input: ReturnType<typeof guardInput>; expect: Expect }> = [
     {
@@ -354,22 +467,16 @@ describe("§4.1 additional rules", () => {
       type: "allow",
     });
   });
-  test("§1: the maintenance flag sends every page to the maintenance page", () => {
-    expectDecision(
-      decideNavigation(guardInput("/dashboards", { profile: member, maintenancePath: "/maintenance" })),
-      {
-        type: "redirect",
-        to: "/maintenance",
-        reason: "maintenance",
-      },
+  test("§1: the maintenance flag sends every page to the maintenance page, remembering where from", () => {
+    const decision = decideNavigation(
+      guardInput("/dashboards?x=1", { profile: member, maintenancePath: "/maintenance" }),
     );
-    expectDecision(
-      decideNavigation(guardInput("/login", { status: "anonymous", maintenancePath: "/maintenance" })),
-      {
-        type: "redirect",
-        to: "/maintenance",
-      },
-    );
+    expectDecision(decision, {
+      type: "redirect",
+      to: "/maintenance",
+      reason: "maintenance",
+      effects: [{ type: "rememberBeforeMaintenance", url: "/dashboards?x=1" }],
+    });
   });
   test("unknown paths go to /", () => {
     expectDecision(decideNavigation(guardInput("/no/such/page", { profile: member })), {
