@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { BrowserRouter } from "react-router";
+import { BrowserRouter, useLocation } from "react-router";
 import { type AppMode, createRouteMatcher } from "../../core/routes/match.ts";
 import type { ClientManifest } from "../../schemas/client-manifest.ts";
 import { type ExternalOpener, NavigationHost } from "../navigation/navigation-host.tsx";
@@ -7,7 +7,7 @@ import { AppFrame } from "../shell/app-frame.tsx";
 import type { MenuHandlers } from "../shell/top-bar-menus.tsx";
 import { useStore } from "../state/create-store.ts";
 import { ManifestContext } from "../state/manifest-context.tsx";
-import { manifestStore } from "../state/manifest-store.ts";
+import { manifestForPath, manifestStore } from "../state/manifest-store.ts";
 
 /** Opens the help site named in the shell manifest (§2.1 /help/…); its origin is allow-listed by the manifest check. */
 function externalOpener(manifest: ClientManifest): ExternalOpener {
@@ -28,10 +28,13 @@ const MENU_HANDLERS: MenuHandlers = {
 /**
  * Everything under the one router: the current manifest (replaced on sign-in,
  * sign-out or impersonation) gives the route matcher; every path goes through the
- * host that runs the §4.1 guard, inside the frame.
+ * host that runs the §4.1 guard, inside the frame. A navigation away from where a
+ * published manifest was held is decided with that one (runtime/config/apply-plan.ts);
+ * the host makes it the page's manifest once the guard allows the navigation.
  */
 function RoutedApp({ mode }: { mode: AppMode }) {
-  const manifest = useStore(manifestStore, (s) => s.manifest);
+  const { pathname } = useLocation();
+  const manifest = useStore(manifestStore, (s) => manifestForPath(s, pathname));
   const match = useMemo(
     () => (manifest ? createRouteMatcher(manifest.routes, mode) : null),
     [manifest, mode],

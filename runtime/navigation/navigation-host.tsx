@@ -10,10 +10,14 @@ import { attemptLogin, loginWithToken, sessionStore } from "../session/session-s
 import { shellStore } from "../shell/shell-store.ts";
 import { useDocumentBranding } from "../shell/use-document-branding.ts";
 import { useStore } from "../state/create-store.ts";
+import { commitHeldManifest } from "../state/manifest-store.ts";
 import { executeEffects } from "./execute-effects.ts";
 import { decideNavigation, type GuardDecision, type GuardLocation } from "./guard.ts";
 import { askToLeave, leaveScope } from "./leave-confirmation.ts";
+import { beforeMaintenance } from "./maintenance-return.ts";
+import { legacyUrlFor } from "./redirect-target.ts";
 import { RouteScreen } from "./route-screen.tsx";
+import { setShownRoute } from "./shown-route.ts";
 
 /** Opens an external site (e.g. help, §2.1) by its name in the shell manifest. */
 export type ExternalOpener = (site: "help", path: string[]) => void;
@@ -61,6 +65,22 @@ function maintenancePathOf(manifest: ClientManifest): string | null {
   return maintenance.enabled ? maintenance.pagePath : null;
 }
 
+/**
+ * What the screen on display renders with under `match` (the manifest's matcher): its route as the
+ * manifest now defines it when that changed (a published version applied at once, a refresh; one
+ * applied normally keeps it as it was, runtime/config/apply-plan.ts), else the match it was allowed
+ * with — the same objects, so nothing on display re-renders for nothing.
+ */
+function currentDisplay(shown: ShownScreen, match: RouteMatcher): Pick<ShownScreen, "match" | "legacyUrl"> {
+  const again = match(shown.location.pathname);
+  const before = shown.match.route;
+  if (!again || again.route.id !== before.id || JSON.stringify(again.route) === JSON.stringify(before)) {
+    return shown;
+  }
+  const legacyUrl = again.route.legacy ? legacyUrlFor(again.route.legacy, again.params) : null;
+  return { match: again, legacyUrl };
+}
+
 /** Executes guard decisions and renders the allowed screen. */
 export function NavigationHost({ manifest, match, openExternal }: NavigationHostProps) {
   const location = useLocation();
@@ -90,6 +110,9 @@ export function NavigationHost({ manifest, match, openExternal }: NavigationHost
         // Read when the location changes: the screen on display registers while it holds unsaved work.
         unsavedWork: leaveScope() === "path",
         maintenancePath: maintenancePathOf(manifest),
+        maintenancePagePath: manifest.shell.maintenance.pagePath,
+        // Read, not followed: only a manifest that ends maintenance makes the guard look at it.
+        beforeMaintenance: beforeMaintenance(),
       }),
     [to, targetKey, session.status, session.profile, leaveConfirmed, manifest, match],
   );
@@ -134,6 +157,9 @@ export function NavigationHost({ manifest, match, openExternal }: NavigationHost
           historyIndex: historyIndex(),
         };
         setShown(shownRef.current);
+        setShownRoute({ routeId: decision.match.route.id, pathname: to.pathname });
+        // A manifest held for the next navigation (runtime/config/apply-plan.ts) decided this one.
+        commitHeldManifest(manifest);
         if (decision.replaceUrl) navigate(decision.replaceUrl, { replace: true });
         shellStore.update((s) => {
           s.loadingOverlay = false;
@@ -142,7 +168,9 @@ export function NavigationHost({ manifest, match, openExternal }: NavigationHost
       default:
         return;
     }
-  }, [decision, navigate, openExternal, targetKey, to]);
+  }, [decision, navigate, openExternal, targetKey, to, manifest]);
+
+  useEffect(() => () => setShownRoute(null), []);
 
   // §4.1: page titles are set per screen and reset afterwards; §6: after the product name, or the
   // white-label account's title in its place.
@@ -150,8 +178,14 @@ export function NavigationHost({ manifest, match, openExternal }: NavigationHost
 
   // An allowed location renders in the same commit the guard allowed it in; its effects (above) run
   // right after. Waiting for them would cost the first screen a whole extra render and frame.
+  // Only while the location is the one on display: a navigation waiting for its leave confirmation
+  // may already be decided with a held manifest (app-root.tsx), which must not reach the screen it asks.
+  const shownNow = useMemo(
+    () => (shown && shown.location.pathname === to.pathname ? currentDisplay(shown, match) : shown),
+    [shown, match, to.pathname],
+  );
   const display: Pick<ShownScreen, "match" | "legacyUrl"> | null =
-    decision.type === "allow" ? { match: decision.match, legacyUrl: decision.legacyUrl } : shown;
+    decision.type === "allow" ? { match: decision.match, legacyUrl: decision.legacyUrl } : shownNow;
   if (!display) return null;
   return <RouteScreen match={display.match} legacyUrl={display.legacyUrl} />;
 }
