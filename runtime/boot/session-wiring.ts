@@ -53,18 +53,26 @@ function forgetSessionLanguage(): void {
   }
 }
 
-/** The realtime session's module, loaded with the first session: not in the first screen's code. */
-let realtime: Promise<typeof import("../session/realtime-session.ts")> | null = null;
+/**
+ * The realtime session's module and the page's configuration plane it wires (runtime/config/),
+ * loaded with the first session: not in the first screen's code.
+ */
+let realtime: Promise<
+  [typeof import("../session/realtime-session.ts"), typeof import("../config/page-config.ts")]
+> | null = null;
 /** Session changes reach the realtime session in the order they happened. */
 let realtimeQueue: Promise<void> = Promise.resolve();
 
 function syncRealtimeLater(config: LoggedInConfig | null): void {
   // Signed out before any session: there is no realtime connection to close.
   if (!config && !realtime) return;
-  realtime ??= import("../session/realtime-session.ts");
+  realtime ??= Promise.all([import("../session/realtime-session.ts"), import("../config/page-config.ts")]);
   const loading = realtime;
   realtimeQueue = realtimeQueue
-    .then(async () => (await loading).syncRealtimeSession(config))
+    .then(async () => {
+      const [session, page] = await loading;
+      session.syncRealtimeSession(config, page);
+    })
     .catch((error: unknown) => console.error(error));
 }
 

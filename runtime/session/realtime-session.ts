@@ -6,7 +6,9 @@
 
 import { isSafeRedirectTarget } from "../../core/navigation/safe-redirect.ts";
 import type { LoggedInConfig } from "../../schemas/payloads/user-session.ts";
-import type { EventHub } from "../realtime/frames.ts";
+import type { ConfigRequest } from "../config/config-queue.ts";
+import type { LiveConfig } from "../config/live-config.ts";
+import type { EventHub, ReportFrame } from "../realtime/frames.ts";
 import { createHubClient, type HubClient, type HubClientStatus } from "../realtime/hub-client.ts";
 import { ObservableValue } from "../realtime/observable-value.ts";
 import { setDisconnectionWarning } from "../shell/shell-store.ts";
@@ -47,7 +49,8 @@ export type RealtimeEffect =
   | { type: "disconnectionWarning"; shown: boolean }
   | { type: "reloadAfterDelay"; delayMs: number }
   | { type: "newVersion" }
-  | { type: "reloadManifest" }
+  /** DESIGN.md §3: a published configuration (or maintenance switched) is fetched and applied. */
+  | { type: "applyConfig"; request: ConfigRequest }
   | { type: "refreshSession" }
   | { type: "log"; severity: number; message: string; details: unknown };
 
@@ -105,6 +108,24 @@ function userEvent(state: RealtimeState, target: string, args: readonly unknown[
   }
 }
 
+/**
+ * What a gateway event asks of the live configuration: `manifestPublished` names the version and its
+ * urgency (anything else in it counts as a normal publish of an unnamed version); `maintenance`, the
+ * older event, is an urgent publish without a version.
+ */
+export function configRequestOf(target: string, args: readonly unknown[]): ConfigRequest | null {
+  if (target === "maintenance") return { version: null, urgency: "urgent" };
+  if (target !== "manifestpublished") return null;
+  const published = args[0];
+  const fields =
+    typeof published === "object" && published !== null ? (published as Record<string, unknown>) : {};
+  const { version, urgency } = fields;
+  return {
+    version: typeof version === "number" && Number.isSafeInteger(version) && version >= 0 ? version : null,
+    urgency: urgency === "urgent" ? "urgent" : "normal",
+  };
+}
+
 /** §4.2 as data: the next state and the effects of one input. */
 export function realtimeStep(state: RealtimeState, input: RealtimeInput): Step {
   if (state.ending) return { state, effects: [] };
@@ -133,10 +154,8 @@ export function realtimeStep(state: RealtimeState, input: RealtimeInput): Step {
     case "event": {
       const target = input.target.toLowerCase();
       if (input.hub === "user") return userEvent(state, target, input.args);
-      if (input.hub === "gateway" && (target === "manifestpublished" || target === "maintenance")) {
-        return { state, effects: [{ type: "reloadManifest" }] };
-      }
-      return { state, effects: [] };
+      const request = input.hub === "gateway" ? configRequestOf(target, input.args) : null;
+      return { state, effects: request ? [{ type: "applyConfig", request }] : [] };
     }
   }
 }
@@ -178,7 +197,8 @@ export interface RealtimeDeps {
   networkIssues: (shown: boolean) => void;
   newVersion: () => void;
   disconnectionWarning: (shown: boolean) => void;
-  reloadManifest: () => Promise<unknown>;
+  /** Hands a published configuration to the live configuration (runtime/config/live-config.ts). */
+  applyConfig: (request: ConfigRequest) => void;
   /** Reads the session data (LoggedInConfig) and then the manifest again, without reloading the page. */
   refreshSession: () => Promise<unknown>;
   /** True signed in, false not, null when the gateway could not be asked. */
@@ -246,8 +266,8 @@ export function createRealtimeSession(config: LoggedInConfig, deps: RealtimeDeps
         return later(effect.delayMs, deps.reload);
       case "newVersion":
         return deps.newVersion();
-      case "reloadManifest":
-        return void deps.reloadManifest().catch((error: unknown) => console.error(error));
+      case "applyConfig":
+        return deps.applyConfig(effect.request);
       case "refreshSession":
         return refresh();
       case "log":
@@ -313,17 +333,20 @@ async function probeGatewaySession(): Promise<boolean | null> {
   }
 }
 
-function browserDeps(client: HubClient): RealtimeDeps {
+/** In-app navigation through the registered router (a full page load stands in while none is). */
+function navigateInApp(to: string): void {
+  const navigate = navigators.at(-1);
+  if (navigate) navigate(to);
+  else window.location.assign(to);
+}
+
+function browserDeps(client: HubClient, applyConfig: (request: ConfigRequest) => void): RealtimeDeps {
   const openHelp = (url: string) => window.open(url, "_blank", "noopener,noreferrer");
   return {
     client,
     debug: typeof __TESSERA_DEBUG__ !== "undefined" && __TESSERA_DEBUG__,
     location: () => window.location,
-    navigate: (to) => {
-      const navigate = navigators.at(-1);
-      if (navigate) navigate(to);
-      else window.location.assign(to);
-    },
+    navigate: navigateInApp,
     assign: (url) => window.location.assign(url),
     reload: () => window.location.reload(),
     rememberRedirect: (url) =>
@@ -338,7 +361,7 @@ function browserDeps(client: HubClient): RealtimeDeps {
     },
     newVersion: () => showNewVersionBanner(() => window.location.reload()),
     disconnectionWarning: setDisconnectionWarning,
-    reloadManifest: () => reloadManifest(),
+    applyConfig,
     // The session first: the gateway stores the new access facts the manifest is then resolved with.
     refreshSession: async () => {
       await refreshSession();
@@ -352,17 +375,35 @@ function browserDeps(client: HubClient): RealtimeDeps {
   };
 }
 
+/** The page's configuration plane (runtime/config/page-config.ts), handed in by the boot wiring. */
+export interface PageConfigWiring {
+  pageTabReport(): ReportFrame;
+  createPageLiveConfig(client: HubClient, navigate: (to: string) => void): LiveConfig;
+}
+
 /**
  * Follows the session (runtime/boot/session-wiring.ts): a signed-in user gets one hub client at
  * /gw/hub (a different user a new one); signing out closes it.
  */
-export function syncRealtimeSession(config: LoggedInConfig | null): void {
+export function syncRealtimeSession(config: LoggedInConfig | null, page: PageConfigWiring): void {
   if (config && running?.userUID === config.User.UserUID) return;
   running?.stop();
   running = null;
   realtimeClient.set(null);
   if (!config) return;
-  const client = createHubClient({ url: "/gw/hub" });
-  running = { ...createRealtimeSession(config, browserDeps(client)), userUID: config.User.UserUID };
+  // DESIGN.md §3: on every (re)connect the tab reports its build, its configuration and its kinds.
+  const client = createHubClient({ url: "/gw/hub", report: page.pageTabReport });
+  const liveConfig = page.createPageLiveConfig(client, navigateInApp);
+  const session = createRealtimeSession(
+    config,
+    browserDeps(client, (request) => liveConfig.request(request)),
+  );
+  running = {
+    stop() {
+      liveConfig.stop();
+      session.stop();
+    },
+    userUID: config.User.UserUID,
+  };
   realtimeClient.set(client);
 }

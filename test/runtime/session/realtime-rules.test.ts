@@ -27,6 +27,12 @@ const user = (target: string, ...args: unknown[]): RealtimeInput => ({
   target,
   args,
 });
+const gateway = (target: string, ...args: unknown[]): RealtimeInput => ({
+  type: "event",
+  hub: "gateway",
+  target,
+  args,
+});
 const logout: RealtimeEffect = { type: "logoutAfterDelay", delayMs: DISCONNECT_REDIRECT_DELAY_MS };
 
 interface Row {
@@ -173,14 +179,44 @@ const rows: Row[] = [
     next: { runningVersion: "2.0.0" },
   },
   {
-    name: "gateway manifestPublished reloads the manifest",
-    input: { type: "event", hub: "gateway", target: "manifestPublished", args: [] },
-    effects: [{ type: "reloadManifest" }],
+    name: "DESIGN.md §3: manifestPublished applies the version it names, with its urgency",
+    input: gateway("manifestPublished", { version: 7, urgency: "normal" }),
+    effects: [{ type: "applyConfig", request: { version: 7, urgency: "normal" } }],
   },
   {
-    name: "gateway maintenance reloads the manifest",
-    input: { type: "event", hub: "gateway", target: "maintenance", args: [true] },
-    effects: [{ type: "reloadManifest" }],
+    name: "an urgent publish is applied as urgent",
+    input: gateway("manifestPublished", { version: 8, urgency: "urgent" }),
+    effects: [{ type: "applyConfig", request: { version: 8, urgency: "urgent" } }],
+  },
+  {
+    name: "a publish without a usable version or urgency is a normal publish of the newest",
+    input: gateway("manifestPublished", { version: -1, urgency: "now" }),
+    effects: [{ type: "applyConfig", request: { version: null, urgency: "normal" } }],
+  },
+  {
+    name: "a publish without arguments too",
+    input: gateway("manifestPublished"),
+    effects: [{ type: "applyConfig", request: { version: null, urgency: "normal" } }],
+  },
+  {
+    name: "a fractional version is no version",
+    input: gateway("manifestPublished", { version: 2.5, urgency: "urgent" }),
+    effects: [{ type: "applyConfig", request: { version: null, urgency: "urgent" } }],
+  },
+  {
+    name: "gateway maintenance is an urgent publish without a version",
+    input: gateway("maintenance", true),
+    effects: [{ type: "applyConfig", request: { version: null, urgency: "urgent" } }],
+  },
+  {
+    name: "another gateway event does nothing",
+    input: gateway("somethingElse", { version: 3 }),
+    effects: [],
+  },
+  {
+    name: "manifestPublished from an upstream hub is not the gateway's",
+    input: user("manifestPublished", { version: 3, urgency: "urgent" }),
+    effects: [],
   },
   {
     name: "a chat event is not the session's",

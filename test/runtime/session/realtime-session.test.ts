@@ -33,6 +33,7 @@ class FakeClient implements HubClient {
   invoke(): Promise<unknown> {
     return Promise.resolve(null);
   }
+  answerConfig() {}
   close() {
     this.closed = true;
   }
@@ -61,7 +62,7 @@ function start(overrides: Partial<RealtimeDeps> = {}) {
     networkIssues: (shown) => calls.push(`networkIssues ${shown}`),
     newVersion: () => calls.push("newVersion"),
     disconnectionWarning: (shown) => calls.push(`warning ${shown}`),
-    reloadManifest: async () => calls.push("reloadManifest"),
+    applyConfig: (request) => calls.push(`applyConfig ${request.version} ${request.urgency}`),
     refreshSession: async () => calls.push("refreshSession"),
     probeSession: async () => true,
     log: (severity, message) => calls.push(`log ${severity} ${message}`),
@@ -207,13 +208,13 @@ describe("realtime session executor (§4.2)", () => {
     assert.deepEqual(calls, ["warning true", "warning false"]);
   });
 
-  test("a new desktop version shows the banner; gateway events reload the manifest", () => {
+  test("a new desktop version shows the banner; gateway events go to the live configuration", () => {
     const { client, calls } = start();
     client.emit("user", "desktop-started", "1.0.0");
     client.emit("user", "desktop-started", "1.0.1");
-    client.emit("gateway", "manifestPublished", "v9");
+    client.emit("gateway", "manifestPublished", { version: 9, urgency: "urgent" });
     client.emit("gateway", "maintenance", true);
-    assert.deepEqual(calls, ["newVersion", "reloadManifest", "reloadManifest"]);
+    assert.deepEqual(calls, ["newVersion", "applyConfig 9 urgent", "applyConfig null urgent"]);
   });
 
   test("stop closes the client, cancels pending timers and clears the banner", () => {
