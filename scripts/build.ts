@@ -1,9 +1,10 @@
 /**
  * `npm run build`: bundles the runtime with esbuild — ES modules with code splitting — then lets
  * rollup regroup the chunks so the entry's static closure is one file (build-rechunk.ts), into
- * dist/assets/ with content hashes; copies the texts of every language as hashed JSON into
- * dist/assets/locales/, and writes dist/index.html pointing at the hashed entry. Deterministic:
- * the same sources give the same bytes.
+ * dist/assets/ with content hashes, and writes dist/index.html pointing at the hashed entry. The texts
+ * are not copied: the runtime names the gateway's content-addressed texts URLs (DESIGN.md §3, texts
+ * served by version; server/gateway/config/text-digest.ts), the ones a manifest that changed no text
+ * names too. Deterministic: the same sources give the same bytes.
  */
 import { createHash } from "node:crypto";
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -14,6 +15,7 @@ import { build, type Plugin } from "esbuild";
 import { SCREEN_CHUNKS_ELEMENT_ID } from "../runtime/boot/screen-chunks.ts";
 import { SESSION_PATH } from "../runtime/session/session-store.ts";
 import { MANIFEST_URL } from "../runtime/state/fetch-manifest.ts";
+import { textsBody, textsDigest, textsUrl } from "../server/gateway/config/text-digest.ts";
 import { writeCompressedCopies } from "./build-compress.ts";
 import { type BuildGraph, graphOfMetafile, rechunk } from "./build-rechunk.ts";
 
@@ -30,6 +32,13 @@ const BOOT_REQUESTS = [MANIFEST_URL, SESSION_PATH];
 const SCREEN_CHUNKS_FILE = "screen-chunks.json";
 /** Hex digits of the SHA-256 content hash in a locale asset's name. */
 const LOCALE_HASH_LENGTH = 12;
+/** Characters of the build id (base64url of a SHA-256), within the tab report's 64. */
+export const BUILD_ID_LENGTH = 22;
+/**
+ * What `__TESSERA_BUILD_ID__` reads while esbuild and rollup run; replaced by the build id once the
+ * output is known (stampBuildId). As long as the id, so a debug build's source map columns hold.
+ */
+const BUILD_ID_PLACEHOLDER = "tessera-build-id".padEnd(BUILD_ID_LENGTH, "_");
 
 /**
  * react-i18next's package entry re-exports its ICU `Trans` components, whose module-level code
@@ -58,27 +67,71 @@ export const slimReactI18next: Plugin = {
   },
 };
 
+/** The texts of every language in locales/, by language (the file as JSON.parse reads it). */
+async function localeTexts(): Promise<Map<string, Record<string, string>>> {
+  const localesDir = join(root, "locales");
+  const texts = new Map<string, Record<string, string>>();
+  for (const file of (await readdir(localesDir)).filter((name) => name.endsWith(".json")).sort()) {
+    texts.set(file.slice(0, -".json".length), JSON.parse(await readFile(join(localesDir, file), "utf8")));
+  }
+  if (!texts.has(FALLBACK_LANGUAGE)) throw new Error(`locales/${FALLBACK_LANGUAGE}.json is missing`);
+  return texts;
+}
+
+/**
+ * language → the gateway URL of the shipped texts (`/gw/texts/<language>/<digest>.json`, digest by
+ * server/gateway/config/text-digest.ts): the value of the runtime's `__TESSERA_LOCALE_URLS__`
+ * (runtime/i18n/locale-urls.ts) and the URL a manifest names while no operator changed a text.
+ */
+export async function gatewayTextUrls(): Promise<Record<string, string>> {
+  const urls: Record<string, string> = {};
+  for (const [language, texts] of await localeTexts()) {
+    urls[language] = textsUrl(language, textsDigest(textsBody(texts)));
+  }
+  return urls;
+}
+
 /**
  * Copies locales/<language>.json into `outdir`/locales/<language>-<hash>.json (compact JSON,
- * content-hashed, so the gateway may serve it as immutable) and returns language → URL, the value
- * of the runtime's `__TESSERA_LOCALE_URLS__` (runtime/i18n/locale-urls.ts).
+ * content-hashed) and returns language → URL: for pages served without the gateway, which has no
+ * `/gw/texts` (the shell benchmark's own pages, scripts/bench/shell/build-pages.ts).
  */
 export async function writeLocaleAssets(outdir: string): Promise<Record<string, string>> {
-  const localesDir = join(root, "locales");
   const targetDir = join(outdir, "locales");
   await mkdir(targetDir, { recursive: true });
   const urls: Record<string, string> = {};
-  for (const file of (await readdir(localesDir)).filter((name) => name.endsWith(".json")).sort()) {
-    const language = file.slice(0, -".json".length);
-    const texts: unknown = JSON.parse(await readFile(join(localesDir, file), "utf8"));
+  for (const [language, texts] of await localeTexts()) {
     const body = JSON.stringify(texts);
     const hash = createHash("sha256").update(body).digest("hex").slice(0, LOCALE_HASH_LENGTH);
     const name = `${language}-${hash}.json`;
     await writeFile(join(targetDir, name), body);
     urls[language] = `/assets/locales/${name}`;
   }
-  if (!urls[FALLBACK_LANGUAGE]) throw new Error(`locales/${FALLBACK_LANGUAGE}.json is missing`);
   return urls;
+}
+
+/** The build id of a page: the SHA-256 of its index.html (which names every hashed file it loads), base64url. */
+export function buildIdOf(indexHtmlText: string): string {
+  return createHash("sha256").update(indexHtmlText).digest("base64url").slice(0, BUILD_ID_LENGTH);
+}
+
+/**
+ * Writes the build id into the scripts in place of BUILD_ID_PLACEHOLDER; returns how many scripts
+ * carried it. The id is known only once the output is (it is the hash of index.html), so it cannot
+ * be an esbuild define of its own; file names keep the hash of their content with the placeholder,
+ * which still changes whenever the code does.
+ */
+async function stampBuildId(assetsDir: string, buildId: string): Promise<number> {
+  let stamped = 0;
+  for (const entry of await readdir(assetsDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".js")) continue;
+    const file = join(entry.parentPath, entry.name);
+    const code = await readFile(file, "utf8");
+    if (!code.includes(BUILD_ID_PLACEHOLDER)) continue;
+    await writeFile(file, code.replaceAll(BUILD_ID_PLACEHOLDER, buildId));
+    stamped++;
+  }
+  return stamped;
 }
 
 /** The scripts `file` imports statically, directly or through other scripts (what it needs to run). */
@@ -195,9 +248,11 @@ export function indexHtml(assets: {
     .join("\n");
 }
 
-/** What a build produced: its scripts (BuildGraph) and the entry's stylesheet under /assets/. */
+/** What a build produced: its scripts (BuildGraph), the entry's stylesheet under /assets/ and its build id. */
 export interface BuiltRuntime extends BuildGraph {
   style: string | null;
+  /** `__TESSERA_BUILD_ID__`: what a tab reports to the gateway as its build (buildIdOf). */
+  buildId: string;
 }
 
 /** Copies every file under `from` but scripts into `to`, keeping the folders (styles, media, texts). */
@@ -222,7 +277,7 @@ export async function buildRuntime(
   const staging = join(distDir, ".staging");
   await rm(distDir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
-  const localeUrls = await writeLocaleAssets(outdir);
+  const localeUrls = await gatewayTextUrls();
   const stagingAssets = options.debug ? outdir : join(staging, "assets");
   const result = await build({
     absWorkingDir: root,
@@ -247,6 +302,7 @@ export async function buildRuntime(
       "process.env.NODE_ENV": JSON.stringify(options.debug ? "development" : "production"),
       __TESSERA_DEBUG__: JSON.stringify(Boolean(options.debug)),
       __TESSERA_LOCALE_URLS__: JSON.stringify(localeUrls),
+      __TESSERA_BUILD_ID__: JSON.stringify(BUILD_ID_PLACEHOLDER),
     },
   });
   const { metafile } = result;
@@ -255,24 +311,25 @@ export async function buildRuntime(
     : await rechunk({ root, metafile, stagingAssets, assetsDir: outdir, entry: ENTRY });
   const cssBundle = Object.values(metafile.outputs).find((output) => output.entryPoint === ENTRY)?.cssBundle;
   const style = cssBundle ? relative(stagingAssets, join(root, cssBundle)).split("\\").join("/") : null;
+  const assets = entryAssets(graph, style);
+  const chunks = await screenChunks(graph);
+  const page = indexHtml({
+    ...assets,
+    preloadFetch: [localeUrls[FALLBACK_LANGUAGE] as string, ...BOOT_REQUESTS],
+    screenChunks: chunks,
+  });
+  const buildId = buildIdOf(page);
   if (!options.debug) {
     await copyNonScripts(stagingAssets, outdir);
     await rm(staging, { recursive: true, force: true });
-    await writeCompressedCopies(outdir);
   }
-  const assets = entryAssets(graph, style);
-  const chunks = await screenChunks(graph);
-  await writeFile(
-    join(distDir, "index.html"),
-    indexHtml({
-      ...assets,
-      preloadFetch: [localeUrls[FALLBACK_LANGUAGE] as string, ...BOOT_REQUESTS],
-      screenChunks: chunks,
-    }),
-  );
+  // Before the compressed copies, which must hold the same bytes.
+  if ((await stampBuildId(outdir, buildId)) === 0) throw new Error("no script reads __TESSERA_BUILD_ID__");
+  if (!options.debug) await writeCompressedCopies(outdir);
+  await writeFile(join(distDir, "index.html"), page);
   // The gateway announces each page's first screen chunks (server/gateway/plugins/first-screen-preload.ts).
   await writeFile(join(distDir, SCREEN_CHUNKS_FILE), JSON.stringify(chunks));
-  return { ...graph, style };
+  return { ...graph, style, buildId };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -1,8 +1,8 @@
 /**
- * The runtime build (scripts/build.ts) as issue 5 shapes it, on a real esbuild build in a temp
- * folder: the texts are hashed JSON assets rather than code, index.html preloads what the first
- * paint fetches and names each screen's chunks, and what the first screen does not need stays out
- * of the entry's static closure.
+ * The runtime build (scripts/build.ts) on a real esbuild build in a temp folder: the texts are the
+ * gateway's content-addressed URLs rather than code, index.html preloads what the first paint fetches
+ * and names each screen's chunks, the build id is stamped in, and what the first screen does not need
+ * stays out of the entry's static closure.
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
@@ -12,12 +12,19 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { SCREEN_CHUNKS_ELEMENT_ID, screenChunkUrls } from "../../runtime/boot/screen-chunks.ts";
-import { type BuiltRuntime, buildRuntime, entryAssets, staticImports } from "../../scripts/build.ts";
+import {
+  type BuiltRuntime,
+  buildIdOf,
+  buildRuntime,
+  entryAssets,
+  gatewayTextUrls,
+  staticImports,
+} from "../../scripts/build.ts";
 import { COMPRESS_MIN_BYTES } from "../../scripts/build-compress.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 const LANGUAGES = ["de", "en", "es", "fr", "it", "nl", "pt"];
-/** Modules the first screen must not wait for (lazy since issue 5). */
+/** Modules the first screen must not wait for (lazily loaded). */
 const LAZY_MODULES = [
   "locales/en.json",
   "runtime/dialogs/dialog-host.tsx",
@@ -50,42 +57,64 @@ function dataBlock(page: string): string | null {
   return page.slice(start + open.length, page.indexOf("</script>", start));
 }
 
-describe("locale assets", () => {
-  test("every language is one content-hashed JSON file with the texts of locales/", () => {
-    const files = readdirSync(join(dist, "assets", "locales"))
-      .filter((file) => file.endsWith(".json"))
-      .sort();
-    assert.deepEqual(
-      files.map((file) => file.replace(/-[0-9a-f]{12}\.json$/, "")),
-      LANGUAGES,
-    );
-    for (const file of files) {
-      const body = readFileSync(join(dist, "assets", "locales", file), "utf8");
-      const language = file.slice(0, 2);
-      const source: unknown = JSON.parse(readFileSync(join(root, "locales", `${language}.json`), "utf8"));
-      assert.deepEqual(JSON.parse(body), source);
-      const hash = createHash("sha256").update(body).digest("hex").slice(0, 12);
-      assert.equal(file, `${language}-${hash}.json`);
-    }
-  });
-
-  test("no script carries the texts; index.html preloads the English ones and the boot calls", () => {
-    const en = readdirSync(join(dist, "assets", "locales")).find((file) => /^en-.*\.json$/.test(file));
-    assert.ok(en);
+describe("texts", () => {
+  test("no texts are copied: index.html preloads the gateway's English URL and the boot calls", () => {
+    assert.ok(!existsSync(join(dist, "assets", "locales")));
+    const en: unknown = JSON.parse(readFileSync(join(root, "locales", "en.json"), "utf8"));
+    // The digest rule of server/gateway/config/text-digest.ts, written out: a change there must show here.
+    const digest = createHash("sha256").update(JSON.stringify(en)).digest("base64url").slice(0, 22);
     assert.match(
       html,
-      new RegExp(`<link rel="preload" href="/assets/locales/${en}" as="fetch" crossorigin>`),
+      new RegExp(`<link rel="preload" href="/gw/texts/en/${digest}\\.json" as="fetch" crossorigin>`),
     );
     assert.match(html, /<link rel="preload" href="\/gw\/manifest" as="fetch" crossorigin>/);
     assert.match(html, /<link rel="preload" href="\/gw\/session" as="fetch" crossorigin>/);
+  });
+
+  test("every language's gateway URL is in the bundle; no script carries the texts", async () => {
+    const urls = await gatewayTextUrls();
+    assert.deepEqual(Object.keys(urls).sort(), LANGUAGES);
     const scripts = readdirSync(join(dist, "assets"), { recursive: true, encoding: "utf8" }).filter((file) =>
       file.endsWith(".js"),
     );
     assert.ok(scripts.length > 10);
+    const entry = readFileSync(join(dist, "assets", built.entry), "utf8");
+    for (const language of LANGUAGES) {
+      assert.match(urls[language] as string, new RegExp(`^/gw/texts/${language}/[A-Za-z0-9_-]{22}\\.json$`));
+      assert.ok(entry.includes(urls[language] as string), `the entry lacks ${urls[language]}`);
+    }
     for (const file of scripts) {
       const code = readFileSync(join(dist, "assets", file), "utf8");
       // A text entry as JSON holds it ("Key":"Text"); code only names keys.
       assert.ok(!code.includes('"Shell_SkipToContent":'), `${file} embeds the texts`);
+    }
+  });
+});
+
+describe("build id", () => {
+  test("is the hash of index.html, written into the script that reads it and its compressed copies", () => {
+    assert.equal(built.buildId, buildIdOf(html));
+    assert.match(built.buildId, /^[A-Za-z0-9_-]{22}$/);
+    const assets = join(dist, "assets");
+    const scripts = readdirSync(assets, { recursive: true, encoding: "utf8" }).filter((f) =>
+      f.endsWith(".js"),
+    );
+    const carriers = scripts.filter((file) =>
+      readFileSync(join(assets, file), "utf8").includes(built.buildId),
+    );
+    assert.ok(carriers.length >= 1);
+    for (const file of scripts) {
+      assert.ok(
+        !readFileSync(join(assets, file), "utf8").includes("tessera-build-id"),
+        `${file} kept the placeholder`,
+      );
+    }
+    for (const file of carriers) {
+      if (!existsSync(join(assets, `${file}.gz`))) continue;
+      assert.deepEqual(
+        gunzipSync(readFileSync(join(assets, `${file}.gz`))),
+        readFileSync(join(assets, file)),
+      );
     }
   });
 });
@@ -116,10 +145,9 @@ function localSpecifiers(code: string): string[] {
 }
 
 describe("compressed copies (scripts/build-compress.ts)", () => {
-  test("the entry, its stylesheet and the texts have .br and .gz copies of the same bytes", () => {
+  test("the entry and its stylesheet have .br and .gz copies of the same bytes", () => {
     const assets = join(dist, "assets");
-    const en = readdirSync(join(assets, "locales")).find((file) => /^en-.*\.json$/.test(file));
-    for (const file of [built.entry, built.style ?? "", `locales/${en}`]) {
+    for (const file of [built.entry, built.style ?? ""]) {
       const body = readFileSync(join(assets, file));
       assert.deepEqual(brotliDecompressSync(readFileSync(join(assets, `${file}.br`))), body, file);
       assert.deepEqual(gunzipSync(readFileSync(join(assets, `${file}.gz`))), body, file);
