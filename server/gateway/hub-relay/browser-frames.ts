@@ -59,7 +59,7 @@ const INVOCATION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const METHOD_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
 /** A build identifier: 1–64 printable ASCII characters. */
 const BUILD_ID = /^[\x20-\x7E]{1,64}$/;
-/** A renderer kind or dialog name a tab reports (never a comma: InternPool keys join them with one). */
+/** A renderer kind or dialog name a tab reports (never a comma: tab-reports.ts keys lists by names joined with one). */
 const REPORTED_NAME = /^[A-Za-z0-9_.:-]{1,100}$/;
 /** C0, DEL and C1: what a rejection reason may not hold. */
 const CONTROL_CHARACTER = /\p{Cc}/u;

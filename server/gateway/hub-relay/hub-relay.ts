@@ -1,7 +1,7 @@
 /**
  * The hub relay (DESIGN.md §4): browser tabs on one side, grouped by gateway session, each session
  * holding one pair of upstream hub links. Owns the browser leg — frame validation, size and rate
- * limits, the heartbeat — and the gateway's own events, logout and shutdown.
+ * limits, the heartbeat — the gateway's own events, what tabs report they run, logout and shutdown.
  */
 import type { FastifyBaseLogger } from "fastify";
 import { Agent } from "undici";
@@ -17,17 +17,39 @@ import { HeartbeatWheel, wheelTickFor } from "./heartbeat-wheel.ts";
 import type { RelayIdentity, RelaySettings } from "./options.ts";
 import { type LinkResources, RelaySession, type SessionHooks } from "./relay-session.ts";
 import { CloseCode, MAX_UNANSWERED_PINGS, Tab } from "./tab.ts";
+import { type TabAcknowledgement, type TabReport, TabReports } from "./tab-reports.ts";
+
+/** Whose tabs a gateway event is for: the tabs of sessions whose current account is in `accounts`. */
+export interface GatewayEventAudience {
+  readonly accounts: ReadonlySet<number>;
+}
+
+/** The relay's counts. */
+export interface RelayStats {
+  readonly sessions: number;
+  readonly tabs: number;
+  /** Distinct builds, and distinct renderer or dialog lists, the open tabs reported (each held once). */
+  readonly reportedBuilds: number;
+  readonly reportedLists: number;
+}
 
 /** What the gateway (session, manifest publishing, maintenance) can ask of the relay. */
 export interface HubRelayControl {
-  /** Sends `{t:"event", hub:"gateway", target, args}` to every tab (manifest published, maintenance on/off). */
-  broadcastGatewayEvent(target: string, args?: readonly unknown[]): number;
+  /**
+   * Sends `{t:"event", hub:"gateway", target, args}` (manifest published, maintenance on/off) to
+   * every tab, or with an audience to the tabs of those accounts only. Returns how many tabs it was
+   * sent to at once; tabs of a session whose account is being looked up get it once it is known, if
+   * it is one of the audience (RelaySession.sendGatewayEvent), and are not counted.
+   */
+  broadcastGatewayEvent(target: string, args?: readonly unknown[], audience?: GatewayEventAudience): number;
+  /** Every open tab: its account, what it last reported, applied and rejected. A snapshot. */
+  tabReports(): TabReport[];
   /** Logout: tells the session's tabs `ended` (with an in-app redirect if given), closes them and its upstream connections. */
   endSession(sessionId: string, redirect?: string): Promise<boolean>;
   /** Reconnects a session's upstream hubs with another bearer token (impersonation start or stop). */
   renewUpstream(sessionId: string, bearerToken: string): boolean;
   /** Counts, for health and tests. */
-  stats(): { sessions: number; tabs: number };
+  stats(): RelayStats;
 }
 
 /**
@@ -43,6 +65,14 @@ export type UpstreamEndedListener = (sessionId: string) => void | Promise<void>;
 /** Called when the upstream told a session to reload its session data, before its tabs hear of it. */
 export type SessionRefreshListener = (sessionId: string) => void | Promise<void>;
 
+/** What the relay asks of the gateway, and tells it (the plugin options of the same names). */
+export interface RelayListeners {
+  readonly onUpstreamEnded?: UpstreamEndedListener;
+  readonly onSessionRefresh?: SessionRefreshListener;
+  readonly accountOf?: (sessionId: string) => Promise<number | null>;
+  readonly onTabAcknowledged?: (ack: TabAcknowledgement) => void;
+}
+
 /** The relay's state: every session and tab of this gateway instance. */
 export class HubRelay implements HubRelayControl {
   readonly #sessions = new Map<string, RelaySession>();
@@ -54,19 +84,21 @@ export class HubRelay implements HubRelayControl {
     keepAliveTimeout: NEGOTIATE_KEEP_ALIVE_MS,
   });
   readonly #links: LinkResources;
+  readonly #reports = new TabReports();
   /** One set of hooks for every session (bound methods: no closures per session). */
-  readonly #sessionHooks: SessionHooks = {
-    onClosed: this.#forgetSession.bind(this),
-    onUpstreamEnded: this.#notifyUpstreamEnded.bind(this),
-    beforeRefresh: this.#beforeRefresh.bind(this),
-  };
+  readonly #sessionHooks: SessionHooks;
 
   constructor(
     readonly settings: RelaySettings,
     readonly log: FastifyBaseLogger,
-    readonly onUpstreamEnded?: UpstreamEndedListener,
-    readonly onSessionRefresh?: SessionRefreshListener,
+    readonly listeners: RelayListeners = {},
   ) {
+    this.#sessionHooks = {
+      onClosed: this.#forgetSession.bind(this),
+      onUpstreamEnded: this.#notifyUpstreamEnded.bind(this),
+      beforeRefresh: this.#beforeRefresh.bind(this),
+      accountOf: listeners.accountOf ? this.#lookUpAccount.bind(this) : undefined,
+    };
     const { heartbeatMs, serverTimeoutMs, invocationTimeoutMs } = settings;
     this.#links = {
       wheel: new HeartbeatWheel(wheelTickFor(Math.min(heartbeatMs, serverTimeoutMs, invocationTimeoutMs))),
@@ -87,6 +119,7 @@ export class HubRelay implements HubRelayControl {
     socket.on("error", () => undefined); // 'close' follows
     socket.on("close", () => {
       this.#tabs.delete(tab);
+      this.#reports.forget(tab);
       session.removeTab(tab);
       if (this.#tabs.size === 0) this.#stopHeartbeat();
     });
@@ -95,10 +128,25 @@ export class HubRelay implements HubRelayControl {
     this.#startHeartbeat();
   }
 
-  broadcastGatewayEvent(target: string, args: readonly unknown[] = []): number {
+  broadcastGatewayEvent(
+    target: string,
+    args: readonly unknown[] = [],
+    audience?: GatewayEventAudience,
+  ): number {
     const bytes = encodeGatewayFrame({ t: "event", hub: "gateway", target, args });
-    for (const tab of this.#tabs) tab.sendBytes(bytes);
-    return this.#tabs.size;
+    let sent = 0;
+    for (const session of this.#sessions.values())
+      sent += session.sendGatewayEvent(bytes, audience?.accounts);
+    return sent;
+  }
+
+  tabReports(): TabReport[] {
+    const reports: TabReport[] = [];
+    for (const session of this.#sessions.values()) {
+      const account = session.accountRecId;
+      for (const tab of session.tabs) reports.push(this.#reports.snapshot(tab, account));
+    }
+    return reports;
   }
 
   async endSession(sessionId: string, redirect?: string): Promise<boolean> {
@@ -114,8 +162,14 @@ export class HubRelay implements HubRelayControl {
     return session !== undefined;
   }
 
-  stats(): { sessions: number; tabs: number } {
-    return { sessions: this.#sessions.size, tabs: this.#tabs.size };
+  stats(): RelayStats {
+    const { builds, lists } = this.#reports.pooled;
+    return {
+      sessions: this.#sessions.size,
+      tabs: this.#tabs.size,
+      reportedBuilds: builds,
+      reportedLists: lists,
+    };
   }
 
   /** Shutdown: refuses new sockets, closes every tab with 1001 and every upstream connection. */
@@ -148,19 +202,57 @@ export class HubRelay implements HubRelayControl {
   }
 
   #notifyUpstreamEnded(sessionId: string): void {
-    if (!this.onUpstreamEnded) return;
+    const listener = this.listeners.onUpstreamEnded;
+    if (!listener) return;
     Promise.resolve()
-      .then(() => this.onUpstreamEnded?.(sessionId))
+      .then(() => listener(sessionId))
       .catch((error: unknown) => this.log.error({ err: error }, "hub relay: onUpstreamSessionEnded failed"));
   }
 
   /** The refresh listener's promise, never rejected (a failure is logged; the tabs still reload). */
   #beforeRefresh(sessionId: string): Promise<void> | undefined {
-    const listener = this.onSessionRefresh;
+    const listener = this.listeners.onSessionRefresh;
     if (!listener) return undefined;
     return Promise.resolve()
       .then(() => listener(sessionId))
       .catch((error: unknown) => this.log.error({ err: error }, "hub relay: onSessionRefresh failed"));
+  }
+
+  /** The `accountOf` listener's answer, never rejected (a failure is logged and answers null). */
+  #lookUpAccount(sessionId: string): Promise<number | null> {
+    return Promise.resolve()
+      .then(() => this.listeners.accountOf?.(sessionId) ?? null)
+      .then(
+        (account) => (Number.isSafeInteger(account) ? account : null),
+        (error: unknown) => {
+          this.log.error({ err: error }, "hub relay: accountOf failed");
+          return null;
+        },
+      );
+  }
+
+  /**
+   * Tells the listener of an applied version (no `reason`) or a rejected one, with the tab's account —
+   * once it is known, if it is being looked up.
+   */
+  #acknowledge(session: RelaySession, version: number, reason?: string): void {
+    const listener = this.listeners.onTabAcknowledged;
+    if (!listener) return;
+    const notify = () => {
+      const accountRecId = session.accountRecId;
+      try {
+        listener(
+          reason === undefined
+            ? { accountRecId, version, ok: true }
+            : { accountRecId, version, ok: false, reason },
+        );
+      } catch (error) {
+        this.log.error({ err: error }, "hub relay: onTabAcknowledged failed");
+      }
+    };
+    const lookup = session.whenAccountKnown();
+    if (lookup === null) notify();
+    else void lookup.then(notify);
   }
 
   #onFrame(tab: Tab, session: RelaySession, data: Buffer, isBinary: boolean): void {
@@ -174,6 +266,17 @@ export class HubRelay implements HubRelayControl {
     if (frame === null) tab.close(CloseCode.PolicyViolation, "malformed frame");
     else if (frame.t === "ping") tab.sendBytes(PONG_FRAME_BYTES);
     else if (frame.t === "invoke") session.invoke(tab, frame);
+    else if (frame.t === "report") {
+      this.#reports.report(tab, frame);
+      // An account not known yet may be stored by now (the tab has loaded): look again, for tabReports.
+      void session.whenAccountKnown();
+    } else if (frame.t === "applied") {
+      this.#reports.applied(tab, frame.version);
+      this.#acknowledge(session, frame.version);
+    } else if (frame.t === "rejected") {
+      this.#reports.rejected(tab, frame.version, frame.reason);
+      this.#acknowledge(session, frame.version, frame.reason);
+    }
   }
 
   /** Why a frame closes its tab, if it does: binary, too large, or over the rate. */

@@ -5,6 +5,7 @@
 import type { FastifyRequest } from "fastify";
 import { assertBackoffPolicy, type BackoffPolicy, DEFAULT_RECONNECT_POLICY } from "./backoff.ts";
 import { MAX_PENDING_INVOCATIONS_PER_TAB, MAX_TAB_BUFFERED_BYTES } from "./tab.ts";
+import type { TabAcknowledgement } from "./tab-reports.ts";
 import { UPSTREAM_INVOCATION_TIMEOUT_MS } from "./upstream-hub-connection.ts";
 
 /** The two upstream hubs a session holds (DESIGN.md §4). */
@@ -62,6 +63,16 @@ export interface HubRelayOptions {
    * the session (its account's custom menu) is dropped before the tabs read it again.
    */
   readonly onSessionRefresh?: (sessionId: string) => void | Promise<void>;
+  /**
+   * The account of a session's current identity (the impersonated user's while impersonating), or
+   * null when the gateway does not know it yet. Looked up when the session's first tab connects, again
+   * after `renewUpstream`, and again while it is null when an event for some accounts is broadcast or
+   * a tab sends a report, applied or rejected frame (hub-relay/README.md, "Gateway events").
+   * Without it no session has an account: `broadcastGatewayEvent` with an audience reaches no tab.
+   */
+  readonly accountOf?: (sessionId: string) => Promise<number | null>;
+  /** Called for each `applied` and `rejected` frame a tab sends, with the tab's account. */
+  readonly onTabAcknowledged?: (ack: TabAcknowledgement) => void;
   /** Source of the reconnect jitter, in [0, 1). Default Math.random. */
   readonly random?: () => number;
 }

@@ -2,7 +2,8 @@
  * One gateway session in the relay: the tabs of that session and ONE pair of upstream hub links
  * shared by all of them (DESIGN.md §4). Upstream events go to every tab; a tab's invocation goes
  * upstream (allow-listed methods only) and its result back to that tab alone. The links' states
- * become the status frames; the upstream ending the session becomes the `ended` frame.
+ * become the status frames; the upstream ending the session becomes the `ended` frame. The session
+ * knows its account, so a gateway event meant for some accounts reaches only their sessions' tabs.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Dispatcher } from "undici";
@@ -36,6 +37,17 @@ export interface SessionHooks {
    * returned promise settles (at once without one).
    */
   beforeRefresh(sessionId: string): Promise<void> | undefined;
+  /**
+   * Looks up the account of the session's current identity; null when not known (the promise is
+   * never rejected: a failed lookup answers null). Undefined: accounts are not known to the relay.
+   */
+  readonly accountOf: ((sessionId: string) => Promise<number | null>) | undefined;
+}
+
+/** A gateway event, encoded, and the accounts it is meant for (every account without). */
+interface HeldEvent {
+  readonly bytes: Buffer;
+  readonly accounts: ReadonlySet<number> | undefined;
 }
 
 /** The user hub event that tells a session to reload its session data (§7), lower-cased. */
@@ -57,6 +69,14 @@ export class RelaySession {
   #bearerToken: string;
   #over = false;
   #stopped: Promise<void> = Promise.resolve();
+  /** The account of the current identity, as last looked up; null while not known. */
+  #account: number | null = null;
+  /** The account lookup in flight; null when none is. */
+  #accountLookup: Promise<void> | null = null;
+  /** Counts lookups, so the answer of one a later lookup replaced (after a renew) is ignored. */
+  #lookups = 0;
+  /** Gateway events waiting for the account lookup, in the order broadcast; null when none wait. */
+  #held: HeldEvent[] | null = null;
   // Shared by the session's links (bound methods, not closures per link: every idle tab holds them).
   readonly #tokenReader = this.#currentBearerToken.bind(this);
   readonly #stateListener = this.#onStateOf.bind(this);
@@ -79,9 +99,15 @@ export class RelaySession {
     return this.#status;
   }
 
-  /** Opens the upstream connections. */
+  /** The account of the session's identity as last looked up; null while not known (or not looked up). */
+  get accountRecId(): number | null {
+    return this.#account;
+  }
+
+  /** Opens the upstream connections and looks up the account. */
   start(): void {
     for (const link of this.#links.values()) link.start();
+    this.#lookUpAccount();
   }
 
   /** Adds a tab; it is told the current status at once. A new bearer token reconnects upstream with it. */
@@ -108,6 +134,37 @@ export class RelaySession {
       fresh.start();
     }
     this.#setStatus("reconnecting");
+    // Impersonation start or stop changes the account; events broadcast meanwhile wait for it.
+    this.#lookUpAccount();
+  }
+
+  /**
+   * Sends a gateway event (encoded once by the caller) to the session's tabs if the session's account
+   * is in `accounts`, or whatever the account without `accounts`; returns how many tabs got it now.
+   * While the account is not known — being looked up, or the last lookup found none — an event for
+   * some accounts is held and the account looked up (again); the events broadcast after it are held
+   * behind it, so the tabs see gateway events in the order they were broadcast. When the lookup
+   * answers, the held events go to the tabs by that account; with none known still, those for some
+   * accounts are dropped (hub-relay/README.md, Decisions: such a session reads its manifest later).
+   */
+  sendGatewayEvent(bytes: Buffer, accounts: ReadonlySet<number> | undefined): number {
+    if (this.#over) return 0;
+    if (this.#held === null && (accounts === undefined || this.whenAccountKnown() === null))
+      return this.#deliver(bytes, accounts);
+    if (this.#held === null) this.#held = [];
+    this.#held.push({ bytes, accounts });
+    return 0;
+  }
+
+  /**
+   * Null when the account is known (or cannot be); else the lookup to wait for, started when none is
+   * in flight. Once it settles, `accountRecId` is the answer of the session's latest lookup.
+   */
+  whenAccountKnown(): Promise<void> | null {
+    if (this.#over || this.hooks.accountOf === undefined) return null;
+    if (this.#accountLookup) return this.#accountLookup;
+    if (this.#account !== null) return null;
+    return this.#lookUpAccount();
   }
 
   /** Sends a frame to every tab, serialized once. */
@@ -131,6 +188,7 @@ export class RelaySession {
   close(code: number, reason: string): Promise<void> {
     if (this.#over) return this.#stopped;
     this.#over = true;
+    this.#held = null;
     for (const tab of this.tabs) tab.close(code, reason);
     this.hooks.onClosed(this);
     this.#stopped = Promise.all([...this.#links.values()].map((link) => link.stop())).then(() => undefined);
@@ -161,6 +219,35 @@ export class RelaySession {
       this.log.error({ err: error }, "hub relay: invocation failed");
       waiter.reject(new UpstreamInvocationError("noAnswer", "the invocation could not be sent"));
     }
+  }
+
+  /** Looks the account up; resolves once the session's latest lookup (this one or a later) answered. */
+  #lookUpAccount(): Promise<void> | null {
+    const accountOf = this.hooks.accountOf;
+    if (accountOf === undefined || this.#over) return null;
+    const lookup = ++this.#lookups;
+    this.#account = null;
+    this.#accountLookup = accountOf(this.id).then((account): Promise<void> | undefined => {
+      if (lookup !== this.#lookups) return this.#accountLookup ?? undefined;
+      this.#accountLookup = null;
+      if (this.#over) return;
+      this.#account = account;
+      this.#releaseHeld();
+    });
+    return this.#accountLookup;
+  }
+
+  /** The held events, by the account now known (or not: then only those for every account). */
+  #releaseHeld(): void {
+    const held = this.#held;
+    this.#held = null;
+    if (held) for (const { bytes, accounts } of held) this.#deliver(bytes, accounts);
+  }
+
+  #deliver(bytes: Buffer, accounts: ReadonlySet<number> | undefined): number {
+    if (accounts !== undefined && (this.#account === null || !accounts.has(this.#account))) return 0;
+    for (const tab of this.tabs) tab.sendBytes(bytes);
+    return this.tabs.size;
   }
 
   #createLink(hub: RelayHub): UpstreamHubLink {

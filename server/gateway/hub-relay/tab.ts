@@ -4,6 +4,7 @@
  */
 import type WebSocket from "ws";
 import { encodeGatewayFrame, type GatewayFrame } from "./browser-frames.ts";
+import type { TabRecord } from "./tab-reports.ts";
 import { TEXT_FRAME, textFrameBytes } from "./text-frame.ts";
 
 /** Default: a tab that leaves more than this unread is dropped rather than buffered without bound. */
@@ -76,6 +77,10 @@ export class Tab {
   /** Invocations sent upstream and not yet answered. */
   pending = 0;
   readonly limiter: RateLimiter;
+  /** When the socket was accepted, in ms since the epoch. */
+  readonly connectedAt = Date.now();
+  /** What the tab reported (tab-reports.ts); null until it sends a report, applied or rejected frame. */
+  record: TabRecord | null = null;
 
   constructor(
     readonly socket: WebSocket,

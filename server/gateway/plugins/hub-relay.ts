@@ -2,7 +2,7 @@
  * The hub relay endpoint (DESIGN.md §4): one WebSocket per browser tab at
  * `/gw/hub`. Origin and session are checked before the upgrade; the relay itself lives in
  * server/gateway/hub-relay/ (protocol in its README.md). Registering the plugin decorates the app
- * with `hubRelay` (broadcastGatewayEvent, endSession, renewUpstream, stats).
+ * with `hubRelay` (broadcastGatewayEvent, tabReports, endSession, renewUpstream, stats).
  */
 import type { ServerResponse } from "node:http";
 import websocket from "@fastify/websocket";
@@ -13,8 +13,9 @@ import { GatewayErrorCode, type GatewayErrorCodeName } from "../errors/gateway-e
 import { HubRelay, type HubRelayControl } from "../hub-relay/hub-relay.ts";
 import { type HubRelayOptions, type RelayIdentity, resolveRelaySettings } from "../hub-relay/options.ts";
 
-export type { HubRelayControl } from "../hub-relay/hub-relay.ts";
+export type { GatewayEventAudience, HubRelayControl } from "../hub-relay/hub-relay.ts";
 export type { HubRelayOptions, RelayIdentity } from "../hub-relay/options.ts";
+export type { TabAcknowledgement, TabReport, TabRejection } from "../hub-relay/tab-reports.ts";
 
 /** Where tabs open their socket. */
 export const HUB_RELAY_PATH = "/gw/hub";
@@ -45,7 +46,12 @@ export function originAllowed(origin: string | undefined, allowed: ReadonlySet<s
 
 async function hubRelayPlugin(app: FastifyInstance, options: HubRelayOptions): Promise<void> {
   const settings = resolveRelaySettings(options);
-  const relay = new HubRelay(settings, app.log, options.onUpstreamSessionEnded, options.onSessionRefresh);
+  const relay = new HubRelay(settings, app.log, {
+    onUpstreamEnded: options.onUpstreamSessionEnded,
+    onSessionRefresh: options.onSessionRefresh,
+    accountOf: options.accountOf,
+    onTabAcknowledged: options.onTabAcknowledged,
+  });
   app.decorate("hubRelay", relay as HubRelayControl);
 
   // The socket route lives in its own scope so @fastify/websocket's hooks touch no other route.

@@ -73,7 +73,12 @@ describe("hub relay: sessions and tabs", () => {
       () => connectionsOf(key).user + connectionsOf(key).chat === 0,
       "upstream connections closed",
     );
-    assert.deepEqual(gateway.app.hubRelay.stats(), { sessions: 0, tabs: 0 });
+    assert.deepEqual(gateway.app.hubRelay.stats(), {
+      sessions: 0,
+      tabs: 0,
+      reportedBuilds: 0,
+      reportedLists: 0,
+    });
 
     // A new tab of the same session opens a fresh pair.
     const third = await openTab(gateway.wsUrl, { cookie });
