@@ -19,6 +19,7 @@ import { restRelay } from "./plugins/rest-relay.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
 import { blockedIpGuard, sessionEndpoints } from "./plugins/session.ts";
 import { staticApp } from "./plugins/static-app.ts";
+import { upstreamSettings } from "./plugins/upstream-settings.ts";
 import { productRelayPolicy } from "./relay/relayed-calls.ts";
 import type { CookieSecurity } from "./security/cookies.ts";
 import { redactedLoggerOptions } from "../../core/log-redaction.ts";
@@ -39,7 +40,10 @@ export interface GatewayOptions {
   sessionSecret?: string;
   /** Where the gateway keeps its SQLite session store (`<dataDir>/gateway.sqlite`); ":memory:" for tests. */
   dataDir?: string;
-  /** Bearer token for the upstream's service calls (the blocked-IP list); unset: the list is not enforced. */
+  /**
+   * Bearer token for the upstream's service calls (the blocked-IP list, the settings of
+   * plugins/upstream-settings.ts); unset: the list is not enforced and signup stays closed.
+   */
   upstreamServiceToken?: string | null;
   /** The product's public origins (CSRF Origin check, WebSocket Origin check). */
   publicOrigins?: readonly string[];
@@ -105,10 +109,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   if (options.upstreamUrl) readinessChecks.upstream = upstreamReachable(options.upstreamUrl);
   await app.register(healthEndpoints, { readinessChecks });
   if (options.upstreamUrl) {
-    await registerUpstreamFacing(app, options, options.upstreamUrl, manifests.shell.signupAllowed, {
-      manifests,
-      version,
-    });
+    await registerUpstreamFacing(app, options, options.upstreamUrl, { manifests, version });
   } else {
     frameAncestors(app, { allowList: null });
     await app.register(manifestEndpoint, { manifests, version });
@@ -129,7 +130,6 @@ async function registerUpstreamFacing(
   app: FastifyInstance,
   options: GatewayOptions,
   upstreamUrl: string,
-  signupAllowed: boolean,
   manifest: Parameters<typeof manifestEndpoint>[1],
 ): Promise<void> {
   if (!options.sessionSecret) throw new Error("buildApp: a sessionSecret is required with an upstream");
@@ -159,6 +159,11 @@ async function registerUpstreamFacing(
   });
   const accountMenus = new AccountMenus(appBase, session);
   invalidateOnMenuSave(app, accountMenus);
+  // Signup is the upstream's SignupAllowed, derived here (ARCHITECTURE.md Decisions: one switch per setting).
+  const settings = upstreamSettings(app, {
+    webservicesBase,
+    serviceToken: options.upstreamServiceToken ?? null,
+  });
   const { upstreamServerTimeoutMs, ...hubLimits } = options.hubLimits ?? {};
   await app.register(hubRelay, {
     ...hubLimits,
@@ -179,7 +184,7 @@ async function registerUpstreamFacing(
   });
   await app.register(sessionEndpoints, {
     session,
-    signupAllowed: () => signupAllowed,
+    signupAllowed: () => settings.signupAllowed(),
     onSessionEnded: (sessionId: string) => app.hubRelay.endSession(sessionId, "/loggedout"),
     onIdentityChanged: (sessionId: string, token: string) => app.hubRelay.renewUpstream(sessionId, token),
   });

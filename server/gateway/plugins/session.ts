@@ -22,7 +22,7 @@ export { SESSION_PATH };
 /** Options of `sessionEndpoints`. */
 export interface SessionEndpointsOptions {
   session: GatewaySession;
-  /** Whether signup is open: the resolved shell manifest's `signupAllowed` (§2.1). */
+  /** Whether signup is open (§2.1): the upstream's configuration as UpstreamSettings derives it. */
   signupAllowed: () => boolean;
   /** The gateway ended a session (logout, upstream 401): e.g. `hubRelay.endSession(id, "/loggedout")`. */
   onSessionEnded?: SessionEndedHook;

@@ -118,7 +118,7 @@ describe("open-redirect candidates", () => {
     assert.equal(ok.json.redirect, SAFE);
   });
 
-  test("signup: closed by the default shell, so refused before its redirect is read (403)", async () => {
+  test("signup: closed (this gateway has no service token to read the switch), so refused before its redirect is read (403)", async () => {
     const visitor = await new BrowserClient(stack.gateway.url).open();
     const answer = await visitor.post("/gw/session/signup", {
       accountName: "Evil Corp",

@@ -62,6 +62,7 @@ export interface TestGateway {
 /** What a test may change of the gateway. */
 export interface TestGatewayOptions {
   session?: Partial<GatewaySessionOptions>;
+  /** The signup switch app.ts derives from the upstream (default closed, as the shell manifest says). */
   signupAllowed?: boolean;
   blockedIps?: Omit<BlockedIpGuardOptions, "appBase">;
   layers?: ManifestLayerSource;
