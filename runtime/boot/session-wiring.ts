@@ -76,6 +76,15 @@ function syncRealtimeLater(config: LoggedInConfig | null): void {
     .catch((error: unknown) => console.error(error));
 }
 
+/** The admin scripts' module (§4.2), loaded with the first session that has IsAdmin: never for anyone else. */
+let adminScripts: Promise<typeof import("../session/admin-scripts.ts")> | null = null;
+
+function syncAdminScriptsLater(config: LoggedInConfig | null): void {
+  if (!adminScripts && config?.User.IsAdmin !== true) return;
+  adminScripts ??= import("../session/admin-scripts.ts");
+  void adminScripts.then((m) => m.syncAdminScripts(config)).catch((error: unknown) => console.error(error));
+}
+
 /** Installs the session wiring once, at boot. */
 export function installSessionWiring(): void {
   setProfileBuilder((config) => {
@@ -87,6 +96,7 @@ export function installSessionWiring(): void {
     return accessProfileFrom(config, catalogue);
   });
   onSessionChange(syncRealtimeLater);
+  onSessionChange(syncAdminScriptsLater);
   onSessionChange((config) => {
     if (!config) {
       setShellUser(null);
