@@ -54,6 +54,16 @@ export interface ClientManifestUser {
 export interface ClientManifest {
   /** Version of the manifest set (and layers) it was resolved from. */
   version: string;
+  /**
+   * The published configuration version (server/gateway/config/) the manifest was resolved from, as
+   * `manifestPublished` names it and a tab acknowledges it; 0 when only the shipped base is served.
+   */
+  configVersion: number;
+  /**
+   * Where each of the seven languages' texts of this configuration are served: content-addressed
+   * gateway URLs (`/gw/texts/<language>/<digest>.json`, immutable), so a new text version is a new URL.
+   */
+  texts: Readonly<Record<"en" | "de" | "es" | "fr" | "nl" | "pt" | "it", string>>;
   audience: ManifestAudienceKind;
   /** The session the manifest was resolved for; null for the anonymous audience. */
   user: ClientManifestUser | null;

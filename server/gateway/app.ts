@@ -3,10 +3,14 @@
  * listens; `main.ts` reads the environment and listens.
  */
 import { join } from "node:path";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { errorAnswerServerOptions, installErrorAnswers } from "./errors/error-answers.ts";
 import type { HubRelayLimits } from "./hub-relay/options.ts";
-import { loadLocaleKeys, loadManifestSet } from "./manifests/load-manifests.ts";
+import { loadBaseConfiguration } from "./config/base-configuration.ts";
+import { ConfigPlane } from "./config/config-plane.ts";
+import { configRoutes, type ConfigStaff } from "./config/config-routes.ts";
+import { maintenanceGate } from "./config/maintenance-gate.ts";
+import { SqliteConfigStore } from "./config/sqlite-config-store.ts";
 import { manifestSetVersion } from "./manifests/manifest-cache.ts";
 import { AccountMenus, invalidateOnMenuSave } from "./plugins/account-menus.ts";
 import { EmbeddingAllowList } from "./plugins/embedding-allow-list.ts";
@@ -19,6 +23,7 @@ import { restRelay } from "./plugins/rest-relay.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
 import { blockedIpGuard, sessionEndpoints } from "./plugins/session.ts";
 import { staticApp } from "./plugins/static-app.ts";
+import { textsEndpoint } from "./plugins/texts-endpoint.ts";
 import { upstreamSettings } from "./plugins/upstream-settings.ts";
 import { productRelayPolicy } from "./relay/relayed-calls.ts";
 import type { CookieSecurity } from "./security/cookies.ts";
@@ -60,6 +65,8 @@ export interface GatewayOptions {
   logger?: FastifyServerOptions["logger"];
   /** Hosts whose pages run help mode (HELP_HOSTS, §1); none by default. */
   helpHosts?: readonly HelpHost[];
+  /** The four-eyes rule of the configuration plane (CONFIG_FOUR_EYES): publications need another's approval. */
+  configFourEyes?: boolean;
 }
 
 /** The upstream hub methods a browser may invoke (the embedded upstream's client methods). */
@@ -91,8 +98,8 @@ function upstreamReachable(upstreamUrl: string): () => Promise<boolean> {
  * rejects with a ManifestError naming file, pointer and reason, and nothing starts.
  */
 export async function buildApp(options: GatewayOptions): Promise<FastifyInstance> {
-  const localeKeys = await loadLocaleKeys(options.localesDir);
-  const manifests = await loadManifestSet(options.manifestsDir, localeKeys);
+  const base = await loadBaseConfiguration(options.manifestsDir, options.localesDir);
+  const manifests = base.manifests;
   const version = manifestSetVersion(manifests as unknown as Record<string, unknown>);
   // Tokens (st, it, share codes), cookies and authorization never reach a log line.
   const app = Fastify({
@@ -105,14 +112,37 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await securityHeaders(app); // not encapsulated: applies to every route
   // Before any plugin, which inherits the handler; the SPA's plugin owns the not-found handler when served.
   installErrorAnswers(app, { notFound: !options.distDir });
+  // The configuration plane serves the newest valid published version over this base (DESIGN.md §3).
+  const store = new SqliteConfigStore(
+    options.dataDir === ":memory:" ? ":memory:" : join(options.dataDir ?? "data", "gateway.sqlite"),
+  );
+  const plane = await ConfigPlane.open({
+    store,
+    base,
+    log: app.log,
+    fourEyes: options.configFourEyes === true,
+    clientReports: () => (app.hasDecorator("hubRelay") ? app.hubRelay.tabReports() : []),
+  });
+  app.addHook("onClose", async () => {
+    await plane.close();
+    await store.close();
+  });
   const readinessChecks: Record<string, () => Promise<boolean> | boolean> = { manifests: () => true };
   if (options.upstreamUrl) readinessChecks.upstream = upstreamReachable(options.upstreamUrl);
-  await app.register(healthEndpoints, { readinessChecks });
+  await app.register(healthEndpoints, {
+    readinessChecks,
+    degraded: () => {
+      const { degraded } = plane.status();
+      return degraded ? { configuration: degraded } : null;
+    },
+  });
+  await app.register(textsEndpoint, { source: plane });
+  const manifest = { version, configuration: plane };
   if (options.upstreamUrl) {
-    await registerUpstreamFacing(app, options, options.upstreamUrl, { manifests, version });
+    await registerUpstreamFacing(app, options, options.upstreamUrl, manifest, plane);
   } else {
     frameAncestors(app, { allowList: null });
-    await app.register(manifestEndpoint, { manifests, version });
+    await app.register(manifestEndpoint, manifest);
     await app.register(sessionEndpoints);
   }
   if (options.distDir) {
@@ -131,6 +161,7 @@ async function registerUpstreamFacing(
   options: GatewayOptions,
   upstreamUrl: string,
   manifest: Parameters<typeof manifestEndpoint>[1],
+  plane: ConfigPlane,
 ): Promise<void> {
   if (!options.sessionSecret) throw new Error("buildApp: a sessionSecret is required with an upstream");
   const appBase = `${upstreamUrl}/api/`;
@@ -151,6 +182,19 @@ async function registerUpstreamFacing(
   });
   // At the root, so the relays share the CSRF rule.
   app.addHook("onRequest", session.csrfGuard);
+  // §1 maintenance, before the relays and the SPA: members get the page and 503s, staff pass.
+  maintenanceGate(app, {
+    anyMaintenance: () => plane.anyMaintenance(),
+    maintenanceFor: (accountRecId) => plane.maintenanceFor(accountRecId),
+    endsAt: () => plane.maintenanceEndsAt(),
+    requesterOf: async (request) => {
+      const facts = (await session.sessions.read(request))?.data.facts ?? null;
+      return {
+        accountRecId: facts?.accountRecId ?? null,
+        staff: facts?.isAdmin === true && !facts.impersonating,
+      };
+    },
+  });
   // At the root too, before the relays and the SPA: frame-ancestors per account, the account menu's invalidation.
   const webservicesBase = `${upstreamUrl}/ws/`;
   frameAncestors(app, {
@@ -169,6 +213,7 @@ async function registerUpstreamFacing(
     ...hubLimits,
     upstream: { hubBase: `${upstreamUrl}/hubs`, serverTimeoutMs: upstreamServerTimeoutMs },
     identityOf: session.identityOf,
+    accountOf: (id) => session.sessions.accountOf(id),
     allowedOrigins: options.publicOrigins ?? [],
     invocable: {
       user: options.hubInvocable?.user ?? DEFAULT_HUB_INVOCABLE.user,
@@ -189,6 +234,30 @@ async function registerUpstreamFacing(
     onIdentityChanged: (sessionId: string, token: string) => app.hubRelay.renewUpstream(sessionId, token),
   });
   await app.register(manifestEndpoint, { ...manifest, audienceOf: session.audienceOf, accountMenus });
+  // A publication reaches the open browsers of the accounts it affects (DESIGN.md §4 gateway events).
+  plane.onPublished((event) => {
+    const args = [{ version: event.version, urgency: event.urgency }];
+    app.hubRelay.broadcastGatewayEvent(
+      "manifestPublished",
+      args,
+      event.accounts ? { accounts: event.accounts } : undefined,
+    );
+  });
+  /** The Configuration admin module of a signed-in staff member (never while impersonating). */
+  const staffOf = async (request: FastifyRequest): Promise<ConfigStaff | null> => {
+    const active = await session.sessions.read(request);
+    const facts = active?.data.grant ? active.data.facts : null;
+    if (!active || !facts) return null;
+    if (!facts.isAdmin || facts.impersonating)
+      return { name: active.data.identifier ?? "?", read: false, write: false };
+    const module = facts.adminPermissions.find(([key]) => key === "Configuration");
+    return {
+      name: active.data.identifier ?? `session:${active.data.createdAt}`,
+      read: module?.[1] === true,
+      write: module?.[2] === true,
+    };
+  };
+  await app.register(configRoutes, { plane, staffOf });
   await app.register(restRelay, {
     upstream: { appBase, webservicesBase: `${upstreamUrl}/ws/` },
     identityOf: session.identityOf,

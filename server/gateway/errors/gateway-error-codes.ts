@@ -110,6 +110,25 @@ export const GatewayErrorCode = {
   BodyNotAccepted: 8055,
   /** An unexpected failure outside the session endpoints and the relays; details are logged, never sent. */
   Internal: 8056,
+  // The configuration plane (server/gateway/config, /gw/config/…): 8070–8089.
+  /** /gw/config/… without a signed-in staff session holding Read on the Configuration module. */
+  ConfigNotAllowed: 8070,
+  /** A change (draft, approval, publish, rollback, maintenance) without Write on the Configuration module. */
+  ConfigWriteNotAllowed: 8071,
+  /** The change set, version or account named does not exist. */
+  ConfigNotFound: 8072,
+  /** The change set's base version is stale: what it edits changed since (the body says what). */
+  ConfigStaleBase: 8073,
+  /** The merged configuration is invalid (the body names kind, JSON pointer and reason); nothing was published. */
+  ConfigInvalid: 8074,
+  /** The change set is not in a state that allows this (already published, cancelled, scheduled…). */
+  ConfigWrongState: 8075,
+  /** The four-eyes rule: publishing needs another staff member's approval, and authors never approve their own. */
+  ConfigApprovalRequired: 8076,
+  /** The request body does not have the documented shape. */
+  ConfigBadRequest: 8077,
+  /** Maintenance (§1): the application is closed for maintenance; retry after the Retry-After header. */
+  MaintenanceUnderway: 8078,
 } as const;
 
 export type GatewayErrorCodeName = keyof typeof GatewayErrorCode;

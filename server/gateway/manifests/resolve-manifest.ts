@@ -1,20 +1,16 @@
 /**
- * Manifest resolution (DESIGN.md §3): base manifests → operator layer → account layer (white-label)
- * → filtered for the audience. Layers are JSON Merge Patches per manifest kind (RFC 7386: objects
- * merge, null removes, arrays replace); a layer naming `__proto__`, `constructor` or `prototype`, an
- * unknown kind, or producing a document its schema refuses, is refused whole (ManifestError).
+ * Manifest resolution (DESIGN.md §3), its last step: a set already layered by the configuration
+ * plane (base → operator → account, server/gateway/config/) filtered for the audience.
  */
 import type { MenuConditionInput } from "../../../core/menus/conditions.ts";
 import type { ClientManifest } from "../../../schemas/client-manifest.ts";
-import { validatorsById } from "../../../schemas/generated/validators-by-id.js";
 import type { RouteDefinition } from "../../../schemas/routes.ts";
-import { ForbiddenKeyError, isJsonObject, mergePatch } from "../security/prototype-pollution.ts";
+import type { ServedConfiguration } from "../config/deployment.ts";
 import { type AccessFacts, userAccessOf } from "./filter-access.ts";
 import { filterMenus } from "./filter-menus.ts";
 import { filterDialogs, filterPermissions, filterScreens } from "./filter-registries.ts";
 import { filterRoutes } from "./filter-routes.ts";
-import { ManifestError, type ManifestProblem } from "./manifest-problem.ts";
-import { MANIFEST_KINDS, type ManifestKind, type ManifestSet } from "./manifest-set.ts";
+import type { ManifestSet } from "./manifest-set.ts";
 
 /** Who a resolved manifest is for. */
 export type ManifestAudience =
@@ -25,55 +21,6 @@ export type ManifestAudience =
       /** accessFingerprint(facts), computed once per session refresh. */
       fingerprint: string;
     };
-
-/** One override layer: a merge patch per manifest kind, with an id naming its version. */
-export interface ManifestLayer {
-  /** Changes whenever the layer's content changes (e.g. its published version); part of cache keys. */
-  id: string;
-  documents: Partial<Record<ManifestKind, unknown>>;
-}
-
-/** The base set with each layer applied in order; throws ManifestError naming every problem. */
-export function applyLayers(base: ManifestSet, layers: readonly (ManifestLayer | null)[]): ManifestSet {
-  let result = base;
-  for (const layer of layers) {
-    if (!layer) continue;
-    const problems: ManifestProblem[] = [];
-    const next: Record<string, unknown> = { ...result };
-    for (const kind of Object.keys(layer.documents)) {
-      const file = `layer ${layer.id}/${kind}`;
-      if (!(MANIFEST_KINDS as readonly string[]).includes(kind)) {
-        problems.push({ file, pointer: "", reason: "unknown manifest kind" });
-        continue;
-      }
-      const patch = layer.documents[kind as ManifestKind];
-      if (!isJsonObject(patch)) {
-        problems.push({ file, pointer: "", reason: "a layer document must be a JSON object" });
-        continue;
-      }
-      try {
-        const merged = mergePatch(result[kind as ManifestKind], patch);
-        const validate = validatorsById[kind];
-        if (!validate?.(merged)) {
-          for (const error of validate?.errors ?? []) {
-            problems.push({
-              file,
-              pointer: error.instancePath || "/",
-              reason: `schema: ${error.message ?? "invalid"}`,
-            });
-          }
-        }
-        next[kind] = merged;
-      } catch (error) {
-        if (!(error instanceof ForbiddenKeyError)) throw error;
-        problems.push({ file, pointer: error.pointer, reason: "forbidden key (prototype pollution)" });
-      }
-    }
-    if (problems.length > 0) throw new ManifestError(problems);
-    result = next as unknown as ManifestSet;
-  }
-  return result;
-}
 
 /**
  * A visitor without a session gets public screens, redirects and external routes only — never a
@@ -95,10 +42,14 @@ export function resolveManifest(
   set: ManifestSet,
   version: string,
   audience: ManifestAudience,
+  configuration: Pick<ServedConfiguration, "configVersion" | "texts">,
 ): ClientManifest {
+  const { configVersion, texts } = configuration;
   if (audience.kind === "anonymous") {
     return {
       version,
+      configVersion,
+      texts,
       audience: "anonymous",
       user: null,
       routes: served({ ...set.routes, routes: set.routes.routes.filter(isAnonymousRoute) }),
@@ -136,6 +87,8 @@ export function resolveManifest(
   });
   return {
     version,
+    configVersion,
+    texts,
     audience: "user",
     user: { accountRecId: audience.facts.accountRecId, impersonating: access.profile.impersonating },
     routes: served(routes),

@@ -1,9 +1,16 @@
 import type { FastifyInstance } from "fastify";
 
-/** Liveness (`/healthz`: the process answers) and readiness (`/readyz`: every check passes). */
+/** Liveness (`/healthz`: the process answers) and readiness (`/readyz`: every check passes; `degraded` when serving a fallback). */
 export async function healthEndpoints(
   app: FastifyInstance,
-  options: { readinessChecks: Record<string, () => Promise<boolean> | boolean> },
+  options: {
+    readinessChecks: Record<string, () => Promise<boolean> | boolean>;
+    /**
+     * What keeps the gateway from serving what it should while it still serves (the configuration's
+     * last known good); null when nothing does. Ready, but reported as `degraded` with the details.
+     */
+    degraded?: () => Record<string, unknown> | null;
+  },
 ): Promise<void> {
   app.get("/healthz", async (_request, reply) =>
     reply.header("Cache-Control", "no-store").send({ status: "ok" }),
@@ -16,9 +23,14 @@ export async function healthEndpoints(
         .catch(() => false);
     }
     const ready = Object.values(results).every(Boolean);
+    const degraded = ready ? (options.degraded?.() ?? null) : null;
     return reply
       .code(ready ? 200 : 503)
       .header("Cache-Control", "no-store")
-      .send({ status: ready ? "ready" : "not-ready", checks: results });
+      .send({
+        status: !ready ? "not-ready" : degraded ? "degraded" : "ready",
+        checks: results,
+        ...(degraded ? { degraded } : {}),
+      });
   });
 }

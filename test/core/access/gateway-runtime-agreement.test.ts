@@ -16,6 +16,7 @@
  * - where the user ends up: the guard on the user's manifest sends them where the guard on the full
  *   manifest does.
  */
+import { BASE_SERVED } from "../../helpers/base-served.ts";
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { AccessProfile } from "../../../core/access/access-profile.ts";
@@ -118,7 +119,12 @@ before(async () => {
   const config = { ...staffAdmin.config, User: { ...staffAdmin.config.User, Impersonating: true } };
   const facts = accessFactsFrom(config, false);
   assert.ok(facts);
-  const manifest = resolveManifest(set, "v", { kind: "user", facts, fingerprint: accessFingerprint(facts) });
+  const manifest = resolveManifest(
+    set,
+    "v",
+    { kind: "user", facts, fingerprint: accessFingerprint(facts) },
+    BASE_SERVED,
+  );
   audiences.push({ name: "staff grants while impersonating", config, manifest });
 });
 

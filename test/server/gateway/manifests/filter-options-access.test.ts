@@ -4,6 +4,7 @@
  * screen asks for options its user would be refused (the billing clerk's prospects, the support
  * agent's tickets and support sessions). Over the default manifests, and as data.
  */
+import { BASE_SERVED } from "../../../helpers/base-served.ts";
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import type { ScreenDefinition } from "../../../../schemas/screens.ts";
@@ -48,7 +49,12 @@ function staff(modules: readonly string[]): AccessFacts {
 
 /** The names of the list filters of screen `id` as `facts` receives them. */
 function filtersOf(facts: AccessFacts, id: string): string[] | undefined {
-  const manifest = resolveManifest(set, "v", { kind: "user", facts, fingerprint: accessFingerprint(facts) });
+  const manifest = resolveManifest(
+    set,
+    "v",
+    { kind: "user", facts, fingerprint: accessFingerprint(facts) },
+    BASE_SERVED,
+  );
   const screen = manifest.screens?.screens.find((candidate) => candidate.id === id);
   return screen?.list.filters?.map((filter) => filter.name);
 }

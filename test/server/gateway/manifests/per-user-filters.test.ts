@@ -3,6 +3,7 @@
  * vocabulary of the menus schema, route access with upgrade routes, adminOnly, impersonation, link
  * resolution and the registries.
  */
+import { BASE_SERVED } from "../../../helpers/base-served.ts";
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import { evaluateCondition, type MenuConditionInput } from "../../../../core/menus/conditions.ts";
@@ -59,7 +60,12 @@ function facts(options: {
 }
 
 function resolve(f: AccessFacts) {
-  return resolveManifest(set, "v", { kind: "user", facts: f, fingerprint: accessFingerprint(f) });
+  return resolveManifest(
+    set,
+    "v",
+    { kind: "user", facts: f, fingerprint: accessFingerprint(f) },
+    BASE_SERVED,
+  );
 }
 
 /** The condition input the gateway evaluates menus with (resolve-manifest.ts). */
@@ -181,16 +187,26 @@ describe("menus and registries", () => {
     link.adminOnly = true;
     const withFlag = { ...set, menus };
     const roles = [`${link.key}_rw`];
-    const member = resolveManifest(withFlag, "v", {
-      kind: "user",
-      facts: facts({ roles }),
-      fingerprint: "m",
-    });
-    const admin = resolveManifest(withFlag, "v", {
-      kind: "user",
-      facts: facts({ roles, isAdmin: true }),
-      fingerprint: "a",
-    });
+    const member = resolveManifest(
+      withFlag,
+      "v",
+      {
+        kind: "user",
+        facts: facts({ roles }),
+        fingerprint: "m",
+      },
+      BASE_SERVED,
+    );
+    const admin = resolveManifest(
+      withFlag,
+      "v",
+      {
+        kind: "user",
+        facts: facts({ roles, isAdmin: true }),
+        fingerprint: "a",
+      },
+      BASE_SERVED,
+    );
     const links = (m: typeof member) => m.menus?.main.sections.flatMap((s) => s.links.map((l) => l.id)) ?? [];
     assert.ok(!links(member).includes(link.id));
     assert.ok(links(admin).includes(link.id));

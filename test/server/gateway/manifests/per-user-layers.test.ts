@@ -1,19 +1,20 @@
 /**
  * The layer merge of manifest resolution (DESIGN.md §3: base → operator layer → account layer):
  * JSON Merge Patch semantics, immunity to prototype pollution, refusal of whole layers that are
- * invalid, and — over real sockets — an account layer reaching only that account's users, with a
- * refused layer leaving the last good manifest in place.
+ * invalid, and — over real sockets, published through the configuration plane — an account layer
+ * reaching only that account's users, with a refused layer leaving the last good manifest in place.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { manifestSetVersion } from "../../../../server/gateway/manifests/manifest-cache.ts";
-import { ManifestError } from "../../../../server/gateway/manifests/manifest-problem.ts";
-import { applyLayers, type ManifestLayer } from "../../../../server/gateway/manifests/resolve-manifest.ts";
-import type { ManifestLayerSource } from "../../../../server/gateway/plugins/manifest-endpoint.ts";
+import type { ConfigEdit } from "../../../../server/gateway/config/change-set.ts";
+import type { ConfigContent } from "../../../../server/gateway/config/config-content.ts";
+import { materialise } from "../../../../server/gateway/config/validate-config.ts";
 import { ForbiddenKeyError, mergePatch } from "../../../../server/gateway/security/prototype-pollution.ts";
 import type { RunningUpstream } from "../../upstream/upstream-fixture.ts";
 import {
   Browser,
+  defaultBase,
   defaultManifests,
   signInAs,
   startGateway,
@@ -47,34 +48,43 @@ describe("merge patch", () => {
   });
 });
 
-describe("applyLayers", () => {
+const STAFF = { name: "test/operator@tessera.example", address: "127.0.0.1" };
+
+describe("materialise: base → operator layer → account layers", () => {
   test("operator then account layer, each validated against the kind's schema", async () => {
-    const base = await defaultManifests();
-    const operator: ManifestLayer = { id: "op-1", documents: { shell: { signupAllowed: true } } };
-    const account: ManifestLayer = { id: "acc-1", documents: { shell: { title: { type: "none" } } } };
-    const set = applyLayers(base, [operator, account]);
-    assert.equal(set.shell.signupAllowed, true);
-    assert.equal(set.shell.title.type, "none");
-    assert.equal(set.routes, base.routes, "untouched kinds are the base documents");
-    assert.equal(base.shell.signupAllowed, false, "the base set is never changed");
+    const base = await defaultBase();
+    const content = {
+      operator: { shell: { signupAllowed: true } },
+      accounts: { "7": { shell: { title: { type: "none" } } } },
+    } as unknown as ConfigContent;
+    const { configuration, problems } = materialise(base, content);
+    assert.deepEqual(problems, []);
+    assert.ok(configuration);
+    assert.equal(configuration.set.shell.signupAllowed, true);
+    assert.equal(configuration.accounts.get(7)?.shell.title.type, "none");
+    assert.equal(configuration.set.shell.title.type, "companyName", "the account layer stays its account's");
+    assert.deepEqual(
+      configuration.set.routes,
+      base.manifests.routes,
+      "untouched kinds are the base documents",
+    );
+    assert.equal(base.manifests.shell.signupAllowed, false, "the base set is never changed");
   });
 
   test("a polluted, schema-invalid or unknown-kind layer is refused whole with its problems", async () => {
-    const base = await defaultManifests();
-    const cases: [ManifestLayer, RegExp][] = [
-      [
-        { id: "p", documents: { shell: JSON.parse('{"__proto__":{"signupAllowed":true}}') } },
-        /prototype pollution/,
-      ],
-      [{ id: "s", documents: { shell: { signupAllowed: "yes" } } }, /schema/],
-      [{ id: "k", documents: { nonsense: {} } as ManifestLayer["documents"] }, /unknown manifest kind/],
-      [{ id: "a", documents: { shell: [] as unknown as object } }, /JSON object/],
+    const base = await defaultBase();
+    const cases: [unknown, RegExp][] = [
+      [{ shell: JSON.parse('{"__proto__":{"signupAllowed":true}}') }, /prototype pollution/],
+      [{ shell: { signupAllowed: "yes" } }, /schema/],
+      [{ nonsense: {} }, /unknown kind/],
+      [{ shell: [] }, /JSON object/],
     ];
-    for (const [layer, reason] of cases) {
-      assert.throws(
-        () => applyLayers(base, [layer]),
-        (error: unknown) => error instanceof ManifestError && reason.test(error.message),
-        layer.id,
+    for (const [operator, reason] of cases) {
+      const result = materialise(base, { operator, accounts: {} } as unknown as ConfigContent);
+      assert.equal(result.configuration, null);
+      assert.ok(
+        result.problems.some((p) => reason.test(p.reason)),
+        `${JSON.stringify(operator)}: ${JSON.stringify(result.problems)}`,
       );
     }
     assert.equal(({} as { signupAllowed?: boolean }).signupAllowed, undefined);
@@ -85,21 +95,22 @@ describe("layers served over real sockets", () => {
   let upstream: RunningUpstream;
   let gateway: TestGateway;
   let northwindRecId: number;
-  const accountLayers = new Map<number, ManifestLayer>();
-  const source: ManifestLayerSource = {
-    operator: async () => ({ id: "operator-1", documents: { shell: { videoTutorials: false } } }),
-    account: async (recId) => accountLayers.get(recId) ?? null,
-  };
+
+  async function publish(edits: ConfigEdit[]) {
+    const head = (await gateway.plane.versions())[0]?.number ?? 0;
+    const draft = await gateway.plane.createChangeSet(STAFF, { comment: "test", baseVersion: head, edits });
+    return gateway.plane.publish(STAFF, draft.id);
+  }
 
   before(async () => {
     upstream = await startRealUpstream();
-    gateway = await startGateway(upstream, { layers: source });
+    gateway = await startGateway(upstream);
     northwindRecId = (await (await signInAs(gateway, "viewer")).get("/gw/session")).body.user.User
       .AccountRecId;
-    accountLayers.set(northwindRecId, {
-      id: "northwind-1",
-      documents: { shell: { title: { type: "none" } } },
-    });
+    await publish([
+      { kind: "shell", merge: { videoTutorials: false } },
+      { kind: "shell", account: northwindRecId, merge: { title: { type: "none" } } },
+    ]);
   });
   after(async () => {
     await gateway.close();
@@ -124,13 +135,21 @@ describe("layers served over real sockets", () => {
   });
 
   test("a refused account layer leaves the last good manifest (base + operator) and pollutes nothing", async () => {
-    accountLayers.set(northwindRecId, {
-      id: "northwind-2",
-      documents: { shell: JSON.parse('{"title":{"type":"none"},"__proto__":{"isAdmin":true}}') },
-    });
+    const before = (await (await signInAs(gateway, "analyst")).get("/gw/manifest")).body;
+    await assert.rejects(
+      publish([
+        {
+          kind: "shell",
+          account: northwindRecId,
+          merge: JSON.parse('{"title":{"type":"companyName"},"__proto__":{"isAdmin":true}}'),
+        },
+      ]),
+      /invalid/,
+    );
     const reply = await (await signInAs(gateway, "analyst")).get("/gw/manifest");
     assert.equal(reply.status, 200);
-    assert.equal(reply.body.shell.title.type, "companyName");
+    assert.equal(reply.body.version, before.version);
+    assert.equal(reply.body.shell.title.type, "none", "the last good account layer stays");
     assert.equal(reply.body.shell.videoTutorials, false, "the operator layer still applies");
     assert.equal(({} as { isAdmin?: boolean }).isAdmin, undefined);
   });

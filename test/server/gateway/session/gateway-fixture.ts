@@ -10,10 +10,11 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { loadLocaleKeys, loadManifestSet } from "../../../../server/gateway/manifests/load-manifests.ts";
 import { manifestSetVersion } from "../../../../server/gateway/manifests/manifest-cache.ts";
 import type { ManifestSet } from "../../../../server/gateway/manifests/manifest-set.ts";
-import {
-  type ManifestLayerSource,
-  manifestEndpoint,
-} from "../../../../server/gateway/plugins/manifest-endpoint.ts";
+import { loadBaseConfiguration } from "../../../../server/gateway/config/base-configuration.ts";
+import type { BaseConfiguration } from "../../../../server/gateway/config/config-content.ts";
+import { ConfigPlane } from "../../../../server/gateway/config/config-plane.ts";
+import { SqliteConfigStore } from "../../../../server/gateway/config/sqlite-config-store.ts";
+import { manifestEndpoint } from "../../../../server/gateway/plugins/manifest-endpoint.ts";
 import { restRelay } from "../../../../server/gateway/plugins/rest-relay.ts";
 import {
   type BlockedIpGuardOptions,
@@ -51,11 +52,20 @@ export function defaultManifests(): Promise<ManifestSet> {
   return manifestSetPromise;
 }
 
+let basePromise: Promise<BaseConfiguration> | null = null;
+/** The shipped manifests and locales as the configuration plane's base, loaded once per test process. */
+export function defaultBase(): Promise<BaseConfiguration> {
+  basePromise ??= loadBaseConfiguration(MANIFESTS_DIR, LOCALES_DIR);
+  return basePromise;
+}
+
 /** A running test gateway. */
 export interface TestGateway {
   app: FastifyInstance;
   url: string;
   session: GatewaySession;
+  /** The configuration plane serving its manifests (an in-memory store). */
+  plane: ConfigPlane;
   close(): Promise<void>;
 }
 
@@ -65,7 +75,6 @@ export interface TestGatewayOptions {
   /** The signup switch app.ts derives from the upstream (default closed, as the shell manifest says). */
   signupAllowed?: boolean;
   blockedIps?: Omit<BlockedIpGuardOptions, "appBase">;
-  layers?: ManifestLayerSource;
   onSessionEnded?: (sessionId: string) => void;
   onIdentityChanged?: (sessionId: string, token: string) => void;
 }
@@ -85,6 +94,8 @@ export async function startGateway(
     ...options.session,
   });
   const app = Fastify({ logger: false, trustProxy: false });
+  const store = new SqliteConfigStore(IN_MEMORY);
+  const plane = await ConfigPlane.open({ store, base: await defaultBase(), log: app.log });
   if (options.blockedIps) await app.register(blockedIpGuard, { appBase, ...options.blockedIps });
   app.addHook("onRequest", session.csrfGuard);
   await app.register(sessionEndpoints, {
@@ -94,10 +105,9 @@ export async function startGateway(
     onIdentityChanged: options.onIdentityChanged,
   });
   await app.register(manifestEndpoint, {
-    manifests,
     version: manifestSetVersion(manifests as unknown as Record<string, unknown>),
+    configuration: plane,
     audienceOf: session.audienceOf,
-    layers: options.layers,
   });
   await app.register(restRelay, {
     upstream: { appBase, webservicesBase: `${upstream.baseUrl}/ws/` },
@@ -105,7 +115,17 @@ export async function startGateway(
     policy: productRelayPolicy(),
   });
   const url = await app.listen({ host: "127.0.0.1", port: 0 });
-  return { app, url, session, close: () => app.close() };
+  return {
+    app,
+    url,
+    session,
+    plane,
+    close: async () => {
+      await app.close();
+      await plane.close();
+      await store.close();
+    },
+  };
 }
 
 /** A response with its JSON body parsed (null when none). */

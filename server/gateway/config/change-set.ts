@@ -1,0 +1,120 @@
+/**
+ * Change sets (DESIGN.md §3 publishing): one draft may touch several kinds and languages, in the
+ * operator layer or in account layers, and is validated, approved, scheduled, published and rolled
+ * back as one unit. An edit is a JSON Merge Patch of, or a whole replacement for, the document its
+ * layer shows at the change set's base version.
+ */
+import {
+  findForbiddenKey,
+  isJsonObject,
+  type JsonObject,
+  mergePatch,
+} from "../security/prototype-pollution.ts";
+import {
+  applyLayerPatches,
+  type BaseConfiguration,
+  baseDocuments,
+  type ConfigContent,
+  type ConfigDocuments,
+  type ConfigProblem,
+  type LayerPatches,
+} from "./config-content.ts";
+import { type ConfigKind, isConfigKind } from "./config-kinds.ts";
+import { createMergePatch, jsonEqual } from "./merge-diff.ts";
+
+/** One edit of a change set (schemas/config-api.ts is its wire shape). */
+export interface ConfigEdit {
+  kind: ConfigKind;
+  /** The account layer it edits (AccountRecId); absent: the operator layer. */
+  account?: number;
+  /** A JSON Merge Patch of the layer's document… */
+  merge?: JsonObject;
+  /** …or the whole document. Exactly one of the two. */
+  document?: JsonObject;
+}
+
+/** Where an edit lands: `operator/<kind>` or `account:<id>/<kind>`. */
+export function editTarget(edit: Pick<ConfigEdit, "kind" | "account">): string {
+  return edit.account === undefined ? `operator/${edit.kind}` : `account:${edit.account}/${edit.kind}`;
+}
+
+function layerOf(content: ConfigContent, account: number | undefined): LayerPatches {
+  return account === undefined ? content.operator : (content.accounts[String(account)] ?? {});
+}
+
+/**
+ * The content with the edits applied in order, or the problems that keep them from applying (a
+ * forbidden key, an unknown kind, neither or both of merge and document). The result is not yet
+ * validated: materialise() does that.
+ */
+export function applyEdits(
+  base: BaseConfiguration,
+  content: ConfigContent,
+  edits: readonly ConfigEdit[],
+): { content: ConfigContent; problems: ConfigProblem[] } {
+  const problems: ConfigProblem[] = [];
+  let operator: LayerPatches = { ...content.operator };
+  const accounts: Record<string, LayerPatches> = { ...content.accounts };
+  const baseDocs = baseDocuments(base);
+  for (const [index, edit] of edits.entries()) {
+    const at = `/edits/${index}`;
+    if (!isConfigKind(edit.kind)) {
+      problems.push({ kind: "content", pointer: `${at}/kind`, reason: "unknown kind" });
+      continue;
+    }
+    const hasMerge = edit.merge !== undefined;
+    const hasDocument = edit.document !== undefined;
+    if (hasMerge === hasDocument) {
+      problems.push({
+        kind: edit.kind,
+        pointer: at,
+        reason: "an edit holds exactly one of merge and document",
+      });
+      continue;
+    }
+    const value = hasMerge ? edit.merge : edit.document;
+    if (!isJsonObject(value)) {
+      problems.push({ kind: edit.kind, pointer: at, reason: "merge and document must be JSON objects" });
+      continue;
+    }
+    const forbidden = findForbiddenKey(value);
+    if (forbidden !== null) {
+      problems.push({ kind: edit.kind, pointer: forbidden, reason: "forbidden key (prototype pollution)" });
+      continue;
+    }
+    const operatorDocs = applyLayerPatches(baseDocs, operator).documents;
+    const below: ConfigDocuments = edit.account === undefined ? baseDocs : operatorDocs;
+    const current =
+      edit.account === undefined
+        ? operatorDocs[edit.kind]
+        : applyLayerPatches(operatorDocs, accounts[String(edit.account)] ?? {}).documents[edit.kind];
+    const next = hasMerge ? mergePatch(current, value) : value;
+    const patch = createMergePatch(below[edit.kind], next);
+    const layer = { ...layerOf({ operator, accounts }, edit.account) };
+    if (patch === undefined) delete layer[edit.kind];
+    else if (isJsonObject(patch)) layer[edit.kind] = patch;
+    else {
+      problems.push({ kind: edit.kind, pointer: at, reason: "the edited document must be a JSON object" });
+      continue;
+    }
+    if (edit.account === undefined) operator = layer;
+    else if (Object.keys(layer).length === 0) delete accounts[String(edit.account)];
+    else accounts[String(edit.account)] = layer;
+  }
+  return { content: { operator, accounts }, problems };
+}
+
+/** The layer documents a change set touches that differ between two contents (a stale base). */
+export function conflictingTargets(
+  edits: readonly ConfigEdit[],
+  baseContent: ConfigContent,
+  headContent: ConfigContent,
+): string[] {
+  const conflicts = new Set<string>();
+  for (const edit of edits) {
+    const before = layerOf(baseContent, edit.account)[edit.kind];
+    const after = layerOf(headContent, edit.account)[edit.kind];
+    if (!jsonEqual(before, after)) conflicts.add(editTarget(edit));
+  }
+  return [...conflicts];
+}

@@ -1,0 +1,1086 @@
+/**
+ * The configuration plane (DESIGN.md §3): drafts, validation, approval, publication now or at a time,
+ * canaries and promotion, rollback, the last known good configuration, and what is served to whom.
+ *
+ * What is served is two deployments at most: the newest `all` release and, when the newest release
+ * is a canary, that canary for its accounts. Each swap happens in one turn of the event loop, so a
+ * reader sees a whole version or the one before, never half of a change set.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import { isJsonObject, type JsonObject } from "../security/prototype-pollution.ts";
+import { applyEdits, type ConfigEdit, conflictingTargets, editTarget } from "./change-set.ts";
+import {
+  applyLayerPatches,
+  type BaseConfiguration,
+  baseDocuments,
+  canonicalJson,
+  type ConfigContent,
+  type ConfigDocuments,
+  type ConfigProblem,
+  contentHash,
+  EMPTY_CONTENT,
+  parseContent,
+} from "./config-content.ts";
+import { ConfigPlaneError } from "./config-errors.ts";
+import type { ConfigKind, Language } from "./config-kinds.ts";
+import type {
+  AuditFilter,
+  AuditRecord,
+  ChangeSetRecord,
+  ConfigStore,
+  VersionHeader,
+  VersionOrigin,
+} from "./config-store.ts";
+import { type Deployment, deploy, type ServedConfiguration, type ServedTexts } from "./deployment.ts";
+import { type JsonChange, jsonEqual, structuralDiff } from "./merge-diff.ts";
+import { summariseAccounts, summariseDocuments } from "./summary.ts";
+import { materialise } from "./validate-config.ts";
+
+/** How a publication reaches open browsers: urgent ones apply at once, others at the next navigation. */
+export type PublishUrgency = "normal" | "urgent";
+
+/** What a publication announces (the hub relay's `manifestPublished`). */
+export interface PublishedEvent {
+  version: number;
+  urgency: PublishUrgency;
+  /** The accounts whose browsers get it; null for every account. */
+  accounts: ReadonlySet<number> | null;
+}
+
+/** What a connected tab reported (the hub relay's tab reports). */
+export interface ClientReport {
+  accountRecId: number | null;
+  build: string | null;
+  manifestVersion: number | null;
+  renderers: readonly string[];
+  dialogs: readonly string[];
+  applied: number | null;
+  rejected: { version: number; reason: string } | null;
+}
+
+/** Who acts, and from where (the audit's who and where). */
+export interface Actor {
+  name: string;
+  address: string;
+}
+
+/** A finding that does not stop a publication. */
+export interface ConfigWarning {
+  kind: ConfigKind;
+  pointer: string;
+  reason: string;
+  /** Connected tabs it would affect. */
+  tabs?: number;
+}
+
+/** The outcome of validating a change set against the newest version. */
+export interface ValidationReport {
+  valid: boolean;
+  problems: ConfigProblem[];
+  warnings: ConfigWarning[];
+  summary: string[];
+  diff: { target: string; changes: JsonChange[] }[];
+  /** The version the edits were applied on. */
+  headVersion: number;
+}
+
+/** Why the served configuration is not the newest published one. */
+export interface DegradedState {
+  /** The newest version that could not be served. */
+  version: number;
+  /** The version served instead (0: the base alone). */
+  serving: number;
+  problems: ConfigProblem[];
+}
+
+export interface ConfigPlaneOptions {
+  store: ConfigStore;
+  base: BaseConfiguration;
+  log: FastifyBaseLogger;
+  /** The four-eyes rule: every publication needs an approval by another staff member. */
+  fourEyes?: boolean;
+  /** Clock (ms since the epoch); Date.now by default, read at every use so fake timers apply. */
+  now?: () => number;
+  /** The connected tabs' reports, for the warnings and the client view. */
+  clientReports?: () => readonly ClientReport[];
+}
+
+/** Most text bodies of older deployments kept for tabs that still ask for them. */
+export const RETAINED_TEXT_BODIES = 64;
+/** The longest timer Node arms (about 24.8 days); a later schedule re-arms on expiry. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The configuration plane of one gateway. */
+export class ConfigPlane {
+  readonly #store: ConfigStore;
+  readonly #base: BaseConfiguration;
+  readonly #log: FastifyBaseLogger;
+  readonly #fourEyes: boolean;
+  readonly #now: () => number;
+  readonly #clientReports: () => readonly ClientReport[];
+  #all: Deployment;
+  #canary: { deployment: Deployment; accounts: ReadonlySet<number> } | null = null;
+  #degraded: DegradedState | null = null;
+  readonly #texts = new Map<string, ServedTexts>();
+  readonly #contents = new Map<number, ConfigContent>();
+  readonly #listeners = new Set<(event: PublishedEvent) => void>();
+  #timer: NodeJS.Timeout | undefined;
+  #maintenanceEnd: number | null = null;
+  #queue: Promise<unknown> = Promise.resolve();
+  #closed = false;
+
+  private constructor(options: ConfigPlaneOptions, all: Deployment) {
+    this.#store = options.store;
+    this.#base = options.base;
+    this.#log = options.log;
+    this.#fourEyes = options.fourEyes === true;
+    this.#now = options.now ?? (() => Date.now());
+    this.#clientReports = options.clientReports ?? (() => []);
+    this.#all = all;
+    this.#remember(all);
+  }
+
+  /**
+   * Opens the plane: serves the newest `all` release that validates against the current base (a new
+   * release may have changed it), else the base alone, and reports what it skipped as degraded; then
+   * the canary if the newest release is one and it validates; then arms the schedule.
+   */
+  static async open(options: ConfigPlaneOptions): Promise<ConfigPlane> {
+    const baseDeployment = deployBase(options.base);
+    const plane = new ConfigPlane(options, baseDeployment);
+    await plane.#restore();
+    await plane.#armSchedule();
+    return plane;
+  }
+
+  async #restore(): Promise<void> {
+    const releases = await this.#store.releases();
+    const allVersions = [
+      ...new Set(releases.filter((r) => r.scope === "all").map((r) => r.version)),
+    ].reverse();
+    let firstFailure: { version: number; problems: ConfigProblem[] } | null = null;
+    for (const version of allVersions) {
+      const loaded = await this.#loadDeployment(version);
+      if ("deployment" in loaded) {
+        this.#all = loaded.deployment;
+        this.#remember(loaded.deployment);
+        break;
+      }
+      firstFailure ??= { version, problems: loaded.problems };
+      this.#log.error({ version, problems: loaded.problems }, "configuration version refused at boot");
+    }
+    const newest = releases.at(-1);
+    if (newest?.scope === "canary") {
+      const loaded = await this.#loadDeployment(newest.version);
+      if ("deployment" in loaded) {
+        this.#canary = { deployment: loaded.deployment, accounts: new Set(newest.accounts ?? []) };
+        this.#remember(loaded.deployment);
+      } else {
+        firstFailure ??= { version: newest.version, problems: loaded.problems };
+      }
+    }
+    if (firstFailure) this.#degraded = { ...firstFailure, serving: this.#all.version };
+  }
+
+  /** A stored version, checked (content hash, shape) and validated against the current base. */
+  async #loadDeployment(
+    version: number,
+  ): Promise<{ deployment: Deployment } | { problems: ConfigProblem[] }> {
+    const record = await this.#store.version(version);
+    if (!record)
+      return { problems: [{ kind: "content", pointer: "", reason: `version ${version} is missing` }] };
+    const parsed = parseContent(record.content);
+    if ("reason" in parsed) return { problems: [{ kind: "content", pointer: "", reason: parsed.reason }] };
+    const hash = contentHash(parsed.content);
+    if (hash !== record.contentHash) {
+      return {
+        problems: [{ kind: "content", pointer: "", reason: "content does not match its recorded hash" }],
+      };
+    }
+    const result = materialise(this.#base, parsed.content);
+    if (!result.configuration) return { problems: result.problems };
+    this.#contents.set(version, parsed.content);
+    return { deployment: deploy(version, hash, parsed.content, result.configuration) };
+  }
+
+  #remember(deployment: Deployment): void {
+    for (const [language, texts] of Object.entries(deployment.texts)) {
+      const key = `${language}/${texts.digest}`;
+      this.#texts.delete(key);
+      this.#texts.set(key, texts);
+    }
+    const pinned = new Set<string>();
+    for (const live of [this.#all, this.#canary?.deployment]) {
+      if (!live) continue;
+      for (const [language, texts] of Object.entries(live.texts)) pinned.add(`${language}/${texts.digest}`);
+    }
+    for (const key of this.#texts.keys()) {
+      if (this.#texts.size <= RETAINED_TEXT_BODIES + pinned.size) break;
+      if (!pinned.has(key)) this.#texts.delete(key);
+    }
+  }
+
+  /** What an account's users get (null: a visitor without a session). */
+  servedFor(accountRecId: number | null): ServedConfiguration {
+    const deployment =
+      accountRecId !== null && this.#canary?.accounts.has(accountRecId) ? this.#canary.deployment : this.#all;
+    return (accountRecId === null ? undefined : deployment.accounts.get(accountRecId)) ?? deployment.served;
+  }
+
+  /** A language's texts by digest, if this gateway served them recently. */
+  texts(language: string, digest: string): ServedTexts | null {
+    return this.#texts.get(`${language}/${digest}`) ?? null;
+  }
+
+  /** Listens to publications (the hub relay's push, the manifest caches). */
+  onPublished(listener: (event: PublishedEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** What is served, and whether it is degraded: the config API and /readyz. */
+  status(): {
+    serving: number;
+    canary: { version: number; accounts: number[] } | null;
+    degraded: DegradedState | null;
+    fourEyes: boolean;
+    baseHash: string;
+  } {
+    return {
+      serving: this.#all.version,
+      canary: this.#canary
+        ? {
+            version: this.#canary.deployment.version,
+            accounts: [...this.#canary.accounts].sort((a, b) => a - b),
+          }
+        : null,
+      degraded: this.#degraded,
+      fourEyes: this.#fourEyes,
+      baseHash: this.#base.hash,
+    };
+  }
+
+  // ——— history ———
+
+  versions(): Promise<VersionHeader[]> {
+    return this.#store.versions();
+  }
+
+  /** One version's content and the documents it serves, without restoring it. */
+  async version(
+    number: number,
+  ): Promise<{ header: VersionHeader | null; content: ConfigContent; documents: ConfigDocuments }> {
+    const content = await this.#content(number);
+    const header =
+      number === 0 ? null : ((await this.#store.versions()).find((v) => v.number === number) ?? null);
+    return {
+      header,
+      content,
+      documents: applyLayerPatches(baseDocuments(this.#base), content.operator).documents,
+    };
+  }
+
+  /** The structural diff and summary between two versions. */
+  async compare(from: number, to: number): Promise<{ summary: string[]; diff: ValidationReport["diff"] }> {
+    const a = await this.#content(from);
+    const b = await this.#content(to);
+    return this.#describe(a, b);
+  }
+
+  releases() {
+    return this.#store.releases();
+  }
+
+  audit(filter?: AuditFilter): Promise<AuditRecord[]> {
+    return this.#store.audit(filter);
+  }
+
+  changeSets(): Promise<ChangeSetRecord[]> {
+    return this.#store.changeSets();
+  }
+
+  async changeSet(id: number): Promise<ChangeSetRecord> {
+    const record = await this.#store.changeSet(id);
+    if (!record) throw new ConfigPlaneError(404, "ConfigNotFound", `There is no change set ${id}.`);
+    return record;
+  }
+
+  async #content(number: number): Promise<ConfigContent> {
+    if (number === 0) return EMPTY_CONTENT;
+    const cached = this.#contents.get(number);
+    if (cached) return cached;
+    const record = await this.#store.version(number);
+    if (!record) throw new ConfigPlaneError(404, "ConfigNotFound", `There is no version ${number}.`);
+    const parsed = parseContent(record.content);
+    if ("reason" in parsed) {
+      throw new ConfigPlaneError(409, "ConfigInvalid", `Version ${number} cannot be read: ${parsed.reason}.`);
+    }
+    this.#contents.set(number, parsed.content);
+    return parsed.content;
+  }
+
+  /** Summary and structural diff of the change from one content to another. */
+  #describe(
+    before: ConfigContent,
+    after: ConfigContent,
+  ): { summary: string[]; diff: ValidationReport["diff"] } {
+    const baseDocs = baseDocuments(this.#base);
+    const a = applyLayerPatches(baseDocs, before.operator).documents;
+    const b = applyLayerPatches(baseDocs, after.operator).documents;
+    const diff: ValidationReport["diff"] = [];
+    for (const kind of Object.keys(b) as ConfigKind[]) {
+      const changes = structuralDiff(a[kind], b[kind]);
+      if (changes.length > 0) diff.push({ target: `operator/${kind}`, changes });
+    }
+    for (const account of new Set([...Object.keys(before.accounts), ...Object.keys(after.accounts)])) {
+      const x = applyLayerPatches(a, before.accounts[account] ?? {}).documents;
+      const y = applyLayerPatches(b, after.accounts[account] ?? {}).documents;
+      for (const kind of ["shell", "menus"] as const) {
+        const changes = structuralDiff(x[kind], y[kind]);
+        if (
+          changes.length > 0 &&
+          !jsonEqual(before.accounts[account]?.[kind], after.accounts[account]?.[kind])
+        ) {
+          diff.push({ target: `account:${account}/${kind}`, changes });
+        }
+      }
+    }
+    return { summary: [...summariseDocuments(a, b), ...summariseAccounts(before, after)], diff };
+  }
+
+  // ——— drafts ———
+
+  async createChangeSet(
+    actor: Actor,
+    input: { comment: string; baseVersion: number; edits: ConfigEdit[] },
+  ): Promise<ChangeSetRecord> {
+    await this.#content(input.baseVersion);
+    const record = await this.#store.createChangeSet({
+      ...input,
+      author: actor.name,
+      system: false,
+      createdAt: this.#now(),
+    });
+    await this.#audit(actor, "changeSet.create", `changeSet:${record.id}`, {
+      baseVersion: input.baseVersion,
+      targets: input.edits.map(editTarget),
+    });
+    return record;
+  }
+
+  /** Replaces a draft's edits or comment; an approval is void once the edits change. */
+  async updateChangeSet(
+    actor: Actor,
+    id: number,
+    input: { revision: number; comment?: string; baseVersion?: number; edits?: ConfigEdit[] },
+  ): Promise<ChangeSetRecord> {
+    const record = await this.changeSet(id);
+    if (record.status !== "draft" && record.status !== "approved") {
+      throw new ConfigPlaneError(
+        409,
+        "ConfigWrongState",
+        `Change set ${id} is ${record.status}; it can no longer change.`,
+      );
+    }
+    if (input.baseVersion !== undefined) await this.#content(input.baseVersion);
+    const changes: Parameters<ConfigStore["updateChangeSet"]>[2] = { updatedAt: this.#now() };
+    if (input.comment !== undefined) changes.comment = input.comment;
+    if (input.baseVersion !== undefined) changes.baseVersion = input.baseVersion;
+    if (input.edits !== undefined) changes.edits = input.edits;
+    if (input.edits !== undefined || input.baseVersion !== undefined) {
+      Object.assign(changes, { status: "draft", approvedBy: null, approvedAt: null });
+    }
+    const updated = await this.#store.updateChangeSet(id, input.revision, changes);
+    if (!updated) {
+      throw new ConfigPlaneError(
+        409,
+        "ConfigStaleBase",
+        `Change set ${id} was changed meanwhile; read it again.`,
+        {
+          revision: (await this.changeSet(id)).revision,
+        },
+      );
+    }
+    await this.#audit(actor, "changeSet.update", `changeSet:${id}`, {
+      revision: updated.revision,
+      targets: updated.edits.map(editTarget),
+    });
+    return updated;
+  }
+
+  async cancelChangeSet(actor: Actor, id: number): Promise<ChangeSetRecord> {
+    return this.#exclusive(async () => {
+      const record = await this.changeSet(id);
+      if (!["draft", "approved", "scheduled", "failed"].includes(record.status)) {
+        throw new ConfigPlaneError(409, "ConfigWrongState", `Change set ${id} is ${record.status}.`);
+      }
+      const updated = await this.#store.updateChangeSet(id, record.revision, {
+        status: "cancelled",
+        updatedAt: this.#now(),
+      });
+      if (!updated)
+        throw new ConfigPlaneError(409, "ConfigStaleBase", `Change set ${id} was changed meanwhile.`);
+      await this.#audit(actor, "changeSet.cancel", `changeSet:${id}`, { was: record.status });
+      await this.#armSchedule();
+      return updated;
+    });
+  }
+
+  /** Validates the edits of a change set (or loose edits) as they would apply on the newest version. */
+  async validate(
+    edits: readonly ConfigEdit[],
+    baseVersion?: number,
+    system = false,
+  ): Promise<ValidationReport> {
+    const headVersion = await this.#store.headVersion();
+    const head = await this.#content(headVersion);
+    if (baseVersion !== undefined && !system) {
+      const conflicts = conflictingTargets(edits, await this.#content(baseVersion), head);
+      if (conflicts.length > 0) {
+        throw new ConfigPlaneError(
+          409,
+          "ConfigStaleBase",
+          "What this change set edits changed since its base version.",
+          {
+            baseVersion,
+            headVersion,
+            conflicts,
+            since: (await this.#store.versions())
+              .filter((v) => v.number > baseVersion)
+              .map((v) => ({ number: v.number, author: v.author, summary: v.summary })),
+          },
+        );
+      }
+    }
+    const applied = applyEdits(this.#base, head, edits);
+    const result = applied.problems.length > 0 ? null : materialise(this.#base, applied.content);
+    const problems = applied.problems.length > 0 ? applied.problems : (result?.problems ?? []);
+    const described = this.#describe(head, applied.content);
+    return {
+      valid: problems.length === 0,
+      problems,
+      warnings: result?.configuration ? this.#warnings(result.configuration.set) : [],
+      summary: described.summary,
+      diff: described.diff,
+      headVersion,
+    };
+  }
+
+  /**
+   * Publishable findings: a screen renderer kind or dialog component the builds of connected
+   * browsers do not know, with how many tabs that would affect.
+   */
+  #warnings(set: Deployment["configuration"]["set"]): ConfigWarning[] {
+    const reports = this.#clientReports().filter((r) => r.build !== null);
+    if (reports.length === 0) return [];
+    const warnings: ConfigWarning[] = [];
+    const unknownTo = (name: string, field: "renderers" | "dialogs") =>
+      reports.filter((report) => !report[field].includes(name)).length;
+    const seen = new Set<string>();
+    for (const [index, route] of set.routes.routes.entries()) {
+      const kind = route.screen?.kind;
+      if (typeof kind !== "string" || seen.has(`r:${kind}`)) continue;
+      seen.add(`r:${kind}`);
+      const tabs = unknownTo(kind, "renderers");
+      if (tabs > 0) {
+        warnings.push({
+          kind: "routes",
+          pointer: `/routes/${index}/screen/kind`,
+          reason: `renderer kind "${kind}" is unknown to the build of ${tabs} connected tab(s)`,
+          tabs,
+        });
+      }
+    }
+    for (const [index, dialog] of set.dialogs.dialogs.entries()) {
+      const component = dialog.component;
+      if (typeof component !== "string" || seen.has(`d:${component}`)) continue;
+      seen.add(`d:${component}`);
+      const tabs = unknownTo(component, "dialogs");
+      if (tabs > 0) {
+        warnings.push({
+          kind: "dialogs",
+          pointer: `/dialogs/${index}/component`,
+          reason: `dialog component "${component}" is unknown to the build of ${tabs} connected tab(s)`,
+          tabs,
+        });
+      }
+    }
+    return warnings;
+  }
+
+  /** Four eyes: another staff member approves a valid draft; authors never approve their own. */
+  async approve(actor: Actor, id: number, revision: number): Promise<ChangeSetRecord> {
+    const record = await this.changeSet(id);
+    if (record.author === actor.name) {
+      throw new ConfigPlaneError(
+        403,
+        "ConfigApprovalRequired",
+        "Authors cannot approve their own change sets.",
+      );
+    }
+    if (record.status !== "draft") {
+      throw new ConfigPlaneError(409, "ConfigWrongState", `Change set ${id} is ${record.status}.`);
+    }
+    if (record.revision !== revision) {
+      throw new ConfigPlaneError(409, "ConfigStaleBase", `Change set ${id} changed since you read it.`, {
+        revision: record.revision,
+      });
+    }
+    const report = await this.validate(record.edits, record.baseVersion);
+    if (!report.valid) {
+      throw new ConfigPlaneError(422, "ConfigInvalid", "The change set is invalid.", {
+        problems: report.problems,
+      });
+    }
+    const updated = await this.#store.updateChangeSet(id, revision, {
+      status: "approved",
+      approvedBy: actor.name,
+      approvedAt: this.#now(),
+    });
+    if (!updated)
+      throw new ConfigPlaneError(409, "ConfigStaleBase", `Change set ${id} changed since you read it.`);
+    await this.#audit(actor, "changeSet.approve", `changeSet:${id}`, { revision });
+    return updated;
+  }
+
+  // ——— publishing ———
+
+  /**
+   * Publishes a change set now, or schedules it (`at` in the future, surviving a restart); with
+   * `accounts`, to those accounts first (a canary, promoted later with promote()).
+   */
+  async publish(
+    actor: Actor,
+    id: number,
+    options: { at?: number; accounts?: readonly number[] } = {},
+  ): Promise<{ version: number } | { scheduledAt: number }> {
+    return this.#exclusive(async () => {
+      const record = await this.changeSet(id);
+      if (record.status !== "draft" && record.status !== "approved" && record.status !== "scheduled") {
+        throw new ConfigPlaneError(409, "ConfigWrongState", `Change set ${id} is ${record.status}.`);
+      }
+      this.#checkApproval(record);
+      const accounts =
+        options.accounts && options.accounts.length > 0
+          ? [...new Set(options.accounts)].sort((a, b) => a - b)
+          : null;
+      if (options.at !== undefined && options.at > this.#now()) {
+        const report = await this.validate(record.edits, record.baseVersion, record.system);
+        if (!report.valid)
+          throw new ConfigPlaneError(422, "ConfigInvalid", "The change set is invalid.", {
+            problems: report.problems,
+          });
+        const updated = await this.#store.updateChangeSet(id, record.revision, {
+          status: "scheduled",
+          scheduledAt: options.at,
+          scheduledAccounts: accounts,
+          updatedAt: this.#now(),
+        });
+        if (!updated)
+          throw new ConfigPlaneError(409, "ConfigStaleBase", `Change set ${id} changed meanwhile.`);
+        await this.#audit(actor, "changeSet.schedule", `changeSet:${id}`, {
+          at: new Date(options.at).toISOString(),
+          accounts,
+        });
+        await this.#armSchedule();
+        return { scheduledAt: options.at };
+      }
+      const version = await this.#publishNow(actor, record, accounts);
+      await this.#armSchedule();
+      return { version };
+    });
+  }
+
+  #checkApproval(record: ChangeSetRecord): void {
+    if (!this.#fourEyes || record.system) return;
+    if (record.status !== "approved" && !(record.status === "scheduled" && record.approvedBy !== null)) {
+      throw new ConfigPlaneError(
+        403,
+        "ConfigApprovalRequired",
+        "Another staff member with Configuration Write must approve it first.",
+      );
+    }
+    if (record.approvedBy === record.author) {
+      throw new ConfigPlaneError(
+        403,
+        "ConfigApprovalRequired",
+        "Authors cannot approve their own change sets.",
+      );
+    }
+  }
+
+  async #publishNow(actor: Actor, record: ChangeSetRecord, accounts: number[] | null): Promise<number> {
+    const report = await this.validate(record.edits, record.baseVersion, record.system);
+    if (!report.valid) {
+      throw new ConfigPlaneError(422, "ConfigInvalid", "The change set is invalid; nothing was published.", {
+        problems: report.problems,
+      });
+    }
+    const head = await this.#content(report.headVersion);
+    const content = applyEdits(this.#base, head, record.edits).content;
+    if (jsonEqual(content, head)) {
+      throw new ConfigPlaneError(
+        409,
+        "ConfigWrongState",
+        "The change set changes nothing in the newest version.",
+      );
+    }
+    return this.#record(actor, {
+      content,
+      previous: head,
+      comment: record.comment,
+      origin: record.system ? "maintenance" : "publish",
+      changeSetId: record.id,
+      restores: null,
+      accounts,
+      summary: report.summary,
+    });
+  }
+
+  /** Writes a new version and serves it (to everyone or to the canary's accounts), then announces it. */
+  async #record(
+    actor: Actor,
+    input: {
+      content: ConfigContent;
+      previous: ConfigContent;
+      comment: string;
+      origin: VersionOrigin;
+      changeSetId: number | null;
+      restores: number | null;
+      accounts: number[] | null;
+      summary: string[];
+    },
+  ): Promise<number> {
+    const result = materialise(this.#base, input.content);
+    if (!result.configuration) {
+      throw new ConfigPlaneError(
+        422,
+        "ConfigInvalid",
+        "The configuration is invalid; nothing was published.",
+        {
+          problems: result.problems,
+        },
+      );
+    }
+    const hash = contentHash(input.content);
+    const at = this.#now();
+    const number = await this.#store.publish({
+      version: {
+        createdAt: at,
+        author: actor.name,
+        comment: input.comment,
+        content: canonicalJson(input.content),
+        contentHash: hash,
+        baseHash: this.#base.hash,
+        origin: input.origin,
+        changeSetId: input.changeSetId,
+        restores: input.restores,
+        summary: input.summary,
+      },
+      release: { scope: input.accounts ? "canary" : "all", accounts: input.accounts, at, actor: actor.name },
+      changeSet: input.changeSetId === null ? null : { id: input.changeSetId, status: "published" },
+      audit: {
+        at,
+        actor: actor.name,
+        address: actor.address,
+        action:
+          input.origin === "rollback"
+            ? "version.rollback"
+            : input.accounts
+              ? "version.canary"
+              : "version.publish",
+        details: {
+          changeSet: input.changeSetId,
+          restores: input.restores,
+          accounts: input.accounts,
+          summary: input.summary,
+        },
+      },
+    });
+    this.#contents.set(number, input.content);
+    const deployment = deploy(number, hash, input.content, result.configuration);
+    const previous = this.#all;
+    if (input.accounts) {
+      this.#canary = { deployment, accounts: new Set(input.accounts) };
+    } else {
+      this.#all = deployment;
+      this.#canary = null;
+      this.#degraded = null;
+    }
+    this.#remember(deployment);
+    this.#announce({
+      version: number,
+      urgency: urgencyOf(previous, deployment),
+      accounts: input.accounts ? new Set(input.accounts) : null,
+    });
+    return number;
+  }
+
+  #announce(event: PublishedEvent): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.#log.error({ err: error }, "configuration: a publication listener failed");
+      }
+    }
+  }
+
+  /** Serves the canary's version to everyone. */
+  async promote(actor: Actor, version: number): Promise<{ version: number }> {
+    return this.#exclusive(async () => {
+      const canary = this.#canary;
+      if (!canary || canary.deployment.version !== version) {
+        throw new ConfigPlaneError(
+          409,
+          "ConfigWrongState",
+          `Version ${version} is not the canary being served.`,
+        );
+      }
+      const at = this.#now();
+      await this.#store.release(
+        { version, scope: "all", accounts: null, at, actor: actor.name },
+        {
+          at,
+          actor: actor.name,
+          address: actor.address,
+          action: "version.promote",
+          target: `version:${version}`,
+          details: { from: [...canary.accounts] },
+        },
+      );
+      const previous = this.#all;
+      this.#all = canary.deployment;
+      this.#canary = null;
+      this.#degraded = null;
+      this.#announce({ version, urgency: urgencyOf(previous, canary.deployment), accounts: null });
+      return { version };
+    });
+  }
+
+  /** Publishes an earlier version's content again, as a new version (history stays append-only). */
+  async rollback(actor: Actor, version: number, comment: string): Promise<{ version: number }> {
+    return this.#exclusive(async () => {
+      const content = await this.#content(version);
+      const headVersion = await this.#store.headVersion();
+      const head = await this.#content(headVersion);
+      if (jsonEqual(content, head)) {
+        throw new ConfigPlaneError(
+          409,
+          "ConfigWrongState",
+          `The newest version already has the content of version ${version}.`,
+        );
+      }
+      const described = this.#describe(head, content);
+      const number = await this.#record(actor, {
+        content,
+        previous: head,
+        comment: comment || `Roll back to version ${version}`,
+        origin: "rollback",
+        changeSetId: null,
+        restores: version,
+        accounts: null,
+        summary: described.summary,
+      });
+      await this.#armSchedule();
+      return { version: number };
+    });
+  }
+
+  /**
+   * Maintenance (§1), now or for a window: a change set the gateway itself owns (no four eyes: it is an
+   * operational switch, and audited like any publication), its messages in the languages given.
+   */
+  async setMaintenance(
+    actor: Actor,
+    input: {
+      enabled: boolean;
+      messages?: Partial<Record<Language, string>>;
+      startsAt?: number;
+      endsAt?: number;
+    },
+  ): Promise<{ version?: number; scheduled?: { on?: number; off?: number } }> {
+    const edits = (enabled: boolean): ConfigEdit[] => {
+      const list: ConfigEdit[] = [{ kind: "shell", merge: { maintenance: { enabled } } }];
+      if (enabled) {
+        for (const [language, message] of Object.entries(input.messages ?? {})) {
+          if (typeof message === "string") {
+            const key = this.#all.configuration.set.shell.maintenance.messageKey;
+            list.push({ kind: `texts.${language as Language}`, merge: { [key]: message } as JsonObject });
+          }
+        }
+      }
+      return list;
+    };
+    const make = async (enabled: boolean, at?: number) => {
+      const headVersion = await this.#store.headVersion();
+      const record = await this.#store.createChangeSet({
+        author: actor.name,
+        comment: enabled ? "Maintenance on" : "Maintenance off",
+        baseVersion: headVersion,
+        edits: edits(enabled),
+        system: true,
+        createdAt: this.#now(),
+      });
+      await this.#audit(actor, enabled ? "maintenance.on" : "maintenance.off", "maintenance", {
+        changeSet: record.id,
+        at: at === undefined ? null : new Date(at).toISOString(),
+        messages: enabled ? Object.keys(input.messages ?? {}) : [],
+      });
+      return this.publish(actor, record.id, at === undefined ? {} : { at });
+    };
+    const now = this.#now();
+    if (input.startsAt !== undefined && input.startsAt > now) {
+      if (!input.enabled)
+        throw new ConfigPlaneError(400, "ConfigBadRequest", "A maintenance window switches maintenance on.");
+      const on = await make(true, input.startsAt);
+      const off = input.endsAt !== undefined ? await make(false, input.endsAt) : undefined;
+      return {
+        scheduled: {
+          ...("scheduledAt" in on ? { on: on.scheduledAt } : {}),
+          ...(off && "scheduledAt" in off ? { off: off.scheduledAt } : {}),
+        },
+      };
+    }
+    const current = this.#all.configuration.set.shell.maintenance.enabled;
+    const wantsMessages = input.enabled && Object.keys(input.messages ?? {}).length > 0;
+    let version: number | undefined;
+    if (current !== input.enabled || wantsMessages) {
+      const result = await make(input.enabled);
+      if ("version" in result) version = result.version;
+    }
+    if (input.enabled && input.endsAt !== undefined && input.endsAt > now) {
+      const off = await make(false, input.endsAt);
+      return { version, scheduled: "scheduledAt" in off ? { off: off.scheduledAt } : {} };
+    }
+    return { version };
+  }
+
+  /** Whether maintenance is on for anyone (the gate's check on every request). */
+  anyMaintenance(): boolean {
+    return (
+      this.#all.configuration.set.shell.maintenance.enabled ||
+      this.#canary?.deployment.configuration.set.shell.maintenance.enabled === true
+    );
+  }
+
+  /** When a scheduled "maintenance off" publishes, if one is scheduled. */
+  maintenanceEndsAt(): number | null {
+    return this.#maintenanceEnd;
+  }
+
+  /** Whether maintenance is on for an account's users (§1). */
+  maintenanceFor(accountRecId: number | null): { enabled: boolean; pagePath: string } {
+    const { maintenance } = this.servedFor(accountRecId).set.shell;
+    return { enabled: maintenance.enabled, pagePath: maintenance.pagePath };
+  }
+
+  // ——— schedule ———
+
+  async #armSchedule(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#closed) return;
+    const scheduled = await this.#store.changeSets(["scheduled"]);
+    const ends = scheduled.filter(
+      (c) =>
+        c.system &&
+        c.edits.some(
+          (e) =>
+            e.kind === "shell" && isJsonObject(e.merge?.maintenance) && e.merge.maintenance.enabled === false,
+        ),
+    );
+    this.#maintenanceEnd =
+      ends.length > 0 ? Math.min(...ends.map((c) => c.scheduledAt ?? Number.POSITIVE_INFINITY)) : null;
+    const next = Math.min(...scheduled.map((c) => c.scheduledAt ?? Number.POSITIVE_INFINITY));
+    if (!Number.isFinite(next)) return;
+    const delay = Math.max(0, Math.min(next - this.#now(), MAX_TIMER_MS));
+    this.#timer = setTimeout(() => void this.runDue(), delay);
+    this.#timer.unref?.();
+  }
+
+  /** Publishes every scheduled change set that is due (the timer calls it; tests may too). */
+  async runDue(): Promise<number[]> {
+    const published: number[] = await this.#exclusive(async () => {
+      const versions: number[] = [];
+      const due = (await this.#store.changeSets(["scheduled"]))
+        .filter((c) => (c.scheduledAt ?? Number.POSITIVE_INFINITY) <= this.#now())
+        .sort((a, b) => (a.scheduledAt ?? 0) - (b.scheduledAt ?? 0) || a.id - b.id);
+      for (const record of due) {
+        const actor = { name: record.author, address: "gateway" };
+        try {
+          this.#checkApproval(record);
+          versions.push(await this.#publishNow(actor, record, record.scheduledAccounts));
+        } catch (error) {
+          const reason =
+            error instanceof ConfigPlaneError
+              ? `${error.message} ${JSON.stringify(error.details)}`
+              : (error as Error).message;
+          this.#log.error({ changeSet: record.id, reason }, "configuration: a scheduled publication failed");
+          await this.#store.updateChangeSet(record.id, record.revision, {
+            status: "failed",
+            failure: reason.slice(0, 4000),
+            updatedAt: this.#now(),
+          });
+          await this.#audit(actor, "changeSet.failed", `changeSet:${record.id}`, {
+            reason: reason.slice(0, 1000),
+          });
+        }
+      }
+      return versions;
+    });
+    await this.#armSchedule();
+    return published;
+  }
+
+  // ——— preview and clients ———
+
+  /** The configuration a change set (or a version) would serve, for a preview. */
+  async previewConfiguration(
+    source: { changeSet: number } | { version: number },
+    accountRecId: number | null,
+  ): Promise<{
+    set: Deployment["configuration"]["set"];
+    texts: Deployment["configuration"]["texts"];
+    configVersion: number;
+  }> {
+    let content: ConfigContent;
+    let configVersion: number;
+    if ("changeSet" in source) {
+      const record = await this.changeSet(source.changeSet);
+      const headVersion = await this.#store.headVersion();
+      const applied = applyEdits(this.#base, await this.#content(headVersion), record.edits);
+      if (applied.problems.length > 0) {
+        throw new ConfigPlaneError(422, "ConfigInvalid", "The change set is invalid.", {
+          problems: applied.problems,
+        });
+      }
+      content = applied.content;
+      configVersion = headVersion + 1;
+    } else {
+      content = await this.#content(source.version);
+      configVersion = source.version;
+    }
+    const result = materialise(this.#base, content);
+    if (!result.configuration) {
+      throw new ConfigPlaneError(422, "ConfigInvalid", "That configuration is invalid.", {
+        problems: result.problems,
+      });
+    }
+    const set =
+      (accountRecId !== null ? result.configuration.accounts.get(accountRecId) : undefined) ??
+      result.configuration.set;
+    return { set, texts: result.configuration.texts, configVersion };
+  }
+
+  /** Per version: tabs that applied it, rejected it (with reasons), and tabs still on older versions. */
+  clients(): {
+    tabs: number;
+    versions: {
+      version: number;
+      applied: number;
+      rejected: number;
+      reasons: Record<string, number>;
+      showing: number;
+    }[];
+    behind: number;
+    builds: Record<string, number>;
+  } {
+    const reports = this.#clientReports();
+    const byVersion = new Map<
+      number,
+      { applied: number; rejected: number; reasons: Record<string, number>; showing: number }
+    >();
+    const entry = (version: number) => {
+      const found = byVersion.get(version) ?? { applied: 0, rejected: 0, reasons: {}, showing: 0 };
+      byVersion.set(version, found);
+      return found;
+    };
+    let behind = 0;
+    const builds: Record<string, number> = {};
+    for (const report of reports) {
+      if (report.applied !== null) entry(report.applied).applied += 1;
+      if (report.rejected) {
+        const e = entry(report.rejected.version);
+        e.rejected += 1;
+        e.reasons[report.rejected.reason] = (e.reasons[report.rejected.reason] ?? 0) + 1;
+      }
+      const showing = report.applied ?? report.manifestVersion;
+      if (showing !== null) entry(showing).showing += 1;
+      if (showing !== null && showing < this.servedFor(report.accountRecId).configVersion) behind += 1;
+      if (report.build) builds[report.build] = (builds[report.build] ?? 0) + 1;
+    }
+    return {
+      tabs: reports.length,
+      versions: [...byVersion]
+        .map(([version, counts]) => ({ version, ...counts }))
+        .sort((a, b) => b.version - a.version),
+      behind,
+      builds,
+    };
+  }
+
+  // ——— internals ———
+
+  async #audit(
+    actor: Actor,
+    action: string,
+    target: string,
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    await this.#store.appendAudit({
+      at: this.#now(),
+      actor: actor.name,
+      address: actor.address,
+      action,
+      target,
+      details,
+    });
+  }
+
+  /** Runs changes of the served state one after another (two publishes never interleave). */
+  #exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(work, work);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Records a read of the audit-relevant kind (preview, export) — reads of history are not audited. */
+  async recordAction(
+    actor: Actor,
+    action: string,
+    target: string,
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    await this.#audit(actor, action, target, details);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    await this.#queue;
+  }
+}
+
+/** The deployment of the base alone (version 0). */
+function deployBase(base: BaseConfiguration): Deployment {
+  const result = materialise(base, EMPTY_CONTENT);
+  if (!result.configuration) {
+    // loadBaseConfiguration validated the same documents; reaching this is a defect, not bad input.
+    throw new Error(`the base configuration is invalid: ${JSON.stringify(result.problems.slice(0, 5))}`);
+  }
+  return deploy(0, contentHash(EMPTY_CONTENT), EMPTY_CONTENT, result.configuration);
+}
+
+/**
+ * Urgent when browsers must not wait for their next navigation: maintenance switched, or a route
+ * withdrawn (a user on it is sent home at once).
+ */
+function urgencyOf(before: Deployment, after: Deployment): PublishUrgency {
+  const a = before.configuration.set;
+  const b = after.configuration.set;
+  if (a.shell.maintenance.enabled !== b.shell.maintenance.enabled) return "urgent";
+  const paths = new Set(b.routes.routes.map((route) => route.id));
+  if (a.routes.routes.some((route) => !paths.has(route.id))) return "urgent";
+  return "normal";
+}

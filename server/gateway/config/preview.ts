@@ -1,0 +1,142 @@
+/**
+ * Preview (DESIGN.md §3 "previewed as a given role/account"): the manifest a user of an account
+ * would receive from a configuration, with every entry the filters hide from them and the reason —
+ * the core's access decisions, the same the gateway and the runtime take.
+ */
+import {
+  decideDialogAccess,
+  decideRouteAccess,
+  type AccessDecision,
+  decideAdminModuleAccess,
+} from "../../../core/access/decide.ts";
+import {
+  MENU_SESSION_FLAGS,
+  type MenuConditionInput,
+  type MenuSessionFlag,
+} from "../../../core/menus/conditions.ts";
+import { decideAdminMenuLink, decideMainMenuLink } from "../../../core/menus/menu-links.ts";
+import type { ClientManifest } from "../../../schemas/client-manifest.ts";
+import type { ConfigPreviewBody } from "../../../schemas/config-api.ts";
+import { type AccessFacts, accessFingerprint, userAccessOf } from "../manifests/filter-access.ts";
+import type { ManifestSet } from "../manifests/manifest-set.ts";
+import { resolveManifest } from "../manifests/resolve-manifest.ts";
+import type { ServedConfiguration } from "./deployment.ts";
+
+/** An entry the previewed user does not get, and why. */
+export interface HiddenEntry {
+  kind: "route" | "menuLink" | "adminMenuLink" | "dialog" | "screen";
+  id: string;
+  /** The core decision's reason, or `routeNotOpen` for a link whose route the user cannot open. */
+  reason: string;
+  details?: Record<string, unknown>;
+}
+
+/** The access facts of a previewed audience (no session flags: a role preview, not a person's session). */
+export function previewFacts(
+  accountRecId: number,
+  audience: NonNullable<ConfigPreviewBody["audience"]>,
+): AccessFacts {
+  const flags = Object.fromEntries(MENU_SESSION_FLAGS.map((name) => [name, false])) as Record<
+    MenuSessionFlag,
+    boolean
+  >;
+  return {
+    accountRecId,
+    isAdmin: audience.isAdmin === true,
+    impersonating: false,
+    rolePermissions: [...new Set(audience.rolePermissions)].sort(),
+    adminPermissions: (audience.adminModules ?? [])
+      .map((m): [string, boolean, boolean] => [m.key, m.read, m.write])
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
+    features: Object.fromEntries(
+      Object.entries(audience.features ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)),
+    ),
+    flags,
+    twoFactorPolicy: null,
+    authenticationProtocol: null,
+  };
+}
+
+function refusal(decision: AccessDecision): { reason: string; details?: Record<string, unknown> } {
+  if (decision.allowed) return { reason: "allowed" };
+  const { allowed: _allowed, reason, ...details } = decision;
+  return Object.keys(details).length > 0 ? { reason, details } : { reason };
+}
+
+/** The manifest `facts` would receive from `set`, and what it hides from them. */
+export function previewManifest(
+  set: ManifestSet,
+  served: Pick<ServedConfiguration, "configVersion" | "texts">,
+  facts: AccessFacts,
+): { manifest: ClientManifest; hidden: HiddenEntry[] } {
+  const manifest = resolveManifest(
+    set,
+    `preview.${served.configVersion}`,
+    { kind: "user", facts, fingerprint: accessFingerprint(facts) },
+    served,
+  );
+  const access = userAccessOf(facts, set.permissions);
+  const hidden: HiddenEntry[] = [];
+  const servedRoutes = new Set(manifest.routes.routes.map((route) => route.id));
+  for (const route of set.routes.routes) {
+    if (servedRoutes.has(route.id)) continue;
+    const decision = decideRouteAccess(route, access.profile, set.permissions.features);
+    hidden.push({
+      kind: "route",
+      id: route.id,
+      ...(decision.allowed ? { reason: "signedOutOnly" } : refusal(decision)),
+    });
+  }
+  const input: MenuConditionInput = {
+    profile: access.profile,
+    session: access.session,
+    shellFlags: {
+      videoTutorials: set.shell.videoTutorials === true,
+      signupAllowed: set.shell.signupAllowed === true,
+    },
+    sessionValues: set.menus.sessionValues,
+  };
+  const servedLinks = new Set<string>();
+  for (const section of manifest.menus?.main.sections ?? [])
+    for (const link of section.links) servedLinks.add(link.id);
+  for (const section of manifest.menus?.admin.sections ?? [])
+    for (const link of section.links) servedLinks.add(link.id);
+  for (const section of set.menus.main.sections) {
+    for (const link of section.links) {
+      if (servedLinks.has(link.id)) continue;
+      const decision = decideMainMenuLink(link, input);
+      hidden.push({
+        kind: "menuLink",
+        id: link.id,
+        ...(decision.allowed ? { reason: "routeNotOpen", details: { link: link.link } } : refusal(decision)),
+      });
+    }
+  }
+  for (const section of set.menus.admin.sections) {
+    for (const link of section.links) {
+      if (servedLinks.has(link.id)) continue;
+      const decision = decideAdminMenuLink(link, input);
+      hidden.push({
+        kind: "adminMenuLink",
+        id: link.id,
+        ...(decision.allowed ? { reason: "routeNotOpen", details: { link: link.link } } : refusal(decision)),
+      });
+    }
+  }
+  const servedDialogs = new Set((manifest.dialogs?.dialogs ?? []).map((d) => d.id));
+  for (const dialog of set.dialogs.dialogs) {
+    if (!servedDialogs.has(dialog.id))
+      hidden.push({ kind: "dialog", id: dialog.id, ...refusal(decideDialogAccess(dialog, access.profile)) });
+  }
+  const servedScreens = new Set((manifest.screens?.screens ?? []).map((s) => s.id));
+  for (const screen of set.screens.screens) {
+    if (!servedScreens.has(screen.id)) {
+      hidden.push({
+        kind: "screen",
+        id: screen.id,
+        ...refusal(decideAdminModuleAccess([screen.adminModule], access.profile)),
+      });
+    }
+  }
+  return { manifest, hidden };
+}

@@ -1,0 +1,436 @@
+/**
+ * The embedded configuration store: tables in the gateway's SQLite file (./data/gateway.sqlite beside
+ * the sessions), or an in-memory database for tests. Created and migrated on open; its schema version
+ * lives in its own meta table.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import type { ConfigEdit } from "./change-set.ts";
+import type {
+  AuditFilter,
+  AuditRecord,
+  ChangeSetRecord,
+  ChangeSetStatus,
+  ConfigStore,
+  Publication,
+  ReleaseRecord,
+  VersionHeader,
+  VersionRecord,
+} from "./config-store.ts";
+
+/** In-memory database name for tests. */
+export const IN_MEMORY = ":memory:";
+
+const SCHEMA_VERSION = 1;
+
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE config_versions (
+     number INTEGER PRIMARY KEY,
+     created_at INTEGER NOT NULL,
+     author TEXT NOT NULL,
+     comment TEXT NOT NULL,
+     content TEXT NOT NULL,
+     content_hash TEXT NOT NULL,
+     base_hash TEXT NOT NULL,
+     origin TEXT NOT NULL,
+     change_set_id INTEGER,
+     restores INTEGER,
+     summary TEXT NOT NULL
+   ) STRICT;
+   CREATE TABLE config_releases (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     version INTEGER NOT NULL REFERENCES config_versions (number),
+     scope TEXT NOT NULL,
+     accounts TEXT,
+     at INTEGER NOT NULL,
+     actor TEXT NOT NULL
+   ) STRICT;
+   CREATE TABLE config_change_sets (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL,
+     author TEXT NOT NULL,
+     comment TEXT NOT NULL,
+     base_version INTEGER NOT NULL,
+     edits TEXT NOT NULL,
+     status TEXT NOT NULL,
+     revision INTEGER NOT NULL,
+     approved_by TEXT,
+     approved_at INTEGER,
+     scheduled_at INTEGER,
+     scheduled_accounts TEXT,
+     published_version INTEGER,
+     failure TEXT,
+     system INTEGER NOT NULL
+   ) STRICT;
+   CREATE INDEX config_change_sets_status ON config_change_sets (status);
+   CREATE TABLE config_audit (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     at INTEGER NOT NULL,
+     actor TEXT NOT NULL,
+     address TEXT NOT NULL,
+     action TEXT NOT NULL,
+     target TEXT NOT NULL,
+     details TEXT NOT NULL
+   ) STRICT;
+   CREATE INDEX config_audit_at ON config_audit (at);
+   -- Append-only history: versions, releases and audit entries are never changed or removed.
+   CREATE TRIGGER config_versions_append_only BEFORE UPDATE ON config_versions
+     BEGIN SELECT RAISE(ABORT, 'config_versions is append-only'); END;
+   CREATE TRIGGER config_versions_no_delete BEFORE DELETE ON config_versions
+     BEGIN SELECT RAISE(ABORT, 'config_versions is append-only'); END;
+   CREATE TRIGGER config_releases_append_only BEFORE UPDATE ON config_releases
+     BEGIN SELECT RAISE(ABORT, 'config_releases is append-only'); END;
+   CREATE TRIGGER config_audit_append_only BEFORE UPDATE ON config_audit
+     BEGIN SELECT RAISE(ABORT, 'config_audit is append-only'); END;`,
+];
+
+interface VersionRow {
+  number: number;
+  created_at: number;
+  author: string;
+  comment: string;
+  content?: string;
+  content_hash: string;
+  base_hash: string;
+  origin: string;
+  change_set_id: number | null;
+  restores: number | null;
+  summary: string;
+}
+
+interface ChangeSetRow {
+  id: number;
+  created_at: number;
+  updated_at: number;
+  author: string;
+  comment: string;
+  base_version: number;
+  edits: string;
+  status: string;
+  revision: number;
+  approved_by: string | null;
+  approved_at: number | null;
+  scheduled_at: number | null;
+  scheduled_accounts: string | null;
+  published_version: number | null;
+  failure: string | null;
+  system: number;
+}
+
+interface ReleaseRow {
+  id: number;
+  version: number;
+  scope: string;
+  accounts: string | null;
+  at: number;
+  actor: string;
+}
+
+interface AuditRow {
+  id: number;
+  at: number;
+  actor: string;
+  address: string;
+  action: string;
+  target: string;
+  details: string;
+}
+
+const versionHeader = (row: VersionRow): VersionHeader => ({
+  number: row.number,
+  createdAt: row.created_at,
+  author: row.author,
+  comment: row.comment,
+  contentHash: row.content_hash,
+  baseHash: row.base_hash,
+  origin: row.origin as VersionRecord["origin"],
+  changeSetId: row.change_set_id,
+  restores: row.restores,
+  summary: JSON.parse(row.summary) as string[],
+});
+
+const changeSetOf = (row: ChangeSetRow): ChangeSetRecord => ({
+  id: row.id,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  author: row.author,
+  comment: row.comment,
+  baseVersion: row.base_version,
+  edits: JSON.parse(row.edits) as ConfigEdit[],
+  status: row.status as ChangeSetStatus,
+  revision: row.revision,
+  approvedBy: row.approved_by,
+  approvedAt: row.approved_at,
+  scheduledAt: row.scheduled_at,
+  scheduledAccounts:
+    row.scheduled_accounts === null ? null : (JSON.parse(row.scheduled_accounts) as number[]),
+  publishedVersion: row.published_version,
+  failure: row.failure,
+  system: row.system === 1,
+});
+
+const releaseOf = (row: ReleaseRow): ReleaseRecord => ({
+  id: row.id,
+  version: row.version,
+  scope: row.scope as ReleaseRecord["scope"],
+  accounts: row.accounts === null ? null : (JSON.parse(row.accounts) as number[]),
+  at: row.at,
+  actor: row.actor,
+});
+
+const auditOf = (row: AuditRow): AuditRecord => ({
+  id: row.id,
+  at: row.at,
+  actor: row.actor,
+  address: row.address,
+  action: row.action,
+  target: row.target,
+  details: JSON.parse(row.details) as Record<string, unknown>,
+});
+
+/** Column of each updatable change-set field, and how its value is stored. */
+const CHANGE_SET_COLUMNS: Record<string, [string, (value: unknown) => unknown]> = {
+  updatedAt: ["updated_at", (v) => v],
+  comment: ["comment", (v) => v],
+  baseVersion: ["base_version", (v) => v],
+  edits: ["edits", (v) => JSON.stringify(v)],
+  status: ["status", (v) => v],
+  approvedBy: ["approved_by", (v) => v],
+  approvedAt: ["approved_at", (v) => v],
+  scheduledAt: ["scheduled_at", (v) => v],
+  scheduledAccounts: ["scheduled_accounts", (v) => (v === null ? null : JSON.stringify(v))],
+  publishedVersion: ["published_version", (v) => v],
+  failure: ["failure", (v) => v],
+  system: ["system", (v) => (v ? 1 : 0)],
+};
+
+/** ConfigStore over better-sqlite3 (synchronous underneath, async at the interface). */
+export class SqliteConfigStore implements ConfigStore {
+  readonly #db: Database.Database;
+
+  /** Opens (creating and migrating) the database at `file`, or an in-memory one for IN_MEMORY. */
+  constructor(file: string) {
+    if (file !== IN_MEMORY) mkdirSync(dirname(file), { recursive: true });
+    this.#db = new Database(file);
+    this.#db.pragma("journal_mode = WAL");
+    this.#db.pragma("busy_timeout = 5000");
+    this.#db.pragma("foreign_keys = ON");
+    this.#migrate();
+  }
+
+  #migrate(): void {
+    this.#db.exec("CREATE TABLE IF NOT EXISTS config_schema (version INTEGER NOT NULL) STRICT");
+    const row = this.#db.prepare("SELECT version FROM config_schema").get() as
+      | { version: number }
+      | undefined;
+    const current = row?.version ?? 0;
+    if (current > SCHEMA_VERSION) {
+      throw new Error(`configuration store schema ${current} is newer than this gateway (${SCHEMA_VERSION})`);
+    }
+    this.#db.transaction(() => {
+      for (let version = current; version < SCHEMA_VERSION; version += 1)
+        this.#db.exec(MIGRATIONS[version] as string);
+      this.#db.prepare("DELETE FROM config_schema").run();
+      this.#db.prepare("INSERT INTO config_schema (version) VALUES (?)").run(SCHEMA_VERSION);
+    })();
+  }
+
+  #insertAudit(entry: Omit<AuditRecord, "id">): AuditRecord {
+    const result = this.#db
+      .prepare(
+        "INSERT INTO config_audit (at, actor, address, action, target, details) VALUES (?, ?, ?, ?, ?, ?)",
+      )
+      .run(entry.at, entry.actor, entry.address, entry.action, entry.target, JSON.stringify(entry.details));
+    return { id: Number(result.lastInsertRowid), ...entry };
+  }
+
+  #insertRelease(release: Omit<ReleaseRecord, "id">): ReleaseRecord {
+    const result = this.#db
+      .prepare("INSERT INTO config_releases (version, scope, accounts, at, actor) VALUES (?, ?, ?, ?, ?)")
+      .run(
+        release.version,
+        release.scope,
+        release.accounts === null ? null : JSON.stringify(release.accounts),
+        release.at,
+        release.actor,
+      );
+    return { id: Number(result.lastInsertRowid), ...release };
+  }
+
+  async publish(publication: Publication): Promise<number> {
+    return this.#db.transaction(() => {
+      const head = this.#db.prepare("SELECT COALESCE(MAX(number), 0) AS n FROM config_versions").get() as {
+        n: number;
+      };
+      const number = head.n + 1;
+      const v = publication.version;
+      this.#db
+        .prepare(
+          `INSERT INTO config_versions (number, created_at, author, comment, content, content_hash, base_hash, origin,
+             change_set_id, restores, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          number,
+          v.createdAt,
+          v.author,
+          v.comment,
+          v.content,
+          v.contentHash,
+          v.baseHash,
+          v.origin,
+          v.changeSetId,
+          v.restores,
+          JSON.stringify(v.summary),
+        );
+      this.#insertRelease({ ...publication.release, version: number });
+      if (publication.changeSet) {
+        this.#db
+          .prepare(
+            "UPDATE config_change_sets SET status = 'published', published_version = ?, updated_at = ?, revision = revision + 1 WHERE id = ?",
+          )
+          .run(number, v.createdAt, publication.changeSet.id);
+      }
+      const { target, ...audit } = publication.audit;
+      this.#insertAudit({
+        ...audit,
+        target: target ?? `version:${number}`,
+        details: { ...audit.details, version: number },
+      });
+      return number;
+    })();
+  }
+
+  async release(release: Omit<ReleaseRecord, "id">, audit: Omit<AuditRecord, "id">): Promise<ReleaseRecord> {
+    return this.#db.transaction(() => {
+      const written = this.#insertRelease(release);
+      this.#insertAudit(audit);
+      return written;
+    })();
+  }
+
+  async version(number: number): Promise<VersionRecord | null> {
+    const row = this.#db.prepare("SELECT * FROM config_versions WHERE number = ?").get(number) as
+      | VersionRow
+      | undefined;
+    return row ? { ...versionHeader(row), content: row.content as string } : null;
+  }
+
+  async versions(): Promise<VersionHeader[]> {
+    const rows = this.#db
+      .prepare(
+        `SELECT number, created_at, author, comment, content_hash, base_hash, origin, change_set_id, restores, summary
+           FROM config_versions ORDER BY number DESC`,
+      )
+      .all() as VersionRow[];
+    return rows.map(versionHeader);
+  }
+
+  async headVersion(): Promise<number> {
+    return (
+      this.#db.prepare("SELECT COALESCE(MAX(number), 0) AS n FROM config_versions").get() as { n: number }
+    ).n;
+  }
+
+  async releases(): Promise<ReleaseRecord[]> {
+    return (this.#db.prepare("SELECT * FROM config_releases ORDER BY id").all() as ReleaseRow[]).map(
+      releaseOf,
+    );
+  }
+
+  async createChangeSet(
+    input: Pick<ChangeSetRecord, "author" | "comment" | "baseVersion" | "edits" | "system" | "createdAt">,
+  ): Promise<ChangeSetRecord> {
+    const now = input.createdAt;
+    const result = this.#db
+      .prepare(
+        `INSERT INTO config_change_sets (created_at, updated_at, author, comment, base_version, edits, status, revision, system)
+           VALUES (?, ?, ?, ?, ?, ?, 'draft', 1, ?)`,
+      )
+      .run(
+        now,
+        now,
+        input.author,
+        input.comment,
+        input.baseVersion,
+        JSON.stringify(input.edits),
+        input.system ? 1 : 0,
+      );
+    return (await this.changeSet(Number(result.lastInsertRowid))) as ChangeSetRecord;
+  }
+
+  async changeSet(id: number): Promise<ChangeSetRecord | null> {
+    const row = this.#db.prepare("SELECT * FROM config_change_sets WHERE id = ?").get(id) as
+      | ChangeSetRow
+      | undefined;
+    return row ? changeSetOf(row) : null;
+  }
+
+  async changeSets(statuses?: readonly ChangeSetStatus[]): Promise<ChangeSetRecord[]> {
+    const rows = (
+      statuses && statuses.length > 0
+        ? this.#db
+            .prepare(
+              `SELECT * FROM config_change_sets WHERE status IN (${statuses.map(() => "?").join(",")}) ORDER BY id DESC`,
+            )
+            .all(...statuses)
+        : this.#db.prepare("SELECT * FROM config_change_sets ORDER BY id DESC").all()
+    ) as ChangeSetRow[];
+    return rows.map(changeSetOf);
+  }
+
+  async updateChangeSet(
+    id: number,
+    revision: number,
+    changes: Partial<Omit<ChangeSetRecord, "id" | "createdAt" | "author" | "revision">>,
+  ): Promise<ChangeSetRecord | null> {
+    const sets: string[] = [];
+    const values: unknown[] = [];
+    for (const [field, value] of Object.entries(changes)) {
+      const column = CHANGE_SET_COLUMNS[field];
+      if (!column) throw new Error(`not an updatable change-set field: ${field}`);
+      sets.push(`${column[0]} = ?`);
+      values.push(column[1](value));
+    }
+    const result = this.#db
+      .prepare(
+        `UPDATE config_change_sets SET ${[...sets, "revision = revision + 1"].join(", ")} WHERE id = ? AND revision = ?`,
+      )
+      .run(...values, id, revision);
+    return result.changes === 1 ? this.changeSet(id) : null;
+  }
+
+  async appendAudit(entry: Omit<AuditRecord, "id">): Promise<AuditRecord> {
+    return this.#insertAudit(entry);
+  }
+
+  async audit(filter: AuditFilter = {}): Promise<AuditRecord[]> {
+    const where: string[] = [];
+    const values: unknown[] = [];
+    const conditions: [unknown, string][] = [
+      [filter.actor, "actor = ?"],
+      [filter.action, "action = ?"],
+      [filter.target, "target = ?"],
+      [filter.from, "at >= ?"],
+      [filter.to, "at <= ?"],
+      [filter.before, "id < ?"],
+    ];
+    for (const [value, condition] of conditions) {
+      if (value === undefined) continue;
+      where.push(condition);
+      values.push(value);
+    }
+    const limit = Math.min(Math.max(filter.limit ?? 100, 1), 1000);
+    const rows = this.#db
+      .prepare(
+        `SELECT * FROM config_audit ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY id DESC LIMIT ?`,
+      )
+      .all(...values, limit) as AuditRow[];
+    return rows.map(auditOf);
+  }
+
+  async close(): Promise<void> {
+    this.#db.close();
+  }
+}

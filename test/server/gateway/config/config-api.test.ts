@@ -1,0 +1,395 @@
+/**
+ * The configuration API over real sockets (DESIGN.md §3 publishing; server/gateway/config/README.md):
+ * the real seeded upstream and the gateway from buildApp. Staff draft, validate, publish, roll back and
+ * switch maintenance; members and visitors see the result in the manifest and texts they are served.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import type { ClientManifest } from "../../../../schemas/client-manifest.ts";
+import { type BrowserClient, signedIn } from "../integration/browser-client.ts";
+import { type Stack, startStack } from "../integration/integration-fixture.ts";
+
+let stack: Stack;
+let admin: BrowserClient;
+let auditor: BrowserClient;
+let owner: BrowserClient;
+let url: string;
+
+const LANGUAGES = ["en", "de", "es", "fr", "nl", "pt", "it"] as const;
+
+before(async () => {
+  stack = await startStack();
+  url = stack.gateway.url;
+  admin = await signedIn(url, "staffAdmin");
+  auditor = await signedIn(url, "staffAuditor");
+  owner = await signedIn(url, "owner");
+});
+after(async () => {
+  await stack.close();
+});
+
+async function manifestOf(client: BrowserClient): Promise<ClientManifest> {
+  const answer = await client.get("/gw/manifest");
+  assert.equal(answer.status, 200);
+  return answer.json as ClientManifest;
+}
+
+async function textsOf(
+  client: BrowserClient,
+  manifest: ClientManifest,
+  language: (typeof LANGUAGES)[number],
+) {
+  const answer = await client.get(manifest.texts[language]);
+  assert.equal(answer.status, 200, `texts of ${language}`);
+  assert.match(answer.headers.get("cache-control") ?? "", /immutable/);
+  return answer.json as Record<string, string>;
+}
+
+async function head(): Promise<number> {
+  return (await admin.get("/gw/config")).json.head as number;
+}
+
+async function draft(comment: string, edits: unknown[], baseVersion?: number) {
+  const answer = await admin.post("/gw/config/changesets", {
+    comment,
+    baseVersion: baseVersion ?? (await head()),
+    edits,
+  });
+  assert.equal(answer.status, 201, answer.bytes.toString());
+  return answer.json as {
+    changeSet: { id: number; revision: number };
+    validation: { valid: boolean; summary: string[] };
+  };
+}
+
+async function publish(id: number, body: unknown = {}) {
+  return admin.post(`/gw/config/changesets/${id}/publish`, body);
+}
+
+const dashboardsLink = (manifest: ClientManifest) =>
+  manifest.menus?.main.sections.flatMap((s) => s.links).find((l) => l.id === "dashboards");
+
+describe("who may use the configuration API", () => {
+  test("401 without a session, 403 for a member, Read for the auditor, Write only for Configuration Write", async () => {
+    const visitor = await signedIn(url, "owner").then(async (c) => {
+      c.jar.delete("tessera_session");
+      return c;
+    });
+    assert.equal((await visitor.get("/gw/config")).status, 401);
+    assert.equal((await owner.get("/gw/config")).status, 403);
+    assert.equal((await owner.get("/gw/config")).json.ErrorCode, 8070);
+    assert.equal((await auditor.get("/gw/config")).status, 200);
+    assert.equal((await auditor.get("/gw/config/versions")).status, 200);
+    const refused = await auditor.post("/gw/config/changesets", { comment: "x", baseVersion: 0, edits: [] });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.json.ErrorCode, 8071);
+    assert.equal((await auditor.put("/gw/config/maintenance", { enabled: true })).status, 403);
+  });
+
+  test("a forged request (no CSRF header, a foreign Origin) changes nothing", async () => {
+    const before = await head();
+    const noToken = await admin.post(
+      "/gw/config/changesets",
+      { comment: "x", baseVersion: before, edits: [] },
+      { csrf: false },
+    );
+    assert.equal(noToken.status, 403);
+    const foreign = await admin.put(
+      "/gw/config/maintenance",
+      { enabled: true },
+      { origin: "https://evil.example" },
+    );
+    assert.equal(foreign.status, 403);
+    assert.equal(await head(), before);
+    assert.equal((await manifestOf(owner)).shell.maintenance.enabled, false);
+  });
+
+  test("bodies are validated: unknown properties, pollution keys and more than 1 MB are refused", async () => {
+    const unknown = await admin.post("/gw/config/changesets", {
+      comment: "x",
+      baseVersion: 0,
+      edits: [],
+      extra: 1,
+    });
+    assert.equal(unknown.status, 400);
+    assert.equal(unknown.json.ErrorCode, 8077);
+    const polluted = await admin.request("POST", "/gw/config/changesets", {
+      raw: {
+        body: '{"comment":"x","baseVersion":0,"edits":[{"kind":"menus","merge":{"__proto__":{"a":1}}}]}',
+        type: "application/json",
+      },
+    });
+    assert.equal(polluted.status, 400);
+    assert.equal(polluted.json.pointer, "/edits/0/merge/__proto__");
+    const big = await admin.request("POST", "/gw/config/validate", {
+      raw: {
+        body: JSON.stringify({ edits: [{ kind: "texts.en", merge: { X: "y".repeat(1_100_000) } }] }),
+        type: "application/json",
+      },
+    });
+    assert.equal(big.status, 413);
+  });
+});
+
+describe("publish, roll back, publish", () => {
+  test("one change set renames a menu entry in seven languages and changes a template, atomically", async () => {
+    const names = {
+      en: "Boards",
+      de: "Tafeln",
+      es: "Tableros",
+      fr: "Tableaux",
+      nl: "Borden",
+      pt: "Quadros",
+      it: "Bacheche",
+    };
+    const before = await manifestOf(owner);
+    const template =
+      before.notifications?.templates.find((t) => t.code === "ExportDone") ??
+      before.notifications?.templates[0];
+    assert.ok(template);
+    const edits = [
+      ...LANGUAGES.map((language) => ({
+        kind: `texts.${language}`,
+        merge: { Menu_Dashboards: names[language] },
+      })),
+      {
+        kind: "notifications",
+        document: {
+          ...(await admin.get("/gw/config/versions/0?kind=notifications")).json.document,
+          templates: (
+            await admin.get("/gw/config/versions/0?kind=notifications")
+          ).json.document.templates.map((t: { code: string; variants: { status: string }[] }) =>
+            t.code === template.code
+              ? { ...t, variants: t.variants.map((v) => ({ ...v, status: "success" })) }
+              : t,
+          ),
+        },
+      },
+    ];
+    const { changeSet, validation } = await draft("Rename Dashboards", edits);
+    assert.equal(validation.valid, true, JSON.stringify(validation));
+    assert.ok(
+      validation.summary.some((line) => line.startsWith("Menu entry 'Dashboards' renamed to 'Boards' (en)")),
+      validation.summary.join("\n"),
+    );
+    assert.ok(
+      validation.summary.some((line) => line.includes(`Notification template '${template.code}' changed`)),
+    );
+    const published = await publish(changeSet.id);
+    assert.equal(published.status, 201, published.bytes.toString());
+    const version = published.json.version as number;
+    const after = await manifestOf(owner);
+    assert.equal(after.configVersion, version);
+    for (const language of LANGUAGES) {
+      assert.notEqual(after.texts[language], before.texts[language], `${language} has a new address`);
+      assert.equal((await textsOf(owner, after, language)).Menu_Dashboards, names[language]);
+    }
+    const changed = after.notifications?.templates.find((t) => t.code === template.code);
+    assert.ok(changed?.variants.every((v) => v.status === "success"));
+    // The old texts stay served at their old address (immutable) for tabs still on them.
+    assert.equal((await textsOf(owner, before, "en")).Menu_Dashboards, "Dashboards");
+    assert.equal(dashboardsLink(after)?.textKey, "Menu_Dashboards");
+
+    // Roll back: a new version with the earlier content.
+    const rollback = await admin.post(`/gw/config/versions/${version - 1}/rollback`, { comment: "back" });
+    assert.equal(rollback.status, 201, rollback.bytes.toString());
+    const rolled = await manifestOf(owner);
+    assert.equal(rolled.configVersion, rollback.json.version);
+    assert.equal(rolled.texts.en, before.texts.en, "the same texts, the same address");
+    assert.deepEqual(rolled.notifications, before.notifications);
+    // …and publish the same change again.
+    const again = await draft("Rename Dashboards again", edits);
+    const republished = await publish(again.changeSet.id);
+    assert.equal(republished.status, 201);
+    assert.equal((await manifestOf(owner)).texts.de, after.texts.de);
+    const versions = (await auditor.get("/gw/config/versions")).json.versions as {
+      number: number;
+      origin: string;
+      restores: number | null;
+    }[];
+    assert.deepEqual(
+      versions.slice(0, 3).map((v) => v.origin),
+      ["publish", "rollback", "publish"],
+    );
+    assert.equal(versions[1]?.restores, version - 1);
+  });
+
+  test("an invalid change set is refused with kind, pointer and reason; the last version keeps being served", async () => {
+    const served = await manifestOf(owner);
+    const { changeSet, validation } = await draft("Broken", [
+      { kind: "menus", merge: { main: { titleKey: "No_Such_Text" } } },
+      { kind: "texts.de", merge: { Menu_Dashboards: "{{count}} Tafeln" } },
+    ]);
+    assert.equal(validation.valid, false);
+    const refused = await publish(changeSet.id);
+    assert.equal(refused.status, 422);
+    assert.equal(refused.json.ErrorCode, 8074);
+    const problems = refused.json.problems as { kind: string; pointer: string; reason: string }[];
+    assert.ok(
+      problems.some(
+        (p) => p.kind === "menus" && p.pointer === "/main/titleKey" && /No_Such_Text/.test(p.reason),
+      ),
+      JSON.stringify(problems),
+    );
+    assert.ok(
+      problems.some(
+        (p) => p.kind === "texts.de" && p.pointer === "/Menu_Dashboards" && /placeholders/.test(p.reason),
+      ),
+    );
+    const still = await manifestOf(owner);
+    assert.equal(still.version, served.version);
+  });
+
+  test("a stale base gets 409 with what changed since", async () => {
+    const base = await head();
+    const first = await draft("Title A", [{ kind: "texts.en", merge: { Menu_Reports: "Reports A" } }], base);
+    const second = await draft("Title B", [{ kind: "texts.en", merge: { Menu_Reports: "Reports B" } }], base);
+    assert.equal((await publish(first.changeSet.id)).status, 201);
+    const stale = await publish(second.changeSet.id);
+    assert.equal(stale.status, 409);
+    assert.equal(stale.json.ErrorCode, 8073);
+    assert.deepEqual(stale.json.conflicts, ["operator/texts.en"]);
+    assert.ok(
+      (stale.json.since as { summary: string[] }[]).some((v) =>
+        v.summary.some((s) => s.includes("Reports A")),
+      ),
+    );
+  });
+
+  test("a canary reaches its accounts first, then everyone once promoted", async () => {
+    const starter = await signedIn(url, "starter");
+    const northwind = (await manifestOf(owner)).user?.accountRecId as number;
+    const { changeSet } = await draft("Canary", [{ kind: "texts.en", merge: { Menu_Alerts: "Alarms" } }]);
+    const canary = await publish(changeSet.id, { accounts: [northwind] });
+    assert.equal(canary.status, 201, canary.bytes.toString());
+    assert.equal((await textsOf(owner, await manifestOf(owner), "en")).Menu_Alerts, "Alarms");
+    assert.notEqual((await textsOf(starter, await manifestOf(starter), "en")).Menu_Alerts, "Alarms");
+    const promoted = await admin.post(`/gw/config/versions/${canary.json.version}/promote`, {});
+    assert.equal(promoted.status, 200, promoted.bytes.toString());
+    assert.equal((await textsOf(starter, await manifestOf(starter), "en")).Menu_Alerts, "Alarms");
+  });
+
+  test("an account layer brands its account and can never widen access", async () => {
+    const northwind = (await manifestOf(owner)).user?.accountRecId as number;
+    const widening = await draft("Widen", [
+      { kind: "routes", account: northwind, merge: { routes: [] } },
+      { kind: "shell", account: northwind, merge: { signupAllowed: true } },
+      {
+        kind: "menus",
+        account: northwind,
+        merge: {
+          main: {
+            sections: [
+              {
+                id: "x",
+                titleKey: "Menu_Dashboards",
+                icon: "chart-line",
+                links: [
+                  {
+                    id: "sneaky",
+                    textKey: "Menu_Users",
+                    link: "/users",
+                    key: "Dashboards",
+                    adminOnly: false,
+                  },
+                ],
+              },
+            ],
+          },
+        },
+      },
+    ]);
+    assert.equal(widening.validation.valid, false);
+    const refused = await publish(widening.changeSet.id);
+    assert.equal(refused.status, 422);
+    const reasons = (refused.json.problems as { account?: number; reason: string }[]).map(
+      (p) => `${p.account}:${p.reason}`,
+    );
+    assert.ok(
+      reasons.some((r) => r === `${northwind}:an account layer may only hold shell and menus`),
+      reasons.join("\n"),
+    );
+    assert.ok(reasons.some((r) => r === `${northwind}:an account layer may only change the branding`));
+    assert.ok(reasons.some((r) => r.includes("cannot add a menu entry")));
+    const branding = await draft("Brand", [
+      { kind: "shell", account: northwind, merge: { title: { type: "none" } } },
+    ]);
+    assert.equal((await publish(branding.changeSet.id)).status, 201);
+    assert.equal((await manifestOf(owner)).shell.title.type, "none");
+    const starter = await signedIn(url, "starter");
+    assert.notEqual((await manifestOf(starter)).shell.title.type, "none");
+  });
+});
+
+describe("preview and audit", () => {
+  test("a preview as a role lists what is hidden and why", async () => {
+    const answer = await auditor.post("/gw/config/preview", {
+      language: "de",
+      accountRecId: 1,
+      audience: { rolePermissions: ["Dashboards_r"], features: { FeaturesDashboards: "Included" } },
+    });
+    assert.equal(answer.status, 200, answer.bytes.toString());
+    const hidden = answer.json.hidden as { kind: string; id: string; reason: string }[];
+    assert.ok(
+      hidden.some((h) => h.kind === "menuLink" && h.id === "users" && h.reason === "permissionMissing"),
+      JSON.stringify(hidden.slice(0, 5)),
+    );
+    assert.ok(hidden.some((h) => h.kind === "screen" && h.reason === "adminModuleMissing"));
+    assert.equal(typeof answer.json.texts.Menu_Dashboards, "string");
+  });
+
+  test("every action is audited with who, when, from where and what; filters apply", async () => {
+    const entries = (await auditor.get("/gw/config/audit?limit=1000")).json.entries as {
+      actor: string;
+      action: string;
+      address: string;
+      at: number;
+      target: string;
+    }[];
+    const actions = new Set(entries.map((e) => e.action));
+    for (const action of [
+      "changeSet.create",
+      "version.publish",
+      "version.rollback",
+      "version.canary",
+      "version.promote",
+    ]) {
+      assert.ok(actions.has(action), `${action} audited`);
+    }
+    assert.ok(entries.every((e) => e.actor === "tessera/admin@tessera.example" || e.actor.includes("@")));
+    assert.ok(entries.every((e) => e.address.length > 0 && e.at > 0));
+    const rollbacks = (await auditor.get("/gw/config/audit?action=version.rollback")).json
+      .entries as unknown[];
+    assert.ok(rollbacks.length >= 1 && rollbacks.length < entries.length);
+  });
+});
+
+describe("maintenance", () => {
+  test("members get the maintenance page and 503s; staff keep full access; it ends live", async () => {
+    const on = await admin.put("/gw/config/maintenance", {
+      enabled: true,
+      messages: { en: "Back at noon." },
+    });
+    assert.equal(on.status, 200, on.bytes.toString());
+    const member = await owner.get("/api/Common/LoggedInConfig");
+    assert.equal(member.status, 503);
+    assert.equal(member.json.ErrorCode, 8078);
+    assert.match(member.headers.get("retry-after") ?? "", /^[0-9]+$/);
+    const page = await owner.get("/dashboards", { headers: { accept: "text/html" } });
+    assert.equal(page.status, 302);
+    assert.equal(page.headers.get("location"), "/maintenance");
+    const manifest = await manifestOf(owner);
+    assert.equal(manifest.shell.maintenance.enabled, true);
+    assert.equal(
+      (await textsOf(owner, manifest, "en"))[manifest.shell.maintenance.messageKey],
+      "Back at noon.",
+    );
+    assert.equal((await admin.get("/api/Common/LoggedInConfig")).status, 200, "staff keep full access");
+    assert.equal((await admin.put("/gw/config/maintenance", { enabled: false })).status, 200);
+    assert.equal((await owner.get("/api/Common/LoggedInConfig")).status, 200);
+    const audit = (await auditor.get("/gw/config/audit?target=maintenance")).json.entries as {
+      action: string;
+    }[];
+    assert.deepEqual(audit.map((e) => e.action).slice(0, 2), ["maintenance.off", "maintenance.on"]);
+  });
+});
