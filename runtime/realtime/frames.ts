@@ -66,25 +66,40 @@ export interface RejectedFrame {
 /** What a tab answers a published configuration with. */
 export type ConfigOutcomeFrame = AppliedFrame | RejectedFrame;
 
-/** The gateway's bounds on the report and rejection frames. */
+/**
+ * The gateway's bounds on the report and rejection frames (server/gateway/hub-relay/README.md): a
+ * frame outside them is malformed, and the gateway closes the socket.
+ */
 export const TAB_FRAME_LIMITS = {
   buildChars: 64,
   kinds: 500,
-  kindChars: 100,
   reasonChars: 200,
 } as const;
 
-/** Kinds as the report carries them: sorted, each once, none longer than the gateway takes, at most its count. */
+/** A kind the report may name: the gateway's character set and length. */
+const REPORTED_KIND = /^[A-Za-z0-9_.:-]{1,100}$/;
+/** What the gateway refuses in a build id (printable ASCII only) and in a reason (control characters). */
+const NOT_PRINTABLE_ASCII = /[^\x20-\x7E]/g;
+const CONTROL_CHARACTERS = /\p{Cc}/gu;
+
+/** Kinds as the report carries them: sorted, each once, only names the gateway takes, at most its count. */
 function reportedKinds(kinds: Iterable<string>): string[] {
-  const fitting = [...new Set(kinds)].filter(
-    (kind) => kind !== "" && kind.length <= TAB_FRAME_LIMITS.kindChars,
-  );
-  return fitting.sort().slice(0, TAB_FRAME_LIMITS.kinds);
+  return [...new Set(kinds)]
+    .filter((kind) => REPORTED_KIND.test(kind))
+    .sort()
+    .slice(0, TAB_FRAME_LIMITS.kinds);
+}
+
+/** `text` cut to `length` UTF-16 units without leaving half a surrogate pair. */
+function cut(text: string, length: number): string {
+  const part = text.slice(0, length);
+  const last = part.charCodeAt(part.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? part.slice(0, -1) : part;
 }
 
 /**
- * The report frame of a tab, within the gateway's bounds: a kind too long to send is left out (a cut
- * one would name a kind nobody has), the build id is cut to its length.
+ * The report frame of a tab, within the gateway's bounds: a kind it would not take is left out (a
+ * changed one would name a kind nobody has); the build id is kept to printable ASCII and its length.
  */
 export function reportFrame(report: {
   build: string;
@@ -92,18 +107,20 @@ export function reportFrame(report: {
   renderers: Iterable<string>;
   dialogs: Iterable<string>;
 }): ReportFrame {
+  const build = report.build.replace(NOT_PRINTABLE_ASCII, "").slice(0, TAB_FRAME_LIMITS.buildChars);
   return {
     t: "report",
-    build: report.build.slice(0, TAB_FRAME_LIMITS.buildChars),
+    build: build || "unknown",
     manifestVersion: report.manifestVersion,
     renderers: reportedKinds(report.renderers),
     dialogs: reportedKinds(report.dialogs),
   };
 }
 
-/** A rejection with its reason cut to the gateway's length. */
+/** A rejection with its reason as the gateway takes it: one line, not empty, cut to its length. */
 export function rejectedFrame(version: number, reason: string): RejectedFrame {
-  return { t: "rejected", version, reason: reason.slice(0, TAB_FRAME_LIMITS.reasonChars) };
+  const line = reason.replace(CONTROL_CHARACTERS, " ").trim();
+  return { t: "rejected", version, reason: cut(line || "not applied", TAB_FRAME_LIMITS.reasonChars) };
 }
 
 const EVENT_HUBS: readonly string[] = ["user", "chat", "gateway"];

@@ -194,7 +194,10 @@ class RelayHubClient implements HubClient {
   #onOpen(): void {
     if (this.#report) {
       try {
-        this.#socket.send(JSON.stringify(this.#report()));
+        const text = JSON.stringify(this.#report());
+        // Over the gateway's frame limit it would close the socket (1009): better no report.
+        if (utf8Length(text) <= this.#maxBytes) this.#socket.send(text);
+        else console.error(`tab report larger than ${this.#maxBytes} bytes, not sent`);
       } catch (error) {
         console.error("tab report failed", error);
       }

@@ -12,6 +12,7 @@ import {
   TAB_FRAME_LIMITS,
   utf8Length,
 } from "../../../runtime/realtime/frames.ts";
+import { parseBrowserFrame } from "../../../server/gateway/hub-relay/browser-frames.ts";
 
 const parse = (frame: unknown) => parseGatewayFrame(JSON.stringify(frame));
 
@@ -142,26 +143,54 @@ describe("the tab's configuration frames (DESIGN.md §3)", () => {
   });
 
   test("the report stays within the gateway's bounds", () => {
-    const { buildChars, kinds, kindChars } = TAB_FRAME_LIMITS;
-    const long = "k".repeat(kindChars + 1);
+    const { buildChars, kinds } = TAB_FRAME_LIMITS;
     const many = Array.from({ length: kinds + 20 }, (_, i) => `kind-${String(i).padStart(4, "0")}`);
     const frame = reportFrame({
       build: "x".repeat(buildChars + 10),
       manifestVersion: 1,
-      renderers: [long, ...many],
-      dialogs: [""],
+      renderers: ["k".repeat(101), "has space", "comma,kind", "ünïcode", ...many],
+      dialogs: ["", "Ok.Dialog:v2_x-y"],
     });
     assert.equal(frame.build.length, buildChars);
     assert.equal(frame.renderers.length, kinds);
-    assert.ok(!frame.renderers.includes(long), "a kind too long is left out, never cut");
     assert.equal(frame.renderers[0], "kind-0000");
     assert.equal(frame.renderers.at(-1), `kind-0${kinds - 1}`);
-    assert.deepEqual(frame.dialogs, []);
+    // Names the gateway would not take are left out, never changed.
+    assert.deepEqual(frame.dialogs, ["Ok.Dialog:v2_x-y"]);
+    assert.equal(
+      reportFrame({ build: "b\u00e9\n1", manifestVersion: 1, renderers: [], dialogs: [] }).build,
+      "b1",
+    );
+    assert.equal(
+      reportFrame({ build: "\u00e9", manifestVersion: 1, renderers: [], dialogs: [] }).build,
+      "unknown",
+    );
   });
 
-  test("a rejection's reason is cut to the gateway's length", () => {
+  test("a rejection's reason is one line, never empty, cut to the gateway's length", () => {
     assert.deepEqual(rejectedFrame(3, "texts failed"), { t: "rejected", version: 3, reason: "texts failed" });
-    const reason = rejectedFrame(3, "r".repeat(500)).reason;
-    assert.equal(reason.length, TAB_FRAME_LIMITS.reasonChars);
+    assert.equal(rejectedFrame(3, "r".repeat(500)).reason.length, TAB_FRAME_LIMITS.reasonChars);
+    assert.equal(rejectedFrame(3, "line one\nline\ttwo\u0085").reason, "line one line two");
+    assert.equal(rejectedFrame(3, "\n").reason, "not applied");
+    const pair = rejectedFrame(3, `${"r".repeat(199)}\u{1F600}`).reason;
+    assert.equal(pair, "r".repeat(199), "half a surrogate pair is not sent");
+  });
+
+  test("what the tab sends is what the gateway's hub relay takes (its parser, not a copy of its rules)", () => {
+    const frames = [
+      reportFrame({
+        build: "Zm9vYmFyYmF6cXV4MTIzNDU2",
+        manifestVersion: null,
+        renderers: ["adminScreen", "bad name", "x".repeat(300)],
+        dialogs: ["MySettingsDialog", "a,b"],
+      }),
+      reportFrame({ build: "é", manifestVersion: 0, renderers: [], dialogs: [] }),
+      { t: "applied", version: 12 } as const,
+      rejectedFrame(12, `texts: failed\n${"é".repeat(400)}`),
+      rejectedFrame(0, "\u0000"),
+    ];
+    for (const frame of frames) {
+      assert.deepEqual(parseBrowserFrame(JSON.stringify(frame)), frame, JSON.stringify(frame));
+    }
   });
 });

@@ -163,6 +163,17 @@ describe("hub client: connection", () => {
     ]);
   });
 
+  test("a report over the frame limit is not sent (the gateway would close the socket)", () => {
+    const report = () =>
+      reportFrame({ build: "b", manifestVersion: 1, renderers: ["x".repeat(100)], dialogs: [] });
+    const error = mock.method(console, "error", () => undefined);
+    const { socket } = startClient({ report, maxMessageBytes: 64 });
+    socket.open();
+    assert.deepEqual(socket.sent, []);
+    assert.equal(error.mock.callCount(), 1);
+    error.mock.restore();
+  });
+
   test("no report without a report source", () => {
     const { socket } = startClient();
     socket.open();
