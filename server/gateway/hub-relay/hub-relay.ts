@@ -42,7 +42,10 @@ export interface HubRelayControl {
    * it is one of the audience (RelaySession.sendGatewayEvent), and are not counted.
    */
   broadcastGatewayEvent(target: string, args?: readonly unknown[], audience?: GatewayEventAudience): number;
-  /** Every open tab: its account, what it last reported, applied and rejected. A snapshot. */
+  /**
+   * Every open tab: its account, what it last reported, applied and rejected. A snapshot; a session
+   * whose account is not known is looked up again, and its answer shows in a later snapshot.
+   */
   tabReports(): TabReport[];
   /** Logout: tells the session's tabs `ended` (with an in-app redirect if given), closes them and its upstream connections. */
   endSession(sessionId: string, redirect?: string): Promise<boolean>;
@@ -144,6 +147,8 @@ export class HubRelay implements HubRelayControl {
     const reports: TabReport[] = [];
     for (const session of this.#sessions.values()) {
       const account = session.accountRecId;
+      // After an impersonation renew the lookup may have run before the new account was stored.
+      if (account === null) void session.whenAccountKnown();
       for (const tab of session.tabs) reports.push(this.#reports.snapshot(tab, account));
     }
     return reports;

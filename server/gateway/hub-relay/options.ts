@@ -66,8 +66,9 @@ export interface HubRelayOptions {
   /**
    * The account of a session's current identity (the impersonated user's while impersonating), or
    * null when the gateway does not know it yet. Looked up when the session's first tab connects, again
-   * after `renewUpstream`, and again while it is null when an event for some accounts is broadcast or
-   * a tab sends a report, applied or rejected frame (hub-relay/README.md, "Gateway events").
+   * after `renewUpstream`, and again while it is null when an event for some accounts is broadcast,
+   * a tab sends a report, applied or rejected frame, or `tabReports` is read (hub-relay/README.md,
+   * "Gateway events").
    * Without it no session has an account: `broadcastGatewayEvent` with an audience reaches no tab.
    */
   readonly accountOf?: (sessionId: string) => Promise<number | null>;
