@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { errorAnswerServerOptions, installErrorAnswers } from "./errors/error-answers.ts";
 import type { HubRelayLimits } from "./hub-relay/options.ts";
 import { loadBaseConfiguration } from "./config/base-configuration.ts";
-import { ConfigPlane } from "./config/config-plane.ts";
+import { type ConfigClock, ConfigPlane } from "./config/config-plane.ts";
 import { configRoutes, type ConfigStaff } from "./config/config-routes.ts";
 import { maintenanceGate } from "./config/maintenance-gate.ts";
 import { SqliteConfigStore } from "./config/sqlite-config-store.ts";
@@ -67,6 +67,8 @@ export interface GatewayOptions {
   helpHosts?: readonly HelpHost[];
   /** The four-eyes rule of the configuration plane (CONFIG_FOUR_EYES): publications need another's approval. */
   configFourEyes?: boolean;
+  /** The configuration plane's clock and schedule timer (tests replace it); the real one by default. */
+  configClock?: ConfigClock;
 }
 
 /** The upstream hub methods a browser may invoke (the embedded upstream's client methods). */
@@ -119,8 +121,11 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   const plane = await ConfigPlane.open({
     store,
     base,
+    // With an upstream, signup is its SignupAllowed (plugins/upstream-settings.ts), never a shell edit.
+    derivedShellFields: options.upstreamUrl ? ["signupAllowed"] : [],
     log: app.log,
     fourEyes: options.configFourEyes === true,
+    ...(options.configClock ? { clock: options.configClock } : {}),
     clientReports: () => (app.hasDecorator("hubRelay") ? app.hubRelay.tabReports() : []),
   });
   app.addHook("onClose", async () => {
@@ -233,7 +238,12 @@ async function registerUpstreamFacing(
     onSessionEnded: (sessionId: string) => app.hubRelay.endSession(sessionId, "/loggedout"),
     onIdentityChanged: (sessionId: string, token: string) => app.hubRelay.renewUpstream(sessionId, token),
   });
-  await app.register(manifestEndpoint, { ...manifest, audienceOf: session.audienceOf, accountMenus });
+  await app.register(manifestEndpoint, {
+    ...manifest,
+    audienceOf: session.audienceOf,
+    accountMenus,
+    signupAllowed: () => settings.signupAllowed(),
+  });
   // A publication reaches the open browsers of the accounts it affects (DESIGN.md §4 gateway events).
   plane.onPublished((event) => {
     const args = [{ version: event.version, urgency: event.urgency }];

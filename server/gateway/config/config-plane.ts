@@ -99,11 +99,32 @@ export interface ConfigPlaneOptions {
   log: FastifyBaseLogger;
   /** The four-eyes rule: every publication needs an approval by another staff member. */
   fourEyes?: boolean;
-  /** Clock (ms since the epoch); Date.now by default, read at every use so fake timers apply. */
-  now?: () => number;
+  /** The clock and timers of the schedule; the real ones by default. */
+  clock?: ConfigClock;
+  /**
+   * Shell settings derived from elsewhere (the upstream's configuration): a change set may not change
+   * them, so a setting never has two switches.
+   */
+  derivedShellFields?: readonly string[];
   /** The connected tabs' reports, for the warnings and the client view. */
   clientReports?: () => readonly ClientReport[];
 }
+
+/** Time as the plane reads it, and the one timer it arms (the schedule): replaceable in tests. */
+export interface ConfigClock {
+  /** ms since the epoch. */
+  now(): number;
+  /** Calls `run` after `delayMs`; returns the handle `cancel` takes. */
+  schedule(run: () => void, delayMs: number): unknown;
+  cancel(handle: unknown): void;
+}
+
+/** The real clock; a timer never keeps the process alive. */
+export const SYSTEM_CLOCK: ConfigClock = {
+  now: () => Date.now(),
+  schedule: (run, delayMs) => setTimeout(run, delayMs).unref(),
+  cancel: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
 
 /** Most text bodies of older deployments kept for tabs that still ask for them. */
 export const RETAINED_TEXT_BODIES = 64;
@@ -116,15 +137,16 @@ export class ConfigPlane {
   readonly #base: BaseConfiguration;
   readonly #log: FastifyBaseLogger;
   readonly #fourEyes: boolean;
-  readonly #now: () => number;
+  readonly #clock: ConfigClock;
   readonly #clientReports: () => readonly ClientReport[];
+  readonly #derivedShellFields: readonly string[];
   #all: Deployment;
   #canary: { deployment: Deployment; accounts: ReadonlySet<number> } | null = null;
   #degraded: DegradedState | null = null;
   readonly #texts = new Map<string, ServedTexts>();
   readonly #contents = new Map<number, ConfigContent>();
   readonly #listeners = new Set<(event: PublishedEvent) => void>();
-  #timer: NodeJS.Timeout | undefined;
+  #timer: unknown;
   #maintenanceEnd: number | null = null;
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
@@ -134,8 +156,9 @@ export class ConfigPlane {
     this.#base = options.base;
     this.#log = options.log;
     this.#fourEyes = options.fourEyes === true;
-    this.#now = options.now ?? (() => Date.now());
+    this.#clock = options.clock ?? SYSTEM_CLOCK;
     this.#clientReports = options.clientReports ?? (() => []);
+    this.#derivedShellFields = options.derivedShellFields ?? [];
     this.#all = all;
     this.#remember(all);
   }
@@ -305,6 +328,25 @@ export class ConfigPlane {
     return record;
   }
 
+  /** The version new change sets are based on (see #head). */
+  async headVersion(): Promise<number> {
+    return (await this.#head()).version;
+  }
+
+  /**
+   * What new edits apply on: the newest version, or — when the newest cannot be read (a corrupt
+   * store) — the last good one being served, so that operators can always publish a repair.
+   */
+  async #head(): Promise<{ version: number; content: ConfigContent }> {
+    const version = await this.#store.headVersion();
+    try {
+      return { version, content: await this.#content(version) };
+    } catch (error) {
+      if (!(error instanceof ConfigPlaneError) || error.code !== "ConfigInvalid") throw error;
+      return { version: this.#all.version, content: this.#all.content };
+    }
+  }
+
   async #content(number: number): Promise<ConfigContent> {
     if (number === 0) return EMPTY_CONTENT;
     const cached = this.#contents.get(number);
@@ -314,6 +356,9 @@ export class ConfigPlane {
     const parsed = parseContent(record.content);
     if ("reason" in parsed) {
       throw new ConfigPlaneError(409, "ConfigInvalid", `Version ${number} cannot be read: ${parsed.reason}.`);
+    }
+    if (contentHash(parsed.content) !== record.contentHash) {
+      throw new ConfigPlaneError(409, "ConfigInvalid", `Version ${number} does not match its recorded hash.`);
     }
     this.#contents.set(number, parsed.content);
     return parsed.content;
@@ -359,7 +404,7 @@ export class ConfigPlane {
       ...input,
       author: actor.name,
       system: false,
-      createdAt: this.#now(),
+      createdAt: this.#clock.now(),
     });
     await this.#audit(actor, "changeSet.create", `changeSet:${record.id}`, {
       baseVersion: input.baseVersion,
@@ -383,7 +428,7 @@ export class ConfigPlane {
       );
     }
     if (input.baseVersion !== undefined) await this.#content(input.baseVersion);
-    const changes: Parameters<ConfigStore["updateChangeSet"]>[2] = { updatedAt: this.#now() };
+    const changes: Parameters<ConfigStore["updateChangeSet"]>[2] = { updatedAt: this.#clock.now() };
     if (input.comment !== undefined) changes.comment = input.comment;
     if (input.baseVersion !== undefined) changes.baseVersion = input.baseVersion;
     if (input.edits !== undefined) changes.edits = input.edits;
@@ -416,7 +461,7 @@ export class ConfigPlane {
       }
       const updated = await this.#store.updateChangeSet(id, record.revision, {
         status: "cancelled",
-        updatedAt: this.#now(),
+        updatedAt: this.#clock.now(),
       });
       if (!updated)
         throw new ConfigPlaneError(409, "ConfigStaleBase", `Change set ${id} was changed meanwhile.`);
@@ -432,8 +477,7 @@ export class ConfigPlane {
     baseVersion?: number,
     system = false,
   ): Promise<ValidationReport> {
-    const headVersion = await this.#store.headVersion();
-    const head = await this.#content(headVersion);
+    const { version: headVersion, content: head } = await this.#head();
     if (baseVersion !== undefined && !system) {
       const conflicts = conflictingTargets(edits, await this.#content(baseVersion), head);
       if (conflicts.length > 0) {
@@ -454,7 +498,8 @@ export class ConfigPlane {
     }
     const applied = applyEdits(this.#base, head, edits);
     const result = applied.problems.length > 0 ? null : materialise(this.#base, applied.content);
-    const problems = applied.problems.length > 0 ? applied.problems : (result?.problems ?? []);
+    const problems = applied.problems.length > 0 ? applied.problems : [...(result?.problems ?? [])];
+    problems.push(...this.#derivedFieldProblems(head, applied.content));
     const described = this.#describe(head, applied.content);
     return {
       valid: problems.length === 0,
@@ -464,6 +509,33 @@ export class ConfigPlane {
       diff: described.diff,
       headVersion,
     };
+  }
+
+  /** A change set may not touch a shell setting whose one switch is elsewhere. */
+  #derivedFieldProblems(head: ConfigContent, next: ConfigContent): ConfigProblem[] {
+    const problems: ConfigProblem[] = [];
+    const layers: [number | undefined, JsonObject | undefined, JsonObject | undefined][] = [
+      [undefined, head.operator.shell, next.operator.shell],
+      ...Object.keys({ ...head.accounts, ...next.accounts }).map(
+        (account): [number, JsonObject | undefined, JsonObject | undefined] => [
+          Number(account),
+          head.accounts[account]?.shell,
+          next.accounts[account]?.shell,
+        ],
+      ),
+    ];
+    for (const field of this.#derivedShellFields) {
+      for (const [account, before, after] of layers) {
+        if (jsonEqual(before?.[field], after?.[field])) continue;
+        problems.push({
+          kind: "shell",
+          ...(account === undefined ? {} : { account }),
+          pointer: `/${field}`,
+          reason: "this setting is the upstream's configuration (/admin/configuration), not a shell edit",
+        });
+      }
+    }
+    return problems;
   }
 
   /**
@@ -535,7 +607,7 @@ export class ConfigPlane {
     const updated = await this.#store.updateChangeSet(id, revision, {
       status: "approved",
       approvedBy: actor.name,
-      approvedAt: this.#now(),
+      approvedAt: this.#clock.now(),
     });
     if (!updated)
       throw new ConfigPlaneError(409, "ConfigStaleBase", `Change set ${id} changed since you read it.`);
@@ -564,7 +636,7 @@ export class ConfigPlane {
         options.accounts && options.accounts.length > 0
           ? [...new Set(options.accounts)].sort((a, b) => a - b)
           : null;
-      if (options.at !== undefined && options.at > this.#now()) {
+      if (options.at !== undefined && options.at > this.#clock.now()) {
         const report = await this.validate(record.edits, record.baseVersion, record.system);
         if (!report.valid)
           throw new ConfigPlaneError(422, "ConfigInvalid", "The change set is invalid.", {
@@ -574,7 +646,7 @@ export class ConfigPlane {
           status: "scheduled",
           scheduledAt: options.at,
           scheduledAccounts: accounts,
-          updatedAt: this.#now(),
+          updatedAt: this.#clock.now(),
         });
         if (!updated)
           throw new ConfigPlaneError(409, "ConfigStaleBase", `Change set ${id} changed meanwhile.`);
@@ -663,7 +735,7 @@ export class ConfigPlane {
       );
     }
     const hash = contentHash(input.content);
-    const at = this.#now();
+    const at = this.#clock.now();
     const number = await this.#store.publish({
       version: {
         createdAt: at,
@@ -737,7 +809,7 @@ export class ConfigPlane {
           `Version ${version} is not the canary being served.`,
         );
       }
-      const at = this.#now();
+      const at = this.#clock.now();
       await this.#store.release(
         { version, scope: "all", accounts: null, at, actor: actor.name },
         {
@@ -762,8 +834,7 @@ export class ConfigPlane {
   async rollback(actor: Actor, version: number, comment: string): Promise<{ version: number }> {
     return this.#exclusive(async () => {
       const content = await this.#content(version);
-      const headVersion = await this.#store.headVersion();
-      const head = await this.#content(headVersion);
+      const { content: head } = await this.#head();
       if (jsonEqual(content, head)) {
         throw new ConfigPlaneError(
           409,
@@ -820,7 +891,7 @@ export class ConfigPlane {
         baseVersion: headVersion,
         edits: edits(enabled),
         system: true,
-        createdAt: this.#now(),
+        createdAt: this.#clock.now(),
       });
       await this.#audit(actor, enabled ? "maintenance.on" : "maintenance.off", "maintenance", {
         changeSet: record.id,
@@ -829,7 +900,7 @@ export class ConfigPlane {
       });
       return this.publish(actor, record.id, at === undefined ? {} : { at });
     };
-    const now = this.#now();
+    const now = this.#clock.now();
     if (input.startsAt !== undefined && input.startsAt > now) {
       if (!input.enabled)
         throw new ConfigPlaneError(400, "ConfigBadRequest", "A maintenance window switches maintenance on.");
@@ -878,7 +949,7 @@ export class ConfigPlane {
   // ——— schedule ———
 
   async #armSchedule(): Promise<void> {
-    clearTimeout(this.#timer);
+    if (this.#timer !== undefined) this.#clock.cancel(this.#timer);
     this.#timer = undefined;
     if (this.#closed) return;
     const scheduled = await this.#store.changeSets(["scheduled"]);
@@ -894,9 +965,8 @@ export class ConfigPlane {
       ends.length > 0 ? Math.min(...ends.map((c) => c.scheduledAt ?? Number.POSITIVE_INFINITY)) : null;
     const next = Math.min(...scheduled.map((c) => c.scheduledAt ?? Number.POSITIVE_INFINITY));
     if (!Number.isFinite(next)) return;
-    const delay = Math.max(0, Math.min(next - this.#now(), MAX_TIMER_MS));
-    this.#timer = setTimeout(() => void this.runDue(), delay);
-    this.#timer.unref?.();
+    const delay = Math.max(0, Math.min(next - this.#clock.now(), MAX_TIMER_MS));
+    this.#timer = this.#clock.schedule(() => void this.runDue(), delay);
   }
 
   /** Publishes every scheduled change set that is due (the timer calls it; tests may too). */
@@ -904,7 +974,7 @@ export class ConfigPlane {
     const published: number[] = await this.#exclusive(async () => {
       const versions: number[] = [];
       const due = (await this.#store.changeSets(["scheduled"]))
-        .filter((c) => (c.scheduledAt ?? Number.POSITIVE_INFINITY) <= this.#now())
+        .filter((c) => (c.scheduledAt ?? Number.POSITIVE_INFINITY) <= this.#clock.now())
         .sort((a, b) => (a.scheduledAt ?? 0) - (b.scheduledAt ?? 0) || a.id - b.id);
       for (const record of due) {
         const actor = { name: record.author, address: "gateway" };
@@ -920,7 +990,7 @@ export class ConfigPlane {
           await this.#store.updateChangeSet(record.id, record.revision, {
             status: "failed",
             failure: reason.slice(0, 4000),
-            updatedAt: this.#now(),
+            updatedAt: this.#clock.now(),
           });
           await this.#audit(actor, "changeSet.failed", `changeSet:${record.id}`, {
             reason: reason.slice(0, 1000),
@@ -948,8 +1018,8 @@ export class ConfigPlane {
     let configVersion: number;
     if ("changeSet" in source) {
       const record = await this.changeSet(source.changeSet);
-      const headVersion = await this.#store.headVersion();
-      const applied = applyEdits(this.#base, await this.#content(headVersion), record.edits);
+      const { version: headVersion, content: head } = await this.#head();
+      const applied = applyEdits(this.#base, head, record.edits);
       if (applied.problems.length > 0) {
         throw new ConfigPlaneError(422, "ConfigInvalid", "The change set is invalid.", {
           problems: applied.problems,
@@ -1029,7 +1099,7 @@ export class ConfigPlane {
     details: Record<string, unknown>,
   ): Promise<void> {
     await this.#store.appendAudit({
-      at: this.#now(),
+      at: this.#clock.now(),
       actor: actor.name,
       address: actor.address,
       action,
@@ -1057,7 +1127,7 @@ export class ConfigPlane {
 
   async close(): Promise<void> {
     this.#closed = true;
-    clearTimeout(this.#timer);
+    if (this.#timer !== undefined) this.#clock.cancel(this.#timer);
     await this.#queue;
   }
 }

@@ -178,7 +178,7 @@ export async function configRoutes(app: FastifyInstance, options: ConfigRoutesOp
 
     scope.get(P, async (request, reply) => {
       await read(request, reply);
-      return { ...plane.status(), head: (await plane.versions())[0]?.number ?? 0 };
+      return { ...plane.status(), head: await plane.headVersion() };
     });
 
     scope.get(`${P}/versions`, async (request, reply) => {

@@ -36,6 +36,11 @@ export interface ManifestEndpointOptions {
   audienceOf?: (request: FastifyRequest) => Promise<ManifestAudience>;
   /** The account's custom menu (account layer), applied after the override layers. */
   accountMenus?: { layoutFor(request: FastifyRequest, accountRecId: number): Promise<AccountMenu | null> };
+  /**
+   * Whether signup is open, derived from the upstream's SignupAllowed (plugins/upstream-settings.ts):
+   * it replaces the shell's own value, which only holds without an upstream.
+   */
+  signupAllowed?: () => boolean;
 }
 
 /**
@@ -54,11 +59,15 @@ export async function manifestEndpoint(
   function layeredSet(
     served: ServedConfiguration,
     menu: { id: string; layout: AccountMenu | null },
+    signup: boolean | null,
   ): ManifestSet {
-    const key = `${served.id}\u0000${menu.id}`;
+    const key = `${served.id}\u0000${menu.id}\u0000${signup}`;
     const hit = layeredSets.get(key);
     if (hit) return hit;
-    const set = applyAccountMenu(served.set, menu.layout);
+    let set = applyAccountMenu(served.set, menu.layout);
+    if (signup !== null && set.shell.signupAllowed !== signup) {
+      set = { ...set, shell: { ...set.shell, signupAllowed: signup } };
+    }
     if (layeredSets.size >= LAYERED_SET_CACHE_ENTRIES)
       layeredSets.delete(layeredSets.keys().next().value as string);
     layeredSets.set(key, set);
@@ -72,15 +81,16 @@ export async function manifestEndpoint(
     const layout =
       accountRecId !== null ? ((await options.accountMenus?.layoutFor(request, accountRecId)) ?? null) : null;
     const menu = { id: accountRecId !== null ? accountMenuLayerId(accountRecId, layout) : "-", layout };
-    const layerIds = [served.id, menu.id];
+    const signup = options.signupAllowed ? options.signupAllowed() : null;
+    const layerIds = [served.id, menu.id, signup === null ? "-" : `signup=${signup ? 1 : 0}`];
     const version =
-      served.configVersion > 0 || menu.id !== "-"
+      served.configVersion > 0 || menu.id !== "-" || signup !== null
         ? `${options.version}.${createHash("sha256").update(layerIds.join("\u0000")).digest("base64url").slice(0, 8)}`
         : options.version;
     const audienceKey =
       audience.kind === "user" ? `user:${audience.facts.accountRecId}:${audience.fingerprint}` : "anonymous";
     const entry = cache.get(`${version}:${layerIds.join(":")}:${audienceKey}`, () =>
-      resolveManifest(layeredSet(served, menu), version, audience, served),
+      resolveManifest(layeredSet(served, menu, signup), version, audience, served),
     );
     reply.header("ETag", entry.etag).header("Cache-Control", "private, no-cache").header("Vary", "Cookie");
     if (ifNoneMatchHits(request.headers["if-none-match"], entry.etag)) return reply.code(304).send();
