@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { placeholdersOf } from "../server/gateway/config/check-texts.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** The languages of §9 besides English. */
@@ -15,11 +16,8 @@ export const MAX_IDENTICAL_SHARE = 0.15;
 
 type Texts = Record<string, string>;
 
-const placeholders = (text: string) =>
-  [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)]
-    .map((m) => m[1])
-    .sort()
-    .join(",");
+// The placeholder rule the configuration plane applies to every published text, too.
+const placeholders = placeholdersOf;
 
 /** The problems of one language against English. */
 export function compareLocale(language: string, en: Texts, other: Texts): string[] {

@@ -100,6 +100,13 @@ export function publicOrigins(env: NodeJS.ProcessEnv): string[] {
   ];
 }
 
+/** CONFIG_FOUR_EYES: `1` makes every configuration publication wait for a second staff member's approval; `0` or unset does not. */
+export function fourEyes(value: string | undefined): boolean {
+  if (value === undefined || value === "" || value === "0") return false;
+  if (value === "1") return true;
+  throw new GatewayConfigError(`CONFIG_FOUR_EYES must be 0 or 1 (got '${value}')`);
+}
+
 /** HELP_HOSTS (plugins/help-mode.ts): the hosts served in help mode; a malformed entry refuses to boot. */
 export function helpHosts(env: NodeJS.ProcessEnv) {
   try {
@@ -114,7 +121,8 @@ export function helpHosts(env: NodeJS.ProcessEnv) {
  * Reads PORT (default 8080), HOST (default 127.0.0.1), MANIFESTS_DIR, LOCALES_DIR
  * and DIST_DIR (defaults under `root`), UPSTREAM_URL (see upstreamUrl), SESSION_SECRET, DATA_DIR, UPSTREAM_SERVICE_TOKEN,
  * PUBLIC_ORIGINS, COOKIE_SECURE (1/0, default auto), LOG_LEVEL (default info), and the hub relay's
- * limits HUB_* (HUB_LIMIT_VARIABLES), HELP_HOSTS (helpHosts). Throws GatewayConfigError for a value it cannot start with.
+ * limits HUB_* (HUB_LIMIT_VARIABLES), HELP_HOSTS (helpHosts), CONFIG_FOUR_EYES (fourEyes). Throws
+ * GatewayConfigError for a value it cannot start with.
  */
 export function readGatewayConfig(env: NodeJS.ProcessEnv, root: string): GatewayConfig {
   return {
@@ -133,6 +141,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv, root: string): Gateway
       cookieSecurity: env.COOKIE_SECURE === "1" ? true : env.COOKIE_SECURE === "0" ? false : "auto",
       hubLimits: hubLimits(env),
       helpHosts: helpHosts(env),
+      configFourEyes: fourEyes(env.CONFIG_FOUR_EYES),
       logger: {
         level: env.LOG_LEVEL || "info",
         redact: {

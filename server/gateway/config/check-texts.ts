@@ -13,14 +13,32 @@ export const MAX_TEXT_LENGTH = 4000;
 
 /** The sorted, comma-joined placeholder names of a text (`{{name}}`, i18next's syntax). */
 export function placeholdersOf(text: string): string {
+  if (!text.includes("{{")) return "";
   return [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)]
     .map((m) => m[1])
     .sort()
     .join(",");
 }
 
-/** The problems of the seven languages' texts, English first (its keys are the source of truth). */
+/** The last texts checked and their problems: most configurations share the base's text objects. */
+let lastChecked: { texts: readonly unknown[]; problems: ConfigProblem[] } | null = null;
+
+/**
+ * The problems of the seven languages' texts, English first (its keys are the source of truth).
+ * Documents are never changed in place (every layer copies), so the same seven objects have the
+ * same problems and the last answer is reused.
+ */
 export function checkTexts(texts: Readonly<Record<Language, unknown>>): ConfigProblem[] {
+  const objects = LANGUAGES.map((language) => texts[language]);
+  if (lastChecked && lastChecked.texts.every((value, index) => value === objects[index])) {
+    return [...lastChecked.problems];
+  }
+  const problems = uncachedCheckTexts(texts);
+  lastChecked = { texts: objects, problems };
+  return [...problems];
+}
+
+function uncachedCheckTexts(texts: Readonly<Record<Language, unknown>>): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const english = texts.en;
   const shapeOk = (language: Language, value: unknown): value is Texts => {
