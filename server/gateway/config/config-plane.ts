@@ -7,6 +7,7 @@
  * reader sees a whole version or the one before, never half of a change set.
  */
 import type { FastifyBaseLogger } from "fastify";
+import { accessSubjectOf } from "../../../core/access/access-profile.ts";
 import { isJsonObject, type JsonObject } from "../security/prototype-pollution.ts";
 import { applyEdits, type ConfigEdit, conflictingTargets, editTarget } from "./change-set.ts";
 import {
@@ -106,6 +107,11 @@ export interface ConfigPlaneOptions {
    * them, so a setting never has two switches.
    */
   derivedShellFields?: readonly string[];
+  /**
+   * The permission strings of every role the upstream holds (one list per distinct role), for the
+   * warning on entries no role can see; null when they cannot be read (no warning then).
+   */
+  rolePermissionSets?: () => Promise<readonly (readonly string[])[] | null>;
   /** The connected tabs' reports, for the warnings and the client view. */
   clientReports?: () => readonly ClientReport[];
 }
@@ -140,6 +146,7 @@ export class ConfigPlane {
   readonly #clock: ConfigClock;
   readonly #clientReports: () => readonly ClientReport[];
   readonly #derivedShellFields: readonly string[];
+  readonly #rolePermissionSets: () => Promise<readonly (readonly string[])[] | null>;
   #all: Deployment;
   #canary: { deployment: Deployment; accounts: ReadonlySet<number> } | null = null;
   #degraded: DegradedState | null = null;
@@ -159,6 +166,7 @@ export class ConfigPlane {
     this.#clock = options.clock ?? SYSTEM_CLOCK;
     this.#clientReports = options.clientReports ?? (() => []);
     this.#derivedShellFields = options.derivedShellFields ?? [];
+    this.#rolePermissionSets = options.rolePermissionSets ?? (async () => null);
     this.#all = all;
     this.#remember(all);
   }
@@ -504,11 +512,77 @@ export class ConfigPlane {
     return {
       valid: problems.length === 0,
       problems,
-      warnings: result?.configuration ? this.#warnings(result.configuration.set) : [],
+      warnings: result?.configuration
+        ? [
+            ...this.#warnings(result.configuration.set),
+            ...(await this.#unseenWarnings(result.configuration.set)),
+          ]
+        : [],
       summary: described.summary,
       diff: described.diff,
       headVersion,
     };
+  }
+
+  /**
+   * A navigation panel entry or a route whose role permission no role of any account holds (§6: without
+   * it the entry is hidden and the route sends home): publishable, but likely a mistake.
+   */
+  async #unseenWarnings(set: Deployment["configuration"]["set"]): Promise<ConfigWarning[]> {
+    let roles: readonly (readonly string[])[] | null;
+    try {
+      roles = await this.#rolePermissionSets();
+    } catch (error) {
+      this.#log.warn({ err: error }, "configuration: the roles could not be read for the warnings");
+      return [];
+    }
+    if (!roles || roles.length === 0) return [];
+    const catalogue = {
+      rolePermissions: set.permissions.rolePermissions,
+      features: set.permissions.features,
+    };
+    const subjects = roles.map((permissions) =>
+      accessSubjectOf(
+        {
+          rolePermissions: permissions,
+          adminPermissions: [],
+          isAdmin: true,
+          impersonating: false,
+          sessionFlag: () => "Included",
+          configValue: () => "Included",
+        },
+        catalogue,
+      ),
+    );
+    const held = (key: string, level: "r" | "rw") =>
+      subjects.some((subject) => {
+        const own = subject.permissions.get(key);
+        return own !== undefined && (level === "r" || own === "rw");
+      });
+    const warnings: ConfigWarning[] = [];
+    for (const [s, section] of set.menus.main.sections.entries()) {
+      for (const [l, link] of section.links.entries()) {
+        if (!held(link.key, "r")) {
+          warnings.push({
+            kind: "menus",
+            pointer: `/main/sections/${s}/links/${l}/key`,
+            reason: `no role of any account holds ${link.key}: nobody sees the entry "${link.id}"`,
+          });
+        }
+      }
+    }
+    for (const [index, route] of set.routes.routes.entries()) {
+      const permission = route.access?.permission;
+      const level = route.access?.permissionLevel ?? "r";
+      if (permission && !held(permission, level)) {
+        warnings.push({
+          kind: "routes",
+          pointer: `/routes/${index}/access/permission`,
+          reason: `no role of any account holds ${permission}_${level}: nobody can open ${route.path}`,
+        });
+      }
+    }
+    return warnings;
   }
 
   /** A change set may not touch a shell setting whose one switch is elsewhere. */
