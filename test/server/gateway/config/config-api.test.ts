@@ -321,6 +321,63 @@ describe("publish, roll back, publish", () => {
   });
 });
 
+describe("atomic publication", () => {
+  test("readers during a publication see the whole change set or none of it (menus, templates, texts)", async () => {
+    const base = (await admin.get("/gw/config/versions/0?kind=menus")).json.document;
+    const first = base.main.sections[0];
+    const reordered = { ...first, links: [...first.links].reverse() };
+    const notifications = (await admin.get(`/gw/config/versions/${await head()}?kind=notifications`)).json
+      .document;
+    const code = notifications.templates[1].code as string;
+    const edits = [
+      { kind: "menus", merge: { main: { sections: [reordered, ...base.main.sections.slice(1)] } } },
+      {
+        kind: "notifications",
+        document: {
+          ...notifications,
+          templates: notifications.templates.map((t: { code: string; variants: { icon: string }[] }) =>
+            t.code === code ? { ...t, variants: t.variants.map((v) => ({ ...v, icon: "bell" })) } : t,
+          ),
+        },
+      },
+      ...LANGUAGES.map((language) => ({
+        kind: `texts.${language}`,
+        merge: { Menu_Schedules: `Plan ${language}` },
+      })),
+    ];
+    const { changeSet } = await draft("Atomic", edits);
+    const before = await manifestOf(owner);
+    const seen: ClientManifest[] = [];
+    let publishing = true;
+    const readers = Array.from({ length: 4 }, async () => {
+      while (publishing) seen.push(await manifestOf(owner));
+    });
+    const published = await publish(changeSet.id);
+    publishing = false;
+    await Promise.all(readers);
+    assert.equal(published.status, 201, published.bytes.toString());
+    seen.push(await manifestOf(owner));
+    for (const manifest of seen) {
+      const isNew = manifest.configVersion === published.json.version;
+      assert.equal(manifest.configVersion === before.configVersion || isNew, true);
+      const firstLinks = manifest.menus?.main.sections[0]?.links.map((l) => l.id) ?? [];
+      const template = manifest.notifications?.templates.find((t) => t.code === code);
+      assert.equal(
+        firstLinks[0] === reordered.links.find((l: { id: string }) => firstLinks.includes(l.id))?.id,
+        isNew,
+        "menus",
+      );
+      assert.equal(
+        template?.variants.every((v) => v.icon === "bell"),
+        isNew,
+        "templates",
+      );
+      assert.equal(manifest.texts.fr !== before.texts.fr, isNew, "texts");
+    }
+    assert.equal((await textsOf(owner, seen.at(-1) as ClientManifest, "fr")).Menu_Schedules, "Plan fr");
+  });
+});
+
 describe("preview and audit", () => {
   test("a preview as a role lists what is hidden and why", async () => {
     const answer = await auditor.post("/gw/config/preview", {
