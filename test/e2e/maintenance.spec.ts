@@ -3,27 +3,20 @@
  * shell manifest (manifests/shell.json `maintenance.enabled`) the gateway loads at boot; so this spec
  * starts a second gateway of its own — the real buildApp, a copy of the manifests with the flag on,
  * the suite's runtime build and a seeded embedded upstream — on a free loopback port, and checks that
- * every path, signed in or not, shows the maintenance page, while the suite's gateway (flag off) does not.
+ * every path but sign-in, signed in or not, shows the maintenance page, while the suite's gateway (flag
+ * off) does not. Switching it live through the configuration API: live-configuration.spec.ts.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
-import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../server/gateway/app.ts";
-import { buildUpstream } from "../../server/upstream/app.ts";
-import { freePort } from "../helpers/free-port.ts";
 import { en, OWNER, signInAs } from "./helpers/main-screens.ts";
+import { type OwnGateway, startOwnGateway } from "./helpers/own-gateway.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-/** The runtime build the suite's server made (scripts/e2e-server.ts). */
-const E2E_DIST = join(root, ".tmp", "e2e-dist");
 
-interface MaintenanceGateway {
-  origin: string;
-  close: () => Promise<void>;
-}
+type MaintenanceGateway = OwnGateway;
 
 /** A gateway whose shell manifest has maintenance on, in front of a fresh seeded upstream. */
 async function startMaintenanceGateway(): Promise<MaintenanceGateway> {
@@ -34,37 +27,11 @@ async function startMaintenanceGateway(): Promise<MaintenanceGateway> {
   const shell = JSON.parse(await readFile(shellFile, "utf8")) as { maintenance: { enabled: boolean } };
   shell.maintenance.enabled = true;
   await writeFile(shellFile, JSON.stringify(shell, null, 2));
-
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const upstream = await buildUpstream({ dataDir: join(work, "upstream"), seed: true, publicUrl: origin });
-  const upstreamUrl = (await upstream.listen({ host: "127.0.0.1", port: 0 })).replace(
-    "localhost",
-    "127.0.0.1",
-  );
-  let gateway: FastifyInstance | null = null;
-  try {
-    gateway = await buildApp({
-      manifestsDir,
-      localesDir: join(root, "locales"),
-      distDir: E2E_DIST,
-      upstreamUrl,
-      sessionSecret: "tessera-e2e-maintenance-secret-0123456789abcdef",
-      dataDir: ":memory:",
-      publicOrigins: [origin],
-      logger: false,
-    });
-    await gateway.listen({ host: "127.0.0.1", port });
-  } catch (error) {
-    await upstream.close();
-    throw error;
-  }
-  const started = gateway;
+  const gateway = await startOwnGateway({ manifestsDir });
   return {
-    origin,
+    origin: gateway.origin,
     close: async () => {
-      await started.close();
-      await upstream.close();
+      await gateway.close();
       await rm(work, { recursive: true, force: true });
     },
   };
@@ -81,12 +48,15 @@ test.afterAll(async () => {
   await maintenance?.close();
 });
 
-test("with the flag on, a visitor on any path gets the maintenance page", async ({ page }) => {
+test("with the flag on, a visitor on any path but sign-in gets the maintenance page", async ({ page }) => {
   const manifest = (await (await page.request.get(`${maintenance.origin}/gw/manifest`)).json()) as {
     shell: { maintenance: { enabled: boolean; pagePath: string } };
   };
   expect(manifest.shell.maintenance).toMatchObject({ enabled: true, pagePath: "/maintenance" });
-  for (const path of ["/login", "/dashboards", "/v/some-code", "/"]) {
+  // Sign-in stays open so that staff, who keep full access, can sign in.
+  await page.goto(`${maintenance.origin}/login`);
+  await expect(page.getByRole("button", { name: en("Login_Submit"), exact: true })).toBeVisible();
+  for (const path of ["/dashboards", "/v/some-code", "/"]) {
     await page.goto(`${maintenance.origin}${path}`);
     await expect(page).toHaveURL(`${maintenance.origin}/maintenance`);
     await expect(page.getByRole("heading", { level: 1, name: en("Shell_MaintenanceTitle") })).toBeVisible();
