@@ -71,6 +71,15 @@ export function createLiveConfig<T>(deps: LiveConfigDeps<T>): LiveConfig {
       return reject(request.version, `manifest: ${messageOf(error)}`, error);
     }
     if (stopped) return;
+    // Asked without a version (a (re)connect, maintenance): the manifest on display again is nothing new.
+    const shown = deps.manifestState().manifest;
+    if (
+      request.version === null &&
+      shown?.configVersion === next.configVersion &&
+      shown.version === next.version
+    ) {
+      return;
+    }
     if (request.version !== null && next.configVersion < request.version) {
       return reject(request.version, `the gateway served version ${next.configVersion}`);
     }

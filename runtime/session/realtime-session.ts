@@ -33,6 +33,8 @@ export interface RealtimeState {
   /** A §4.2 logout path was taken: nothing more is acted on. */
   ending: boolean;
   networkIssues: boolean;
+  /** The last status was "connected" (a publish may have been missed while it was not). */
+  connected: boolean;
   /** The version this page runs: LoggedInConfig.DesktopVersion at sign-in, else the first announced. */
   runningVersion: string | null;
   newVersionShown: boolean;
@@ -59,6 +61,7 @@ export function initialRealtimeState(desktopVersion: string | null, debug: boole
   return {
     ending: false,
     networkIssues: false,
+    connected: false,
     runningVersion: desktopVersion,
     newVersionShown: false,
     debug,
@@ -132,17 +135,22 @@ export function realtimeStep(state: RealtimeState, input: RealtimeInput): Step {
   switch (input.type) {
     case "status": {
       if (input.status === "connected") {
-        if (!state.networkIssues) return { state, effects: [] };
-        return {
-          state: { ...state, networkIssues: false },
-          effects: [{ type: "networkIssues", shown: false }],
-        };
+        if (state.connected) return { state, effects: [] };
+        // DESIGN.md §3: a version published before this connection (or while it was down) reached
+        // no event here: the newest manifest is asked for, and applied if it is newer.
+        const effects: RealtimeEffect[] = [
+          { type: "applyConfig", request: { version: null, urgency: "normal" } },
+        ];
+        if (state.networkIssues) effects.unshift({ type: "networkIssues", shown: false });
+        return { state: { ...state, networkIssues: false, connected: true }, effects };
       }
-      if (input.status !== "reconnecting" && input.status !== "unreachable") return { state, effects: [] };
+      if (input.status !== "reconnecting" && input.status !== "unreachable") {
+        return { state: { ...state, connected: false }, effects: [] };
+      }
       // A drop is never a logout (§8); an unreachable gateway may hide an ended session, so ask it.
       const effects: RealtimeEffect[] = state.networkIssues ? [] : [{ type: "networkIssues", shown: true }];
       if (input.status === "unreachable") effects.push({ type: "probeSession" });
-      return { state: { ...state, networkIssues: true }, effects };
+      return { state: { ...state, networkIssues: true, connected: false }, effects };
     }
     case "probe":
       return input.signedIn ? { state, effects: [] } : logoutPath(state);

@@ -258,6 +258,25 @@ describe("live configuration (DESIGN.md §3)", () => {
     assert.deepEqual(fake.answers, [{ t: "applied", version: 5 }]);
   });
 
+  test("a (re)connect's versionless check: the manifest on display again changes and answers nothing", async () => {
+    const current = userManifest(3);
+    const fake = start(current);
+    fake.request({ version: null, urgency: "normal" });
+    fake.fetches.shift()?.resolve(structuredClone(current));
+    await settle();
+    assert.equal(fake.textFetches.length, 0);
+    assert.equal(fake.state.manifest, current);
+    assert.deepEqual(fake.answers, []);
+  });
+
+  test("a (re)connect's versionless check finds a version published meanwhile and applies it", async () => {
+    const fake = start(userManifest(3));
+    fake.request({ version: null, urgency: "normal" });
+    await serve(fake, published(userManifest(3), 4));
+    assert.equal(fake.state.manifest?.configVersion, 4);
+    assert.deepEqual(fake.answers, [{ t: "applied", version: 4 }]);
+  });
+
   test("a versionless event whose fetch fails answers nothing (no version was published)", async () => {
     const fake = start();
     fake.request({ version: null, urgency: "urgent" });

@@ -33,6 +33,8 @@ const gateway = (target: string, ...args: unknown[]): RealtimeInput => ({
   target,
   args,
 });
+/** What a (re)connect asks of the live configuration: the newest manifest, if it is newer. */
+const catchUp: RealtimeEffect = { type: "applyConfig", request: { version: null, urgency: "normal" } };
 const logout: RealtimeEffect = { type: "logoutAfterDelay", delayMs: DISCONNECT_REDIRECT_DELAY_MS };
 
 interface Row {
@@ -111,13 +113,31 @@ const rows: Row[] = [
     effects: [{ type: "probeSession" }],
   },
   {
-    name: "the reconnect clears the banner",
+    name: "the reconnect clears the banner and asks for a version published meanwhile (DESIGN.md §3)",
     state: { networkIssues: true },
     input: { type: "status", status: "connected" },
-    effects: [{ type: "networkIssues", shown: false }],
-    next: { networkIssues: false },
+    effects: [{ type: "networkIssues", shown: false }, catchUp],
+    next: { networkIssues: false, connected: true },
   },
-  { name: "the first connect shows nothing", input: { type: "status", status: "connected" }, effects: [] },
+  {
+    name: "the first connect shows nothing, and asks for a version published before it",
+    input: { type: "status", status: "connected" },
+    effects: [catchUp],
+    next: { connected: true },
+  },
+  {
+    name: "connected again without a drop asks nothing",
+    state: { connected: true },
+    input: { type: "status", status: "connected" },
+    effects: [],
+  },
+  {
+    name: "the upstream reconnecting is a drop: the next connect asks again",
+    state: { connected: true },
+    input: { type: "status", status: "reconnecting" },
+    effects: [{ type: "networkIssues", shown: true }],
+    next: { connected: false, networkIssues: true },
+  },
   {
     name: "the probe finding no session takes the logout path",
     input: { type: "probe", signedIn: false },

@@ -137,7 +137,12 @@ describe("realtime session executor (§4.2)", () => {
     client.status.set("reconnecting");
     client.status.set("connected");
     mock.timers.tick(DISCONNECT_REDIRECT_DELAY_MS * 10);
-    assert.deepEqual(calls, ["networkIssues true", "networkIssues false"]);
+    assert.deepEqual(calls, [
+      "applyConfig null normal",
+      "networkIssues true",
+      "networkIssues false",
+      "applyConfig null normal",
+    ]);
   });
 
   test("unreachable with an ended gateway session takes the logout path", async () => {
