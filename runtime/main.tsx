@@ -10,7 +10,7 @@ import { readAppMode } from "./boot/app-mode.ts";
 import { AppRoot } from "./boot/app-root.tsx";
 import { firstDecision, preloadFirstScreen, probesSession } from "./boot/first-route.ts";
 import { installSessionWiring } from "./boot/session-wiring.ts";
-import { changeLanguage, followTextUrls, initI18n, isLanguage } from "./i18n/i18n.ts";
+import { changeLanguage, followTextUrls, initI18n, isLanguage, setTextUrls } from "./i18n/i18n.ts";
 import { languageFromCookies } from "./i18n/language-cookie.ts";
 import { attemptLogin, SESSION_PATH } from "./session/session-store.ts";
 import { manifestStore, reloadManifest } from "./state/manifest-store.ts";
@@ -51,9 +51,15 @@ async function boot(): Promise<void> {
   const { languages } = manifest.shell;
   const stored = languageFromCookies(document.cookie, languages.cookieName);
   const language = stored ?? (isLanguage(languages.default) ? languages.default : "en");
-  await englishReady;
-  // The manifest's texts lead from here on (the build's URL when no operator changed a text: no fetch);
-  // should its English fail, the build's stays on display.
+  // The manifest's texts lead from here on: the build's URLs when no operator changed a text. Should the
+  // build's English be gone (a gateway serving other texts only), it comes from the manifest's URL.
+  setTextUrls(manifest.texts);
+  await englishReady.catch((error: unknown) => {
+    console.error(error);
+    return initI18n("en");
+  });
+  // Replaces the English loaded from the build's URL when the manifest names another (else no fetch);
+  // should that fail, the build's stays on display.
   await followTextUrls(manifest.texts).catch((error: unknown) => console.error(error));
   followManifestTexts();
   if (language !== "en") await changeLanguage(language);

@@ -169,11 +169,16 @@ export function applyTexts(texts: PreparedTexts): void {
   }
 }
 
+/** From now on, texts not loaded yet come from `urls` (a manifest's `texts`). */
+export function setTextUrls(urls: Readonly<Record<Language, string>>): void {
+  textUrls = urls;
+}
+
 /**
  * Follows a manifest's text URLs (after the boot's first manifest, a sign-in, a refresh): later loads
  * use them at once, and loaded bundles are replaced once fetched.
  */
 export async function followTextUrls(urls: Readonly<Record<Language, string>>): Promise<void> {
-  textUrls = urls;
+  setTextUrls(urls);
   applyTexts(await prepareTexts(urls));
 }
