@@ -19,6 +19,7 @@ export declare const validateConstants: ValidateFunction;
 export declare const validateDialogs: ValidateFunction;
 export declare const validateEmbeddingOrigins: ValidateFunction;
 export declare const validateFolder: ValidateFunction;
+export declare const validateGatewayRolePermissions: ValidateFunction;
 export declare const validateGatewaySettings: ValidateFunction;
 export declare const validateInterfacePreferencesUpdate: ValidateFunction;
 export declare const validateLanguage: ValidateFunction;

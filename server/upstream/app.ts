@@ -19,6 +19,7 @@ import { registerAccountRoutes } from "./account/routes.ts";
 import { registerAccountSettingsRoutes } from "./account/settings-routes.ts";
 import { registerInvoiceListRoutes } from "./account-admin/invoices-routes.ts";
 import { registerAccountAdminRoutes } from "./account-admin/routes.ts";
+import { registerGatewayRolePermissionsRoutes } from "./admin/gateway-role-permissions-routes.ts";
 import { registerGatewaySettingsRoutes } from "./admin/gateway-settings-routes.ts";
 import { registerAdminRoutes, registerAdminScriptRoutes } from "./admin/routes.ts";
 import { registerCredentialRoutes } from "./auth/credential-routes.ts";
@@ -176,6 +177,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Fast
         registerAdminScriptRoutes(ws, context, guards);
         registerEmbeddingRoutes(ws, context);
         registerGatewaySettingsRoutes(ws, context);
+        registerGatewayRolePermissionsRoutes(ws, context);
         registerShareRoutes(ws, context);
         registerHelpRoutes(ws, context);
       },

@@ -92,6 +92,13 @@ export class SqliteRoleStore implements RoleStoreFamily {
       .get(accountId, roleId) as { n: number };
     return row.n;
   }
+
+  async permissionStringsForAdmin() {
+    const rows = this.db.prepare("SELECT DISTINCT permissions FROM roles ORDER BY permissions").all() as {
+      permissions: string;
+    }[];
+    return rows.map((row) => row.permissions);
+  }
 }
 
 /** Teams and menus in SQLite. */

@@ -6,7 +6,8 @@
  * Tenancy: every method that reads or changes account data takes the caller's account id and
  * filters on it. The only exceptions are the lookups that establish who the caller is — named
  * `resolve…` (by domain, by logo UID, by token hash, by e-mail at login) — and the cross-account
- * reads of the admin area, named `…ForAdmin`, which routes call only after an admin permission check.
+ * reads of the admin area, named `…ForAdmin`, which routes call only after an admin permission check
+ * or the gateway's service token.
  */
 import type { AdminPermissionMap } from "../../identity/admin-modules.ts";
 import type { FeatureAvailabilityMap } from "../../identity/features.ts";
@@ -144,6 +145,8 @@ export interface RoleStoreFamily {
   delete(accountId: number, roleId: number): Promise<"deleted" | "notFound" | "inUse" | "owner">;
   /** How many users hold the role. */
   userCount(accountId: number, roleId: number): Promise<number>;
+  /** Admin read: the distinct permission strings of every role of every account, as stored. */
+  permissionStringsForAdmin(): Promise<string[]>;
 }
 
 /** Teams and custom menus (their screens follow; the seed and the store shape are here now). */

@@ -37,6 +37,7 @@ const REFUSED: Record<string, "session" | "service"> = {
   "GET /ws/Gateway/Embedding/Account/:accountRecId": "service",
   "GET /ws/Gateway/Embedding/Share/:type/:code": "service",
   "GET /ws/Gateway/Settings": "service",
+  "GET /ws/Gateway/RolePermissions": "service",
 };
 
 /** Sample values for the route parameters. */
@@ -251,6 +252,7 @@ describe("credential, service and oversized calls at the relay", () => {
       "/webservices/Gateway/Embedding/Account/1",
       "/webservices/Gateway/Embedding/Share/Dashboard/abcdef",
       "/webservices/Gateway/Settings",
+      "/webservices/Gateway/RolePermissions",
     ]) {
       // What a link from another site does: a top-level GET carrying the session cookie.
       const answer = await browser.get(path, { headers: { "sec-fetch-site": "cross-site" } });
