@@ -24,6 +24,7 @@ import { securityHeaders } from "./plugins/security-headers.ts";
 import { blockedIpGuard, sessionEndpoints } from "./plugins/session.ts";
 import { staticApp } from "./plugins/static-app.ts";
 import { textsEndpoint } from "./plugins/texts-endpoint.ts";
+import { UpstreamRoles } from "./plugins/upstream-roles.ts";
 import { upstreamSettings } from "./plugins/upstream-settings.ts";
 import { productRelayPolicy } from "./relay/relayed-calls.ts";
 import type { CookieSecurity } from "./security/cookies.ts";
@@ -118,6 +119,15 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   const store = new SqliteConfigStore(
     options.dataDir === ":memory:" ? ":memory:" : join(options.dataDir ?? "data", "gateway.sqlite"),
   );
+  // §6: the warning on entries no role can see reads the upstream's roles with the service token.
+  const roles =
+    options.upstreamUrl && options.upstreamServiceToken
+      ? new UpstreamRoles({
+          webservicesBase: `${options.upstreamUrl}/ws/`,
+          serviceToken: options.upstreamServiceToken,
+          log: app.log,
+        })
+      : null;
   const plane = await ConfigPlane.open({
     store,
     base,
@@ -127,6 +137,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     fourEyes: options.configFourEyes === true,
     ...(options.configClock ? { clock: options.configClock } : {}),
     clientReports: () => (app.hasDecorator("hubRelay") ? app.hubRelay.tabReports() : []),
+    ...(roles ? { rolePermissionSets: () => roles.permissionSets() } : {}),
   });
   app.addHook("onClose", async () => {
     await plane.close();

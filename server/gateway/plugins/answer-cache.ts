@@ -86,6 +86,7 @@ export const LOOKUP_TIMEOUT_MS = 3_000;
 export async function lookupJson(
   url: string,
   authorization: string,
+  maxBytes = LOOKUP_MAX_RESPONSE_BYTES,
 ): Promise<{ ok: true; body: unknown } | { ok: false; reason: string }> {
   try {
     const response = await fetch(url, {
@@ -95,7 +96,7 @@ export async function lookupJson(
     });
     const text = await response.text();
     if (response.status !== 200) return { ok: false, reason: `status ${response.status}` };
-    if (Buffer.byteLength(text) > LOOKUP_MAX_RESPONSE_BYTES) return { ok: false, reason: "answer too large" };
+    if (Buffer.byteLength(text) > maxBytes) return { ok: false, reason: "answer too large" };
     return { ok: true, body: JSON.parse(text) as unknown };
   } catch (error) {
     return { ok: false, reason: error instanceof Error ? error.name : "failed" };
