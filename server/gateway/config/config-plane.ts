@@ -151,6 +151,11 @@ export class ConfigPlane {
   #canary: { deployment: Deployment; accounts: ReadonlySet<number> } | null = null;
   #degraded: DegradedState | null = null;
   readonly #texts = new Map<string, ServedTexts>();
+  /**
+   * The shipped texts, always served: the build names their addresses in every page (its preload and
+   * the boot's first texts), whatever version is published since.
+   */
+  readonly #baseTexts: Readonly<Record<Language, ServedTexts>>;
   readonly #contents = new Map<number, ConfigContent>();
   readonly #listeners = new Set<(event: PublishedEvent) => void>();
   #timer: unknown;
@@ -168,6 +173,7 @@ export class ConfigPlane {
     this.#derivedShellFields = options.derivedShellFields ?? [];
     this.#rolePermissionSets = options.rolePermissionSets ?? (async () => null);
     this.#all = all;
+    this.#baseTexts = all.texts;
     this.#remember(all);
   }
 
@@ -260,6 +266,8 @@ export class ConfigPlane {
 
   /** A language's texts by digest, if this gateway served them recently. */
   texts(language: string, digest: string): ServedTexts | null {
+    const base = this.#baseTexts[language as Language];
+    if (base?.digest === digest) return base;
     return this.#texts.get(`${language}/${digest}`) ?? null;
   }
 

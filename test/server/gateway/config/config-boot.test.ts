@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import Database from "better-sqlite3";
+import { BASE_SERVED } from "../../../helpers/base-served.ts";
 import { ManualClock } from "../../../helpers/manual-clock.ts";
 import { type BrowserClient, signedIn } from "../integration/browser-client.ts";
 import {
@@ -100,6 +101,10 @@ test("a schedule survives a restart, and a corrupt newest version falls back to 
   const three = await gateway();
   const owner = await signedIn(three.url, "owner");
   assert.deepEqual(await dashboardsText(owner), { version: 2, text: "Second" });
+  // The shipped texts stay served after a restart: every page built names their address.
+  const shipped = await owner.get(BASE_SERVED.texts.en);
+  assert.equal(shipped.status, 200);
+  assert.equal(shipped.json.Menu_Dashboards, "Dashboards");
   const degraded = await owner.get("/readyz");
   assert.equal(degraded.status, 200, "it keeps serving");
   assert.equal(degraded.json.status, "degraded");
