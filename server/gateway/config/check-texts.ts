@@ -30,8 +30,9 @@ let lastChecked: { texts: readonly unknown[]; problems: ConfigProblem[] } | null
  */
 export function checkTexts(texts: Readonly<Record<Language, unknown>>): ConfigProblem[] {
   const objects = LANGUAGES.map((language) => texts[language]);
-  if (lastChecked && lastChecked.texts.every((value, index) => value === objects[index])) {
-    return [...lastChecked.problems];
+  const cached = lastChecked;
+  if (cached?.texts.every((value, index) => value === objects[index])) {
+    return [...cached.problems];
   }
   const problems = uncachedCheckTexts(texts);
   lastChecked = { texts: objects, problems };
