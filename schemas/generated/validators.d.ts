@@ -21,6 +21,7 @@ export declare const validateEmbeddingOrigins: ValidateFunction;
 export declare const validateFolder: ValidateFunction;
 export declare const validateGatewayRolePermissions: ValidateFunction;
 export declare const validateGatewaySettings: ValidateFunction;
+export declare const validateGatewayUserAccess: ValidateFunction;
 export declare const validateInterfacePreferencesUpdate: ValidateFunction;
 export declare const validateLanguage: ValidateFunction;
 export declare const validateLanguageListEntry: ValidateFunction;

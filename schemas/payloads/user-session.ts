@@ -57,7 +57,7 @@ export const adminPermissionEntry = {
 } as const;
 
 /** The subscription feature flags carried by the session (§3), one per session flag name. */
-const sessionFeatureFlags = {
+export const sessionFeatureFlags = {
   SupportChat: { ...featureAvailability, description: "In-app support chat (§3, §6)." },
   TablesAndView: { ...featureAvailability, description: "Tables, fusions, merges and views (§3)." },
   Connection: { ...featureAvailability, description: "Data connections and connection brokers (§3)." },
@@ -270,7 +270,7 @@ export const userSessionSchema = {
 } as const satisfies JSONSchema;
 
 /** The subscription features under their logged-in configuration names (§3). */
-const configFeatureFlags = {
+export const configFeatureFlags = {
   FeaturesDashboard: { ...featureAvailability, description: "Dashboards (§3)." },
   FeaturesBinder: { ...featureAvailability, description: "Binders (§3)." },
   FeaturesTablesAndView: { ...featureAvailability, description: "Tables, fusions, merges and views (§3)." },

@@ -21,6 +21,7 @@ import { registerInvoiceListRoutes } from "./account-admin/invoices-routes.ts";
 import { registerAccountAdminRoutes } from "./account-admin/routes.ts";
 import { registerGatewayRolePermissionsRoutes } from "./admin/gateway-role-permissions-routes.ts";
 import { registerGatewaySettingsRoutes } from "./admin/gateway-settings-routes.ts";
+import { registerGatewayUserAccessRoutes } from "./admin/gateway-user-access-routes.ts";
 import { registerAdminRoutes, registerAdminScriptRoutes } from "./admin/routes.ts";
 import { registerCredentialRoutes } from "./auth/credential-routes.ts";
 import { registerImpersonationRoutes } from "./auth/impersonation-routes.ts";
@@ -178,6 +179,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Fast
         registerEmbeddingRoutes(ws, context);
         registerGatewaySettingsRoutes(ws, context);
         registerGatewayRolePermissionsRoutes(ws, context);
+        registerGatewayUserAccessRoutes(ws, context);
         registerShareRoutes(ws, context);
         registerHelpRoutes(ws, context);
       },

@@ -9,7 +9,7 @@
  * - ShowLoginAnnouncement: an active announcement runs for this user's audience (everyone, their
  *   account, their language) that they have not seen; once marked seen it is not shown again.
  */
-import type { Caller } from "../auth/session-service.ts";
+import type { Caller, CallerGrants } from "../auth/session-service.ts";
 import type { UpstreamContext } from "../context.ts";
 import { ADMIN_MODULE_KEYS } from "../identity/admin-modules.ts";
 import {
@@ -29,7 +29,7 @@ export const UPSTREAM_VERSION = "0.1.0";
 export const AUTHENTICATION_PROTOCOL = "Password";
 
 /** Availability of each feature; a feature absent from the subscription is Optional. */
-function availability(caller: Caller, id: FeatureId): FeatureAvailability {
+function availability(caller: CallerGrants, id: FeatureId): FeatureAvailability {
   return caller.features.get(id) ?? "Optional";
 }
 
@@ -40,7 +40,7 @@ export interface SessionUserFacts {
 }
 
 /** Whether the user must set up a second factor now (§4.2). */
-export function mustSetUpTwoFactor(caller: Caller, facts: SessionUserFacts): boolean {
+export function mustSetUpTwoFactor(caller: CallerGrants, facts: SessionUserFacts): boolean {
   const { account, user, impersonator } = caller;
   // Staff acting as a member are not asked to set up the member's second factor.
   if (user.totpSecret !== null || impersonator !== null) return false;
@@ -49,7 +49,7 @@ export function mustSetUpTwoFactor(caller: Caller, facts: SessionUserFacts): boo
 }
 
 /** The User object of §3 for a caller. */
-export function sessionUser(caller: Caller, facts: SessionUserFacts = { flaggedForTwoFactor: false }) {
+export function sessionUser(caller: CallerGrants, facts: SessionUserFacts = { flaggedForTwoFactor: false }) {
   const { user, account, impersonator } = caller;
   const flags = Object.fromEntries(
     SESSION_FLAG_FEATURES.map((f) => [f.sessionFlag, availability(caller, f.id)]),
@@ -100,20 +100,26 @@ export function announcementAudience(caller: Caller): AnnouncementAudience {
   };
 }
 
-/** The whole LoggedInConfig response. */
-export async function loggedInConfig(context: UpstreamContext, caller: Caller) {
+/**
+ * LoggedInConfig's User and the features under their `Features…` names: all of it that does not
+ * depend on the session (no announcement, no version), for a caller or for a user nobody signed in as.
+ */
+export async function sessionConfig(context: UpstreamContext, caller: CallerGrants) {
   const configFlags = Object.fromEntries(
     CONFIG_NAME_FEATURES.map((f) => [f.configName, availability(caller, f.id)]),
   );
-  const { store } = context;
-  const pending = await store.announcements.pendingFor(announcementAudience(caller), context.now());
-  const flaggedForTwoFactor = await store.admin.identity.mustSetup2fa(
+  const flaggedForTwoFactor = await context.store.admin.identity.mustSetup2fa(
     caller.account.recId,
     caller.user.recId,
   );
+  return { User: sessionUser(caller, { flaggedForTwoFactor }), ...configFlags };
+}
+
+/** The whole LoggedInConfig response. */
+export async function loggedInConfig(context: UpstreamContext, caller: Caller) {
+  const pending = await context.store.announcements.pendingFor(announcementAudience(caller), context.now());
   return {
-    User: sessionUser(caller, { flaggedForTwoFactor }),
-    ...configFlags,
+    ...(await sessionConfig(context, caller)),
     ShowLoginAnnouncement: pending !== undefined && caller.impersonator === null,
     // §4.2: the runtime compares this with its own version to raise the new-version flag.
     DesktopVersion: UPSTREAM_VERSION,

@@ -27,6 +27,34 @@ export interface Caller {
   impersonator: { user: UserRecord; account: AccountRecord } | null;
 }
 
+/**
+ * What a user is granted apart from the session that carries it: every field of Caller but the
+ * session (LoggedInConfig's User is built from it, logged-in-config.ts).
+ */
+export type CallerGrants = Omit<Caller, "session">;
+
+/**
+ * The grants of `user` of `account`: the role's permissions (an unreadable string grants nothing),
+ * the subscription's features and, for staff of the operator account acting as themself, the admin
+ * modules. Every session resolves its caller through this, and so does the gateway's user access call.
+ */
+export async function callerGrantsOf(
+  store: UpstreamStore,
+  user: UserRecord,
+  account: AccountRecord,
+  impersonator: Caller["impersonator"],
+): Promise<CallerGrants> {
+  const role = user.roleId === null ? undefined : await store.roles.get(account.recId, user.roleId);
+  const parsed = role ? parsePermissionString(role.permissions) : undefined;
+  const permissions: RolePermissions = parsed?.ok ? parsed.permissions : new Map();
+  const { features } = await store.accounts.subscription(account.recId);
+  const isStaff = user.isStaff && account.isSystem && impersonator === null;
+  const adminPermissions = isStaff
+    ? await store.staff.adminPermissions(account.recId, user.recId)
+    : new Map();
+  return { user, account, permissions, features, adminPermissions, isStaff, impersonator };
+}
+
 /** A newly issued session. */
 export interface SessionGrant {
   token: string;
@@ -166,14 +194,6 @@ export class SessionService {
     const user = await this.store.users.get(session.accountId, session.userId);
     const account = await this.store.accounts.get(session.accountId);
     if (!user || !account || user.disabled || account.disabled) return undefined;
-    const role = user.roleId === null ? undefined : await this.store.roles.get(account.recId, user.roleId);
-    const parsed = role ? parsePermissionString(role.permissions) : undefined;
-    const permissions: RolePermissions = parsed?.ok ? parsed.permissions : new Map();
-    const { features } = await this.store.accounts.subscription(account.recId);
-    const isStaff = user.isStaff && account.isSystem && impersonator === null;
-    const adminPermissions = isStaff
-      ? await this.store.staff.adminPermissions(account.recId, user.recId)
-      : new Map();
-    return { session, user, account, permissions, features, adminPermissions, isStaff, impersonator };
+    return { session, ...(await callerGrantsOf(this.store, user, account, impersonator)) };
   }
 }

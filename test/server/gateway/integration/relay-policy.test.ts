@@ -38,6 +38,7 @@ const REFUSED: Record<string, "session" | "service"> = {
   "GET /ws/Gateway/Embedding/Share/:type/:code": "service",
   "GET /ws/Gateway/Settings": "service",
   "GET /ws/Gateway/RolePermissions": "service",
+  "GET /ws/Gateway/UserAccess/:userRecId": "service",
 };
 
 /** Sample values for the route parameters. */
@@ -253,6 +254,7 @@ describe("credential, service and oversized calls at the relay", () => {
       "/webservices/Gateway/Embedding/Share/Dashboard/abcdef",
       "/webservices/Gateway/Settings",
       "/webservices/Gateway/RolePermissions",
+      "/webservices/Gateway/UserAccess/1",
     ]) {
       // What a link from another site does: a top-level GET carrying the session cookie.
       const answer = await browser.get(path, { headers: { "sec-fetch-site": "cross-site" } });
