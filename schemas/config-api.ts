@@ -6,8 +6,8 @@
 import type { FromSchema, JSONSchema } from "json-schema-to-ts";
 import { multiLineText } from "./text-rules.ts";
 
-/** Every kind a change set may edit: the manifest kinds, then each language's texts. */
-export const CONFIG_KIND_NAMES = [
+/** The manifest kinds (DESIGN.md §3), one document manifests/<kind>.json each. */
+export const MANIFEST_KIND_NAMES = [
   "routes",
   "menus",
   "permissions",
@@ -16,6 +16,11 @@ export const CONFIG_KIND_NAMES = [
   "screens",
   "shell",
   "constants",
+] as const;
+
+/** Every kind a change set may edit: the manifest kinds, then each language's texts. */
+export const CONFIG_KIND_NAMES = [
+  ...MANIFEST_KIND_NAMES,
   "texts.en",
   "texts.de",
   "texts.es",

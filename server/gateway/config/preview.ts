@@ -19,7 +19,7 @@ import type { ClientManifest } from "../../../schemas/client-manifest.ts";
 import type { ConfigPreviewBody } from "../../../schemas/config-api.ts";
 import { type AccessFacts, accessFingerprint, userAccessOf } from "../manifests/filter-access.ts";
 import type { ManifestSet } from "../manifests/manifest-set.ts";
-import { resolveManifest } from "../manifests/resolve-manifest.ts";
+import { menuConditionInput, resolveManifest } from "../manifests/resolve-manifest.ts";
 import type { ServedConfiguration } from "./deployment.ts";
 
 /** An entry the previewed user does not get, and why. */
@@ -87,15 +87,7 @@ export function previewManifest(
       ...(decision.allowed ? { reason: "signedOutOnly" } : refusal(decision)),
     });
   }
-  const input: MenuConditionInput = {
-    profile: access.profile,
-    session: access.session,
-    shellFlags: {
-      videoTutorials: set.shell.videoTutorials === true,
-      signupAllowed: set.shell.signupAllowed === true,
-    },
-    sessionValues: set.menus.sessionValues,
-  };
+  const input = menuConditionInput(set, access);
   const servedLinks = new Set<string>();
   for (const section of manifest.menus?.main.sections ?? [])
     for (const link of section.links) servedLinks.add(link.id);

@@ -1,3 +1,4 @@
+import { MANIFEST_KIND_NAMES } from "../../../schemas/config-api.ts";
 import type { ConstantsManifest } from "../../../schemas/constants.ts";
 import type { DialogsManifest } from "../../../schemas/dialogs.ts";
 import type { MenusManifest } from "../../../schemas/menus.ts";
@@ -7,17 +8,8 @@ import type { RoutesManifest } from "../../../schemas/routes.ts";
 import type { ScreensManifest } from "../../../schemas/screens.ts";
 import type { ShellManifest } from "../../../schemas/shell.ts";
 
-/** The manifest kinds (DESIGN.md §3), one file manifests/<kind>.json each. */
-export const MANIFEST_KINDS = [
-  "routes",
-  "menus",
-  "permissions",
-  "notifications",
-  "dialogs",
-  "screens",
-  "shell",
-  "constants",
-] as const;
+/** The manifest kinds (DESIGN.md §3), one file manifests/<kind>.json each (schemas/config-api.ts lists them). */
+export const MANIFEST_KINDS = MANIFEST_KIND_NAMES;
 
 /** One manifest kind. */
 export type ManifestKind = (typeof MANIFEST_KINDS)[number];

@@ -6,7 +6,7 @@ import type { MenuConditionInput } from "../../../core/menus/conditions.ts";
 import type { ClientManifest } from "../../../schemas/client-manifest.ts";
 import type { RouteDefinition } from "../../../schemas/routes.ts";
 import type { ServedConfiguration } from "../config/deployment.ts";
-import { type AccessFacts, userAccessOf } from "./filter-access.ts";
+import { type AccessFacts, type UserAccess, userAccessOf } from "./filter-access.ts";
 import { filterMenus } from "./filter-menus.ts";
 import { filterDialogs, filterPermissions, filterScreens } from "./filter-registries.ts";
 import { filterRoutes } from "./filter-routes.ts";
@@ -35,6 +35,19 @@ function isAnonymousRoute(route: RouteDefinition): boolean {
 function served<T extends { $schema?: string }>(document: T): T {
   const { $schema: _editorOnly, ...rest } = document;
   return rest as T;
+}
+
+/** What the menus' conditions of a user are evaluated against (core/menus/conditions.ts). */
+export function menuConditionInput(set: ManifestSet, access: UserAccess): MenuConditionInput {
+  return {
+    profile: access.profile,
+    session: access.session,
+    shellFlags: {
+      videoTutorials: set.shell.videoTutorials === true,
+      signupAllowed: set.shell.signupAllowed === true,
+    },
+    sessionValues: set.menus.sessionValues,
+  };
 }
 
 /** Resolves an already layered manifest set for an audience. */
@@ -70,15 +83,7 @@ export function resolveManifest(
   const access = userAccessOf(audience.facts, set.permissions);
   const routes = filterRoutes(set.routes, set.permissions, access);
   const dialogs = filterDialogs(set.dialogs, access);
-  const context: MenuConditionInput = {
-    profile: access.profile,
-    session: access.session,
-    shellFlags: {
-      videoTutorials: set.shell.videoTutorials === true,
-      signupAllowed: set.shell.signupAllowed === true,
-    },
-    sessionValues: set.menus.sessionValues,
-  };
+  const context = menuConditionInput(set, access);
   const menus = filterMenus(set.menus, context, {
     allRoutes: set.routes,
     openRouteIds: new Set(routes.routes.filter((r) => !r.upgrade).map((r) => r.id)),
