@@ -9,11 +9,7 @@ import {
   type AccessDecision,
   decideAdminModuleAccess,
 } from "../../../core/access/decide.ts";
-import {
-  MENU_SESSION_FLAGS,
-  type MenuConditionInput,
-  type MenuSessionFlag,
-} from "../../../core/menus/conditions.ts";
+import { MENU_SESSION_FLAGS, type MenuSessionFlag } from "../../../core/menus/conditions.ts";
 import { decideAdminMenuLink, decideMainMenuLink } from "../../../core/menus/menu-links.ts";
 import type { ClientManifest } from "../../../schemas/client-manifest.ts";
 import type { ConfigPreviewBody } from "../../../schemas/config-api.ts";
