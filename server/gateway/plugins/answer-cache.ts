@@ -82,20 +82,25 @@ export const LOOKUP_MAX_RESPONSE_BYTES = 64 * 1024;
 /** How long one lookup may take before it counts as failed. */
 export const LOOKUP_TIMEOUT_MS = 3_000;
 
-/** GETs `url` and returns its JSON body for a 200 within the limits, else the status or failure. */
+/**
+ * GETs `url` and returns its JSON body for a 200 within the limits, else the failure — with the
+ * status when the upstream answered one.
+ */
 export async function lookupJson(
   url: string,
   authorization: string,
   maxBytes = LOOKUP_MAX_RESPONSE_BYTES,
-): Promise<{ ok: true; body: unknown } | { ok: false; reason: string }> {
+  timeoutMs = LOOKUP_TIMEOUT_MS,
+): Promise<{ ok: true; body: unknown } | { ok: false; reason: string; status?: number }> {
   try {
     const response = await fetch(url, {
       headers: { authorization, accept: "application/json" },
-      signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
       redirect: "error",
     });
     const text = await response.text();
-    if (response.status !== 200) return { ok: false, reason: `status ${response.status}` };
+    if (response.status !== 200)
+      return { ok: false, reason: `status ${response.status}`, status: response.status };
     if (Buffer.byteLength(text) > maxBytes) return { ok: false, reason: "answer too large" };
     return { ok: true, body: JSON.parse(text) as unknown };
   } catch (error) {
