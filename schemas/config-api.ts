@@ -155,9 +155,17 @@ export const configPreviewSchema = {
     version: { ...version, description: "A published version (0: the base)." },
     accountRecId: {
       ...accountRecId,
-      description: "The account (its layer and, for the audience, its account id).",
+      description:
+        "The account (its layer and, for the audience, its account id); with userRecId, the user's own or absent.",
     },
     language: languageCode,
+    userRecId: {
+      type: "integer",
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description:
+        "The user to preview as, as their session would carry them (the upstream's answer); instead of audience.",
+    },
     audience: {
       type: "object",
       description:

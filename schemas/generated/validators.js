@@ -3817,7 +3817,7 @@ return errors === 0;
 }
 
 export const validateConfigPreview = validate21;
-const schema22 = {"$id":"configPreview","type":"object","description":"Whose manifest to preview, from which configuration.","properties":{"changeSet":{"type":"integer","minimum":1,"maximum":2147483647,"description":"A change set, applied on the newest version."},"version":{"type":"integer","minimum":0,"maximum":2147483647,"description":"A published version (0: the base)."},"accountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The account (its layer and, for the audience, its account id)."},"language":{"enum":["en","de","es","fr","nl","pt","it"],"description":"UI language (§1)."},"audience":{"type":"object","description":"The user to preview as: a role's permissions, the subscription's features, admin modules.","properties":{"rolePermissions":{"type":"array","maxItems":200,"items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(r|rw)$","maxLength":80},"description":"The role's permission entries, e.g. Dashboards_r."},"features":{"type":"object","maxProperties":200,"additionalProperties":{"enum":["Included","Optional"]},"description":"Feature availability by the name the session sends it under."},"isAdmin":{"type":"boolean","description":"User.IsAdmin."},"adminModules":{"type":"array","maxItems":200,"items":{"type":"object","properties":{"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$","maxLength":80},"read":{"type":"boolean"},"write":{"type":"boolean"}},"required":["key","read","write"],"additionalProperties":false},"description":"Admin modules with Read and Write."}},"required":["rolePermissions"],"additionalProperties":false}},"required":["language"],"additionalProperties":false};
+const schema22 = {"$id":"configPreview","type":"object","description":"Whose manifest to preview, from which configuration.","properties":{"changeSet":{"type":"integer","minimum":1,"maximum":2147483647,"description":"A change set, applied on the newest version."},"version":{"type":"integer","minimum":0,"maximum":2147483647,"description":"A published version (0: the base)."},"accountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The account (its layer and, for the audience, its account id); with userRecId, the user's own or absent."},"language":{"enum":["en","de","es","fr","nl","pt","it"],"description":"UI language (§1)."},"userRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The user to preview as, as their session would carry them (the upstream's answer); instead of audience."},"audience":{"type":"object","description":"The user to preview as: a role's permissions, the subscription's features, admin modules.","properties":{"rolePermissions":{"type":"array","maxItems":200,"items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(r|rw)$","maxLength":80},"description":"The role's permission entries, e.g. Dashboards_r."},"features":{"type":"object","maxProperties":200,"additionalProperties":{"enum":["Included","Optional"]},"description":"Feature availability by the name the session sends it under."},"isAdmin":{"type":"boolean","description":"User.IsAdmin."},"adminModules":{"type":"array","maxItems":200,"items":{"type":"object","properties":{"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$","maxLength":80},"read":{"type":"boolean"},"write":{"type":"boolean"}},"required":["key","read","write"],"additionalProperties":false},"description":"Admin modules with Read and Write."}},"required":["rolePermissions"],"additionalProperties":false}},"required":["language"],"additionalProperties":false};
 const pattern21 = new RegExp("^[A-Za-z][A-Za-z0-9]*_(r|rw)$", "u");
 const pattern22 = new RegExp("^[A-Za-z][A-Za-z0-9]*$", "u");
 
@@ -3837,7 +3837,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "changeSet") || (key0 === "version")) || (key0 === "accountRecId")) || (key0 === "language")) || (key0 === "audience"))){
+if(!((((((key0 === "changeSet") || (key0 === "version")) || (key0 === "accountRecId")) || (key0 === "language")) || (key0 === "userRecId")) || (key0 === "audience"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -3966,11 +3966,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.audience !== undefined){
-let data4 = data.audience;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.rolePermissions === undefined){
-const err12 = {instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/required",keyword:"required",params:{missingProperty: "rolePermissions"},message:"must have required property '"+"rolePermissions"+"'"};
+if(data.userRecId !== undefined){
+let data4 = data.userRecId;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err12 = {instancePath:instancePath+"/userRecId",schemaPath:"#/properties/userRecId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3979,9 +3978,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-for(const key1 in data4){
-if(!((((key1 === "rolePermissions") || (key1 === "features")) || (key1 === "isAdmin")) || (key1 === "adminModules"))){
-const err13 = {instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err13 = {instancePath:instancePath+"/userRecId",schemaPath:"#/properties/userRecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3990,12 +3989,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data4.rolePermissions !== undefined){
-let data5 = data4.rolePermissions;
-if(Array.isArray(data5)){
-if(data5.length > 200){
-const err14 = {instancePath:instancePath+"/audience/rolePermissions",schemaPath:"#/properties/audience/properties/rolePermissions/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
+if(data4 < 1 || isNaN(data4)){
+const err14 = {instancePath:instancePath+"/userRecId",schemaPath:"#/properties/userRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4004,12 +3999,13 @@ vErrors.push(err14);
 }
 errors++;
 }
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-let data6 = data5[i0];
-if(typeof data6 === "string"){
-if(func2(data6) > 80){
-const err15 = {instancePath:instancePath+"/audience/rolePermissions/" + i0,schemaPath:"#/properties/audience/properties/rolePermissions/items/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+}
+}
+if(data.audience !== undefined){
+let data5 = data.audience;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.rolePermissions === undefined){
+const err15 = {instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/required",keyword:"required",params:{missingProperty: "rolePermissions"},message:"must have required property '"+"rolePermissions"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4018,8 +4014,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern21.test(data6)){
-const err16 = {instancePath:instancePath+"/audience/rolePermissions/" + i0,schemaPath:"#/properties/audience/properties/rolePermissions/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(r|rw)$"+"\""};
+for(const key1 in data5){
+if(!((((key1 === "rolePermissions") || (key1 === "features")) || (key1 === "isAdmin")) || (key1 === "adminModules"))){
+const err16 = {instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4029,8 +4026,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {instancePath:instancePath+"/audience/rolePermissions/" + i0,schemaPath:"#/properties/audience/properties/rolePermissions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data5.rolePermissions !== undefined){
+let data6 = data5.rolePermissions;
+if(Array.isArray(data6)){
+if(data6.length > 200){
+const err17 = {instancePath:instancePath+"/audience/rolePermissions",schemaPath:"#/properties/audience/properties/rolePermissions/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4039,10 +4039,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/audience/rolePermissions",schemaPath:"#/properties/audience/properties/rolePermissions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(typeof data7 === "string"){
+if(func2(data7) > 80){
+const err18 = {instancePath:instancePath+"/audience/rolePermissions/" + i0,schemaPath:"#/properties/audience/properties/rolePermissions/items/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4051,12 +4053,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data4.features !== undefined){
-let data7 = data4.features;
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(Object.keys(data7).length > 200){
-const err19 = {instancePath:instancePath+"/audience/features",schemaPath:"#/properties/audience/properties/features/maxProperties",keyword:"maxProperties",params:{limit: 200},message:"must NOT have more than 200 properties"};
+if(!pattern21.test(data7)){
+const err19 = {instancePath:instancePath+"/audience/rolePermissions/" + i0,schemaPath:"#/properties/audience/properties/rolePermissions/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(r|rw)$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4065,10 +4063,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key2 in data7){
-let data8 = data7[key2];
-if(!((data8 === "Included") || (data8 === "Optional"))){
-const err20 = {instancePath:instancePath+"/audience/features/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/audience/properties/features/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema22.properties.audience.properties.features.additionalProperties.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err20 = {instancePath:instancePath+"/audience/rolePermissions/" + i0,schemaPath:"#/properties/audience/properties/rolePermissions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4080,7 +4077,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/audience/features",schemaPath:"#/properties/audience/properties/features/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err21 = {instancePath:instancePath+"/audience/rolePermissions",schemaPath:"#/properties/audience/properties/rolePermissions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4090,9 +4087,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data4.isAdmin !== undefined){
-if(typeof data4.isAdmin !== "boolean"){
-const err22 = {instancePath:instancePath+"/audience/isAdmin",schemaPath:"#/properties/audience/properties/isAdmin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data5.features !== undefined){
+let data8 = data5.features;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(Object.keys(data8).length > 200){
+const err22 = {instancePath:instancePath+"/audience/features",schemaPath:"#/properties/audience/properties/features/maxProperties",keyword:"maxProperties",params:{limit: 200},message:"must NOT have more than 200 properties"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4101,12 +4100,10 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data4.adminModules !== undefined){
-let data10 = data4.adminModules;
-if(Array.isArray(data10)){
-if(data10.length > 200){
-const err23 = {instancePath:instancePath+"/audience/adminModules",schemaPath:"#/properties/audience/properties/adminModules/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
+for(const key2 in data8){
+let data9 = data8[key2];
+if(!((data9 === "Included") || (data9 === "Optional"))){
+const err23 = {instancePath:instancePath+"/audience/features/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/audience/properties/features/additionalProperties/enum",keyword:"enum",params:{allowedValues: schema22.properties.audience.properties.features.additionalProperties.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4115,12 +4112,10 @@ vErrors.push(err23);
 }
 errors++;
 }
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-let data11 = data10[i1];
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.key === undefined){
-const err24 = {instancePath:instancePath+"/audience/adminModules/" + i1,schemaPath:"#/properties/audience/properties/adminModules/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/audience/features",schemaPath:"#/properties/audience/properties/features/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4129,8 +4124,10 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data11.read === undefined){
-const err25 = {instancePath:instancePath+"/audience/adminModules/" + i1,schemaPath:"#/properties/audience/properties/adminModules/items/required",keyword:"required",params:{missingProperty: "read"},message:"must have required property '"+"read"+"'"};
+}
+if(data5.isAdmin !== undefined){
+if(typeof data5.isAdmin !== "boolean"){
+const err25 = {instancePath:instancePath+"/audience/isAdmin",schemaPath:"#/properties/audience/properties/isAdmin/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4139,8 +4136,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(data11.write === undefined){
-const err26 = {instancePath:instancePath+"/audience/adminModules/" + i1,schemaPath:"#/properties/audience/properties/adminModules/items/required",keyword:"required",params:{missingProperty: "write"},message:"must have required property '"+"write"+"'"};
+}
+if(data5.adminModules !== undefined){
+let data11 = data5.adminModules;
+if(Array.isArray(data11)){
+if(data11.length > 200){
+const err26 = {instancePath:instancePath+"/audience/adminModules",schemaPath:"#/properties/audience/properties/adminModules/maxItems",keyword:"maxItems",params:{limit: 200},message:"must NOT have more than 200 items"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4149,9 +4150,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-for(const key3 in data11){
-if(!(((key3 === "key") || (key3 === "read")) || (key3 === "write"))){
-const err27 = {instancePath:instancePath+"/audience/adminModules/" + i1,schemaPath:"#/properties/audience/properties/adminModules/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+let data12 = data11[i1];
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.key === undefined){
+const err27 = {instancePath:instancePath+"/audience/adminModules/" + i1,schemaPath:"#/properties/audience/properties/adminModules/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4160,12 +4164,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data11.key !== undefined){
-let data12 = data11.key;
-if(typeof data12 === "string"){
-if(func2(data12) > 80){
-const err28 = {instancePath:instancePath+"/audience/adminModules/" + i1+"/key",schemaPath:"#/properties/audience/properties/adminModules/items/properties/key/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(data12.read === undefined){
+const err28 = {instancePath:instancePath+"/audience/adminModules/" + i1,schemaPath:"#/properties/audience/properties/adminModules/items/required",keyword:"required",params:{missingProperty: "read"},message:"must have required property '"+"read"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4174,8 +4174,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!pattern22.test(data12)){
-const err29 = {instancePath:instancePath+"/audience/adminModules/" + i1+"/key",schemaPath:"#/properties/audience/properties/adminModules/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\""};
+if(data12.write === undefined){
+const err29 = {instancePath:instancePath+"/audience/adminModules/" + i1,schemaPath:"#/properties/audience/properties/adminModules/items/required",keyword:"required",params:{missingProperty: "write"},message:"must have required property '"+"write"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4184,9 +4184,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/audience/adminModules/" + i1+"/key",schemaPath:"#/properties/audience/properties/adminModules/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data12){
+if(!(((key3 === "key") || (key3 === "read")) || (key3 === "write"))){
+const err30 = {instancePath:instancePath+"/audience/adminModules/" + i1,schemaPath:"#/properties/audience/properties/adminModules/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4196,9 +4196,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data11.read !== undefined){
-if(typeof data11.read !== "boolean"){
-const err31 = {instancePath:instancePath+"/audience/adminModules/" + i1+"/read",schemaPath:"#/properties/audience/properties/adminModules/items/properties/read/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data12.key !== undefined){
+let data13 = data12.key;
+if(typeof data13 === "string"){
+if(func2(data13) > 80){
+const err31 = {instancePath:instancePath+"/audience/adminModules/" + i1+"/key",schemaPath:"#/properties/audience/properties/adminModules/items/properties/key/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4207,10 +4209,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-if(data11.write !== undefined){
-if(typeof data11.write !== "boolean"){
-const err32 = {instancePath:instancePath+"/audience/adminModules/" + i1+"/write",schemaPath:"#/properties/audience/properties/adminModules/items/properties/write/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!pattern22.test(data13)){
+const err32 = {instancePath:instancePath+"/audience/adminModules/" + i1+"/key",schemaPath:"#/properties/audience/properties/adminModules/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4220,9 +4220,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
 else {
-const err33 = {instancePath:instancePath+"/audience/adminModules/" + i1,schemaPath:"#/properties/audience/properties/adminModules/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err33 = {instancePath:instancePath+"/audience/adminModules/" + i1+"/key",schemaPath:"#/properties/audience/properties/adminModules/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4232,9 +4231,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/audience/adminModules",schemaPath:"#/properties/audience/properties/adminModules/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data12.read !== undefined){
+if(typeof data12.read !== "boolean"){
+const err34 = {instancePath:instancePath+"/audience/adminModules/" + i1+"/read",schemaPath:"#/properties/audience/properties/adminModules/items/properties/read/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4244,9 +4243,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
-else {
-const err35 = {instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data12.write !== undefined){
+if(typeof data12.write !== "boolean"){
+const err35 = {instancePath:instancePath+"/audience/adminModules/" + i1+"/write",schemaPath:"#/properties/audience/properties/adminModules/items/properties/write/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4258,12 +4257,48 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err36 = {instancePath:instancePath+"/audience/adminModules/" + i1,schemaPath:"#/properties/audience/properties/adminModules/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/audience/adminModules",schemaPath:"#/properties/audience/properties/adminModules/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/audience",schemaPath:"#/properties/audience/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }

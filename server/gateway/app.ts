@@ -26,6 +26,7 @@ import { staticApp } from "./plugins/static-app.ts";
 import { textsEndpoint } from "./plugins/texts-endpoint.ts";
 import { UpstreamRoles } from "./plugins/upstream-roles.ts";
 import { upstreamSettings } from "./plugins/upstream-settings.ts";
+import { UpstreamUserAccess } from "./plugins/upstream-user-access.ts";
 import { productRelayPolicy } from "./relay/relayed-calls.ts";
 import type { CookieSecurity } from "./security/cookies.ts";
 import { redactedLoggerOptions } from "../../core/log-redaction.ts";
@@ -278,7 +279,15 @@ async function registerUpstreamFacing(
       write: module?.[2] === true,
     };
   };
-  await app.register(configRoutes, { plane, staffOf });
+  // DESIGN.md §3: a preview as a given user reads what their session would carry, with the service token.
+  const userAccess = options.upstreamServiceToken
+    ? new UpstreamUserAccess({ webservicesBase, serviceToken: options.upstreamServiceToken, log: app.log })
+    : null;
+  await app.register(configRoutes, {
+    plane,
+    staffOf,
+    ...(userAccess ? { userAccessOf: (userRecId: number) => userAccess.of(userRecId) } : {}),
+  });
   await app.register(restRelay, {
     upstream: { appBase, webservicesBase: `${upstreamUrl}/ws/` },
     identityOf: session.identityOf,

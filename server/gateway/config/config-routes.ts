@@ -18,7 +18,9 @@ import type {
   ConfigValidateBody,
 } from "../../../schemas/config-api.ts";
 import { validatorsById } from "../../../schemas/generated/validators-by-id.js";
+import type { GatewayUserAccess } from "../../../schemas/payloads/gateway-user-access.ts";
 import { GatewayErrorCode } from "../errors/gateway-error-codes.ts";
+import { type AccessFacts, accessFactsFrom } from "../manifests/filter-access.ts";
 import { SlidingWindowLimiter } from "../security/rate-limit.ts";
 import { findForbiddenKey } from "../security/prototype-pollution.ts";
 import type { ConfigEdit } from "./change-set.ts";
@@ -47,7 +49,21 @@ export interface ConfigRoutesOptions {
   plane: ConfigPlane;
   /** The request's staff member (null: not signed in, not staff, or impersonating). */
   staffOf(request: FastifyRequest): Promise<ConfigStaff | null>;
+  /**
+   * What the user's session would carry that decides their manifest (the upstream's answer,
+   * plugins/upstream-user-access.ts): `unknownUser` when there is no such user, null when the upstream
+   * cannot tell. Absent: previews as a user are unavailable.
+   */
+  userAccessOf?: (userRecId: number) => Promise<GatewayUserAccess | "unknownUser" | null>;
   now?: () => number;
+}
+
+/** The user a preview is for, as the preview header shows them. */
+interface PreviewedUser {
+  recId: number;
+  name: string;
+  email: string;
+  accountRecId: number;
 }
 
 const id = (value: string): number => {
@@ -290,19 +306,65 @@ export async function configRoutes(app: FastifyInstance, options: ConfigRoutesOp
       return plane.validate(body.edits as ConfigEdit[], body.baseVersion);
     });
 
+    /** The user to preview as and their access facts, as their session would carry them. */
+    async function previewedUser(
+      userRecId: number,
+      accountRecId: number | undefined,
+    ): Promise<{ user: PreviewedUser; facts: AccessFacts }> {
+      const access = options.userAccessOf ? await options.userAccessOf(userRecId) : null;
+      if (access === "unknownUser") {
+        throw new ConfigPlaneError(404, "ConfigNotFound", `There is no user ${userRecId}.`, { userRecId });
+      }
+      const facts = access ? accessFactsFrom(access, false) : null;
+      if (!access || !facts) {
+        throw new ConfigPlaneError(
+          503,
+          "ConfigUpstreamUnavailable",
+          "The user's permissions cannot be read from the upstream right now; try again shortly.",
+          { userRecId },
+        );
+      }
+      if (accountRecId !== undefined && accountRecId !== facts.accountRecId) {
+        throw new ConfigPlaneError(
+          400,
+          "ConfigBadRequest",
+          `User ${userRecId} belongs to account ${facts.accountRecId}, not ${accountRecId}.`,
+          { pointer: "/accountRecId" },
+        );
+      }
+      const user = {
+        recId: access.User.RecId,
+        name: access.User.FullName,
+        email: access.User.Email,
+        accountRecId: facts.accountRecId,
+      };
+      return { user, facts };
+    }
+
     scope.post(`${P}/preview`, async (request, reply) => {
       await read(request, reply);
       const body = checked<ConfigPreviewBody>("configPreview", request.body);
       if (body.changeSet !== undefined && body.version !== undefined) {
         throw new ConfigPlaneError(400, "ConfigBadRequest", "Preview a change set or a version, not both.");
       }
+      if (body.audience !== undefined && body.userRecId !== undefined) {
+        throw new ConfigPlaneError(400, "ConfigBadRequest", "Preview as an audience or as a user, not both.");
+      }
+      // DESIGN.md §3 "previewed as a given role/account": as a user, their account's layer applies.
+      const previewed =
+        body.userRecId !== undefined ? await previewedUser(body.userRecId, body.accountRecId) : null;
+      const account = previewed?.user.accountRecId ?? body.accountRecId ?? null;
       const source =
         body.changeSet !== undefined
           ? { changeSet: body.changeSet }
-          : { version: body.version ?? plane.servedFor(body.accountRecId ?? null).configVersion };
-      const preview = await plane.previewConfiguration(source, body.accountRecId ?? null);
+          : { version: body.version ?? plane.servedFor(account).configVersion };
+      const preview = await plane.previewConfiguration(source, account);
       const language = body.language as Language;
       const served = { configVersion: preview.configVersion, texts: plane.servedFor(null).texts };
+      if (previewed) {
+        const { manifest, hidden } = previewManifest(preview.set, served, previewed.facts);
+        return { user: previewed.user, manifest, texts: preview.texts[language], hidden };
+      }
       if (!body.audience) {
         return { texts: preview.texts[language], shell: preview.set.shell, menus: preview.set.menus };
       }

@@ -115,7 +115,7 @@ export const GatewayErrorCode = {
   ConfigNotAllowed: 8070,
   /** A change (draft, approval, publish, rollback, maintenance) without Write on the Configuration module. */
   ConfigWriteNotAllowed: 8071,
-  /** The change set, version or account named does not exist. */
+  /** The change set, version, account or user named does not exist. */
   ConfigNotFound: 8072,
   /** The change set's base version is stale: what it edits changed since (the body says what). */
   ConfigStaleBase: 8073,
@@ -129,6 +129,8 @@ export const GatewayErrorCode = {
   ConfigBadRequest: 8077,
   /** Maintenance (§1): the application is closed for maintenance; retry after the Retry-After header. */
   MaintenanceUnderway: 8078,
+  /** The upstream could not tell the configuration plane what it needs (a preview as a user); try again (503). */
+  ConfigUpstreamUnavailable: 8079,
 } as const;
 
 export type GatewayErrorCodeName = keyof typeof GatewayErrorCode;
