@@ -11,11 +11,9 @@ import {
   mergePatch,
 } from "../security/prototype-pollution.ts";
 import {
-  applyLayerPatches,
   type BaseConfiguration,
   baseDocuments,
   type ConfigContent,
-  type ConfigDocuments,
   type ConfigProblem,
   type LayerPatches,
 } from "./config-content.ts";
@@ -82,14 +80,18 @@ export function applyEdits(
       problems.push({ kind: edit.kind, pointer: forbidden, reason: "forbidden key (prototype pollution)" });
       continue;
     }
-    const operatorDocs = applyLayerPatches(baseDocs, operator).documents;
-    const below: ConfigDocuments = edit.account === undefined ? baseDocs : operatorDocs;
+    // Only the edited kind is merged: the other documents of the layers stay untouched.
+    const kind = edit.kind;
+    const patched = (document: unknown, patch: unknown) =>
+      patch === undefined ? document : mergePatch(document, patch);
+    const operatorDocument = patched(baseDocs[kind], operator[kind]);
+    const below = edit.account === undefined ? baseDocs[kind] : operatorDocument;
     const current =
       edit.account === undefined
-        ? operatorDocs[edit.kind]
-        : applyLayerPatches(operatorDocs, accounts[String(edit.account)] ?? {}).documents[edit.kind];
+        ? operatorDocument
+        : patched(operatorDocument, accounts[String(edit.account)]?.[kind]);
     const next = hasMerge ? mergePatch(current, value) : value;
-    const patch = createMergePatch(below[edit.kind], next);
+    const patch = createMergePatch(below, next);
     const layer = { ...layerOf({ operator, accounts }, edit.account) };
     if (patch === undefined) delete layer[edit.kind];
     else if (isJsonObject(patch)) layer[edit.kind] = patch;

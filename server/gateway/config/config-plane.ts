@@ -35,7 +35,7 @@ import type {
 import { type Deployment, deploy, type ServedConfiguration, type ServedTexts } from "./deployment.ts";
 import { type JsonChange, jsonEqual, structuralDiff } from "./merge-diff.ts";
 import { summariseAccounts, summariseDocuments } from "./summary.ts";
-import { materialise } from "./validate-config.ts";
+import { type MaterialisedConfiguration, materialise } from "./validate-config.ts";
 
 /** How a publication reaches open browsers: urgent ones apply at once, others at the next navigation. */
 export type PublishUrgency = "normal" | "urgent";
@@ -493,6 +493,20 @@ export class ConfigPlane {
     baseVersion?: number,
     system = false,
   ): Promise<ValidationReport> {
+    return (await this.#evaluate(edits, baseVersion, system)).report;
+  }
+
+  /** validate(), and what publishing needs of it: the new content and its materialised configuration. */
+  async #evaluate(
+    edits: readonly ConfigEdit[],
+    baseVersion: number | undefined,
+    system: boolean,
+  ): Promise<{
+    report: ValidationReport;
+    head: ConfigContent;
+    content: ConfigContent;
+    configuration: MaterialisedConfiguration | null;
+  }> {
     const { version: headVersion, content: head } = await this.#head();
     if (baseVersion !== undefined && !system) {
       const conflicts = conflictingTargets(edits, await this.#content(baseVersion), head);
@@ -517,18 +531,24 @@ export class ConfigPlane {
     const problems = applied.problems.length > 0 ? applied.problems : [...(result?.problems ?? [])];
     problems.push(...this.#derivedFieldProblems(head, applied.content));
     const described = this.#describe(head, applied.content);
+    const configuration = problems.length === 0 ? (result?.configuration ?? null) : null;
     return {
-      valid: problems.length === 0,
-      problems,
-      warnings: result?.configuration
-        ? [
-            ...this.#warnings(result.configuration.set),
-            ...(await this.#unseenWarnings(result.configuration.set)),
-          ]
-        : [],
-      summary: described.summary,
-      diff: described.diff,
-      headVersion,
+      report: {
+        valid: problems.length === 0,
+        problems,
+        warnings: result?.configuration
+          ? [
+              ...this.#warnings(result.configuration.set),
+              ...(await this.#unseenWarnings(result.configuration.set)),
+            ]
+          : [],
+        summary: described.summary,
+        diff: described.diff,
+        headVersion,
+      },
+      head,
+      content: applied.content,
+      configuration,
     };
   }
 
@@ -764,14 +784,16 @@ export class ConfigPlane {
   }
 
   async #publishNow(actor: Actor, record: ChangeSetRecord, accounts: number[] | null): Promise<number> {
-    const report = await this.validate(record.edits, record.baseVersion, record.system);
-    if (!report.valid) {
+    const { report, head, content, configuration } = await this.#evaluate(
+      record.edits,
+      record.baseVersion,
+      record.system,
+    );
+    if (!report.valid || !configuration) {
       throw new ConfigPlaneError(422, "ConfigInvalid", "The change set is invalid; nothing was published.", {
         problems: report.problems,
       });
     }
-    const head = await this.#content(report.headVersion);
-    const content = applyEdits(this.#base, head, record.edits).content;
     if (jsonEqual(content, head)) {
       throw new ConfigPlaneError(
         409,
@@ -781,7 +803,7 @@ export class ConfigPlane {
     }
     return this.#record(actor, {
       content,
-      previous: head,
+      configuration,
       comment: record.comment,
       origin: record.system ? "maintenance" : "publish",
       changeSetId: record.id,
@@ -796,7 +818,8 @@ export class ConfigPlane {
     actor: Actor,
     input: {
       content: ConfigContent;
-      previous: ConfigContent;
+      /** Its materialised configuration when the caller validated it already. */
+      configuration?: MaterialisedConfiguration;
       comment: string;
       origin: VersionOrigin;
       changeSetId: number | null;
@@ -927,7 +950,6 @@ export class ConfigPlane {
       const described = this.#describe(head, content);
       const number = await this.#record(actor, {
         content,
-        previous: head,
         comment: comment || `Roll back to version ${version}`,
         origin: "rollback",
         changeSetId: null,

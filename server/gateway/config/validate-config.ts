@@ -6,6 +6,8 @@
  * with any problem is never published nor served.
  */
 import { validatorsById } from "../../../schemas/generated/validators-by-id.js";
+import { checkReferences } from "../manifests/check-references.ts";
+import { checkLinksAndTexts } from "../manifests/check-texts-and-links.ts";
 import { crossCheckManifests } from "../manifests/cross-checks.ts";
 import { pointerSegment, walkJson } from "../manifests/manifest-problem.ts";
 import type { ManifestKind, ManifestSet } from "../manifests/manifest-set.ts";
@@ -51,10 +53,15 @@ function schemaProblems(kind: ManifestKind, document: unknown, account?: number)
     if (error.keyword === "additionalProperties")
       reason = `unknown property "${String(params.additionalProperty)}"`;
     if (error.keyword === "enum") reason = `${reason}: ${JSON.stringify(params.allowedValues)}`;
+    // An unknown property is pointed at itself, not at the object holding it.
+    const pointer =
+      error.keyword === "additionalProperties"
+        ? `${error.instancePath}/${pointerSegment(String(params.additionalProperty))}`
+        : error.instancePath;
     return {
       kind,
       ...(account === undefined ? {} : { account }),
-      pointer: error.instancePath || "",
+      pointer,
       reason: `schema: ${reason}`,
     };
   });
@@ -160,16 +167,51 @@ function accountNarrowingProblems(
 }
 
 /** Schema problems of every manifest kind, then the texts' and the cross checks' problems. */
-function documentProblems(documents: ConfigDocuments, account?: number): ConfigProblem[] {
+function documentProblems(documents: ConfigDocuments): { schema: ConfigProblem[]; others: ConfigProblem[] } {
   const schema: ConfigProblem[] = [];
   for (const [kind, document] of Object.entries(documents)) {
     if (languageOf(kind as ConfigKind) !== null) continue;
-    schema.push(...schemaProblems(kind as ManifestKind, document, account));
+    schema.push(...schemaProblems(kind as ManifestKind, document));
   }
-  const texts = account === undefined ? checkTexts(textsOf(documents)) : [];
+  const texts = checkTexts(textsOf(documents));
   // Cross checks read schema-valid documents only.
-  if (schema.length > 0) return [...schema, ...texts];
-  return [...texts, ...crossProblems(manifestSetOf(documents), documents["texts.en"] as Texts, account)];
+  if (schema.length > 0) return { schema, others: texts };
+  return {
+    schema,
+    others: [...texts, ...crossProblems(manifestSetOf(documents), documents["texts.en"] as Texts)],
+  };
+}
+
+/**
+ * An account layer's own documents: the operator layer's are valid already, and an account may only
+ * change its shell and menus (accountNarrowingProblems), so only those are validated again — their
+ * schemas, their text keys and links, and the menus' references (entries, routes, duplicates). The
+ * cross checks assume a valid operator layer (`crossChecks`), the schemas do not.
+ */
+function accountDocumentProblems(
+  documents: ConfigDocuments,
+  patches: ConfigContent["accounts"][string],
+  account: number,
+  crossChecks: boolean,
+): ConfigProblem[] {
+  const kinds = (Object.keys(patches) as ConfigKind[]).filter(
+    (kind): kind is ManifestKind => languageOf(kind) === null && Object.hasOwn(documents, kind),
+  );
+  const schema = kinds.flatMap((kind) => schemaProblems(kind, documents[kind], account));
+  if (schema.length > 0 || !crossChecks) return schema;
+  const set = manifestSetOf(documents);
+  const english = documents["texts.en"] as Texts;
+  const keys = { has: (key: string) => Object.hasOwn(english, key) };
+  const found = [
+    ...checkLinksAndTexts(set, keys, kinds),
+    ...(kinds.includes("menus") ? checkReferences(set) : []),
+  ];
+  return found.map((problem) => ({
+    kind: kindOfFile(problem.file),
+    account,
+    pointer: problem.pointer,
+    reason: problem.reason,
+  }));
 }
 
 /** Materialises and validates `content` over `base`: the configuration, or every problem found. */
@@ -181,7 +223,13 @@ export function materialise(
   | { configuration: null; problems: ConfigProblem[] } {
   const operator = applyLayerPatches(baseDocuments(base), content.operator);
   const problems = [...operator.problems];
-  if (problems.length === 0) problems.push(...documentProblems(operator.documents));
+  let operatorValid = problems.length === 0;
+  if (operatorValid) {
+    const found = documentProblems(operator.documents);
+    problems.push(...found.schema, ...found.others);
+    // An account layer's cross checks read schema-valid operator documents.
+    operatorValid = found.schema.length === 0;
+  }
   const accounts = new Map<number, ManifestSet>();
   for (const [key, patches] of Object.entries(content.accounts)) {
     const account = Number(key);
@@ -190,7 +238,7 @@ export function materialise(
     if (layered.problems.length > 0) continue;
     const own = [
       ...accountNarrowingProblems(account, patches, operator.documents, layered.documents),
-      ...documentProblems(layered.documents, account),
+      ...accountDocumentProblems(layered.documents, patches, account, operatorValid),
     ];
     problems.push(...own);
     if (own.length === 0) accounts.set(account, manifestSetOf(layered.documents));

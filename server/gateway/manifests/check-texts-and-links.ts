@@ -1,6 +1,6 @@
 import type { LocaleKeys } from "./load-manifests.ts";
 import { type ManifestProblem, walkJson } from "./manifest-problem.ts";
-import { MANIFEST_KINDS, type ManifestSet } from "./manifest-set.ts";
+import { MANIFEST_KINDS, type ManifestKind, type ManifestSet } from "./manifest-set.ts";
 
 /** Properties whose name ends in `Key` hold text keys, except these, which name other things. */
 const NOT_TEXT_KEYS = new Set(["key", "rowKey", "sortKey", "groupKey"]);
@@ -16,12 +16,17 @@ function allowedOrigins(set: ManifestSet): Set<string> {
 
 /**
  * Every text key exists in locales/en.json; no script URL anywhere; absolute
- * links only to allow-listed https origins; no protocol-relative links.
+ * links only to allow-listed https origins; no protocol-relative links. `kinds`: the documents to
+ * walk (an account layer's own, when the rest was checked with the operator layer).
  */
-export function checkLinksAndTexts(set: ManifestSet, localeKeys: LocaleKeys): ManifestProblem[] {
+export function checkLinksAndTexts(
+  set: ManifestSet,
+  localeKeys: LocaleKeys,
+  kinds: readonly ManifestKind[] = MANIFEST_KINDS,
+): ManifestProblem[] {
   const problems: ManifestProblem[] = [];
   const origins = allowedOrigins(set);
-  for (const kind of MANIFEST_KINDS) {
+  for (const kind of kinds) {
     const file = `manifests/${kind}.json`;
     walkJson(set[kind], (value, pointer, property) => {
       if (typeof value !== "string" || property === null || property === "$schema") return;
