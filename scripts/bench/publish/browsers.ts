@@ -7,6 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { type Dispatcher, Pool } from "undici";
 import WebSocket from "ws";
 import { DEMO_LOGINS, DEMO_PASSWORD } from "../../../server/upstream/seed/demo-accounts.ts";
@@ -158,6 +159,13 @@ const BUILD = "bench-publish";
  */
 const parsedManifests = new Map<string, { configVersion: number; texts: Record<string, string> }>();
 
+/** The body as the browser decodes it (the gateway compresses the manifest for a browser that accepts it). */
+function decoded(bytes: Buffer, encoding: unknown): Buffer {
+  if (encoding === "br") return brotliDecompressSync(bytes);
+  if (encoding === "gzip") return gunzipSync(bytes);
+  return bytes;
+}
+
 function readManifest(etag: string, bytes: Buffer): { configVersion: number; texts: Record<string, string> } {
   const manifest = JSON.parse(bytes.toString("utf8")) as {
     configVersion: number;
@@ -279,7 +287,8 @@ export class BenchTab {
     const etag = String(answer.headers.etag);
     const known = parsedManifests.get(etag);
     if (known) await drain(answer.body);
-    const manifest = known ?? readManifest(etag, await bodyBytes(answer.body));
+    const manifest =
+      known ?? readManifest(etag, decoded(await bodyBytes(answer.body), answer.headers["content-encoding"]));
     if (answer.statusCode !== 200) throw new Error(`GET /gw/manifest: ${answer.statusCode}`);
     const manifestAt = performance.now();
     const url = manifest.texts[this.browser.language] ?? manifest.texts.en;

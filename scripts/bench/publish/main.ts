@@ -24,7 +24,7 @@ import { positiveIntegerFlag } from "../relay/command-line.ts";
 import { inBatches } from "../relay/servers.ts";
 import { CONSTANT_PATH } from "./bench-constants.ts";
 import { type BenchBrowser, BenchTab, type DemoUser, signIn } from "./browsers.ts";
-import { layerEdits, loadRound, servedManifests } from "./manifest-rounds.ts";
+import { layerEdits, loadRound, MANIFEST_ACCEPT_ENCODING, servedManifests } from "./manifest-rounds.ts";
 import { type ServerProcess, startServer } from "./processes.ts";
 import { draft, publish, publishRound, whileProbing } from "./publish-rounds.ts";
 import {
@@ -150,7 +150,7 @@ try {
   );
   const headersOf = (browser: BenchBrowser) => ({
     accept: "application/json",
-    "accept-encoding": "gzip, deflate, br, zstd",
+    "accept-encoding": MANIFEST_ACCEPT_ENCODING,
     cookie: browser.cookie,
   });
   const manifestRequest = (k: number) => {

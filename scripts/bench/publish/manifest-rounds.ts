@@ -41,6 +41,9 @@ export interface LoadRequest {
  * What the gateway serves each browser at `/gw/manifest` now, as the reference will serve it: one
  * answer per distinct ETag, and for each browser the index of its answer.
  */
+/** What the manifest rounds send as Accept-Encoding (a browser's). */
+export const MANIFEST_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
 export async function servedManifests(
   browsers: readonly BenchBrowser[],
 ): Promise<{ answers: ConstantAnswer[]; answerOf: number[]; bytes: number[] }> {
@@ -52,7 +55,12 @@ export async function servedManifests(
     const answer = await browser.pool.request({
       method: "GET",
       path: "/gw/manifest",
-      headers: { accept: "application/json", cookie: browser.cookie },
+      // As the rounds ask: the constant route then serves the very bytes (compressed, if so) and headers.
+      headers: {
+        accept: "application/json",
+        "accept-encoding": MANIFEST_ACCEPT_ENCODING,
+        cookie: browser.cookie,
+      },
     });
     const body = await bodyBytes(answer.body);
     if (answer.statusCode !== 200) throw new Error(`GET /gw/manifest: ${answer.statusCode}`);

@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
+import { EncodedBody } from "../plugins/answer-encoding.ts";
 
-/** A serialized manifest ready to send, with its strong ETag. */
+/** A serialized manifest ready to send, with its strong ETag and its compressed forms (made on first use). */
 export interface CachedManifest {
   body: Buffer;
   etag: string;
+  encoded: EncodedBody;
 }
 
 /** Strong ETag of a body: a quoted SHA-256 prefix. */
@@ -31,7 +33,7 @@ export class ManifestCache {
       return hit;
     }
     const body = Buffer.from(JSON.stringify(build()));
-    const entry = { body, etag: etagOf(body) };
+    const entry = { body, etag: etagOf(body), encoded: new EncodedBody(body) };
     if (this.#entries.size >= this.maxEntries) {
       const oldest = this.#entries.keys().next().value;
       if (oldest !== undefined) this.#entries.delete(oldest);

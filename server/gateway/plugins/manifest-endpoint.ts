@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AccountMenu } from "../../../schemas/payloads/account-menu.ts";
 import { accountMenuLayerId, applyAccountMenu } from "../manifests/account-menu-layer.ts";
+import { preferredEncoding } from "./answer-encoding.ts";
 import { ManifestCache } from "../manifests/manifest-cache.ts";
 import type { ManifestSet } from "../manifests/manifest-set.ts";
 import type { ServedConfiguration } from "../config/deployment.ts";
@@ -92,8 +93,16 @@ export async function manifestEndpoint(
     const entry = cache.get(`${version}:${layerIds.join(":")}:${audienceKey}`, () =>
       resolveManifest(layeredSet(served, menu, signup), version, audience, served),
     );
-    reply.header("ETag", entry.etag).header("Cache-Control", "private, no-cache").header("Vary", "Cookie");
+    reply
+      .header("ETag", entry.etag)
+      .header("Cache-Control", "private, no-cache")
+      .header("Vary", "Cookie, Accept-Encoding");
     if (ifNoneMatchHits(request.headers["if-none-match"], entry.etag)) return reply.code(304).send();
-    return reply.type("application/json; charset=utf-8").send(entry.body);
+    // Every tab of a publication fetches the same bytes: compressed once, 55 KB become a few.
+    const { bytes, encoding } = await entry.encoded.encoded(
+      preferredEncoding(request.headers["accept-encoding"]),
+    );
+    if (encoding !== "identity") reply.header("Content-Encoding", encoding);
+    return reply.type("application/json; charset=utf-8").send(bytes);
   });
 }

@@ -4,6 +4,8 @@
  * switch maintenance; members and visitors see the result in the manifest and texts they are served.
  */
 import assert from "node:assert/strict";
+import http, { type IncomingHttpHeaders } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { after, before, describe, test } from "node:test";
 import type { ClientManifest } from "../../../../schemas/client-manifest.ts";
 import { type BrowserClient, signedIn } from "../integration/browser-client.ts";
@@ -448,5 +450,37 @@ describe("maintenance", () => {
       action: string;
     }[];
     assert.deepEqual(audit.map((e) => e.action).slice(0, 2), ["maintenance.off", "maintenance.on"]);
+  });
+});
+
+describe("content coding", () => {
+  test("the manifest and the texts are sent compressed to a browser that accepts it, the same bytes once decoded", async () => {
+    const raw = (path: string, encoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const request = http.get(
+          `${url}${path}`,
+          { headers: { cookie: owner.cookieHeader(), "accept-encoding": encoding } },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+          },
+        );
+        request.on("error", reject);
+      });
+    const plain = await raw("/gw/manifest", "identity");
+    const br = await raw("/gw/manifest", "gzip;q=0.5, br");
+    const gz = await raw("/gw/manifest", "gzip, br;q=0");
+    assert.equal(plain.headers["content-encoding"], undefined);
+    assert.equal(br.headers["content-encoding"], "br");
+    assert.equal(gz.headers["content-encoding"], "gzip");
+    assert.ok(br.body.length * 3 < plain.body.length, `${br.body.length} of ${plain.body.length} bytes`);
+    assert.deepEqual(brotliDecompressSync(br.body), plain.body);
+    assert.deepEqual(gunzipSync(gz.body), plain.body);
+    assert.equal(br.headers.etag, plain.headers.etag, "one ETag: the representation's content is the same");
+    const texts = (JSON.parse(plain.body.toString()) as ClientManifest).texts.de;
+    const textsBr = await raw(texts, "br");
+    assert.equal(textsBr.headers["content-encoding"], "br");
+    assert.equal(JSON.parse(brotliDecompressSync(textsBr.body).toString()).Menu_Dashboards.length > 0, true);
   });
 });

@@ -32,7 +32,7 @@ async function manifestOf(who: DemoUser): Promise<Seen> {
   const user = (await client.get("/api/Common/LoggedInConfig")).json.User;
   const answer = await client.get("/gw/manifest");
   assert.equal(answer.status, 200);
-  assert.equal(answer.headers.get("vary"), "Cookie");
+  assert.equal(answer.headers.get("vary"), "Cookie, Accept-Encoding");
   assert.equal(answer.headers.get("cache-control"), "private, no-cache");
   const held = new Set((user.RolePermissions as string[]).map((entry) => entry.split("_")[0]!.toLowerCase()));
   const readModules = new Set(
