@@ -5,8 +5,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { LANGUAGES, type Language } from "../../server/gateway/config/config-kinds.ts";
-import { textsBody, textsDigest, textsUrl } from "../../server/gateway/config/text-digest.ts";
 import type { ServedConfiguration } from "../../server/gateway/config/deployment.ts";
+import { textsBody, textsDigest, textsUrl } from "../../server/gateway/config/text-digest.ts";
 
 const root = join(import.meta.dirname, "..", "..");
 

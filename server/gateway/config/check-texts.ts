@@ -3,8 +3,9 @@
  * every published configuration: exactly the keys of English, no empty text, the same {{placeholders}}
  * as the English text, and the multi-line text rule of schemas/text-rules.ts.
  */
-import { pointerSegment } from "../manifests/manifest-problem.ts";
+
 import { isMultiLineText } from "../../../schemas/text-rules.ts";
+import { pointerSegment } from "../manifests/manifest-problem.ts";
 import type { ConfigProblem, Texts } from "./config-content.ts";
 import { LANGUAGES, type Language } from "./config-kinds.ts";
 

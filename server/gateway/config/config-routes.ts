@@ -5,8 +5,9 @@
  * guard (every state-changing request); bodies are JSON of at most 1 MB, refused on a forbidden key
  * with its pointer and validated as sent by the precompiled validators.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
 import type { ValidateFunction } from "ajv";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type {
   ConfigApproveBody,
   ConfigChangeSetCreateBody,
@@ -21,8 +22,8 @@ import { validatorsById } from "../../../schemas/generated/validators-by-id.js";
 import type { GatewayUserAccess } from "../../../schemas/payloads/gateway-user-access.ts";
 import { GatewayErrorCode } from "../errors/gateway-error-codes.ts";
 import { type AccessFacts, accessFactsFrom } from "../manifests/filter-access.ts";
-import { SlidingWindowLimiter } from "../security/rate-limit.ts";
 import { findForbiddenKey } from "../security/prototype-pollution.ts";
+import { SlidingWindowLimiter } from "../security/rate-limit.ts";
 import type { ConfigEdit } from "./change-set.ts";
 import { ConfigPlaneError } from "./config-errors.ts";
 import type { Language } from "./config-kinds.ts";

@@ -4,10 +4,10 @@
  * the core's access decisions, the same the gateway and the runtime take.
  */
 import {
-  decideDialogAccess,
-  decideRouteAccess,
   type AccessDecision,
   decideAdminModuleAccess,
+  decideDialogAccess,
+  decideRouteAccess,
 } from "../../../core/access/decide.ts";
 import { MENU_SESSION_FLAGS, type MenuSessionFlag } from "../../../core/menus/conditions.ts";
 import { decideAdminMenuLink, decideMainMenuLink } from "../../../core/menus/menu-links.ts";

@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import http, { type IncomingHttpHeaders } from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { after, before, describe, test } from "node:test";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { ClientManifest } from "../../../../schemas/client-manifest.ts";
 import { type BrowserClient, signedIn } from "../integration/browser-client.ts";
 import { type Stack, startStack } from "../integration/integration-fixture.ts";

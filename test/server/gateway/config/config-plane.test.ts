@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
 import Fastify from "fastify";
-import { ConfigPlane, type Actor } from "../../../../server/gateway/config/config-plane.ts";
+import { type Actor, ConfigPlane } from "../../../../server/gateway/config/config-plane.ts";
 import { SqliteConfigStore } from "../../../../server/gateway/config/sqlite-config-store.ts";
 import { ManualClock } from "../../../helpers/manual-clock.ts";
 import { defaultBase } from "../session/gateway-fixture.ts";
