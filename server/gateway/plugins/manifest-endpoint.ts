@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AccountMenu } from "../../../schemas/payloads/account-menu.ts";
+import type { ServedConfiguration } from "../config/deployment.ts";
 import { accountMenuLayerId, applyAccountMenu } from "../manifests/account-menu-layer.ts";
-import { preferredEncoding } from "./answer-encoding.ts";
 import { ManifestCache } from "../manifests/manifest-cache.ts";
 import type { ManifestSet } from "../manifests/manifest-set.ts";
-import type { ServedConfiguration } from "../config/deployment.ts";
 import { type ManifestAudience, resolveManifest } from "../manifests/resolve-manifest.ts";
+import { preferredEncoding } from "./answer-encoding.ts";
 
 /** Where the runtime fetches its resolved manifest. */
 export const MANIFEST_PATH = "/gw/manifest";
@@ -56,6 +56,18 @@ export async function manifestEndpoint(
   const layeredSets = new Map<string, ManifestSet>();
   const audienceOf = options.audienceOf ?? (async () => ({ kind: "anonymous" }) as const);
 
+  /** The version of a layered set: the base's, then a hash of what is layered on it (kept: asked on every request). */
+  const versions = new Map<string, string>();
+  function layeredVersion(layerIds: readonly string[]): string {
+    const key = layerIds.join("\u0000");
+    const hit = versions.get(key);
+    if (hit) return hit;
+    const made = `${options.version}.${createHash("sha256").update(key).digest("base64url").slice(0, 8)}`;
+    if (versions.size >= LAYERED_SET_CACHE_ENTRIES) versions.delete(versions.keys().next().value as string);
+    versions.set(key, made);
+    return made;
+  }
+
   /** The served set with the account's custom menu applied last: it reorders and hides, never adds. */
   function layeredSet(
     served: ServedConfiguration,
@@ -86,7 +98,7 @@ export async function manifestEndpoint(
     const layerIds = [served.id, menu.id, signup === null ? "-" : `signup=${signup ? 1 : 0}`];
     const version =
       served.configVersion > 0 || menu.id !== "-" || signup !== null
-        ? `${options.version}.${createHash("sha256").update(layerIds.join("\u0000")).digest("base64url").slice(0, 8)}`
+        ? layeredVersion(layerIds)
         : options.version;
     const audienceKey =
       audience.kind === "user" ? `user:${audience.facts.accountRecId}:${audience.fingerprint}` : "anonymous";
