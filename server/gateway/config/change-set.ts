@@ -41,9 +41,9 @@ function layerOf(content: ConfigContent, account: number | undefined): LayerPatc
 }
 
 /**
- * The content with the edits applied in order, or the problems that keep them from applying (a
- * forbidden key, an unknown kind, neither or both of merge and document). The result is not yet
- * validated: materialise() does that.
+ * The content with the edits applied — the operator layer's in order, then each account layer's in
+ * order — or the problems that keep them from applying (a forbidden key, an unknown kind, neither or
+ * both of merge and document). The result is not yet validated: materialise() does that.
  */
 export function applyEdits(
   base: BaseConfiguration,
@@ -54,7 +54,12 @@ export function applyEdits(
   let operator: LayerPatches = { ...content.operator };
   const accounts: Record<string, LayerPatches> = { ...content.accounts };
   const baseDocs = baseDocuments(base);
-  for (const [index, edit] of edits.entries()) {
+  // The operator layer's edits first, then the accounts': an account layer is the difference from the
+  // operator layer this change set produces, whatever the order its edits were listed in.
+  const ordered = [...edits.entries()].sort(
+    ([a, x], [b, y]) => Number(x.account !== undefined) - Number(y.account !== undefined) || a - b,
+  );
+  for (const [index, edit] of ordered) {
     const at = `/edits/${index}`;
     if (!isConfigKind(edit.kind)) {
       problems.push({ kind: "content", pointer: `${at}/kind`, reason: "unknown kind" });

@@ -446,12 +446,6 @@ function validEdits(reference: Reference): fc.Arbitrary<Generated> {
         { kind: "shell", account, path: setting.path, value, form: account === undefined ? form : "merge" },
         valid((view) => assert.equal(get(view.set(account ?? null).shell, setting.path), value)),
       );
-      // Not generated: an account's setting and then the operator's same setting in one change set.
-      // applyEdits stores the account's value as its difference from the operator's document of that
-      // moment, so an account value equal to the operator's is dropped and the operator's later edit
-      // shows through for the account, though each edit is of the document its layer shows at the base
-      // version (change-set.ts).
-      if (account !== undefined) edit.regions?.push(regionOf("operator", "shell", setting.path, undefined));
       return edit;
     });
 
