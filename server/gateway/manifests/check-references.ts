@@ -96,6 +96,15 @@ export function checkReferences(set: ManifestSet): ManifestProblem[] {
       }
     });
   }
+  // The two in-app paths the shell itself opens: where an unknown path goes and where the logo goes.
+  const shellPaths: [string, string, string][] = [
+    ["manifests/routes.json", "/notFoundRedirect", set.routes.notFoundRedirect],
+    ["manifests/shell.json", "/logo/link", set.shell.logo.link],
+  ];
+  for (const [file, pointer, path] of shellPaths) {
+    if (!resolves(path))
+      problems.push({ file, pointer, reason: `link "${path}" does not resolve to a route` });
+  }
   set.routes.routes.forEach((route, index) => {
     if (route.redirect && !resolves(route.redirect.to.replace(/\/:[^/]+/g, "/x"))) {
       problems.push({

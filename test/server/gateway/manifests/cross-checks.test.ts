@@ -55,6 +55,20 @@ const corruptions: Corruption[] = [
     reason: /unknown property "colour"/,
   },
   {
+    name: "a not-found redirect to no route",
+    kind: "routes",
+    mutate: (d) => (d.notFoundRedirect = "/admin/zznowhere/a/b"),
+    pointer: "/notFoundRedirect",
+    reason: /does not resolve to a route/,
+  },
+  {
+    name: "a logo link to no route",
+    kind: "shell",
+    mutate: (d) => (d.logo.link = "/admin/zznowhere/a/b"),
+    pointer: "/logo/link",
+    reason: /does not resolve to a route/,
+  },
+  {
     name: "dangling menu link",
     kind: "menus",
     mutate: (d) => (d.main.sections[0].links[0].link = "/nowhere/at/all"),
