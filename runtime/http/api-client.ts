@@ -5,8 +5,11 @@
  */
 import { ApiError } from "./api-error.ts";
 
-/** The two upstream bases as the browser sees them through the gateway. */
-export const API_BASES = { app: "/api/", webservices: "/webservices/" } as const;
+/**
+ * The two upstream bases as the browser sees them through the gateway, and the gateway's own API
+ * (`/gw/`: the configuration plane the operator studio drives).
+ */
+export const API_BASES = { app: "/api/", webservices: "/webservices/", gateway: "/gw/" } as const;
 
 /** Cookie (readable by script) and header of the double-submit CSRF defence. */
 export const CSRF_COOKIE = "tessera_csrf";

@@ -4,12 +4,14 @@
  * back as one unit. An edit is a JSON Merge Patch of, or a whole replacement for, the document its
  * layer shows at the change set's base version.
  */
+
+import { createMergePatch, jsonEqual } from "../../../core/json/json-merge.ts";
 import {
   findForbiddenKey,
   isJsonObject,
   type JsonObject,
   mergePatch,
-} from "../security/prototype-pollution.ts";
+} from "../../../core/json/prototype-pollution.ts";
 import {
   type BaseConfiguration,
   baseDocuments,
@@ -18,7 +20,6 @@ import {
   type LayerPatches,
 } from "./config-content.ts";
 import { type ConfigKind, isConfigKind } from "./config-kinds.ts";
-import { createMergePatch, jsonEqual } from "./merge-diff.ts";
 
 /** One edit of a change set (schemas/config-api.ts is its wire shape). */
 export interface ConfigEdit {

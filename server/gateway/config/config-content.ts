@@ -5,14 +5,14 @@
  * base still shows through wherever the operator changed nothing.
  */
 import { createHash } from "node:crypto";
-import type { ManifestSet } from "../manifests/manifest-set.ts";
 import {
   ForbiddenKeyError,
   findForbiddenKey,
   isJsonObject,
   type JsonObject,
   mergePatch,
-} from "../security/prototype-pollution.ts";
+} from "../../../core/json/prototype-pollution.ts";
+import type { ManifestSet } from "../manifests/manifest-set.ts";
 import { type ConfigKind, isConfigKind, LANGUAGES, type Language, languageOf } from "./config-kinds.ts";
 
 /** One language's texts: text key → text. */

@@ -8,7 +8,8 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import { accessSubjectOf } from "../../../core/access/access-profile.ts";
-import { isJsonObject, type JsonObject } from "../security/prototype-pollution.ts";
+import { type JsonChange, jsonEqual, structuralDiff } from "../../../core/json/json-merge.ts";
+import { isJsonObject, type JsonObject } from "../../../core/json/prototype-pollution.ts";
 import { applyEdits, type ConfigEdit, conflictingTargets, editTarget } from "./change-set.ts";
 import {
   applyLayerPatches,
@@ -33,7 +34,6 @@ import type {
   VersionOrigin,
 } from "./config-store.ts";
 import { type Deployment, deploy, type ServedConfiguration, type ServedTexts } from "./deployment.ts";
-import { type JsonChange, jsonEqual, structuralDiff } from "./merge-diff.ts";
 import { summariseAccounts, summariseDocuments } from "./summary.ts";
 import { type MaterialisedConfiguration, materialise } from "./validate-config.ts";
 

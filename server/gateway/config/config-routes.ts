@@ -8,6 +8,7 @@
 
 import type { ValidateFunction } from "ajv";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { findForbiddenKey } from "../../../core/json/prototype-pollution.ts";
 import type {
   ConfigApproveBody,
   ConfigChangeSetCreateBody,
@@ -22,7 +23,6 @@ import { validatorsById } from "../../../schemas/generated/validators-by-id.js";
 import type { GatewayUserAccess } from "../../../schemas/payloads/gateway-user-access.ts";
 import { GatewayErrorCode } from "../errors/gateway-error-codes.ts";
 import { type AccessFacts, accessFactsFrom } from "../manifests/filter-access.ts";
-import { findForbiddenKey } from "../security/prototype-pollution.ts";
 import { SlidingWindowLimiter } from "../security/rate-limit.ts";
 import type { ConfigEdit } from "./change-set.ts";
 import { ConfigPlaneError } from "./config-errors.ts";

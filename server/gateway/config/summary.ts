@@ -3,10 +3,11 @@
  * "Menu entry 'Dashboards' renamed to 'Boards' (en, de); now needs Dashboards_r". Generated from the
  * documents before and after, in English (the operators' working language, like the audit trail).
  */
-import { isJsonObject, type JsonObject } from "../security/prototype-pollution.ts";
+
+import { jsonEqual, structuralDiff } from "../../../core/json/json-merge.ts";
+import { isJsonObject, type JsonObject } from "../../../core/json/prototype-pollution.ts";
 import type { ConfigContent, ConfigDocuments, Texts } from "./config-content.ts";
 import { LANGUAGES, type Language, MANIFEST_LIKE_KINDS } from "./config-kinds.ts";
-import { jsonEqual, structuralDiff } from "./merge-diff.ts";
 
 /** Every entry of an array property named `links` or `entries` anywhere in `document`, by id. */
 function entriesById(document: unknown, arrays: readonly string[]): Map<string, JsonObject> {

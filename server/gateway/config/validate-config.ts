@@ -5,13 +5,15 @@
  * the kind, the account when it is in an account layer, a JSON pointer and the reason; a configuration
  * with any problem is never published nor served.
  */
+
+import { jsonEqual } from "../../../core/json/json-merge.ts";
+import { isJsonObject, type JsonObject } from "../../../core/json/prototype-pollution.ts";
 import { validatorsById } from "../../../schemas/generated/validators-by-id.js";
 import { checkReferences } from "../manifests/check-references.ts";
 import { checkLinksAndTexts } from "../manifests/check-texts-and-links.ts";
 import { crossCheckManifests } from "../manifests/cross-checks.ts";
 import { pointerSegment, walkJson } from "../manifests/manifest-problem.ts";
 import type { ManifestKind, ManifestSet } from "../manifests/manifest-set.ts";
-import { isJsonObject, type JsonObject } from "../security/prototype-pollution.ts";
 import { checkTexts } from "./check-texts.ts";
 import {
   applyLayerPatches,
@@ -31,7 +33,6 @@ import {
   type Language,
   languageOf,
 } from "./config-kinds.ts";
-import { jsonEqual } from "./merge-diff.ts";
 
 /** A configuration that passed validation, materialised for serving. */
 export interface MaterialisedConfiguration {

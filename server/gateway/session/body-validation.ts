@@ -9,7 +9,7 @@ import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { GatewayErrorCode, type GatewayErrorCodeName } from "../errors/gateway-error-codes.ts";
-import { findForbiddenKey } from "../security/prototype-pollution.ts";
+import { findForbiddenKey } from "../../../core/json/prototype-pollution.ts";
 import { SESSION_BODY_LIMIT_BYTES } from "./session-schemas.ts";
 
 /** A refused body. */

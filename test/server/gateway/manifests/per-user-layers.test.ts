@@ -10,7 +10,7 @@ import { manifestSetVersion } from "../../../../server/gateway/manifests/manifes
 import type { ConfigEdit } from "../../../../server/gateway/config/change-set.ts";
 import type { ConfigContent } from "../../../../server/gateway/config/config-content.ts";
 import { materialise } from "../../../../server/gateway/config/validate-config.ts";
-import { ForbiddenKeyError, mergePatch } from "../../../../server/gateway/security/prototype-pollution.ts";
+import { ForbiddenKeyError, mergePatch } from "../../../../core/json/prototype-pollution.ts";
 import type { RunningUpstream } from "../../upstream/upstream-fixture.ts";
 import {
   Browser,

@@ -1,10 +1,15 @@
 /**
- * The two directions of JSON Merge Patch (RFC 7386) the plane needs beside `mergePatch`
- * (security/prototype-pollution.ts): the patch that turns one document into another, and a
+ * The two directions of JSON Merge Patch (RFC 7386) the configuration plane needs beside applying a
+ * patch (`mergePatch`, prototype-pollution.ts): the patch that turns one document into
+ * another — the gateway's change sets and the operator studio's edits build it the same way — and a
  * structural diff of two documents as a list of changes with JSON pointers.
  */
-import { pointerSegment } from "../manifests/manifest-problem.ts";
-import { isJsonObject, type JsonObject } from "../security/prototype-pollution.ts";
+import { isJsonObject, type JsonObject } from "./prototype-pollution.ts";
+
+/** One RFC 6901 reference token. */
+function pointerSegment(segment: string | number): string {
+  return String(segment).replaceAll("~", "~0").replaceAll("/", "~1");
+}
 
 /** Deep equality of JSON values (object key order ignored). */
 export function jsonEqual(a: unknown, b: unknown): boolean {
