@@ -1,10 +1,10 @@
 /**
  * The request bodies of the configuration API (server/gateway/config/README.md): drafts and their
- * edits, approvals, publications, rollbacks, previews and the maintenance switch. Validated as sent
+ * edits, review requests, approvals and refusals, publications, rollbacks, previews and the maintenance switch. Validated as sent
  * (unknown properties refused) by the precompiled validators.
  */
 import type { FromSchema, JSONSchema } from "json-schema-to-ts";
-import { multiLineText } from "./text-rules.ts";
+import { multiLineText, nonBlank } from "./text-rules.ts";
 
 /** The manifest kinds (DESIGN.md §3), one document manifests/<kind>.json each. */
 export const MANIFEST_KIND_NAMES = [
@@ -113,8 +113,37 @@ export const configValidateSchema = {
 export const configApproveSchema = {
   $id: "configApprove",
   type: "object",
-  properties: { revision },
+  properties: {
+    revision,
+    comment: { ...comment, description: "The reviewer's remark, shown to the author and in the audit." },
+  },
   required: ["revision"],
+  additionalProperties: false,
+} as const satisfies JSONSchema;
+
+export const configRequestReviewSchema = {
+  $id: "configRequestReview",
+  type: "object",
+  properties: {
+    revision,
+    comment: { ...comment, description: "What the reviewer should look at (kept in the audit)." },
+  },
+  required: ["revision"],
+  additionalProperties: false,
+} as const satisfies JSONSchema;
+
+export const configRefuseSchema = {
+  $id: "configRefuse",
+  type: "object",
+  properties: {
+    revision,
+    comment: {
+      ...nonBlank(multiLineText),
+      maxLength: 2000,
+      description: "Why the change set goes back to its author: required, shown to them and in the audit.",
+    },
+  },
+  required: ["revision", "comment"],
   additionalProperties: false,
 } as const satisfies JSONSchema;
 
@@ -231,6 +260,8 @@ export type ConfigChangeSetCreateBody = FromSchema<typeof configChangeSetCreateS
 export type ConfigChangeSetUpdateBody = FromSchema<typeof configChangeSetUpdateSchema>;
 export type ConfigValidateBody = FromSchema<typeof configValidateSchema>;
 export type ConfigApproveBody = FromSchema<typeof configApproveSchema>;
+export type ConfigRequestReviewBody = FromSchema<typeof configRequestReviewSchema>;
+export type ConfigRefuseBody = FromSchema<typeof configRefuseSchema>;
 export type ConfigPublishBody = FromSchema<typeof configPublishSchema>;
 export type ConfigRollbackBody = FromSchema<typeof configRollbackSchema>;
 export type ConfigPreviewBody = FromSchema<typeof configPreviewSchema>;

@@ -13,6 +13,8 @@ export declare const validateConfigChangeSetUpdate: ValidateFunction;
 export declare const validateConfigMaintenance: ValidateFunction;
 export declare const validateConfigPreview: ValidateFunction;
 export declare const validateConfigPublish: ValidateFunction;
+export declare const validateConfigRefuse: ValidateFunction;
+export declare const validateConfigRequestReview: ValidateFunction;
 export declare const validateConfigRollback: ValidateFunction;
 export declare const validateConfigValidate: ValidateFunction;
 export declare const validateConstants: ValidateFunction;

@@ -2834,7 +2834,8 @@ return errors === 0;
 }
 
 export const validateConfigApprove = validate17;
-const schema18 = {"$id":"configApprove","type":"object","properties":{"revision":{"type":"integer","minimum":1,"maximum":2147483647,"description":"The change set's revision as last read (optimistic concurrency)."}},"required":["revision"],"additionalProperties":false};
+const schema18 = {"$id":"configApprove","type":"object","properties":{"revision":{"type":"integer","minimum":1,"maximum":2147483647,"description":"The change set's revision as last read (optimistic concurrency)."},"comment":{"type":"string","pattern":"^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$","maxLength":2000,"description":"The reviewer's remark, shown to the author and in the audit."}},"required":["revision"],"additionalProperties":false};
+const pattern18 = new RegExp("^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$", "u");
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="configApprove" */;
@@ -2852,7 +2853,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(key0 === "revision")){
+if(!((key0 === "revision") || (key0 === "comment"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2898,14 +2899,49 @@ errors++;
 }
 }
 }
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.comment !== undefined){
+let data1 = data.comment;
+if(typeof data1 === "string"){
+if(func2(data1) > 2000){
+const err5 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+if(!pattern18.test(data1)){
+const err6 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/pattern",keyword:"pattern",params:{pattern: "^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"},message:"must match pattern \""+"^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -2915,7 +2951,6 @@ return errors === 0;
 
 export const validateConfigChangeSetCreate = validate18;
 const schema19 = {"$id":"configChangeSetCreate","type":"object","properties":{"comment":{"type":"string","pattern":"^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$","maxLength":2000,"description":"Why: shown in the history and the audit."},"baseVersion":{"type":"integer","minimum":0,"maximum":2147483647,"description":"A version number (0: the base)."},"edits":{"type":"array","maxItems":200,"items":{"type":"object","description":"One edit: a JSON Merge Patch of, or the whole replacement for, one layer's document of one kind.","properties":{"kind":{"enum":["routes","menus","permissions","notifications","dialogs","screens","shell","constants","texts.en","texts.de","texts.es","texts.fr","texts.nl","texts.pt","texts.it"],"description":"The manifest kind, or texts.<language>."},"account":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The account layer edited; absent: the operator layer."},"merge":{"type":"object","description":"JSON Merge Patch (RFC 7386) of the layer's document."},"document":{"type":"object","description":"The whole document."}},"required":["kind"],"oneOf":[{"required":["merge"]},{"required":["document"]}],"additionalProperties":false},"description":"The edits, applied in order."}},"required":["comment","baseVersion","edits"],"additionalProperties":false};
-const pattern18 = new RegExp("^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$", "u");
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="configChangeSetCreate" */;
@@ -3818,8 +3853,8 @@ return errors === 0;
 
 export const validateConfigPreview = validate21;
 const schema22 = {"$id":"configPreview","type":"object","description":"Whose manifest to preview, from which configuration.","properties":{"changeSet":{"type":"integer","minimum":1,"maximum":2147483647,"description":"A change set, applied on the newest version."},"version":{"type":"integer","minimum":0,"maximum":2147483647,"description":"A published version (0: the base)."},"accountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The account (its layer and, for the audience, its account id); with userRecId, the user's own or absent."},"language":{"enum":["en","de","es","fr","nl","pt","it"],"description":"UI language (§1)."},"userRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The user to preview as, as their session would carry them (the upstream's answer); instead of audience."},"audience":{"type":"object","description":"The user to preview as: a role's permissions, the subscription's features, admin modules.","properties":{"rolePermissions":{"type":"array","maxItems":200,"items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(r|rw)$","maxLength":80},"description":"The role's permission entries, e.g. Dashboards_r."},"features":{"type":"object","maxProperties":200,"additionalProperties":{"enum":["Included","Optional"]},"description":"Feature availability by the name the session sends it under."},"isAdmin":{"type":"boolean","description":"User.IsAdmin."},"adminModules":{"type":"array","maxItems":200,"items":{"type":"object","properties":{"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$","maxLength":80},"read":{"type":"boolean"},"write":{"type":"boolean"}},"required":["key","read","write"],"additionalProperties":false},"description":"Admin modules with Read and Write."}},"required":["rolePermissions"],"additionalProperties":false}},"required":["language"],"additionalProperties":false};
-const pattern21 = new RegExp("^[A-Za-z][A-Za-z0-9]*_(r|rw)$", "u");
-const pattern22 = new RegExp("^[A-Za-z][A-Za-z0-9]*$", "u");
+const pattern22 = new RegExp("^[A-Za-z][A-Za-z0-9]*_(r|rw)$", "u");
+const pattern23 = new RegExp("^[A-Za-z][A-Za-z0-9]*$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="configPreview" */;
@@ -4053,7 +4088,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern21.test(data7)){
+if(!pattern22.test(data7)){
 const err19 = {instancePath:instancePath+"/audience/rolePermissions/" + i0,schemaPath:"#/properties/audience/properties/rolePermissions/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(r|rw)$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -4209,7 +4244,7 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(!pattern22.test(data13)){
+if(!pattern23.test(data13)){
 const err32 = {instancePath:instancePath+"/audience/adminModules/" + i1+"/key",schemaPath:"#/properties/audience/properties/adminModules/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
@@ -4461,10 +4496,261 @@ validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const validateConfigRollback = validate23;
-const schema24 = {"$id":"configRollback","type":"object","properties":{"comment":{"type":"string","pattern":"^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$","maxLength":2000,"description":"Why: shown in the history and the audit."}},"additionalProperties":false};
+export const validateConfigRefuse = validate23;
+const schema24 = {"$id":"configRefuse","type":"object","properties":{"revision":{"type":"integer","minimum":1,"maximum":2147483647,"description":"The change set's revision as last read (optimistic concurrency)."},"comment":{"type":"string","pattern":"^(?!\\s*$)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$","minLength":1,"maxLength":2000,"description":"Why the change set goes back to its author: required, shown to them and in the audit."}},"required":["revision","comment"],"additionalProperties":false};
+const pattern24 = new RegExp("^(?!\\s*$)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$", "u");
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="configRefuse" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.revision === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.comment === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "comment"},message:"must have required property '"+"comment"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "revision") || (key0 === "comment"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.revision !== undefined){
+let data0 = data.revision;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 2147483647 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.comment !== undefined){
+let data1 = data.comment;
+if(typeof data1 === "string"){
+if(func2(data1) > 2000){
+const err6 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err7 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!pattern24.test(data1)){
+const err8 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/pattern",keyword:"pattern",params:{pattern: "^(?!\\s*$)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"},message:"must match pattern \""+"^(?!\\s*$)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+
+export const validateConfigRequestReview = validate24;
+const schema25 = {"$id":"configRequestReview","type":"object","properties":{"revision":{"type":"integer","minimum":1,"maximum":2147483647,"description":"The change set's revision as last read (optimistic concurrency)."},"comment":{"type":"string","pattern":"^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$","maxLength":2000,"description":"What the reviewer should look at (kept in the audit)."}},"required":["revision"],"additionalProperties":false};
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="configRequestReview" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.revision === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "revision") || (key0 === "comment"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.revision !== undefined){
+let data0 = data.revision;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err2 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 2147483647 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data0 < 1 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/revision",schemaPath:"#/properties/revision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.comment !== undefined){
+let data1 = data.comment;
+if(typeof data1 === "string"){
+if(func2(data1) > 2000){
+const err5 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(!pattern18.test(data1)){
+const err6 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/pattern",keyword:"pattern",params:{pattern: "^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"},message:"must match pattern \""+"^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+
+export const validateConfigRollback = validate25;
+const schema26 = {"$id":"configRollback","type":"object","properties":{"comment":{"type":"string","pattern":"^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$","maxLength":2000,"description":"Why: shown in the history and the audit."}},"additionalProperties":false};
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="configRollback" */;
 let vErrors = null;
 let errors = 0;
@@ -4527,14 +4813,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const validateConfigValidate = validate24;
-const schema25 = {"$id":"configValidate","type":"object","properties":{"baseVersion":{"type":"integer","minimum":0,"maximum":2147483647,"description":"A version number (0: the base)."},"edits":{"type":"array","maxItems":200,"items":{"type":"object","description":"One edit: a JSON Merge Patch of, or the whole replacement for, one layer's document of one kind.","properties":{"kind":{"enum":["routes","menus","permissions","notifications","dialogs","screens","shell","constants","texts.en","texts.de","texts.es","texts.fr","texts.nl","texts.pt","texts.it"],"description":"The manifest kind, or texts.<language>."},"account":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The account layer edited; absent: the operator layer."},"merge":{"type":"object","description":"JSON Merge Patch (RFC 7386) of the layer's document."},"document":{"type":"object","description":"The whole document."}},"required":["kind"],"oneOf":[{"required":["merge"]},{"required":["document"]}],"additionalProperties":false},"description":"The edits, applied in order."}},"required":["edits"],"additionalProperties":false};
+export const validateConfigValidate = validate26;
+const schema27 = {"$id":"configValidate","type":"object","properties":{"baseVersion":{"type":"integer","minimum":0,"maximum":2147483647,"description":"A version number (0: the base)."},"edits":{"type":"array","maxItems":200,"items":{"type":"object","description":"One edit: a JSON Merge Patch of, or the whole replacement for, one layer's document of one kind.","properties":{"kind":{"enum":["routes","menus","permissions","notifications","dialogs","screens","shell","constants","texts.en","texts.de","texts.es","texts.fr","texts.nl","texts.pt","texts.it"],"description":"The manifest kind, or texts.<language>."},"account":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The account layer edited; absent: the operator layer."},"merge":{"type":"object","description":"JSON Merge Patch (RFC 7386) of the layer's document."},"document":{"type":"object","description":"The whole document."}},"required":["kind"],"oneOf":[{"required":["merge"]},{"required":["document"]}],"additionalProperties":false},"description":"The edits, applied in order."}},"required":["edits"],"additionalProperties":false};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="configValidate" */;
 let vErrors = null;
 let errors = 0;
@@ -4704,7 +4990,7 @@ errors++;
 if(data2.kind !== undefined){
 let data3 = data2.kind;
 if(!(((((((((((((((data3 === "routes") || (data3 === "menus")) || (data3 === "permissions")) || (data3 === "notifications")) || (data3 === "dialogs")) || (data3 === "screens")) || (data3 === "shell")) || (data3 === "constants")) || (data3 === "texts.en")) || (data3 === "texts.de")) || (data3 === "texts.es")) || (data3 === "texts.fr")) || (data3 === "texts.nl")) || (data3 === "texts.pt")) || (data3 === "texts.it"))){
-const err11 = {instancePath:instancePath+"/edits/" + i0+"/kind",schemaPath:"#/properties/edits/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema25.properties.edits.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/edits/" + i0+"/kind",schemaPath:"#/properties/edits/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema27.properties.edits.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4810,14 +5096,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const validateConstants = validate25;
-const schema26 = {"$id":"constants","type":"object","description":"Business constants and limits (SPEC §9, plus the fixed values of §5). Names carry the unit: Ms (milliseconds), Px (CSS pixels), Bytes, Days; counts carry what they count.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"chatAttachmentMaxBytes":{"type":"integer","minimum":1,"maximum":104857600,"description":"§9 chat attachment maximum: 2 MB (2097152 bytes)."},"recentColoursMax":{"type":"integer","minimum":1,"maximum":64,"description":"§9 (and §3 client preferences): most recent colour-picker colours kept: 8."},"languageCookieLifetimeDays":{"type":"integer","minimum":1,"maximum":400,"description":"§9 language cookie lifetime: 90 days."},"bannerAutoHideMs":{"type":"integer","minimum":500,"maximum":60000,"description":"§9, §4.5 top message banner auto-hides after 5 s."},"dialogCloseAnimationMs":{"type":"integer","minimum":0,"maximum":2000,"description":"§9, §4.5 a closing dialog is removed after 100 ms."},"dialogBackgroundDelayMs":{"type":"integer","minimum":0,"maximum":5000,"description":"§9 dialog loading background appears after 100 ms."},"dialogLoadingIndicatorDelayMs":{"type":"integer","minimum":0,"maximum":5000,"description":"§9 dialog loading indicator appears after 300 ms."},"pageLoadingIndicatorDelayMs":{"type":"integer","minimum":0,"maximum":5000,"description":"§9 page loading indicator appears after 150 ms."},"reloadDelayMs":{"type":"integer","minimum":0,"maximum":10000,"description":"§9, §4.2 a realtime reload request reloads the page after 500 ms."},"disconnectRedirectDelayMs":{"type":"integer","minimum":0,"maximum":10000,"description":"§9, §4.2 after a user-hub disconnect, /logout?ws=0 follows after 500 ms."},"impersonationFailureCloseMs":{"type":"integer","minimum":0,"maximum":30000,"description":"§9, §4.1 step 4 the window closes 1000 ms after an impersonation failure."},"scrollStopDelayMs":{"type":"integer","minimum":10,"maximum":2000,"description":"§9 scroll-stop is reported 100 ms after the last scroll event."},"subMenuOpenDelayMs":{"type":"integer","minimum":0,"maximum":2000,"description":"§9 a dropdown sub-menu opens after 100 ms of hover."},"subMenuCloseDelayMs":{"type":"integer","minimum":0,"maximum":2000,"description":"§9 a dropdown sub-menu closes 100 ms after the pointer leaves."},"attachmentPreviewDebounceMs":{"type":"integer","minimum":0,"maximum":2000,"description":"§9 attachment preview events are debounced by 50 ms."},"tooltipShowDelayMs":{"type":"integer","minimum":0,"maximum":5000,"description":"§9 a tooltip shows after 300 ms of hover."},"tooltipTargetRefreshDebounceMs":{"type":"integer","minimum":0,"maximum":5000,"description":"§9 tooltip target refresh is debounced 500 ms."},"successTooltipDurationMs":{"type":"integer","minimum":100,"maximum":10000,"description":"§9 a success tooltip lasts 1.2 s."},"virtualListThrottleMs":{"type":"integer","minimum":0,"maximum":1000,"description":"§9 virtual list scroll handling is throttled to 50 ms."},"longPressStartMs":{"type":"integer","minimum":50,"maximum":5000,"description":"§9 a long press starts after 400 ms."},"longPressRepeatMs":{"type":"integer","minimum":10,"maximum":2000,"description":"§9 a held long press repeats every 50 ms."},"menuDropdownWidthPx":{"type":"integer","minimum":200,"maximum":2000,"description":"§9 navigation panel dropdown width: 420 px."},"menuColumns":{"type":"integer","minimum":1,"maximum":2,"description":"§9, §2.5 navigation panel columns: 2."},"adminMenuMaxWidthPx":{"type":"integer","minimum":200,"maximum":4000,"description":"§9 admin menu maximum width: 880 px."},"adminMenuColumns":{"type":"integer","minimum":1,"maximum":4,"description":"§9 admin menu columns: 4."},"notificationDropdownWidthPx":{"type":"integer","minimum":200,"maximum":2000,"description":"§9 notification dropdown width: 350 px."},"selectRowHeightPx":{"type":"integer","minimum":16,"maximum":200,"description":"§9 select dropdown row height: 30 px."},"selectDropdownMaxHeightPx":{"type":"integer","minimum":60,"maximum":2000,"description":"§9 select dropdown maximum height: 300 px."},"popoverOffsetPx":{"type":"integer","minimum":0,"maximum":100,"description":"§9 popover default offset from its anchor: 5 px."},"popoverViewportClampPx":{"type":"integer","minimum":0,"maximum":200,"description":"§9 popovers are clamped 10 px from the viewport's top and bottom edges."},"scrollbarExtraPx":{"type":"integer","minimum":0,"maximum":10,"description":"§9 added to a measured scrollbar width when it is non-zero: 1 px."},"selectSearchableFromOptions":{"type":"integer","minimum":0,"maximum":1000,"description":"§9 a select is searchable from 10 options."},"selectAllFromOptions":{"type":"integer","minimum":0,"maximum":1000,"description":"§9 a multi-select offers select-all from 5 options."},"virtualListBufferItems":{"type":"integer","minimum":0,"maximum":100,"description":"§9 items rendered beyond the visible range of a virtual list: 4."},"logConsoleMinSeverity":{"type":"integer","minimum":1,"maximum":3,"description":"§9 minimum severity written to the console from realtime log events (1 info, 2 warning, 3 error): 2."},"logSeverityLevels":{"type":"object","description":"§9 log severity levels of realtime log events (§7).","properties":{"info":{"const":1,"description":"§9 severity of info messages: 1."},"warning":{"const":2,"description":"§9 severity of warnings: 2."},"error":{"const":3,"description":"§9 severity of errors: 3."}},"required":["info","warning","error"],"additionalProperties":false},"maskedPasswordMinChars":{"type":"integer","minimum":1,"maximum":100,"description":"§5 an all-asterisk password value of at least this many characters (longer than 4) shows as a placeholder."},"maskedPasswordPlaceholderChars":{"type":"integer","minimum":1,"maximum":100,"description":"§5 length of the asterisk placeholder of a masked password: 8."},"themes":{"type":"array","items":{"enum":["sync","light","dark","contrast"],"description":"One value of the list."},"uniqueItems":true,"minItems":4,"maxItems":4,"description":"§9 themes: sync, light, dark, contrast."},"storedThemes":{"type":"array","items":{"enum":["light","dark","sync"],"description":"One value of the list."},"uniqueItems":true,"minItems":3,"maxItems":3,"description":"§9 values the stored theme preference may take: light, dark, sync."},"themeStyles":{"type":"array","items":{"enum":["rounded","square"],"description":"One value of the list."},"uniqueItems":true,"minItems":2,"maxItems":2,"description":"§9 theme styles: rounded, square."},"languages":{"type":"array","items":{"enum":["en","de","es","fr","nl","pt","it"],"description":"One value of the list."},"uniqueItems":true,"minItems":7,"maxItems":7,"description":"§9 UI language codes: en, de, es, fr, nl, pt, it."},"iconPickerCategories":{"type":"array","items":{"enum":["arrow","bullets","chart","communication","computer","files","fooddrinks","indicators","markers","objects","payment","people","places","ratings","shopping","social","symbols","transportation"],"description":"One value of the list."},"uniqueItems":true,"minItems":18,"maxItems":18,"description":"§9 icon picker categories, in display order."},"iconWeights":{"type":"array","items":{"enum":["brands","duo-tone","light","regular","solid"],"description":"One value of the list."},"uniqueItems":true,"minItems":5,"maxItems":5,"description":"§9 icon weights: brands, duo-tone, light, regular, solid."},"chatImageExtensions":{"type":"array","items":{"enum":["png","jpg","jpeg","gif"],"description":"One value of the list."},"uniqueItems":true,"minItems":4,"maxItems":4,"description":"§5 file extensions (compared case-insensitively) recognised as images in the support chat."}},"required":["version","chatAttachmentMaxBytes","recentColoursMax","languageCookieLifetimeDays","bannerAutoHideMs","dialogCloseAnimationMs","dialogBackgroundDelayMs","dialogLoadingIndicatorDelayMs","pageLoadingIndicatorDelayMs","reloadDelayMs","disconnectRedirectDelayMs","impersonationFailureCloseMs","scrollStopDelayMs","subMenuOpenDelayMs","subMenuCloseDelayMs","attachmentPreviewDebounceMs","tooltipShowDelayMs","tooltipTargetRefreshDebounceMs","successTooltipDurationMs","virtualListThrottleMs","longPressStartMs","longPressRepeatMs","menuDropdownWidthPx","menuColumns","adminMenuMaxWidthPx","adminMenuColumns","notificationDropdownWidthPx","selectRowHeightPx","selectDropdownMaxHeightPx","popoverOffsetPx","popoverViewportClampPx","scrollbarExtraPx","selectSearchableFromOptions","selectAllFromOptions","virtualListBufferItems","logConsoleMinSeverity","logSeverityLevels","maskedPasswordMinChars","maskedPasswordPlaceholderChars","themes","storedThemes","themeStyles","languages","iconPickerCategories","iconWeights","chatImageExtensions"],"additionalProperties":false};
+export const validateConstants = validate27;
+const schema28 = {"$id":"constants","type":"object","description":"Business constants and limits (SPEC §9, plus the fixed values of §5). Names carry the unit: Ms (milliseconds), Px (CSS pixels), Bytes, Days; counts carry what they count.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"chatAttachmentMaxBytes":{"type":"integer","minimum":1,"maximum":104857600,"description":"§9 chat attachment maximum: 2 MB (2097152 bytes)."},"recentColoursMax":{"type":"integer","minimum":1,"maximum":64,"description":"§9 (and §3 client preferences): most recent colour-picker colours kept: 8."},"languageCookieLifetimeDays":{"type":"integer","minimum":1,"maximum":400,"description":"§9 language cookie lifetime: 90 days."},"bannerAutoHideMs":{"type":"integer","minimum":500,"maximum":60000,"description":"§9, §4.5 top message banner auto-hides after 5 s."},"dialogCloseAnimationMs":{"type":"integer","minimum":0,"maximum":2000,"description":"§9, §4.5 a closing dialog is removed after 100 ms."},"dialogBackgroundDelayMs":{"type":"integer","minimum":0,"maximum":5000,"description":"§9 dialog loading background appears after 100 ms."},"dialogLoadingIndicatorDelayMs":{"type":"integer","minimum":0,"maximum":5000,"description":"§9 dialog loading indicator appears after 300 ms."},"pageLoadingIndicatorDelayMs":{"type":"integer","minimum":0,"maximum":5000,"description":"§9 page loading indicator appears after 150 ms."},"reloadDelayMs":{"type":"integer","minimum":0,"maximum":10000,"description":"§9, §4.2 a realtime reload request reloads the page after 500 ms."},"disconnectRedirectDelayMs":{"type":"integer","minimum":0,"maximum":10000,"description":"§9, §4.2 after a user-hub disconnect, /logout?ws=0 follows after 500 ms."},"impersonationFailureCloseMs":{"type":"integer","minimum":0,"maximum":30000,"description":"§9, §4.1 step 4 the window closes 1000 ms after an impersonation failure."},"scrollStopDelayMs":{"type":"integer","minimum":10,"maximum":2000,"description":"§9 scroll-stop is reported 100 ms after the last scroll event."},"subMenuOpenDelayMs":{"type":"integer","minimum":0,"maximum":2000,"description":"§9 a dropdown sub-menu opens after 100 ms of hover."},"subMenuCloseDelayMs":{"type":"integer","minimum":0,"maximum":2000,"description":"§9 a dropdown sub-menu closes 100 ms after the pointer leaves."},"attachmentPreviewDebounceMs":{"type":"integer","minimum":0,"maximum":2000,"description":"§9 attachment preview events are debounced by 50 ms."},"tooltipShowDelayMs":{"type":"integer","minimum":0,"maximum":5000,"description":"§9 a tooltip shows after 300 ms of hover."},"tooltipTargetRefreshDebounceMs":{"type":"integer","minimum":0,"maximum":5000,"description":"§9 tooltip target refresh is debounced 500 ms."},"successTooltipDurationMs":{"type":"integer","minimum":100,"maximum":10000,"description":"§9 a success tooltip lasts 1.2 s."},"virtualListThrottleMs":{"type":"integer","minimum":0,"maximum":1000,"description":"§9 virtual list scroll handling is throttled to 50 ms."},"longPressStartMs":{"type":"integer","minimum":50,"maximum":5000,"description":"§9 a long press starts after 400 ms."},"longPressRepeatMs":{"type":"integer","minimum":10,"maximum":2000,"description":"§9 a held long press repeats every 50 ms."},"menuDropdownWidthPx":{"type":"integer","minimum":200,"maximum":2000,"description":"§9 navigation panel dropdown width: 420 px."},"menuColumns":{"type":"integer","minimum":1,"maximum":2,"description":"§9, §2.5 navigation panel columns: 2."},"adminMenuMaxWidthPx":{"type":"integer","minimum":200,"maximum":4000,"description":"§9 admin menu maximum width: 880 px."},"adminMenuColumns":{"type":"integer","minimum":1,"maximum":4,"description":"§9 admin menu columns: 4."},"notificationDropdownWidthPx":{"type":"integer","minimum":200,"maximum":2000,"description":"§9 notification dropdown width: 350 px."},"selectRowHeightPx":{"type":"integer","minimum":16,"maximum":200,"description":"§9 select dropdown row height: 30 px."},"selectDropdownMaxHeightPx":{"type":"integer","minimum":60,"maximum":2000,"description":"§9 select dropdown maximum height: 300 px."},"popoverOffsetPx":{"type":"integer","minimum":0,"maximum":100,"description":"§9 popover default offset from its anchor: 5 px."},"popoverViewportClampPx":{"type":"integer","minimum":0,"maximum":200,"description":"§9 popovers are clamped 10 px from the viewport's top and bottom edges."},"scrollbarExtraPx":{"type":"integer","minimum":0,"maximum":10,"description":"§9 added to a measured scrollbar width when it is non-zero: 1 px."},"selectSearchableFromOptions":{"type":"integer","minimum":0,"maximum":1000,"description":"§9 a select is searchable from 10 options."},"selectAllFromOptions":{"type":"integer","minimum":0,"maximum":1000,"description":"§9 a multi-select offers select-all from 5 options."},"virtualListBufferItems":{"type":"integer","minimum":0,"maximum":100,"description":"§9 items rendered beyond the visible range of a virtual list: 4."},"logConsoleMinSeverity":{"type":"integer","minimum":1,"maximum":3,"description":"§9 minimum severity written to the console from realtime log events (1 info, 2 warning, 3 error): 2."},"logSeverityLevels":{"type":"object","description":"§9 log severity levels of realtime log events (§7).","properties":{"info":{"const":1,"description":"§9 severity of info messages: 1."},"warning":{"const":2,"description":"§9 severity of warnings: 2."},"error":{"const":3,"description":"§9 severity of errors: 3."}},"required":["info","warning","error"],"additionalProperties":false},"maskedPasswordMinChars":{"type":"integer","minimum":1,"maximum":100,"description":"§5 an all-asterisk password value of at least this many characters (longer than 4) shows as a placeholder."},"maskedPasswordPlaceholderChars":{"type":"integer","minimum":1,"maximum":100,"description":"§5 length of the asterisk placeholder of a masked password: 8."},"themes":{"type":"array","items":{"enum":["sync","light","dark","contrast"],"description":"One value of the list."},"uniqueItems":true,"minItems":4,"maxItems":4,"description":"§9 themes: sync, light, dark, contrast."},"storedThemes":{"type":"array","items":{"enum":["light","dark","sync"],"description":"One value of the list."},"uniqueItems":true,"minItems":3,"maxItems":3,"description":"§9 values the stored theme preference may take: light, dark, sync."},"themeStyles":{"type":"array","items":{"enum":["rounded","square"],"description":"One value of the list."},"uniqueItems":true,"minItems":2,"maxItems":2,"description":"§9 theme styles: rounded, square."},"languages":{"type":"array","items":{"enum":["en","de","es","fr","nl","pt","it"],"description":"One value of the list."},"uniqueItems":true,"minItems":7,"maxItems":7,"description":"§9 UI language codes: en, de, es, fr, nl, pt, it."},"iconPickerCategories":{"type":"array","items":{"enum":["arrow","bullets","chart","communication","computer","files","fooddrinks","indicators","markers","objects","payment","people","places","ratings","shopping","social","symbols","transportation"],"description":"One value of the list."},"uniqueItems":true,"minItems":18,"maxItems":18,"description":"§9 icon picker categories, in display order."},"iconWeights":{"type":"array","items":{"enum":["brands","duo-tone","light","regular","solid"],"description":"One value of the list."},"uniqueItems":true,"minItems":5,"maxItems":5,"description":"§9 icon weights: brands, duo-tone, light, regular, solid."},"chatImageExtensions":{"type":"array","items":{"enum":["png","jpg","jpeg","gif"],"description":"One value of the list."},"uniqueItems":true,"minItems":4,"maxItems":4,"description":"§5 file extensions (compared case-insensitively) recognised as images in the support chat."}},"required":["version","chatAttachmentMaxBytes","recentColoursMax","languageCookieLifetimeDays","bannerAutoHideMs","dialogCloseAnimationMs","dialogBackgroundDelayMs","dialogLoadingIndicatorDelayMs","pageLoadingIndicatorDelayMs","reloadDelayMs","disconnectRedirectDelayMs","impersonationFailureCloseMs","scrollStopDelayMs","subMenuOpenDelayMs","subMenuCloseDelayMs","attachmentPreviewDebounceMs","tooltipShowDelayMs","tooltipTargetRefreshDebounceMs","successTooltipDurationMs","virtualListThrottleMs","longPressStartMs","longPressRepeatMs","menuDropdownWidthPx","menuColumns","adminMenuMaxWidthPx","adminMenuColumns","notificationDropdownWidthPx","selectRowHeightPx","selectDropdownMaxHeightPx","popoverOffsetPx","popoverViewportClampPx","scrollbarExtraPx","selectSearchableFromOptions","selectAllFromOptions","virtualListBufferItems","logConsoleMinSeverity","logSeverityLevels","maskedPasswordMinChars","maskedPasswordPlaceholderChars","themes","storedThemes","themeStyles","languages","iconPickerCategories","iconWeights","chatImageExtensions"],"additionalProperties":false};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="constants" */;
 let vErrors = null;
 let errors = 0;
@@ -5283,7 +5569,7 @@ vErrors.push(err45);
 errors++;
 }
 for(const key0 in data){
-if(!(func20.call(schema26.properties, key0))){
+if(!(func20.call(schema28.properties, key0))){
 const err46 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err46];
@@ -6746,7 +7032,7 @@ const len0 = data43.length;
 for(let i0=0; i0<len0; i0++){
 let data44 = data43[i0];
 if(!((((data44 === "sync") || (data44 === "light")) || (data44 === "dark")) || (data44 === "contrast"))){
-const err171 = {instancePath:instancePath+"/themes/" + i0,schemaPath:"#/properties/themes/items/enum",keyword:"enum",params:{allowedValues: schema26.properties.themes.items.enum},message:"must be equal to one of the allowed values"};
+const err171 = {instancePath:instancePath+"/themes/" + i0,schemaPath:"#/properties/themes/items/enum",keyword:"enum",params:{allowedValues: schema28.properties.themes.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -6815,7 +7101,7 @@ const len1 = data45.length;
 for(let i2=0; i2<len1; i2++){
 let data46 = data45[i2];
 if(!(((data46 === "light") || (data46 === "dark")) || (data46 === "sync"))){
-const err176 = {instancePath:instancePath+"/storedThemes/" + i2,schemaPath:"#/properties/storedThemes/items/enum",keyword:"enum",params:{allowedValues: schema26.properties.storedThemes.items.enum},message:"must be equal to one of the allowed values"};
+const err176 = {instancePath:instancePath+"/storedThemes/" + i2,schemaPath:"#/properties/storedThemes/items/enum",keyword:"enum",params:{allowedValues: schema28.properties.storedThemes.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -6884,7 +7170,7 @@ const len2 = data47.length;
 for(let i4=0; i4<len2; i4++){
 let data48 = data47[i4];
 if(!((data48 === "rounded") || (data48 === "square"))){
-const err181 = {instancePath:instancePath+"/themeStyles/" + i4,schemaPath:"#/properties/themeStyles/items/enum",keyword:"enum",params:{allowedValues: schema26.properties.themeStyles.items.enum},message:"must be equal to one of the allowed values"};
+const err181 = {instancePath:instancePath+"/themeStyles/" + i4,schemaPath:"#/properties/themeStyles/items/enum",keyword:"enum",params:{allowedValues: schema28.properties.themeStyles.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -6953,7 +7239,7 @@ const len3 = data49.length;
 for(let i6=0; i6<len3; i6++){
 let data50 = data49[i6];
 if(!(((((((data50 === "en") || (data50 === "de")) || (data50 === "es")) || (data50 === "fr")) || (data50 === "nl")) || (data50 === "pt")) || (data50 === "it"))){
-const err186 = {instancePath:instancePath+"/languages/" + i6,schemaPath:"#/properties/languages/items/enum",keyword:"enum",params:{allowedValues: schema26.properties.languages.items.enum},message:"must be equal to one of the allowed values"};
+const err186 = {instancePath:instancePath+"/languages/" + i6,schemaPath:"#/properties/languages/items/enum",keyword:"enum",params:{allowedValues: schema28.properties.languages.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -7022,7 +7308,7 @@ const len4 = data51.length;
 for(let i8=0; i8<len4; i8++){
 let data52 = data51[i8];
 if(!((((((((((((((((((data52 === "arrow") || (data52 === "bullets")) || (data52 === "chart")) || (data52 === "communication")) || (data52 === "computer")) || (data52 === "files")) || (data52 === "fooddrinks")) || (data52 === "indicators")) || (data52 === "markers")) || (data52 === "objects")) || (data52 === "payment")) || (data52 === "people")) || (data52 === "places")) || (data52 === "ratings")) || (data52 === "shopping")) || (data52 === "social")) || (data52 === "symbols")) || (data52 === "transportation"))){
-const err191 = {instancePath:instancePath+"/iconPickerCategories/" + i8,schemaPath:"#/properties/iconPickerCategories/items/enum",keyword:"enum",params:{allowedValues: schema26.properties.iconPickerCategories.items.enum},message:"must be equal to one of the allowed values"};
+const err191 = {instancePath:instancePath+"/iconPickerCategories/" + i8,schemaPath:"#/properties/iconPickerCategories/items/enum",keyword:"enum",params:{allowedValues: schema28.properties.iconPickerCategories.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -7091,7 +7377,7 @@ const len5 = data53.length;
 for(let i10=0; i10<len5; i10++){
 let data54 = data53[i10];
 if(!(((((data54 === "brands") || (data54 === "duo-tone")) || (data54 === "light")) || (data54 === "regular")) || (data54 === "solid"))){
-const err196 = {instancePath:instancePath+"/iconWeights/" + i10,schemaPath:"#/properties/iconWeights/items/enum",keyword:"enum",params:{allowedValues: schema26.properties.iconWeights.items.enum},message:"must be equal to one of the allowed values"};
+const err196 = {instancePath:instancePath+"/iconWeights/" + i10,schemaPath:"#/properties/iconWeights/items/enum",keyword:"enum",params:{allowedValues: schema28.properties.iconWeights.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -7160,7 +7446,7 @@ const len6 = data55.length;
 for(let i12=0; i12<len6; i12++){
 let data56 = data55[i12];
 if(!((((data56 === "png") || (data56 === "jpg")) || (data56 === "jpeg")) || (data56 === "gif"))){
-const err201 = {instancePath:instancePath+"/chatImageExtensions/" + i12,schemaPath:"#/properties/chatImageExtensions/items/enum",keyword:"enum",params:{allowedValues: schema26.properties.chatImageExtensions.items.enum},message:"must be equal to one of the allowed values"};
+const err201 = {instancePath:instancePath+"/chatImageExtensions/" + i12,schemaPath:"#/properties/chatImageExtensions/items/enum",keyword:"enum",params:{allowedValues: schema28.properties.chatImageExtensions.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -7213,18 +7499,18 @@ vErrors.push(err204);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDialogs = validate26;
-const schema27 = {"$id":"dialogs","type":"object","description":"The dialog registry (§2.5): every dialog the shell can open, by id and by legacy path.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"dialogs":{"type":"array","items":{"type":"object","description":"A dialog: its id, legacy path, lazily loaded component, parameters and access.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Unique dialog id used by menus, notifications and screens."},"path":{"type":"string","pattern":"^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$","maxLength":120,"description":"Legacy dialog path the registry maps to this dialog (§2.5), scheme dialogs/<area>/<name> in lower-case kebab-case segments, e.g. dialogs/dashboard/settings. Unique."},"component":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","maxLength":80,"description":"Dialog kind, looked up in the runtime's dialog registry and loaded lazily (PascalCase)."},"params":{"type":"array","items":{"type":"object","description":"A parameter of the dialog; values of any other name are refused when the dialog is opened.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Parameter name, e.g. recId or connectionRecId (§2.5)."},"type":{"enum":["string","integer","number","boolean"],"description":"Type of the value; an integer parameter refuses anything but a whole number."},"required":{"type":"boolean","description":"Whether the dialog cannot open without the parameter."}},"required":["name","type","required"],"additionalProperties":false},"description":"Parameters the dialog accepts; names are unique."},"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module the dialog belongs to: it opens only with Read on it (§5), and without Write its buttons and inputs are disabled except header buttons and secondary footer buttons (§6)."},"staysOpenOnNavigation":{"type":"boolean","description":"Whether the dialog stays open when the path changes; others close (§4.1)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the dialog's title."},"origin":{"enum":["menu","notification","registry"],"description":"Where §2.5 introduces the dialog: opened from a menu, linked from notifications, or a legacy registry entry opened by screens. A notification dialog that is also a registry entry is listed once, as notification."}},"required":["id","path","component","params","staysOpenOnNavigation","titleKey","origin"],"additionalProperties":false},"minItems":1,"description":"The dialogs; ids and paths are unique."}},"required":["version","dialogs"],"additionalProperties":false};
-const pattern24 = new RegExp("^[A-Za-z][A-Za-z0-9_]*$", "u");
-const pattern25 = new RegExp("^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$", "u");
-const pattern26 = new RegExp("^[A-Z][A-Za-z0-9]*$", "u");
-const pattern29 = new RegExp("^[A-Za-z][A-Za-z0-9_.]*$", "u");
+export const validateDialogs = validate28;
+const schema29 = {"$id":"dialogs","type":"object","description":"The dialog registry (§2.5): every dialog the shell can open, by id and by legacy path.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"dialogs":{"type":"array","items":{"type":"object","description":"A dialog: its id, legacy path, lazily loaded component, parameters and access.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Unique dialog id used by menus, notifications and screens."},"path":{"type":"string","pattern":"^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$","maxLength":120,"description":"Legacy dialog path the registry maps to this dialog (§2.5), scheme dialogs/<area>/<name> in lower-case kebab-case segments, e.g. dialogs/dashboard/settings. Unique."},"component":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","maxLength":80,"description":"Dialog kind, looked up in the runtime's dialog registry and loaded lazily (PascalCase)."},"params":{"type":"array","items":{"type":"object","description":"A parameter of the dialog; values of any other name are refused when the dialog is opened.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Parameter name, e.g. recId or connectionRecId (§2.5)."},"type":{"enum":["string","integer","number","boolean"],"description":"Type of the value; an integer parameter refuses anything but a whole number."},"required":{"type":"boolean","description":"Whether the dialog cannot open without the parameter."}},"required":["name","type","required"],"additionalProperties":false},"description":"Parameters the dialog accepts; names are unique."},"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module the dialog belongs to: it opens only with Read on it (§5), and without Write its buttons and inputs are disabled except header buttons and secondary footer buttons (§6)."},"staysOpenOnNavigation":{"type":"boolean","description":"Whether the dialog stays open when the path changes; others close (§4.1)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the dialog's title."},"origin":{"enum":["menu","notification","registry"],"description":"Where §2.5 introduces the dialog: opened from a menu, linked from notifications, or a legacy registry entry opened by screens. A notification dialog that is also a registry entry is listed once, as notification."}},"required":["id","path","component","params","staysOpenOnNavigation","titleKey","origin"],"additionalProperties":false},"minItems":1,"description":"The dialogs; ids and paths are unique."}},"required":["version","dialogs"],"additionalProperties":false};
+const pattern27 = new RegExp("^[A-Za-z][A-Za-z0-9_]*$", "u");
+const pattern28 = new RegExp("^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$", "u");
+const pattern29 = new RegExp("^[A-Z][A-Za-z0-9]*$", "u");
+const pattern32 = new RegExp("^[A-Za-z][A-Za-z0-9_.]*$", "u");
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dialogs" */;
 let vErrors = null;
 let errors = 0;
@@ -7410,7 +7696,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern24.test(data4)){
+if(!pattern27.test(data4)){
 const err16 = {instancePath:instancePath+"/dialogs/" + i0+"/id",schemaPath:"#/properties/dialogs/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -7445,7 +7731,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern25.test(data5)){
+if(!pattern28.test(data5)){
 const err19 = {instancePath:instancePath+"/dialogs/" + i0+"/path",schemaPath:"#/properties/dialogs/items/properties/path/pattern",keyword:"pattern",params:{pattern: "^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$"},message:"must match pattern \""+"^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -7480,7 +7766,7 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!pattern26.test(data6)){
+if(!pattern29.test(data6)){
 const err22 = {instancePath:instancePath+"/dialogs/" + i0+"/component",schemaPath:"#/properties/dialogs/items/properties/component/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -7564,7 +7850,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!pattern24.test(data9)){
+if(!pattern27.test(data9)){
 const err29 = {instancePath:instancePath+"/dialogs/" + i0+"/params/" + i1+"/name",schemaPath:"#/properties/dialogs/items/properties/params/items/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -7589,7 +7875,7 @@ errors++;
 if(data8.type !== undefined){
 let data10 = data8.type;
 if(!((((data10 === "string") || (data10 === "integer")) || (data10 === "number")) || (data10 === "boolean"))){
-const err31 = {instancePath:instancePath+"/dialogs/" + i0+"/params/" + i1+"/type",schemaPath:"#/properties/dialogs/items/properties/params/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema27.properties.dialogs.items.properties.params.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/dialogs/" + i0+"/params/" + i1+"/type",schemaPath:"#/properties/dialogs/items/properties/params/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema29.properties.dialogs.items.properties.params.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -7648,7 +7934,7 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!pattern24.test(data12)){
+if(!pattern27.test(data12)){
 const err36 = {instancePath:instancePath+"/dialogs/" + i0+"/adminModule",schemaPath:"#/properties/dialogs/items/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
@@ -7695,7 +7981,7 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!pattern29.test(data14)){
+if(!pattern32.test(data14)){
 const err40 = {instancePath:instancePath+"/dialogs/" + i0+"/titleKey",schemaPath:"#/properties/dialogs/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
@@ -7720,7 +8006,7 @@ errors++;
 if(data3.origin !== undefined){
 let data15 = data3.origin;
 if(!(((data15 === "menu") || (data15 === "notification")) || (data15 === "registry"))){
-const err42 = {instancePath:instancePath+"/dialogs/" + i0+"/origin",schemaPath:"#/properties/dialogs/items/properties/origin/enum",keyword:"enum",params:{allowedValues: schema27.properties.dialogs.items.properties.origin.enum},message:"must be equal to one of the allowed values"};
+const err42 = {instancePath:instancePath+"/dialogs/" + i0+"/origin",schemaPath:"#/properties/dialogs/items/properties/origin/enum",keyword:"enum",params:{allowedValues: schema29.properties.dialogs.items.properties.origin.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -7765,14 +8051,14 @@ vErrors.push(err45);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const validateEmbeddingOrigins = validate27;
-const schema28 = {"$id":"embeddingOrigins","type":"object","description":"Origins allowed to frame an account's pages or a public share page (frame-ancestors).","properties":{"Origins":{"type":"array","items":{"type":"string","maxLength":253,"pattern":"^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$","description":"Origin allowed to frame the app: https://host[:port] or https://*.domain.tld[:port]; http only for localhost."},"maxItems":20,"uniqueItems":true,"description":"Origins allowed to embed the app in a frame (CSP frame-ancestors); empty: nobody."}},"required":["Origins"],"additionalProperties":false};
+export const validateEmbeddingOrigins = validate29;
+const schema30 = {"$id":"embeddingOrigins","type":"object","description":"Origins allowed to frame an account's pages or a public share page (frame-ancestors).","properties":{"Origins":{"type":"array","items":{"type":"string","maxLength":253,"pattern":"^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$","description":"Origin allowed to frame the app: https://host[:port] or https://*.domain.tld[:port]; http only for localhost."},"maxItems":20,"uniqueItems":true,"description":"Origins allowed to embed the app in a frame (CSP frame-ancestors); empty: nobody."}},"required":["Origins"],"additionalProperties":false};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="embeddingOrigins" */;
 let vErrors = null;
 let errors = 0;
@@ -7895,16 +8181,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const validateFolder = validate28;
-const schema29 = {"$id":"folder","description":"A folder with its sub-folders (§3).","allOf":[{"$ref":"#/definitions/folder"}],"definitions":{"folder":{"type":"object","description":"A folder of a Personal, Team, shared, favourites or deleted tree (§3).","properties":{"recId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the folder; used in routes such as /dashboards/:folderRecId?."},"recParentId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the parent folder; null for a root folder."},"name":{"type":"string","minLength":1,"description":"Name of the folder as shown."},"type":{"type":"string","enum":["Personal","Team","Shared","Favourites","Deleted"],"description":"Tree the folder belongs to; a root and all its descendants share it (§3)."},"children":{"type":"array","items":{"$ref":"#/definitions/folder"},"description":"Sub-folders, in display order; absent when not loaded."}},"required":["recId","recParentId","name","type"],"additionalProperties":false}}};
-const schema30 = {"type":"object","description":"A folder of a Personal, Team, shared, favourites or deleted tree (§3).","properties":{"recId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the folder; used in routes such as /dashboards/:folderRecId?."},"recParentId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the parent folder; null for a root folder."},"name":{"type":"string","minLength":1,"description":"Name of the folder as shown."},"type":{"type":"string","enum":["Personal","Team","Shared","Favourites","Deleted"],"description":"Tree the folder belongs to; a root and all its descendants share it (§3)."},"children":{"type":"array","items":{"$ref":"#/definitions/folder"},"description":"Sub-folders, in display order; absent when not loaded."}},"required":["recId","recParentId","name","type"],"additionalProperties":false};
-const wrapper0 = {validate: validate29};
+export const validateFolder = validate30;
+const schema31 = {"$id":"folder","description":"A folder with its sub-folders (§3).","allOf":[{"$ref":"#/definitions/folder"}],"definitions":{"folder":{"type":"object","description":"A folder of a Personal, Team, shared, favourites or deleted tree (§3).","properties":{"recId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the folder; used in routes such as /dashboards/:folderRecId?."},"recParentId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the parent folder; null for a root folder."},"name":{"type":"string","minLength":1,"description":"Name of the folder as shown."},"type":{"type":"string","enum":["Personal","Team","Shared","Favourites","Deleted"],"description":"Tree the folder belongs to; a root and all its descendants share it (§3)."},"children":{"type":"array","items":{"$ref":"#/definitions/folder"},"description":"Sub-folders, in display order; absent when not loaded."}},"required":["recId","recParentId","name","type"],"additionalProperties":false}}};
+const schema32 = {"type":"object","description":"A folder of a Personal, Team, shared, favourites or deleted tree (§3).","properties":{"recId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the folder; used in routes such as /dashboards/:folderRecId?."},"recParentId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the parent folder; null for a root folder."},"name":{"type":"string","minLength":1,"description":"Name of the folder as shown."},"type":{"type":"string","enum":["Personal","Team","Shared","Favourites","Deleted"],"description":"Tree the folder belongs to; a root and all its descendants share it (§3)."},"children":{"type":"array","items":{"$ref":"#/definitions/folder"},"description":"Sub-folders, in display order; absent when not loaded."}},"required":["recId","recParentId","name","type"],"additionalProperties":false};
+const wrapper0 = {validate: validate31};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7998,7 +8284,7 @@ errors++;
 if(data.recParentId !== undefined){
 let data1 = data.recParentId;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)){
-const err8 = {instancePath:instancePath+"/recParentId",schemaPath:"#/properties/recParentId/type",keyword:"type",params:{type: schema30.properties.recParentId.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/recParentId",schemaPath:"#/properties/recParentId/type",keyword:"type",params:{type: schema32.properties.recParentId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8068,7 +8354,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(((((data3 === "Personal") || (data3 === "Team")) || (data3 === "Shared")) || (data3 === "Favourites")) || (data3 === "Deleted"))){
-const err14 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema30.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema32.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8111,28 +8397,28 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="folder" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate29(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
 errors = vErrors.length;
 }
-validate28.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGatewayRolePermissions = validate31;
-const schema31 = {"$id":"gatewayRolePermissions","type":"object","description":"The distinct permission sets of every role of every account.","properties":{"Roles":{"type":"array","description":"One entry per distinct set, no set twice; an empty set is a role that grants nothing.","items":{"type":"array","description":"A role's permission entries Key_r or Key_rw (§3), canonical keys, sorted, each key once.","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"maxItems":200,"uniqueItems":true}}},"required":["Roles"],"additionalProperties":false};
-const pattern31 = new RegExp("^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$", "u");
+export const validateGatewayRolePermissions = validate33;
+const schema33 = {"$id":"gatewayRolePermissions","type":"object","description":"The distinct permission sets of every role of every account.","properties":{"Roles":{"type":"array","description":"One entry per distinct set, no set twice; an empty set is a role that grants nothing.","items":{"type":"array","description":"A role's permission entries Key_r or Key_rw (§3), canonical keys, sorted, each key once.","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"maxItems":200,"uniqueItems":true}}},"required":["Roles"],"additionalProperties":false};
+const pattern34 = new RegExp("^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$", "u");
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gatewayRolePermissions" */;
 let vErrors = null;
 let errors = 0;
@@ -8190,7 +8476,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern31.test(data2)){
+if(!pattern34.test(data2)){
 const err4 = {instancePath:instancePath+"/Roles/" + i0+"/" + i1,schemaPath:"#/properties/Roles/items/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -8271,14 +8557,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGatewaySettings = validate32;
-const schema32 = {"$id":"gatewaySettings","type":"object","description":"Settings the gateway derives from the upstream's configuration entries.","properties":{"SignupAllowed":{"type":"boolean","description":"Whether /signup is open (§2.1, §5: allowed by configuration): the upstream's SignupAllowed entry is true."}},"required":["SignupAllowed"],"additionalProperties":false};
+export const validateGatewaySettings = validate34;
+const schema34 = {"$id":"gatewaySettings","type":"object","description":"Settings the gateway derives from the upstream's configuration entries.","properties":{"SignupAllowed":{"type":"boolean","description":"Whether /signup is open (§2.1, §5: allowed by configuration): the upstream's SignupAllowed entry is true."}},"required":["SignupAllowed"],"additionalProperties":false};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gatewaySettings" */;
 let vErrors = null;
 let errors = 0;
@@ -8328,15 +8614,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGatewayUserAccess = validate33;
-const schema33 = {"$id":"gatewayUserAccess","type":"object","description":"The access-relevant part of one user's LoggedInConfig, as if they signed in now.","properties":{"User":{"type":"object","description":"The user's session User (§3), only the fields that decide access and who they are.","properties":{"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["RecId","FullName","Email","AccountRecId","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"additionalProperties":false},"FeaturesDashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"FeaturesBinder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"FeaturesTablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"FeaturesDataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"FeaturesDataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"FeaturesConnection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"FeaturesDataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"FeaturesDataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"FeaturesDataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"FeaturesInsight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"FeaturesLiveDoc":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"FeaturesReport":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"FeaturesAutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."},"FeaturesSchedule":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"FeaturesAddon":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"FeaturesIntegrationAPI":{"type":"string","enum":["Included","Optional"],"description":"Integration API; a configuration-only feature with no session flag (§3)."},"FeaturesDocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."}},"required":["User","FeaturesDashboard","FeaturesBinder","FeaturesTablesAndView","FeaturesDataHook","FeaturesDataStream","FeaturesConnection","FeaturesDataFlow","FeaturesDataLoader","FeaturesDataScript","FeaturesInsight","FeaturesLiveDoc","FeaturesReport","FeaturesAutomationAlert","FeaturesSchedule","FeaturesAddon","FeaturesIntegrationAPI","FeaturesDocumentsAndMedia"],"additionalProperties":false};
+export const validateGatewayUserAccess = validate35;
+const schema35 = {"$id":"gatewayUserAccess","type":"object","description":"The access-relevant part of one user's LoggedInConfig, as if they signed in now.","properties":{"User":{"type":"object","description":"The user's session User (§3), only the fields that decide access and who they are.","properties":{"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["RecId","FullName","Email","AccountRecId","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"additionalProperties":false},"FeaturesDashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"FeaturesBinder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"FeaturesTablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"FeaturesDataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"FeaturesDataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"FeaturesConnection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"FeaturesDataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"FeaturesDataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"FeaturesDataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"FeaturesInsight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"FeaturesLiveDoc":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"FeaturesReport":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"FeaturesAutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."},"FeaturesSchedule":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"FeaturesAddon":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"FeaturesIntegrationAPI":{"type":"string","enum":["Included","Optional"],"description":"Integration API; a configuration-only feature with no session flag (§3)."},"FeaturesDocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."}},"required":["User","FeaturesDashboard","FeaturesBinder","FeaturesTablesAndView","FeaturesDataHook","FeaturesDataStream","FeaturesConnection","FeaturesDataFlow","FeaturesDataLoader","FeaturesDataScript","FeaturesInsight","FeaturesLiveDoc","FeaturesReport","FeaturesAutomationAlert","FeaturesSchedule","FeaturesAddon","FeaturesIntegrationAPI","FeaturesDocumentsAndMedia"],"additionalProperties":false};
 const formats10 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gatewayUserAccess" */;
 let vErrors = null;
 let errors = 0;
@@ -8522,7 +8808,7 @@ vErrors.push(err17);
 errors++;
 }
 for(const key0 in data){
-if(!(func20.call(schema33.properties, key0))){
+if(!(func20.call(schema35.properties, key0))){
 const err18 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err18];
@@ -8837,7 +9123,7 @@ vErrors.push(err48);
 errors++;
 }
 for(const key1 in data0){
-if(!(func20.call(schema33.properties.User.properties, key1))){
+if(!(func20.call(schema35.properties.User.properties, key1))){
 const err49 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err49];
@@ -9007,7 +9293,7 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(!pattern31.test(data7)){
+if(!pattern34.test(data7)){
 const err63 = {instancePath:instancePath+"/User/RolePermissions/" + i0,schemaPath:"#/properties/User/properties/RolePermissions/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
@@ -9093,7 +9379,7 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(!pattern24.test(data10)){
+if(!pattern27.test(data10)){
 const err70 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Key",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err70];
@@ -9271,7 +9557,7 @@ vErrors.push(err84);
 errors++;
 }
 if(!(((data18 === "Disabled") || (data18 === "Optional")) || (data18 === "Required"))){
-const err85 = {instancePath:instancePath+"/User/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/User/properties/AccountTwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema33.properties.User.properties.AccountTwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
+const err85 = {instancePath:instancePath+"/User/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/User/properties/AccountTwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema35.properties.User.properties.AccountTwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -9294,7 +9580,7 @@ vErrors.push(err86);
 errors++;
 }
 if(!(((data19 === "Password") || (data19 === "SAML")) || (data19 === "OpenIDConnect"))){
-const err87 = {instancePath:instancePath+"/User/AuthenticationProtocol",schemaPath:"#/properties/User/properties/AuthenticationProtocol/enum",keyword:"enum",params:{allowedValues: schema33.properties.User.properties.AuthenticationProtocol.enum},message:"must be equal to one of the allowed values"};
+const err87 = {instancePath:instancePath+"/User/AuthenticationProtocol",schemaPath:"#/properties/User/properties/AuthenticationProtocol/enum",keyword:"enum",params:{allowedValues: schema35.properties.User.properties.AuthenticationProtocol.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -9317,7 +9603,7 @@ vErrors.push(err88);
 errors++;
 }
 if(!((data20 === "Included") || (data20 === "Optional"))){
-const err89 = {instancePath:instancePath+"/User/SupportChat",schemaPath:"#/properties/User/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema33.properties.User.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
+const err89 = {instancePath:instancePath+"/User/SupportChat",schemaPath:"#/properties/User/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema35.properties.User.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -9340,7 +9626,7 @@ vErrors.push(err90);
 errors++;
 }
 if(!((data21 === "Included") || (data21 === "Optional"))){
-const err91 = {instancePath:instancePath+"/User/TablesAndView",schemaPath:"#/properties/User/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema33.properties.User.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
+const err91 = {instancePath:instancePath+"/User/TablesAndView",schemaPath:"#/properties/User/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema35.properties.User.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -9363,7 +9649,7 @@ vErrors.push(err92);
 errors++;
 }
 if(!((data22 === "Included") || (data22 === "Optional"))){
-const err93 = {instancePath:instancePath+"/User/Connection",schemaPath:"#/properties/User/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema33.properties.User.properties.Connection.enum},message:"must be equal to one of the allowed values"};
+const err93 = {instancePath:instancePath+"/User/Connection",schemaPath:"#/properties/User/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema35.properties.User.properties.Connection.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -9386,7 +9672,7 @@ vErrors.push(err94);
 errors++;
 }
 if(!((data23 === "Included") || (data23 === "Optional"))){
-const err95 = {instancePath:instancePath+"/User/DataLoader",schemaPath:"#/properties/User/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema33.properties.User.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
+const err95 = {instancePath:instancePath+"/User/DataLoader",schemaPath:"#/properties/User/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema35.properties.User.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -9409,7 +9695,7 @@ vErrors.push(err96);
 errors++;
 }
 if(!((data24 === "Included") || (data24 === "Optional"))){
-const err97 = {instancePath:instancePath+"/User/DataFlow",schemaPath:"#/properties/User/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema33.properties.User.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
+const err97 = {instancePath:instancePath+"/User/DataFlow",schemaPath:"#/properties/User/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema35.properties.User.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -9432,7 +9718,7 @@ vErrors.push(err98);
 errors++;
 }
 if(!((data25 === "Included") || (data25 === "Optional"))){
-const err99 = {instancePath:instancePath+"/User/DataHook",schemaPath:"#/properties/User/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema33.properties.User.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
+const err99 = {instancePath:instancePath+"/User/DataHook",schemaPath:"#/properties/User/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema35.properties.User.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -9455,7 +9741,7 @@ vErrors.push(err100);
 errors++;
 }
 if(!((data26 === "Included") || (data26 === "Optional"))){
-const err101 = {instancePath:instancePath+"/User/DataScript",schemaPath:"#/properties/User/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema33.properties.User.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
+const err101 = {instancePath:instancePath+"/User/DataScript",schemaPath:"#/properties/User/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema35.properties.User.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -9478,7 +9764,7 @@ vErrors.push(err102);
 errors++;
 }
 if(!((data27 === "Included") || (data27 === "Optional"))){
-const err103 = {instancePath:instancePath+"/User/DataStream",schemaPath:"#/properties/User/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema33.properties.User.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
+const err103 = {instancePath:instancePath+"/User/DataStream",schemaPath:"#/properties/User/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema35.properties.User.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -9501,7 +9787,7 @@ vErrors.push(err104);
 errors++;
 }
 if(!((data28 === "Included") || (data28 === "Optional"))){
-const err105 = {instancePath:instancePath+"/User/DocumentsAndMedia",schemaPath:"#/properties/User/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema33.properties.User.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
+const err105 = {instancePath:instancePath+"/User/DocumentsAndMedia",schemaPath:"#/properties/User/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema35.properties.User.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -9524,7 +9810,7 @@ vErrors.push(err106);
 errors++;
 }
 if(!((data29 === "Included") || (data29 === "Optional"))){
-const err107 = {instancePath:instancePath+"/User/Dashboard",schemaPath:"#/properties/User/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema33.properties.User.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
+const err107 = {instancePath:instancePath+"/User/Dashboard",schemaPath:"#/properties/User/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema35.properties.User.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -9547,7 +9833,7 @@ vErrors.push(err108);
 errors++;
 }
 if(!((data30 === "Included") || (data30 === "Optional"))){
-const err109 = {instancePath:instancePath+"/User/Report",schemaPath:"#/properties/User/properties/Report/enum",keyword:"enum",params:{allowedValues: schema33.properties.User.properties.Report.enum},message:"must be equal to one of the allowed values"};
+const err109 = {instancePath:instancePath+"/User/Report",schemaPath:"#/properties/User/properties/Report/enum",keyword:"enum",params:{allowedValues: schema35.properties.User.properties.Report.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -9570,7 +9856,7 @@ vErrors.push(err110);
 errors++;
 }
 if(!((data31 === "Included") || (data31 === "Optional"))){
-const err111 = {instancePath:instancePath+"/User/LiveDocs",schemaPath:"#/properties/User/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema33.properties.User.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
+const err111 = {instancePath:instancePath+"/User/LiveDocs",schemaPath:"#/properties/User/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema35.properties.User.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -9593,7 +9879,7 @@ vErrors.push(err112);
 errors++;
 }
 if(!((data32 === "Included") || (data32 === "Optional"))){
-const err113 = {instancePath:instancePath+"/User/Insight",schemaPath:"#/properties/User/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema33.properties.User.properties.Insight.enum},message:"must be equal to one of the allowed values"};
+const err113 = {instancePath:instancePath+"/User/Insight",schemaPath:"#/properties/User/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema35.properties.User.properties.Insight.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -9616,7 +9902,7 @@ vErrors.push(err114);
 errors++;
 }
 if(!((data33 === "Included") || (data33 === "Optional"))){
-const err115 = {instancePath:instancePath+"/User/Binder",schemaPath:"#/properties/User/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema33.properties.User.properties.Binder.enum},message:"must be equal to one of the allowed values"};
+const err115 = {instancePath:instancePath+"/User/Binder",schemaPath:"#/properties/User/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema35.properties.User.properties.Binder.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -9639,7 +9925,7 @@ vErrors.push(err116);
 errors++;
 }
 if(!((data34 === "Included") || (data34 === "Optional"))){
-const err117 = {instancePath:instancePath+"/User/Addons",schemaPath:"#/properties/User/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema33.properties.User.properties.Addons.enum},message:"must be equal to one of the allowed values"};
+const err117 = {instancePath:instancePath+"/User/Addons",schemaPath:"#/properties/User/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema35.properties.User.properties.Addons.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -9662,7 +9948,7 @@ vErrors.push(err118);
 errors++;
 }
 if(!((data35 === "Included") || (data35 === "Optional"))){
-const err119 = {instancePath:instancePath+"/User/Schedules",schemaPath:"#/properties/User/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema33.properties.User.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
+const err119 = {instancePath:instancePath+"/User/Schedules",schemaPath:"#/properties/User/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema35.properties.User.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -9685,7 +9971,7 @@ vErrors.push(err120);
 errors++;
 }
 if(!((data36 === "Included") || (data36 === "Optional"))){
-const err121 = {instancePath:instancePath+"/User/AutomationAlert",schemaPath:"#/properties/User/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema33.properties.User.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
+const err121 = {instancePath:instancePath+"/User/AutomationAlert",schemaPath:"#/properties/User/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema35.properties.User.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -9720,7 +10006,7 @@ vErrors.push(err123);
 errors++;
 }
 if(!((data37 === "Included") || (data37 === "Optional"))){
-const err124 = {instancePath:instancePath+"/FeaturesDashboard",schemaPath:"#/properties/FeaturesDashboard/enum",keyword:"enum",params:{allowedValues: schema33.properties.FeaturesDashboard.enum},message:"must be equal to one of the allowed values"};
+const err124 = {instancePath:instancePath+"/FeaturesDashboard",schemaPath:"#/properties/FeaturesDashboard/enum",keyword:"enum",params:{allowedValues: schema35.properties.FeaturesDashboard.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -9743,7 +10029,7 @@ vErrors.push(err125);
 errors++;
 }
 if(!((data38 === "Included") || (data38 === "Optional"))){
-const err126 = {instancePath:instancePath+"/FeaturesBinder",schemaPath:"#/properties/FeaturesBinder/enum",keyword:"enum",params:{allowedValues: schema33.properties.FeaturesBinder.enum},message:"must be equal to one of the allowed values"};
+const err126 = {instancePath:instancePath+"/FeaturesBinder",schemaPath:"#/properties/FeaturesBinder/enum",keyword:"enum",params:{allowedValues: schema35.properties.FeaturesBinder.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -9766,7 +10052,7 @@ vErrors.push(err127);
 errors++;
 }
 if(!((data39 === "Included") || (data39 === "Optional"))){
-const err128 = {instancePath:instancePath+"/FeaturesTablesAndView",schemaPath:"#/properties/FeaturesTablesAndView/enum",keyword:"enum",params:{allowedValues: schema33.properties.FeaturesTablesAndView.enum},message:"must be equal to one of the allowed values"};
+const err128 = {instancePath:instancePath+"/FeaturesTablesAndView",schemaPath:"#/properties/FeaturesTablesAndView/enum",keyword:"enum",params:{allowedValues: schema35.properties.FeaturesTablesAndView.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -9789,7 +10075,7 @@ vErrors.push(err129);
 errors++;
 }
 if(!((data40 === "Included") || (data40 === "Optional"))){
-const err130 = {instancePath:instancePath+"/FeaturesDataHook",schemaPath:"#/properties/FeaturesDataHook/enum",keyword:"enum",params:{allowedValues: schema33.properties.FeaturesDataHook.enum},message:"must be equal to one of the allowed values"};
+const err130 = {instancePath:instancePath+"/FeaturesDataHook",schemaPath:"#/properties/FeaturesDataHook/enum",keyword:"enum",params:{allowedValues: schema35.properties.FeaturesDataHook.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -9812,7 +10098,7 @@ vErrors.push(err131);
 errors++;
 }
 if(!((data41 === "Included") || (data41 === "Optional"))){
-const err132 = {instancePath:instancePath+"/FeaturesDataStream",schemaPath:"#/properties/FeaturesDataStream/enum",keyword:"enum",params:{allowedValues: schema33.properties.FeaturesDataStream.enum},message:"must be equal to one of the allowed values"};
+const err132 = {instancePath:instancePath+"/FeaturesDataStream",schemaPath:"#/properties/FeaturesDataStream/enum",keyword:"enum",params:{allowedValues: schema35.properties.FeaturesDataStream.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -9835,7 +10121,7 @@ vErrors.push(err133);
 errors++;
 }
 if(!((data42 === "Included") || (data42 === "Optional"))){
-const err134 = {instancePath:instancePath+"/FeaturesConnection",schemaPath:"#/properties/FeaturesConnection/enum",keyword:"enum",params:{allowedValues: schema33.properties.FeaturesConnection.enum},message:"must be equal to one of the allowed values"};
+const err134 = {instancePath:instancePath+"/FeaturesConnection",schemaPath:"#/properties/FeaturesConnection/enum",keyword:"enum",params:{allowedValues: schema35.properties.FeaturesConnection.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -9858,7 +10144,7 @@ vErrors.push(err135);
 errors++;
 }
 if(!((data43 === "Included") || (data43 === "Optional"))){
-const err136 = {instancePath:instancePath+"/FeaturesDataFlow",schemaPath:"#/properties/FeaturesDataFlow/enum",keyword:"enum",params:{allowedValues: schema33.properties.FeaturesDataFlow.enum},message:"must be equal to one of the allowed values"};
+const err136 = {instancePath:instancePath+"/FeaturesDataFlow",schemaPath:"#/properties/FeaturesDataFlow/enum",keyword:"enum",params:{allowedValues: schema35.properties.FeaturesDataFlow.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -9881,7 +10167,7 @@ vErrors.push(err137);
 errors++;
 }
 if(!((data44 === "Included") || (data44 === "Optional"))){
-const err138 = {instancePath:instancePath+"/FeaturesDataLoader",schemaPath:"#/properties/FeaturesDataLoader/enum",keyword:"enum",params:{allowedValues: schema33.properties.FeaturesDataLoader.enum},message:"must be equal to one of the allowed values"};
+const err138 = {instancePath:instancePath+"/FeaturesDataLoader",schemaPath:"#/properties/FeaturesDataLoader/enum",keyword:"enum",params:{allowedValues: schema35.properties.FeaturesDataLoader.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -9904,7 +10190,7 @@ vErrors.push(err139);
 errors++;
 }
 if(!((data45 === "Included") || (data45 === "Optional"))){
-const err140 = {instancePath:instancePath+"/FeaturesDataScript",schemaPath:"#/properties/FeaturesDataScript/enum",keyword:"enum",params:{allowedValues: schema33.properties.FeaturesDataScript.enum},message:"must be equal to one of the allowed values"};
+const err140 = {instancePath:instancePath+"/FeaturesDataScript",schemaPath:"#/properties/FeaturesDataScript/enum",keyword:"enum",params:{allowedValues: schema35.properties.FeaturesDataScript.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -9927,7 +10213,7 @@ vErrors.push(err141);
 errors++;
 }
 if(!((data46 === "Included") || (data46 === "Optional"))){
-const err142 = {instancePath:instancePath+"/FeaturesInsight",schemaPath:"#/properties/FeaturesInsight/enum",keyword:"enum",params:{allowedValues: schema33.properties.FeaturesInsight.enum},message:"must be equal to one of the allowed values"};
+const err142 = {instancePath:instancePath+"/FeaturesInsight",schemaPath:"#/properties/FeaturesInsight/enum",keyword:"enum",params:{allowedValues: schema35.properties.FeaturesInsight.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -9950,7 +10236,7 @@ vErrors.push(err143);
 errors++;
 }
 if(!((data47 === "Included") || (data47 === "Optional"))){
-const err144 = {instancePath:instancePath+"/FeaturesLiveDoc",schemaPath:"#/properties/FeaturesLiveDoc/enum",keyword:"enum",params:{allowedValues: schema33.properties.FeaturesLiveDoc.enum},message:"must be equal to one of the allowed values"};
+const err144 = {instancePath:instancePath+"/FeaturesLiveDoc",schemaPath:"#/properties/FeaturesLiveDoc/enum",keyword:"enum",params:{allowedValues: schema35.properties.FeaturesLiveDoc.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -9973,7 +10259,7 @@ vErrors.push(err145);
 errors++;
 }
 if(!((data48 === "Included") || (data48 === "Optional"))){
-const err146 = {instancePath:instancePath+"/FeaturesReport",schemaPath:"#/properties/FeaturesReport/enum",keyword:"enum",params:{allowedValues: schema33.properties.FeaturesReport.enum},message:"must be equal to one of the allowed values"};
+const err146 = {instancePath:instancePath+"/FeaturesReport",schemaPath:"#/properties/FeaturesReport/enum",keyword:"enum",params:{allowedValues: schema35.properties.FeaturesReport.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -9996,7 +10282,7 @@ vErrors.push(err147);
 errors++;
 }
 if(!((data49 === "Included") || (data49 === "Optional"))){
-const err148 = {instancePath:instancePath+"/FeaturesAutomationAlert",schemaPath:"#/properties/FeaturesAutomationAlert/enum",keyword:"enum",params:{allowedValues: schema33.properties.FeaturesAutomationAlert.enum},message:"must be equal to one of the allowed values"};
+const err148 = {instancePath:instancePath+"/FeaturesAutomationAlert",schemaPath:"#/properties/FeaturesAutomationAlert/enum",keyword:"enum",params:{allowedValues: schema35.properties.FeaturesAutomationAlert.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -10019,7 +10305,7 @@ vErrors.push(err149);
 errors++;
 }
 if(!((data50 === "Included") || (data50 === "Optional"))){
-const err150 = {instancePath:instancePath+"/FeaturesSchedule",schemaPath:"#/properties/FeaturesSchedule/enum",keyword:"enum",params:{allowedValues: schema33.properties.FeaturesSchedule.enum},message:"must be equal to one of the allowed values"};
+const err150 = {instancePath:instancePath+"/FeaturesSchedule",schemaPath:"#/properties/FeaturesSchedule/enum",keyword:"enum",params:{allowedValues: schema35.properties.FeaturesSchedule.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -10042,7 +10328,7 @@ vErrors.push(err151);
 errors++;
 }
 if(!((data51 === "Included") || (data51 === "Optional"))){
-const err152 = {instancePath:instancePath+"/FeaturesAddon",schemaPath:"#/properties/FeaturesAddon/enum",keyword:"enum",params:{allowedValues: schema33.properties.FeaturesAddon.enum},message:"must be equal to one of the allowed values"};
+const err152 = {instancePath:instancePath+"/FeaturesAddon",schemaPath:"#/properties/FeaturesAddon/enum",keyword:"enum",params:{allowedValues: schema35.properties.FeaturesAddon.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -10065,7 +10351,7 @@ vErrors.push(err153);
 errors++;
 }
 if(!((data52 === "Included") || (data52 === "Optional"))){
-const err154 = {instancePath:instancePath+"/FeaturesIntegrationAPI",schemaPath:"#/properties/FeaturesIntegrationAPI/enum",keyword:"enum",params:{allowedValues: schema33.properties.FeaturesIntegrationAPI.enum},message:"must be equal to one of the allowed values"};
+const err154 = {instancePath:instancePath+"/FeaturesIntegrationAPI",schemaPath:"#/properties/FeaturesIntegrationAPI/enum",keyword:"enum",params:{allowedValues: schema35.properties.FeaturesIntegrationAPI.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -10088,7 +10374,7 @@ vErrors.push(err155);
 errors++;
 }
 if(!((data53 === "Included") || (data53 === "Optional"))){
-const err156 = {instancePath:instancePath+"/FeaturesDocumentsAndMedia",schemaPath:"#/properties/FeaturesDocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema33.properties.FeaturesDocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
+const err156 = {instancePath:instancePath+"/FeaturesDocumentsAndMedia",schemaPath:"#/properties/FeaturesDocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema35.properties.FeaturesDocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -10109,14 +10395,14 @@ vErrors.push(err157);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-export const validateInterfacePreferencesUpdate = validate34;
-const schema34 = {"$id":"interfacePreferencesUpdate","type":"object","description":"Body of PUT /User/Interface: save the user's interface preferences (§7) and, with LanguageCode, the user's language (§1 counts it among the preferences; §4.2: login sets the language from it).","properties":{"InterfacePreferences":{"type":"object","description":"The complete preferences to store (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's interface language; absent keeps the stored one. Not sent while impersonating (§4.2: the impersonation language cookie holds that choice)."}},"required":["InterfacePreferences"],"additionalProperties":false};
+export const validateInterfacePreferencesUpdate = validate36;
+const schema36 = {"$id":"interfacePreferencesUpdate","type":"object","description":"Body of PUT /User/Interface: save the user's interface preferences (§7) and, with LanguageCode, the user's language (§1 counts it among the preferences; §4.2: login sets the language from it).","properties":{"InterfacePreferences":{"type":"object","description":"The complete preferences to store (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's interface language; absent keeps the stored one. Not sent while impersonating (§4.2: the impersonation language cookie holds that choice)."}},"required":["InterfacePreferences"],"additionalProperties":false};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="interfacePreferencesUpdate" */;
 let vErrors = null;
 let errors = 0;
@@ -10171,7 +10457,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((data1 === "light") || (data1 === "dark")) || (data1 === "sync"))){
-const err4 = {instancePath:instancePath+"/InterfacePreferences/theme",schemaPath:"#/properties/InterfacePreferences/properties/theme/enum",keyword:"enum",params:{allowedValues: schema34.properties.InterfacePreferences.properties.theme.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/InterfacePreferences/theme",schemaPath:"#/properties/InterfacePreferences/properties/theme/enum",keyword:"enum",params:{allowedValues: schema36.properties.InterfacePreferences.properties.theme.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10194,7 +10480,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((data2 === "rounded") || (data2 === "square"))){
-const err6 = {instancePath:instancePath+"/InterfacePreferences/themeStyle",schemaPath:"#/properties/InterfacePreferences/properties/themeStyle/enum",keyword:"enum",params:{allowedValues: schema34.properties.InterfacePreferences.properties.themeStyle.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/InterfacePreferences/themeStyle",schemaPath:"#/properties/InterfacePreferences/properties/themeStyle/enum",keyword:"enum",params:{allowedValues: schema36.properties.InterfacePreferences.properties.themeStyle.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10328,7 +10614,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(((((((data7 === "en") || (data7 === "de")) || (data7 === "es")) || (data7 === "fr")) || (data7 === "nl")) || (data7 === "pt")) || (data7 === "it"))){
-const err16 = {instancePath:instancePath+"/LanguageCode",schemaPath:"#/properties/LanguageCode/enum",keyword:"enum",params:{allowedValues: schema34.properties.LanguageCode.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/LanguageCode",schemaPath:"#/properties/LanguageCode/enum",keyword:"enum",params:{allowedValues: schema36.properties.LanguageCode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10349,14 +10635,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const validateLanguage = validate35;
-const schema35 = {"$id":"language","type":"object","description":"A UI language: its code and its name (§3).","properties":{"Code":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"Language code (§9)."},"Name":{"type":"string","minLength":1,"description":"Name of the language, e.g. Deutsch."}},"required":["Code","Name"],"additionalProperties":false};
+export const validateLanguage = validate37;
+const schema37 = {"$id":"language","type":"object","description":"A UI language: its code and its name (§3).","properties":{"Code":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"Language code (§9)."},"Name":{"type":"string","minLength":1,"description":"Name of the language, e.g. Deutsch."}},"required":["Code","Name"],"additionalProperties":false};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="language" */;
 let vErrors = null;
 let errors = 0;
@@ -10406,7 +10692,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((((((data0 === "en") || (data0 === "de")) || (data0 === "es")) || (data0 === "fr")) || (data0 === "nl")) || (data0 === "pt")) || (data0 === "it"))){
-const err4 = {instancePath:instancePath+"/Code",schemaPath:"#/properties/Code/enum",keyword:"enum",params:{allowedValues: schema35.properties.Code.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/Code",schemaPath:"#/properties/Code/enum",keyword:"enum",params:{allowedValues: schema37.properties.Code.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10452,14 +10738,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const validateLanguageListEntry = validate36;
-const schema36 = {"$id":"languageListEntry","type":"object","description":"An entry of a language list: the label shown and the language code chosen (§3).","properties":{"Label":{"type":"string","minLength":1,"description":"Text shown for the language."},"Value":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"Language code selected by the entry (§9)."}},"required":["Label","Value"],"additionalProperties":false};
+export const validateLanguageListEntry = validate38;
+const schema38 = {"$id":"languageListEntry","type":"object","description":"An entry of a language list: the label shown and the language code chosen (§3).","properties":{"Label":{"type":"string","minLength":1,"description":"Text shown for the language."},"Value":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"Language code selected by the entry (§9)."}},"required":["Label","Value"],"additionalProperties":false};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="languageListEntry" */;
 let vErrors = null;
 let errors = 0;
@@ -10534,7 +10820,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((((data1 === "en") || (data1 === "de")) || (data1 === "es")) || (data1 === "fr")) || (data1 === "nl")) || (data1 === "pt")) || (data1 === "it"))){
-const err6 = {instancePath:instancePath+"/Value",schemaPath:"#/properties/Value/enum",keyword:"enum",params:{allowedValues: schema36.properties.Value.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/Value",schemaPath:"#/properties/Value/enum",keyword:"enum",params:{allowedValues: schema38.properties.Value.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10555,18 +10841,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const validateLoggedInConfig = validate37;
-const schema37 = {"$id":"loggedInConfig","type":"object","description":"Response of GET Common/LoggedInConfig: the signed-in user and the configuration (§3, §7).","properties":{"User":{"type":"object","description":"The signed-in user (§3 User).","properties":{"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"UserUID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the user; names the avatar {webservices}/user/avatar/{userUID} (§7)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"Domain":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$","description":"The account's domain; invoices open at the domain path invoice/{invoiceNumber} (§7)."},"DomainType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind of the account's domain, as named by the upstream."},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's UI language; login switches to it (§4.2)."},"ImpersonatorLanguageCode":{"type":["string","null"],"enum":["en","de","es","fr","nl","pt","it",null],"description":"Language of the impersonating administrator; null when not impersonating (§4.2)."},"Impersonating":{"type":"boolean","description":"An administrator is signed in as this user: badge, stop button, no sign-out (§4.2)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountLogoUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Logo of the account, {webservices}/account/logo/{logoUid} (§7); null when none is uploaded."},"AccountName":{"type":"string","description":"Company name of the account; the default menu title (§6)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountMenuLogoStyle":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Style of the menu logo; the value None hides the logo (§6)."},"AccountMenuDisplayTitleType":{"type":"string","enum":["CompanyName","Custom","None"],"description":"Menu title: the company name, the custom AccountMenuTitle, or empty (§6)."},"AccountMenuTitle":{"type":["string","null"],"description":"Custom menu title, used when AccountMenuDisplayTitleType is Custom; null when unset."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"InterfacePreferences":{"anyOf":[{"type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"The same preferences serialised as a JSON string; parsed on login."},{"type":"null","description":"No preference stored: defaults apply."}],"description":"Interface preferences (§3 Client preferences); may arrive as a JSON string and is parsed (§3)."},"HomePageType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Home page preference; the go-to-menu value is named in the permissions manifest (§4.1 step 10)."},"HomePageRedirectionMenu":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Menu that / redirects to when HomePageType is go-to-menu, e.g. Dashboards (§4.1 step 10)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["FullName","Email","UserUID","RecId","AccountRecId","Domain","DomainType","LanguageCode","ImpersonatorLanguageCode","Impersonating","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountLogoUID","AccountName","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountMenuLogoStyle","AccountMenuDisplayTitleType","AccountMenuTitle","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","InterfacePreferences","HomePageType","HomePageRedirectionMenu","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"allOf":[{"if":{"properties":{"Impersonating":{"const":true,"description":"Impersonating."}},"required":["Impersonating"]},"then":{"properties":{"ImpersonatorLanguageCode":{"type":"string","description":"Set while impersonating."}}}},{"if":{"properties":{"AccountMenuDisplayTitleType":{"const":"Custom","description":"Custom title chosen."}},"required":["AccountMenuDisplayTitleType"]},"then":{"properties":{"AccountMenuTitle":{"type":"string","description":"Set when the custom title is shown."}}}}],"additionalProperties":false},"FeaturesDashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"FeaturesBinder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"FeaturesTablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"FeaturesDataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"FeaturesDataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"FeaturesConnection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"FeaturesDataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"FeaturesDataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"FeaturesDataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"FeaturesInsight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"FeaturesLiveDoc":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"FeaturesReport":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"FeaturesAutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."},"FeaturesSchedule":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"FeaturesAddon":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"FeaturesIntegrationAPI":{"type":"string","enum":["Included","Optional"],"description":"Integration API; a configuration-only feature with no session flag (§3)."},"FeaturesDocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"ShowLoginAnnouncement":{"type":"boolean","description":"Open the login announcement dialog (§4.2)."},"DesktopVersion":{"type":["string","null"],"pattern":"^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$","description":"Application version the server announces; a difference from the running version sets the new-version flag (§4.2). Null: none announced."}},"required":["User","FeaturesDashboard","FeaturesBinder","FeaturesTablesAndView","FeaturesDataHook","FeaturesDataStream","FeaturesConnection","FeaturesDataFlow","FeaturesDataLoader","FeaturesDataScript","FeaturesInsight","FeaturesLiveDoc","FeaturesReport","FeaturesAutomationAlert","FeaturesSchedule","FeaturesAddon","FeaturesIntegrationAPI","FeaturesDocumentsAndMedia","ShowLoginAnnouncement","DesktopVersion"],"additionalProperties":false};
-const pattern35 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$", "u");
-const pattern36 = new RegExp("^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$", "u");
-const pattern43 = new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
-const pattern46 = new RegExp("^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$", "u");
+export const validateLoggedInConfig = validate39;
+const schema39 = {"$id":"loggedInConfig","type":"object","description":"Response of GET Common/LoggedInConfig: the signed-in user and the configuration (§3, §7).","properties":{"User":{"type":"object","description":"The signed-in user (§3 User).","properties":{"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"UserUID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the user; names the avatar {webservices}/user/avatar/{userUID} (§7)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"Domain":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$","description":"The account's domain; invoices open at the domain path invoice/{invoiceNumber} (§7)."},"DomainType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind of the account's domain, as named by the upstream."},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's UI language; login switches to it (§4.2)."},"ImpersonatorLanguageCode":{"type":["string","null"],"enum":["en","de","es","fr","nl","pt","it",null],"description":"Language of the impersonating administrator; null when not impersonating (§4.2)."},"Impersonating":{"type":"boolean","description":"An administrator is signed in as this user: badge, stop button, no sign-out (§4.2)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountLogoUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Logo of the account, {webservices}/account/logo/{logoUid} (§7); null when none is uploaded."},"AccountName":{"type":"string","description":"Company name of the account; the default menu title (§6)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountMenuLogoStyle":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Style of the menu logo; the value None hides the logo (§6)."},"AccountMenuDisplayTitleType":{"type":"string","enum":["CompanyName","Custom","None"],"description":"Menu title: the company name, the custom AccountMenuTitle, or empty (§6)."},"AccountMenuTitle":{"type":["string","null"],"description":"Custom menu title, used when AccountMenuDisplayTitleType is Custom; null when unset."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"InterfacePreferences":{"anyOf":[{"type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"The same preferences serialised as a JSON string; parsed on login."},{"type":"null","description":"No preference stored: defaults apply."}],"description":"Interface preferences (§3 Client preferences); may arrive as a JSON string and is parsed (§3)."},"HomePageType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Home page preference; the go-to-menu value is named in the permissions manifest (§4.1 step 10)."},"HomePageRedirectionMenu":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Menu that / redirects to when HomePageType is go-to-menu, e.g. Dashboards (§4.1 step 10)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["FullName","Email","UserUID","RecId","AccountRecId","Domain","DomainType","LanguageCode","ImpersonatorLanguageCode","Impersonating","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountLogoUID","AccountName","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountMenuLogoStyle","AccountMenuDisplayTitleType","AccountMenuTitle","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","InterfacePreferences","HomePageType","HomePageRedirectionMenu","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"allOf":[{"if":{"properties":{"Impersonating":{"const":true,"description":"Impersonating."}},"required":["Impersonating"]},"then":{"properties":{"ImpersonatorLanguageCode":{"type":"string","description":"Set while impersonating."}}}},{"if":{"properties":{"AccountMenuDisplayTitleType":{"const":"Custom","description":"Custom title chosen."}},"required":["AccountMenuDisplayTitleType"]},"then":{"properties":{"AccountMenuTitle":{"type":"string","description":"Set when the custom title is shown."}}}}],"additionalProperties":false},"FeaturesDashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"FeaturesBinder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"FeaturesTablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"FeaturesDataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"FeaturesDataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"FeaturesConnection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"FeaturesDataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"FeaturesDataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"FeaturesDataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"FeaturesInsight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"FeaturesLiveDoc":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"FeaturesReport":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"FeaturesAutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."},"FeaturesSchedule":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"FeaturesAddon":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"FeaturesIntegrationAPI":{"type":"string","enum":["Included","Optional"],"description":"Integration API; a configuration-only feature with no session flag (§3)."},"FeaturesDocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"ShowLoginAnnouncement":{"type":"boolean","description":"Open the login announcement dialog (§4.2)."},"DesktopVersion":{"type":["string","null"],"pattern":"^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$","description":"Application version the server announces; a difference from the running version sets the new-version flag (§4.2). Null: none announced."}},"required":["User","FeaturesDashboard","FeaturesBinder","FeaturesTablesAndView","FeaturesDataHook","FeaturesDataStream","FeaturesConnection","FeaturesDataFlow","FeaturesDataLoader","FeaturesDataScript","FeaturesInsight","FeaturesLiveDoc","FeaturesReport","FeaturesAutomationAlert","FeaturesSchedule","FeaturesAddon","FeaturesIntegrationAPI","FeaturesDocumentsAndMedia","ShowLoginAnnouncement","DesktopVersion"],"additionalProperties":false};
+const pattern38 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$", "u");
+const pattern39 = new RegExp("^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$", "u");
+const pattern46 = new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
+const pattern49 = new RegExp("^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$", "u");
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="loggedInConfig" */;
 let vErrors = null;
 let errors = 0;
@@ -10772,7 +11058,7 @@ vErrors.push(err19);
 errors++;
 }
 for(const key0 in data){
-if(!(func20.call(schema37.properties, key0))){
+if(!(func20.call(schema39.properties, key0))){
 const err20 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err20];
@@ -11365,7 +11651,7 @@ vErrors.push(err72);
 errors++;
 }
 for(const key1 in data0){
-if(!(func20.call(schema37.properties.User.properties, key1))){
+if(!(func20.call(schema39.properties.User.properties, key1))){
 const err73 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err73];
@@ -11439,7 +11725,7 @@ errors++;
 if(data0.UserUID !== undefined){
 let data7 = data0.UserUID;
 if(typeof data7 === "string"){
-if(!pattern35.test(data7)){
+if(!pattern38.test(data7)){
 const err79 = {instancePath:instancePath+"/User/UserUID",schemaPath:"#/properties/User/properties/UserUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
@@ -11534,7 +11820,7 @@ errors++;
 if(data0.Domain !== undefined){
 let data10 = data0.Domain;
 if(typeof data10 === "string"){
-if(!pattern36.test(data10)){
+if(!pattern39.test(data10)){
 const err87 = {instancePath:instancePath+"/User/Domain",schemaPath:"#/properties/User/properties/Domain/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
@@ -11569,7 +11855,7 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(!pattern24.test(data11)){
+if(!pattern27.test(data11)){
 const err90 = {instancePath:instancePath+"/User/DomainType",schemaPath:"#/properties/User/properties/DomainType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err90];
@@ -11604,7 +11890,7 @@ vErrors.push(err92);
 errors++;
 }
 if(!(((((((data12 === "en") || (data12 === "de")) || (data12 === "es")) || (data12 === "fr")) || (data12 === "nl")) || (data12 === "pt")) || (data12 === "it"))){
-const err93 = {instancePath:instancePath+"/User/LanguageCode",schemaPath:"#/properties/User/properties/LanguageCode/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.LanguageCode.enum},message:"must be equal to one of the allowed values"};
+const err93 = {instancePath:instancePath+"/User/LanguageCode",schemaPath:"#/properties/User/properties/LanguageCode/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.LanguageCode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -11617,7 +11903,7 @@ errors++;
 if(data0.ImpersonatorLanguageCode !== undefined){
 let data13 = data0.ImpersonatorLanguageCode;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err94 = {instancePath:instancePath+"/User/ImpersonatorLanguageCode",schemaPath:"#/properties/User/properties/ImpersonatorLanguageCode/type",keyword:"type",params:{type: schema37.properties.User.properties.ImpersonatorLanguageCode.type},message:"must be string,null"};
+const err94 = {instancePath:instancePath+"/User/ImpersonatorLanguageCode",schemaPath:"#/properties/User/properties/ImpersonatorLanguageCode/type",keyword:"type",params:{type: schema39.properties.User.properties.ImpersonatorLanguageCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -11627,7 +11913,7 @@ vErrors.push(err94);
 errors++;
 }
 if(!((((((((data13 === "en") || (data13 === "de")) || (data13 === "es")) || (data13 === "fr")) || (data13 === "nl")) || (data13 === "pt")) || (data13 === "it")) || (data13 === null))){
-const err95 = {instancePath:instancePath+"/User/ImpersonatorLanguageCode",schemaPath:"#/properties/User/properties/ImpersonatorLanguageCode/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.ImpersonatorLanguageCode.enum},message:"must be equal to one of the allowed values"};
+const err95 = {instancePath:instancePath+"/User/ImpersonatorLanguageCode",schemaPath:"#/properties/User/properties/ImpersonatorLanguageCode/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.ImpersonatorLanguageCode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -11678,7 +11964,7 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(!pattern31.test(data17)){
+if(!pattern34.test(data17)){
 const err99 = {instancePath:instancePath+"/User/RolePermissions/" + i0,schemaPath:"#/properties/User/properties/RolePermissions/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"+"\""};
 if(vErrors === null){
 vErrors = [err99];
@@ -11764,7 +12050,7 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(!pattern24.test(data20)){
+if(!pattern27.test(data20)){
 const err106 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Key",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err106];
@@ -11908,7 +12194,7 @@ errors++;
 if(data0.AccountLogoUID !== undefined){
 let data26 = data0.AccountLogoUID;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err118 = {instancePath:instancePath+"/User/AccountLogoUID",schemaPath:"#/properties/User/properties/AccountLogoUID/type",keyword:"type",params:{type: schema37.properties.User.properties.AccountLogoUID.type},message:"must be string,null"};
+const err118 = {instancePath:instancePath+"/User/AccountLogoUID",schemaPath:"#/properties/User/properties/AccountLogoUID/type",keyword:"type",params:{type: schema39.properties.User.properties.AccountLogoUID.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -11918,7 +12204,7 @@ vErrors.push(err118);
 errors++;
 }
 if(typeof data26 === "string"){
-if(!pattern35.test(data26)){
+if(!pattern38.test(data26)){
 const err119 = {instancePath:instancePath+"/User/AccountLogoUID",schemaPath:"#/properties/User/properties/AccountLogoUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err119];
@@ -11979,7 +12265,7 @@ vErrors.push(err123);
 }
 errors++;
 }
-if(!pattern24.test(data30)){
+if(!pattern27.test(data30)){
 const err124 = {instancePath:instancePath+"/User/AccountMenuLogoStyle",schemaPath:"#/properties/User/properties/AccountMenuLogoStyle/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err124];
@@ -12014,7 +12300,7 @@ vErrors.push(err126);
 errors++;
 }
 if(!(((data31 === "CompanyName") || (data31 === "Custom")) || (data31 === "None"))){
-const err127 = {instancePath:instancePath+"/User/AccountMenuDisplayTitleType",schemaPath:"#/properties/User/properties/AccountMenuDisplayTitleType/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.AccountMenuDisplayTitleType.enum},message:"must be equal to one of the allowed values"};
+const err127 = {instancePath:instancePath+"/User/AccountMenuDisplayTitleType",schemaPath:"#/properties/User/properties/AccountMenuDisplayTitleType/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.AccountMenuDisplayTitleType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -12027,7 +12313,7 @@ errors++;
 if(data0.AccountMenuTitle !== undefined){
 let data32 = data0.AccountMenuTitle;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err128 = {instancePath:instancePath+"/User/AccountMenuTitle",schemaPath:"#/properties/User/properties/AccountMenuTitle/type",keyword:"type",params:{type: schema37.properties.User.properties.AccountMenuTitle.type},message:"must be string,null"};
+const err128 = {instancePath:instancePath+"/User/AccountMenuTitle",schemaPath:"#/properties/User/properties/AccountMenuTitle/type",keyword:"type",params:{type: schema39.properties.User.properties.AccountMenuTitle.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -12050,7 +12336,7 @@ vErrors.push(err129);
 errors++;
 }
 if(!(((data33 === "Disabled") || (data33 === "Optional")) || (data33 === "Required"))){
-const err130 = {instancePath:instancePath+"/User/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/User/properties/AccountTwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.AccountTwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
+const err130 = {instancePath:instancePath+"/User/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/User/properties/AccountTwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.AccountTwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -12073,7 +12359,7 @@ vErrors.push(err131);
 errors++;
 }
 if(!(((data34 === "Password") || (data34 === "SAML")) || (data34 === "OpenIDConnect"))){
-const err132 = {instancePath:instancePath+"/User/AuthenticationProtocol",schemaPath:"#/properties/User/properties/AuthenticationProtocol/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.AuthenticationProtocol.enum},message:"must be equal to one of the allowed values"};
+const err132 = {instancePath:instancePath+"/User/AuthenticationProtocol",schemaPath:"#/properties/User/properties/AuthenticationProtocol/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.AuthenticationProtocol.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -12114,7 +12400,7 @@ vErrors.push(err134);
 errors++;
 }
 if(!(((data36 === "light") || (data36 === "dark")) || (data36 === "sync"))){
-const err135 = {instancePath:instancePath+"/User/InterfacePreferences/theme",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/theme/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.InterfacePreferences.anyOf[0].properties.theme.enum},message:"must be equal to one of the allowed values"};
+const err135 = {instancePath:instancePath+"/User/InterfacePreferences/theme",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/theme/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.InterfacePreferences.anyOf[0].properties.theme.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -12137,7 +12423,7 @@ vErrors.push(err136);
 errors++;
 }
 if(!((data37 === "rounded") || (data37 === "square"))){
-const err137 = {instancePath:instancePath+"/User/InterfacePreferences/themeStyle",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/themeStyle/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.InterfacePreferences.anyOf[0].properties.themeStyle.enum},message:"must be equal to one of the allowed values"};
+const err137 = {instancePath:instancePath+"/User/InterfacePreferences/themeStyle",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/themeStyle/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.InterfacePreferences.anyOf[0].properties.themeStyle.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -12262,7 +12548,7 @@ valid15 = valid15 || _valid2;
 if(!valid15){
 const _errs98 = errors;
 if(typeof data35 === "string"){
-if(!pattern43.test(data35)){
+if(!pattern46.test(data35)){
 const err146 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err146];
@@ -12326,7 +12612,7 @@ vErrors = null;
 if(data0.HomePageType !== undefined){
 let data42 = data0.HomePageType;
 if((typeof data42 !== "string") && (data42 !== null)){
-const err150 = {instancePath:instancePath+"/User/HomePageType",schemaPath:"#/properties/User/properties/HomePageType/type",keyword:"type",params:{type: schema37.properties.User.properties.HomePageType.type},message:"must be string,null"};
+const err150 = {instancePath:instancePath+"/User/HomePageType",schemaPath:"#/properties/User/properties/HomePageType/type",keyword:"type",params:{type: schema39.properties.User.properties.HomePageType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -12346,7 +12632,7 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(!pattern24.test(data42)){
+if(!pattern27.test(data42)){
 const err152 = {instancePath:instancePath+"/User/HomePageType",schemaPath:"#/properties/User/properties/HomePageType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err152];
@@ -12361,7 +12647,7 @@ errors++;
 if(data0.HomePageRedirectionMenu !== undefined){
 let data43 = data0.HomePageRedirectionMenu;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err153 = {instancePath:instancePath+"/User/HomePageRedirectionMenu",schemaPath:"#/properties/User/properties/HomePageRedirectionMenu/type",keyword:"type",params:{type: schema37.properties.User.properties.HomePageRedirectionMenu.type},message:"must be string,null"};
+const err153 = {instancePath:instancePath+"/User/HomePageRedirectionMenu",schemaPath:"#/properties/User/properties/HomePageRedirectionMenu/type",keyword:"type",params:{type: schema39.properties.User.properties.HomePageRedirectionMenu.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -12381,7 +12667,7 @@ vErrors.push(err154);
 }
 errors++;
 }
-if(!pattern24.test(data43)){
+if(!pattern27.test(data43)){
 const err155 = {instancePath:instancePath+"/User/HomePageRedirectionMenu",schemaPath:"#/properties/User/properties/HomePageRedirectionMenu/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err155];
@@ -12406,7 +12692,7 @@ vErrors.push(err156);
 errors++;
 }
 if(!((data44 === "Included") || (data44 === "Optional"))){
-const err157 = {instancePath:instancePath+"/User/SupportChat",schemaPath:"#/properties/User/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
+const err157 = {instancePath:instancePath+"/User/SupportChat",schemaPath:"#/properties/User/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -12429,7 +12715,7 @@ vErrors.push(err158);
 errors++;
 }
 if(!((data45 === "Included") || (data45 === "Optional"))){
-const err159 = {instancePath:instancePath+"/User/TablesAndView",schemaPath:"#/properties/User/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
+const err159 = {instancePath:instancePath+"/User/TablesAndView",schemaPath:"#/properties/User/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -12452,7 +12738,7 @@ vErrors.push(err160);
 errors++;
 }
 if(!((data46 === "Included") || (data46 === "Optional"))){
-const err161 = {instancePath:instancePath+"/User/Connection",schemaPath:"#/properties/User/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.Connection.enum},message:"must be equal to one of the allowed values"};
+const err161 = {instancePath:instancePath+"/User/Connection",schemaPath:"#/properties/User/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Connection.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -12475,7 +12761,7 @@ vErrors.push(err162);
 errors++;
 }
 if(!((data47 === "Included") || (data47 === "Optional"))){
-const err163 = {instancePath:instancePath+"/User/DataLoader",schemaPath:"#/properties/User/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
+const err163 = {instancePath:instancePath+"/User/DataLoader",schemaPath:"#/properties/User/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -12498,7 +12784,7 @@ vErrors.push(err164);
 errors++;
 }
 if(!((data48 === "Included") || (data48 === "Optional"))){
-const err165 = {instancePath:instancePath+"/User/DataFlow",schemaPath:"#/properties/User/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
+const err165 = {instancePath:instancePath+"/User/DataFlow",schemaPath:"#/properties/User/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -12521,7 +12807,7 @@ vErrors.push(err166);
 errors++;
 }
 if(!((data49 === "Included") || (data49 === "Optional"))){
-const err167 = {instancePath:instancePath+"/User/DataHook",schemaPath:"#/properties/User/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
+const err167 = {instancePath:instancePath+"/User/DataHook",schemaPath:"#/properties/User/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -12544,7 +12830,7 @@ vErrors.push(err168);
 errors++;
 }
 if(!((data50 === "Included") || (data50 === "Optional"))){
-const err169 = {instancePath:instancePath+"/User/DataScript",schemaPath:"#/properties/User/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
+const err169 = {instancePath:instancePath+"/User/DataScript",schemaPath:"#/properties/User/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -12567,7 +12853,7 @@ vErrors.push(err170);
 errors++;
 }
 if(!((data51 === "Included") || (data51 === "Optional"))){
-const err171 = {instancePath:instancePath+"/User/DataStream",schemaPath:"#/properties/User/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
+const err171 = {instancePath:instancePath+"/User/DataStream",schemaPath:"#/properties/User/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -12590,7 +12876,7 @@ vErrors.push(err172);
 errors++;
 }
 if(!((data52 === "Included") || (data52 === "Optional"))){
-const err173 = {instancePath:instancePath+"/User/DocumentsAndMedia",schemaPath:"#/properties/User/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
+const err173 = {instancePath:instancePath+"/User/DocumentsAndMedia",schemaPath:"#/properties/User/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -12613,7 +12899,7 @@ vErrors.push(err174);
 errors++;
 }
 if(!((data53 === "Included") || (data53 === "Optional"))){
-const err175 = {instancePath:instancePath+"/User/Dashboard",schemaPath:"#/properties/User/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
+const err175 = {instancePath:instancePath+"/User/Dashboard",schemaPath:"#/properties/User/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -12636,7 +12922,7 @@ vErrors.push(err176);
 errors++;
 }
 if(!((data54 === "Included") || (data54 === "Optional"))){
-const err177 = {instancePath:instancePath+"/User/Report",schemaPath:"#/properties/User/properties/Report/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.Report.enum},message:"must be equal to one of the allowed values"};
+const err177 = {instancePath:instancePath+"/User/Report",schemaPath:"#/properties/User/properties/Report/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Report.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -12659,7 +12945,7 @@ vErrors.push(err178);
 errors++;
 }
 if(!((data55 === "Included") || (data55 === "Optional"))){
-const err179 = {instancePath:instancePath+"/User/LiveDocs",schemaPath:"#/properties/User/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
+const err179 = {instancePath:instancePath+"/User/LiveDocs",schemaPath:"#/properties/User/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -12682,7 +12968,7 @@ vErrors.push(err180);
 errors++;
 }
 if(!((data56 === "Included") || (data56 === "Optional"))){
-const err181 = {instancePath:instancePath+"/User/Insight",schemaPath:"#/properties/User/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.Insight.enum},message:"must be equal to one of the allowed values"};
+const err181 = {instancePath:instancePath+"/User/Insight",schemaPath:"#/properties/User/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Insight.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -12705,7 +12991,7 @@ vErrors.push(err182);
 errors++;
 }
 if(!((data57 === "Included") || (data57 === "Optional"))){
-const err183 = {instancePath:instancePath+"/User/Binder",schemaPath:"#/properties/User/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.Binder.enum},message:"must be equal to one of the allowed values"};
+const err183 = {instancePath:instancePath+"/User/Binder",schemaPath:"#/properties/User/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Binder.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -12728,7 +13014,7 @@ vErrors.push(err184);
 errors++;
 }
 if(!((data58 === "Included") || (data58 === "Optional"))){
-const err185 = {instancePath:instancePath+"/User/Addons",schemaPath:"#/properties/User/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.Addons.enum},message:"must be equal to one of the allowed values"};
+const err185 = {instancePath:instancePath+"/User/Addons",schemaPath:"#/properties/User/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Addons.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -12751,7 +13037,7 @@ vErrors.push(err186);
 errors++;
 }
 if(!((data59 === "Included") || (data59 === "Optional"))){
-const err187 = {instancePath:instancePath+"/User/Schedules",schemaPath:"#/properties/User/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
+const err187 = {instancePath:instancePath+"/User/Schedules",schemaPath:"#/properties/User/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -12774,7 +13060,7 @@ vErrors.push(err188);
 errors++;
 }
 if(!((data60 === "Included") || (data60 === "Optional"))){
-const err189 = {instancePath:instancePath+"/User/AutomationAlert",schemaPath:"#/properties/User/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema37.properties.User.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
+const err189 = {instancePath:instancePath+"/User/AutomationAlert",schemaPath:"#/properties/User/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -12809,7 +13095,7 @@ vErrors.push(err191);
 errors++;
 }
 if(!((data61 === "Included") || (data61 === "Optional"))){
-const err192 = {instancePath:instancePath+"/FeaturesDashboard",schemaPath:"#/properties/FeaturesDashboard/enum",keyword:"enum",params:{allowedValues: schema37.properties.FeaturesDashboard.enum},message:"must be equal to one of the allowed values"};
+const err192 = {instancePath:instancePath+"/FeaturesDashboard",schemaPath:"#/properties/FeaturesDashboard/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDashboard.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -12832,7 +13118,7 @@ vErrors.push(err193);
 errors++;
 }
 if(!((data62 === "Included") || (data62 === "Optional"))){
-const err194 = {instancePath:instancePath+"/FeaturesBinder",schemaPath:"#/properties/FeaturesBinder/enum",keyword:"enum",params:{allowedValues: schema37.properties.FeaturesBinder.enum},message:"must be equal to one of the allowed values"};
+const err194 = {instancePath:instancePath+"/FeaturesBinder",schemaPath:"#/properties/FeaturesBinder/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesBinder.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -12855,7 +13141,7 @@ vErrors.push(err195);
 errors++;
 }
 if(!((data63 === "Included") || (data63 === "Optional"))){
-const err196 = {instancePath:instancePath+"/FeaturesTablesAndView",schemaPath:"#/properties/FeaturesTablesAndView/enum",keyword:"enum",params:{allowedValues: schema37.properties.FeaturesTablesAndView.enum},message:"must be equal to one of the allowed values"};
+const err196 = {instancePath:instancePath+"/FeaturesTablesAndView",schemaPath:"#/properties/FeaturesTablesAndView/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesTablesAndView.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -12878,7 +13164,7 @@ vErrors.push(err197);
 errors++;
 }
 if(!((data64 === "Included") || (data64 === "Optional"))){
-const err198 = {instancePath:instancePath+"/FeaturesDataHook",schemaPath:"#/properties/FeaturesDataHook/enum",keyword:"enum",params:{allowedValues: schema37.properties.FeaturesDataHook.enum},message:"must be equal to one of the allowed values"};
+const err198 = {instancePath:instancePath+"/FeaturesDataHook",schemaPath:"#/properties/FeaturesDataHook/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDataHook.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -12901,7 +13187,7 @@ vErrors.push(err199);
 errors++;
 }
 if(!((data65 === "Included") || (data65 === "Optional"))){
-const err200 = {instancePath:instancePath+"/FeaturesDataStream",schemaPath:"#/properties/FeaturesDataStream/enum",keyword:"enum",params:{allowedValues: schema37.properties.FeaturesDataStream.enum},message:"must be equal to one of the allowed values"};
+const err200 = {instancePath:instancePath+"/FeaturesDataStream",schemaPath:"#/properties/FeaturesDataStream/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDataStream.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -12924,7 +13210,7 @@ vErrors.push(err201);
 errors++;
 }
 if(!((data66 === "Included") || (data66 === "Optional"))){
-const err202 = {instancePath:instancePath+"/FeaturesConnection",schemaPath:"#/properties/FeaturesConnection/enum",keyword:"enum",params:{allowedValues: schema37.properties.FeaturesConnection.enum},message:"must be equal to one of the allowed values"};
+const err202 = {instancePath:instancePath+"/FeaturesConnection",schemaPath:"#/properties/FeaturesConnection/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesConnection.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -12947,7 +13233,7 @@ vErrors.push(err203);
 errors++;
 }
 if(!((data67 === "Included") || (data67 === "Optional"))){
-const err204 = {instancePath:instancePath+"/FeaturesDataFlow",schemaPath:"#/properties/FeaturesDataFlow/enum",keyword:"enum",params:{allowedValues: schema37.properties.FeaturesDataFlow.enum},message:"must be equal to one of the allowed values"};
+const err204 = {instancePath:instancePath+"/FeaturesDataFlow",schemaPath:"#/properties/FeaturesDataFlow/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDataFlow.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -12970,7 +13256,7 @@ vErrors.push(err205);
 errors++;
 }
 if(!((data68 === "Included") || (data68 === "Optional"))){
-const err206 = {instancePath:instancePath+"/FeaturesDataLoader",schemaPath:"#/properties/FeaturesDataLoader/enum",keyword:"enum",params:{allowedValues: schema37.properties.FeaturesDataLoader.enum},message:"must be equal to one of the allowed values"};
+const err206 = {instancePath:instancePath+"/FeaturesDataLoader",schemaPath:"#/properties/FeaturesDataLoader/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDataLoader.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -12993,7 +13279,7 @@ vErrors.push(err207);
 errors++;
 }
 if(!((data69 === "Included") || (data69 === "Optional"))){
-const err208 = {instancePath:instancePath+"/FeaturesDataScript",schemaPath:"#/properties/FeaturesDataScript/enum",keyword:"enum",params:{allowedValues: schema37.properties.FeaturesDataScript.enum},message:"must be equal to one of the allowed values"};
+const err208 = {instancePath:instancePath+"/FeaturesDataScript",schemaPath:"#/properties/FeaturesDataScript/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDataScript.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -13016,7 +13302,7 @@ vErrors.push(err209);
 errors++;
 }
 if(!((data70 === "Included") || (data70 === "Optional"))){
-const err210 = {instancePath:instancePath+"/FeaturesInsight",schemaPath:"#/properties/FeaturesInsight/enum",keyword:"enum",params:{allowedValues: schema37.properties.FeaturesInsight.enum},message:"must be equal to one of the allowed values"};
+const err210 = {instancePath:instancePath+"/FeaturesInsight",schemaPath:"#/properties/FeaturesInsight/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesInsight.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -13039,7 +13325,7 @@ vErrors.push(err211);
 errors++;
 }
 if(!((data71 === "Included") || (data71 === "Optional"))){
-const err212 = {instancePath:instancePath+"/FeaturesLiveDoc",schemaPath:"#/properties/FeaturesLiveDoc/enum",keyword:"enum",params:{allowedValues: schema37.properties.FeaturesLiveDoc.enum},message:"must be equal to one of the allowed values"};
+const err212 = {instancePath:instancePath+"/FeaturesLiveDoc",schemaPath:"#/properties/FeaturesLiveDoc/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesLiveDoc.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -13062,7 +13348,7 @@ vErrors.push(err213);
 errors++;
 }
 if(!((data72 === "Included") || (data72 === "Optional"))){
-const err214 = {instancePath:instancePath+"/FeaturesReport",schemaPath:"#/properties/FeaturesReport/enum",keyword:"enum",params:{allowedValues: schema37.properties.FeaturesReport.enum},message:"must be equal to one of the allowed values"};
+const err214 = {instancePath:instancePath+"/FeaturesReport",schemaPath:"#/properties/FeaturesReport/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesReport.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -13085,7 +13371,7 @@ vErrors.push(err215);
 errors++;
 }
 if(!((data73 === "Included") || (data73 === "Optional"))){
-const err216 = {instancePath:instancePath+"/FeaturesAutomationAlert",schemaPath:"#/properties/FeaturesAutomationAlert/enum",keyword:"enum",params:{allowedValues: schema37.properties.FeaturesAutomationAlert.enum},message:"must be equal to one of the allowed values"};
+const err216 = {instancePath:instancePath+"/FeaturesAutomationAlert",schemaPath:"#/properties/FeaturesAutomationAlert/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesAutomationAlert.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -13108,7 +13394,7 @@ vErrors.push(err217);
 errors++;
 }
 if(!((data74 === "Included") || (data74 === "Optional"))){
-const err218 = {instancePath:instancePath+"/FeaturesSchedule",schemaPath:"#/properties/FeaturesSchedule/enum",keyword:"enum",params:{allowedValues: schema37.properties.FeaturesSchedule.enum},message:"must be equal to one of the allowed values"};
+const err218 = {instancePath:instancePath+"/FeaturesSchedule",schemaPath:"#/properties/FeaturesSchedule/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesSchedule.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -13131,7 +13417,7 @@ vErrors.push(err219);
 errors++;
 }
 if(!((data75 === "Included") || (data75 === "Optional"))){
-const err220 = {instancePath:instancePath+"/FeaturesAddon",schemaPath:"#/properties/FeaturesAddon/enum",keyword:"enum",params:{allowedValues: schema37.properties.FeaturesAddon.enum},message:"must be equal to one of the allowed values"};
+const err220 = {instancePath:instancePath+"/FeaturesAddon",schemaPath:"#/properties/FeaturesAddon/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesAddon.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -13154,7 +13440,7 @@ vErrors.push(err221);
 errors++;
 }
 if(!((data76 === "Included") || (data76 === "Optional"))){
-const err222 = {instancePath:instancePath+"/FeaturesIntegrationAPI",schemaPath:"#/properties/FeaturesIntegrationAPI/enum",keyword:"enum",params:{allowedValues: schema37.properties.FeaturesIntegrationAPI.enum},message:"must be equal to one of the allowed values"};
+const err222 = {instancePath:instancePath+"/FeaturesIntegrationAPI",schemaPath:"#/properties/FeaturesIntegrationAPI/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesIntegrationAPI.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -13177,7 +13463,7 @@ vErrors.push(err223);
 errors++;
 }
 if(!((data77 === "Included") || (data77 === "Optional"))){
-const err224 = {instancePath:instancePath+"/FeaturesDocumentsAndMedia",schemaPath:"#/properties/FeaturesDocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema37.properties.FeaturesDocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
+const err224 = {instancePath:instancePath+"/FeaturesDocumentsAndMedia",schemaPath:"#/properties/FeaturesDocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -13202,7 +13488,7 @@ errors++;
 if(data.DesktopVersion !== undefined){
 let data79 = data.DesktopVersion;
 if((typeof data79 !== "string") && (data79 !== null)){
-const err226 = {instancePath:instancePath+"/DesktopVersion",schemaPath:"#/properties/DesktopVersion/type",keyword:"type",params:{type: schema37.properties.DesktopVersion.type},message:"must be string,null"};
+const err226 = {instancePath:instancePath+"/DesktopVersion",schemaPath:"#/properties/DesktopVersion/type",keyword:"type",params:{type: schema39.properties.DesktopVersion.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -13212,7 +13498,7 @@ vErrors.push(err226);
 errors++;
 }
 if(typeof data79 === "string"){
-if(!pattern46.test(data79)){
+if(!pattern49.test(data79)){
 const err227 = {instancePath:instancePath+"/DesktopVersion",schemaPath:"#/properties/DesktopVersion/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$"},message:"must match pattern \""+"^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err227];
@@ -13235,21 +13521,21 @@ vErrors.push(err228);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMenus = validate38;
-const schema38 = {"$id":"menus","type":"object","description":"The menus of the top menu bar (SPEC §2.5, §6). Ids are unique across the whole document.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"sessionValues":{"type":"object","description":"Session field values the condition atoms compare against.","properties":{"twoFactorPoliciesAllowingSettings":{"type":"array","items":{"type":"string","minLength":1,"maxLength":60},"uniqueItems":true,"description":"AccountTwoFactorAuthenticationPolicy values under which users manage 2FA themselves."},"passwordAuthenticationProtocols":{"type":"array","items":{"type":"string","minLength":1,"maxLength":60},"uniqueItems":true,"description":"AuthenticationProtocol values that mean sign-on by password."}},"required":["twoFactorPoliciesAllowingSettings","passwordAuthenticationProtocols"],"additionalProperties":false},"main":{"type":"object","description":"The navigation panel: up to constants.menuColumns columns, constants.menuDropdownWidthPx wide (§9).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the panel button's accessible name."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the panel button."},"sections":{"type":"array","items":{"type":"object","description":"A navigation panel section (§2.5). Hidden when none of its links is visible (§6).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title."},"title":{"type":"string","minLength":1,"maxLength":40,"description":"Literal title set by the account's custom menu (account layer); shown instead of titleKey's text."},"titleByLanguage":{"type":"object","propertyNames":{"enum":["en","de","es","fr","nl","pt","it"]},"additionalProperties":{"type":"string","minLength":1,"maxLength":40,"description":"The text in that language."},"description":"Literal titles set by the account's custom menu, by interface language; they win over title."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the section title."},"column":{"enum":[1,2],"description":"Column of the panel (constants.menuColumns: 2) the section sits in."},"links":{"type":"array","items":{"type":"object","description":"A navigation panel link (§2.5). Shown iff (adminOnly is false or User.IsAdmin is true) and the role permission key is held at level r or higher (§6) and visibleWhen holds. The feature does not hide it.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path the link opens (§2.5: prefixed with /); must match a route."},"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key that governs the entry (§6); without it the entry is hidden."},"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription feature of the screen. Not a visibility rule (§2.5: entries follow the role permission): when it is not Included the link is badged as an upgrade and the guard sends it to /upgrade (§4.1 step 11)."},"adminOnly":{"type":"boolean","description":"Hidden from users whose IsAdmin is not true (§6)."},"text":{"type":"string","minLength":1,"maxLength":40,"description":"Literal name set by the account's custom menu (account layer) for every language without a name in textByLanguage; shown instead of textKey's text."},"textByLanguage":{"type":"object","propertyNames":{"enum":["en","de","es","fr","nl","pt","it"]},"additionalProperties":{"type":"string","minLength":1,"maxLength":40,"description":"The text in that language."},"description":"Literal names set by the account's custom menu, by interface language; they win over text."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","textKey","link","key","adminOnly"],"additionalProperties":false},"minItems":1,"description":"Links, in display order."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","titleKey","icon","column","links"],"additionalProperties":false},"minItems":1,"description":"Sections, in display order."}},"required":["titleKey","icon","sections"],"additionalProperties":false},"admin":{"type":"object","description":"The admin menu: up to constants.adminMenuColumns columns, at most constants.adminMenuMaxWidthPx wide (§9). Shown iff at least one of its links is visible (§6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the admin menu button's accessible name."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the admin menu button."},"sections":{"type":"array","items":{"type":"object","description":"An admin menu section. Hidden when none of its links is visible (§6).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the section title."},"column":{"enum":[1,2,3,4],"description":"Column of the admin menu (constants.adminMenuColumns: 4) the section sits in."},"links":{"type":"array","items":{"type":"object","description":"An admin menu link. Shown iff the user's AdminPermissions entry for the module has Read (§6) and visibleWhen holds.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"link":{"type":"string","pattern":"^/admin(/[a-z0-9]+)+$","maxLength":200,"description":"Path of the admin screen, '/admin/' followed by lower-case static segments (§2.5)."},"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module whose Read permission the screen needs (§6)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","textKey","link","adminModule"],"additionalProperties":false},"minItems":1,"description":"Links, in display order."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","titleKey","icon","column","links"],"additionalProperties":false},"minItems":1,"description":"Sections, in display order."}},"required":["titleKey","icon","sections"],"additionalProperties":false},"user":{"type":"object","description":"The user menu (§2.5, §4.2, §6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button's accessible name and tooltip."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the button."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"entries":{"type":"array","items":{"type":"object","description":"An entry of the user or help menu: shown iff visibleWhen holds (always when absent). Exactly one of link, dialog, external or action says what it does.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the entry text. For action switchLanguage it receives {{language}}, the native name of the language switched to."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the text."},"separatorBefore":{"type":"boolean","description":"Draw a separator above the entry when a visible entry precedes it (default false)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path to navigate to; must match a route."},"dialog":{"enum":["mySettings","exports","newSupportTicket","welcome","customerEffortRating"],"description":"Dialog registry id of a menu dialog (§2.5) to open."},"external":{"type":"object","description":"An external page configured in the shell manifest, opened in a new tab (rel=noopener).","properties":{"site":{"enum":["help"],"description":"External site of the shell manifest: help = externalSites.help (§7 help URLs by type)."},"page":{"enum":["faq","tutorials","releaseNotes"],"description":"Page type; the URL is externalSites.help.baseUrl followed by externalSites.help.pages[page]."}},"required":["site","page"],"additionalProperties":false},"action":{"enum":["signOut","stopImpersonation","switchLanguage"],"description":"Built-in action: signOut navigates to /logout (§2.2); stopImpersonation calls v2/User/StopImpersonate through the gateway and reloads the session (§7); switchLanguage toggles the interface language between ImpersonatorLanguageCode and LanguageCode, kept in the impersonation language cookie (§4.2)."}},"required":["id","textKey"],"oneOf":[{"required":["link"]},{"required":["dialog"]},{"required":["external"]},{"required":["action"]}],"additionalProperties":false},"minItems":1,"description":"Entries, in display order."}},"required":["titleKey","icon","entries"],"additionalProperties":false},"help":{"type":"object","description":"The help menu (§2.5, §6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button's accessible name and tooltip."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the button."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"entries":{"type":"array","items":{"type":"object","description":"An entry of the user or help menu: shown iff visibleWhen holds (always when absent). Exactly one of link, dialog, external or action says what it does.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the entry text. For action switchLanguage it receives {{language}}, the native name of the language switched to."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the text."},"separatorBefore":{"type":"boolean","description":"Draw a separator above the entry when a visible entry precedes it (default false)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path to navigate to; must match a route."},"dialog":{"enum":["mySettings","exports","newSupportTicket","welcome","customerEffortRating"],"description":"Dialog registry id of a menu dialog (§2.5) to open."},"external":{"type":"object","description":"An external page configured in the shell manifest, opened in a new tab (rel=noopener).","properties":{"site":{"enum":["help"],"description":"External site of the shell manifest: help = externalSites.help (§7 help URLs by type)."},"page":{"enum":["faq","tutorials","releaseNotes"],"description":"Page type; the URL is externalSites.help.baseUrl followed by externalSites.help.pages[page]."}},"required":["site","page"],"additionalProperties":false},"action":{"enum":["signOut","stopImpersonation","switchLanguage"],"description":"Built-in action: signOut navigates to /logout (§2.2); stopImpersonation calls v2/User/StopImpersonate through the gateway and reloads the session (§7); switchLanguage toggles the interface language between ImpersonatorLanguageCode and LanguageCode, kept in the impersonation language cookie (§4.2)."}},"required":["id","textKey"],"oneOf":[{"required":["link"]},{"required":["dialog"]},{"required":["external"]},{"required":["action"]}],"additionalProperties":false},"minItems":1,"description":"Entries, in display order."}},"required":["titleKey","icon","entries"],"additionalProperties":false}},"required":["version","sessionValues","main","admin","user","help"],"additionalProperties":false,"definitions":{"conditionAtom":{"description":"A condition atom: exactly one of the atoms below.","oneOf":[{"type":"object","description":"True iff the user's RolePermissions (§3 permission string, parsed with the aliases of the permissions manifest) hold the key at the given level or higher (rw includes r). An absent key is false.","properties":{"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key (§6), canonical spelling."},"level":{"enum":["r","rw"],"description":"Minimum level; default r."}},"required":["permission"],"additionalProperties":false},{"type":"object","description":"True iff the subscription feature's availability on the session is Included (§5 access checks). Optional, absent or any other value is false. For a config-only feature (IntegrationAPI) the value of its Features… config name is used.","properties":{"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id of the permissions manifest."}},"required":["feature"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean field of the User session (§3) is exactly true; absent or any other value is false. Impersonation has its own atom.","properties":{"sessionFlag":{"enum":["ShowHelpLinks","IsAdmin","MustSetup2FA","AccountIsWhiteLabel","AccountMenuLogoIsSet"],"description":"Boolean User field (§3)."}},"required":["sessionFlag"],"additionalProperties":false},{"type":"object","description":"True iff (User.Impersonating === true) equals the given value: {impersonating: true} holds while an administrator impersonates the user, {impersonating: false} otherwise (§4.2).","properties":{"impersonating":{"type":"boolean","description":"Expected impersonation state."}},"required":["impersonating"],"additionalProperties":false},{"type":"object","description":"True iff (User.AccountTwoFactorAuthenticationPolicy, as a string, equals case-insensitively one of sessionValues.twoFactorPoliciesAllowingSettings) equals the given value. An absent policy never allows.","properties":{"twoFactorPolicyAllowsSettings":{"type":"boolean","description":"Expected result of 'the account's 2FA policy lets the user manage 2FA in My Settings' (§6)."}},"required":["twoFactorPolicyAllowsSettings"],"additionalProperties":false},{"type":"object","description":"True iff (User.AuthenticationProtocol, as a string, equals case-insensitively one of sessionValues.passwordAuthenticationProtocols) equals the given value. An absent protocol is not password.","properties":{"passwordSignOn":{"type":"boolean","description":"Expected result of 'the user signs on with a password' (as opposed to single sign-on, §6)."}},"required":["passwordSignOn"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean setting of the resolved shell manifest (account layer included) is true.","properties":{"shellFlag":{"enum":["videoTutorials","signupAllowed"],"description":"Boolean shell setting: videoTutorials (welcome tutorial available, §6) or signupAllowed (§2.1)."}},"required":["shellFlag"],"additionalProperties":false},{"type":"object","description":"True iff the user's AdminPermissions map (§3) has an entry for the module whose Read flag (access read, the default) or Write flag (access write) is exactly true.","properties":{"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key."},"access":{"enum":["read","write"],"description":"Which flag must be set; default read."}},"required":["adminModule"],"additionalProperties":false}]},"conditionLevel1":{"description":"A condition of at most one level: an atom or a combinator of atoms.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionAtom","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]},"conditionLevel2":{"description":"A condition of at most two levels.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel1","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]},"condition":{"description":"Visibility condition of at most three levels. Atoms: permission, feature, sessionFlag, impersonating, twoFactorPolicyAllowsSettings, passwordSignOn, shellFlag, adminModule; combinators: allOf, anyOf, not.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel2","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]}}};
-const pattern48 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
-const pattern54 = new RegExp("^/(?![/\\\\])[^\\s\\\\]*$", "u");
-const pattern82 = new RegExp("^/admin(/[a-z0-9]+)+$", "u");
-const schema39 = {"description":"Visibility condition of at most three levels. Atoms: permission, feature, sessionFlag, impersonating, twoFactorPolicyAllowsSettings, passwordSignOn, shellFlag, adminModule; combinators: allOf, anyOf, not.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel2","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]};
-const schema40 = {"description":"A condition atom: exactly one of the atoms below.","oneOf":[{"type":"object","description":"True iff the user's RolePermissions (§3 permission string, parsed with the aliases of the permissions manifest) hold the key at the given level or higher (rw includes r). An absent key is false.","properties":{"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key (§6), canonical spelling."},"level":{"enum":["r","rw"],"description":"Minimum level; default r."}},"required":["permission"],"additionalProperties":false},{"type":"object","description":"True iff the subscription feature's availability on the session is Included (§5 access checks). Optional, absent or any other value is false. For a config-only feature (IntegrationAPI) the value of its Features… config name is used.","properties":{"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id of the permissions manifest."}},"required":["feature"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean field of the User session (§3) is exactly true; absent or any other value is false. Impersonation has its own atom.","properties":{"sessionFlag":{"enum":["ShowHelpLinks","IsAdmin","MustSetup2FA","AccountIsWhiteLabel","AccountMenuLogoIsSet"],"description":"Boolean User field (§3)."}},"required":["sessionFlag"],"additionalProperties":false},{"type":"object","description":"True iff (User.Impersonating === true) equals the given value: {impersonating: true} holds while an administrator impersonates the user, {impersonating: false} otherwise (§4.2).","properties":{"impersonating":{"type":"boolean","description":"Expected impersonation state."}},"required":["impersonating"],"additionalProperties":false},{"type":"object","description":"True iff (User.AccountTwoFactorAuthenticationPolicy, as a string, equals case-insensitively one of sessionValues.twoFactorPoliciesAllowingSettings) equals the given value. An absent policy never allows.","properties":{"twoFactorPolicyAllowsSettings":{"type":"boolean","description":"Expected result of 'the account's 2FA policy lets the user manage 2FA in My Settings' (§6)."}},"required":["twoFactorPolicyAllowsSettings"],"additionalProperties":false},{"type":"object","description":"True iff (User.AuthenticationProtocol, as a string, equals case-insensitively one of sessionValues.passwordAuthenticationProtocols) equals the given value. An absent protocol is not password.","properties":{"passwordSignOn":{"type":"boolean","description":"Expected result of 'the user signs on with a password' (as opposed to single sign-on, §6)."}},"required":["passwordSignOn"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean setting of the resolved shell manifest (account layer included) is true.","properties":{"shellFlag":{"enum":["videoTutorials","signupAllowed"],"description":"Boolean shell setting: videoTutorials (welcome tutorial available, §6) or signupAllowed (§2.1)."}},"required":["shellFlag"],"additionalProperties":false},{"type":"object","description":"True iff the user's AdminPermissions map (§3) has an entry for the module whose Read flag (access read, the default) or Write flag (access write) is exactly true.","properties":{"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key."},"access":{"enum":["read","write"],"description":"Which flag must be set; default read."}},"required":["adminModule"],"additionalProperties":false}]};
-const schema41 = {"description":"A condition of at most two levels.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel1","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]};
-const schema43 = {"description":"A condition of at most one level: an atom or a combinator of atoms.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionAtom","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]};
+export const validateMenus = validate40;
+const schema40 = {"$id":"menus","type":"object","description":"The menus of the top menu bar (SPEC §2.5, §6). Ids are unique across the whole document.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"sessionValues":{"type":"object","description":"Session field values the condition atoms compare against.","properties":{"twoFactorPoliciesAllowingSettings":{"type":"array","items":{"type":"string","minLength":1,"maxLength":60},"uniqueItems":true,"description":"AccountTwoFactorAuthenticationPolicy values under which users manage 2FA themselves."},"passwordAuthenticationProtocols":{"type":"array","items":{"type":"string","minLength":1,"maxLength":60},"uniqueItems":true,"description":"AuthenticationProtocol values that mean sign-on by password."}},"required":["twoFactorPoliciesAllowingSettings","passwordAuthenticationProtocols"],"additionalProperties":false},"main":{"type":"object","description":"The navigation panel: up to constants.menuColumns columns, constants.menuDropdownWidthPx wide (§9).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the panel button's accessible name."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the panel button."},"sections":{"type":"array","items":{"type":"object","description":"A navigation panel section (§2.5). Hidden when none of its links is visible (§6).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title."},"title":{"type":"string","minLength":1,"maxLength":40,"description":"Literal title set by the account's custom menu (account layer); shown instead of titleKey's text."},"titleByLanguage":{"type":"object","propertyNames":{"enum":["en","de","es","fr","nl","pt","it"]},"additionalProperties":{"type":"string","minLength":1,"maxLength":40,"description":"The text in that language."},"description":"Literal titles set by the account's custom menu, by interface language; they win over title."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the section title."},"column":{"enum":[1,2],"description":"Column of the panel (constants.menuColumns: 2) the section sits in."},"links":{"type":"array","items":{"type":"object","description":"A navigation panel link (§2.5). Shown iff (adminOnly is false or User.IsAdmin is true) and the role permission key is held at level r or higher (§6) and visibleWhen holds. The feature does not hide it.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path the link opens (§2.5: prefixed with /); must match a route."},"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key that governs the entry (§6); without it the entry is hidden."},"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription feature of the screen. Not a visibility rule (§2.5: entries follow the role permission): when it is not Included the link is badged as an upgrade and the guard sends it to /upgrade (§4.1 step 11)."},"adminOnly":{"type":"boolean","description":"Hidden from users whose IsAdmin is not true (§6)."},"text":{"type":"string","minLength":1,"maxLength":40,"description":"Literal name set by the account's custom menu (account layer) for every language without a name in textByLanguage; shown instead of textKey's text."},"textByLanguage":{"type":"object","propertyNames":{"enum":["en","de","es","fr","nl","pt","it"]},"additionalProperties":{"type":"string","minLength":1,"maxLength":40,"description":"The text in that language."},"description":"Literal names set by the account's custom menu, by interface language; they win over text."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","textKey","link","key","adminOnly"],"additionalProperties":false},"minItems":1,"description":"Links, in display order."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","titleKey","icon","column","links"],"additionalProperties":false},"minItems":1,"description":"Sections, in display order."}},"required":["titleKey","icon","sections"],"additionalProperties":false},"admin":{"type":"object","description":"The admin menu: up to constants.adminMenuColumns columns, at most constants.adminMenuMaxWidthPx wide (§9). Shown iff at least one of its links is visible (§6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the admin menu button's accessible name."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the admin menu button."},"sections":{"type":"array","items":{"type":"object","description":"An admin menu section. Hidden when none of its links is visible (§6).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the section title."},"column":{"enum":[1,2,3,4],"description":"Column of the admin menu (constants.adminMenuColumns: 4) the section sits in."},"links":{"type":"array","items":{"type":"object","description":"An admin menu link. Shown iff the user's AdminPermissions entry for the module has Read (§6) and visibleWhen holds.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"link":{"type":"string","pattern":"^/admin(/[a-z0-9]+)+$","maxLength":200,"description":"Path of the admin screen, '/admin/' followed by lower-case static segments (§2.5)."},"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module whose Read permission the screen needs (§6)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","textKey","link","adminModule"],"additionalProperties":false},"minItems":1,"description":"Links, in display order."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","titleKey","icon","column","links"],"additionalProperties":false},"minItems":1,"description":"Sections, in display order."}},"required":["titleKey","icon","sections"],"additionalProperties":false},"user":{"type":"object","description":"The user menu (§2.5, §4.2, §6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button's accessible name and tooltip."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the button."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"entries":{"type":"array","items":{"type":"object","description":"An entry of the user or help menu: shown iff visibleWhen holds (always when absent). Exactly one of link, dialog, external or action says what it does.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the entry text. For action switchLanguage it receives {{language}}, the native name of the language switched to."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the text."},"separatorBefore":{"type":"boolean","description":"Draw a separator above the entry when a visible entry precedes it (default false)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path to navigate to; must match a route."},"dialog":{"enum":["mySettings","exports","newSupportTicket","welcome","customerEffortRating"],"description":"Dialog registry id of a menu dialog (§2.5) to open."},"external":{"type":"object","description":"An external page configured in the shell manifest, opened in a new tab (rel=noopener).","properties":{"site":{"enum":["help"],"description":"External site of the shell manifest: help = externalSites.help (§7 help URLs by type)."},"page":{"enum":["faq","tutorials","releaseNotes"],"description":"Page type; the URL is externalSites.help.baseUrl followed by externalSites.help.pages[page]."}},"required":["site","page"],"additionalProperties":false},"action":{"enum":["signOut","stopImpersonation","switchLanguage"],"description":"Built-in action: signOut navigates to /logout (§2.2); stopImpersonation calls v2/User/StopImpersonate through the gateway and reloads the session (§7); switchLanguage toggles the interface language between ImpersonatorLanguageCode and LanguageCode, kept in the impersonation language cookie (§4.2)."}},"required":["id","textKey"],"oneOf":[{"required":["link"]},{"required":["dialog"]},{"required":["external"]},{"required":["action"]}],"additionalProperties":false},"minItems":1,"description":"Entries, in display order."}},"required":["titleKey","icon","entries"],"additionalProperties":false},"help":{"type":"object","description":"The help menu (§2.5, §6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button's accessible name and tooltip."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the button."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"entries":{"type":"array","items":{"type":"object","description":"An entry of the user or help menu: shown iff visibleWhen holds (always when absent). Exactly one of link, dialog, external or action says what it does.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the entry text. For action switchLanguage it receives {{language}}, the native name of the language switched to."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the text."},"separatorBefore":{"type":"boolean","description":"Draw a separator above the entry when a visible entry precedes it (default false)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path to navigate to; must match a route."},"dialog":{"enum":["mySettings","exports","newSupportTicket","welcome","customerEffortRating"],"description":"Dialog registry id of a menu dialog (§2.5) to open."},"external":{"type":"object","description":"An external page configured in the shell manifest, opened in a new tab (rel=noopener).","properties":{"site":{"enum":["help"],"description":"External site of the shell manifest: help = externalSites.help (§7 help URLs by type)."},"page":{"enum":["faq","tutorials","releaseNotes"],"description":"Page type; the URL is externalSites.help.baseUrl followed by externalSites.help.pages[page]."}},"required":["site","page"],"additionalProperties":false},"action":{"enum":["signOut","stopImpersonation","switchLanguage"],"description":"Built-in action: signOut navigates to /logout (§2.2); stopImpersonation calls v2/User/StopImpersonate through the gateway and reloads the session (§7); switchLanguage toggles the interface language between ImpersonatorLanguageCode and LanguageCode, kept in the impersonation language cookie (§4.2)."}},"required":["id","textKey"],"oneOf":[{"required":["link"]},{"required":["dialog"]},{"required":["external"]},{"required":["action"]}],"additionalProperties":false},"minItems":1,"description":"Entries, in display order."}},"required":["titleKey","icon","entries"],"additionalProperties":false}},"required":["version","sessionValues","main","admin","user","help"],"additionalProperties":false,"definitions":{"conditionAtom":{"description":"A condition atom: exactly one of the atoms below.","oneOf":[{"type":"object","description":"True iff the user's RolePermissions (§3 permission string, parsed with the aliases of the permissions manifest) hold the key at the given level or higher (rw includes r). An absent key is false.","properties":{"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key (§6), canonical spelling."},"level":{"enum":["r","rw"],"description":"Minimum level; default r."}},"required":["permission"],"additionalProperties":false},{"type":"object","description":"True iff the subscription feature's availability on the session is Included (§5 access checks). Optional, absent or any other value is false. For a config-only feature (IntegrationAPI) the value of its Features… config name is used.","properties":{"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id of the permissions manifest."}},"required":["feature"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean field of the User session (§3) is exactly true; absent or any other value is false. Impersonation has its own atom.","properties":{"sessionFlag":{"enum":["ShowHelpLinks","IsAdmin","MustSetup2FA","AccountIsWhiteLabel","AccountMenuLogoIsSet"],"description":"Boolean User field (§3)."}},"required":["sessionFlag"],"additionalProperties":false},{"type":"object","description":"True iff (User.Impersonating === true) equals the given value: {impersonating: true} holds while an administrator impersonates the user, {impersonating: false} otherwise (§4.2).","properties":{"impersonating":{"type":"boolean","description":"Expected impersonation state."}},"required":["impersonating"],"additionalProperties":false},{"type":"object","description":"True iff (User.AccountTwoFactorAuthenticationPolicy, as a string, equals case-insensitively one of sessionValues.twoFactorPoliciesAllowingSettings) equals the given value. An absent policy never allows.","properties":{"twoFactorPolicyAllowsSettings":{"type":"boolean","description":"Expected result of 'the account's 2FA policy lets the user manage 2FA in My Settings' (§6)."}},"required":["twoFactorPolicyAllowsSettings"],"additionalProperties":false},{"type":"object","description":"True iff (User.AuthenticationProtocol, as a string, equals case-insensitively one of sessionValues.passwordAuthenticationProtocols) equals the given value. An absent protocol is not password.","properties":{"passwordSignOn":{"type":"boolean","description":"Expected result of 'the user signs on with a password' (as opposed to single sign-on, §6)."}},"required":["passwordSignOn"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean setting of the resolved shell manifest (account layer included) is true.","properties":{"shellFlag":{"enum":["videoTutorials","signupAllowed"],"description":"Boolean shell setting: videoTutorials (welcome tutorial available, §6) or signupAllowed (§2.1)."}},"required":["shellFlag"],"additionalProperties":false},{"type":"object","description":"True iff the user's AdminPermissions map (§3) has an entry for the module whose Read flag (access read, the default) or Write flag (access write) is exactly true.","properties":{"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key."},"access":{"enum":["read","write"],"description":"Which flag must be set; default read."}},"required":["adminModule"],"additionalProperties":false}]},"conditionLevel1":{"description":"A condition of at most one level: an atom or a combinator of atoms.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionAtom","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]},"conditionLevel2":{"description":"A condition of at most two levels.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel1","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]},"condition":{"description":"Visibility condition of at most three levels. Atoms: permission, feature, sessionFlag, impersonating, twoFactorPolicyAllowsSettings, passwordSignOn, shellFlag, adminModule; combinators: allOf, anyOf, not.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel2","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]}}};
+const pattern51 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
+const pattern57 = new RegExp("^/(?![/\\\\])[^\\s\\\\]*$", "u");
+const pattern85 = new RegExp("^/admin(/[a-z0-9]+)+$", "u");
+const schema41 = {"description":"Visibility condition of at most three levels. Atoms: permission, feature, sessionFlag, impersonating, twoFactorPolicyAllowsSettings, passwordSignOn, shellFlag, adminModule; combinators: allOf, anyOf, not.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel2","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]};
+const schema42 = {"description":"A condition atom: exactly one of the atoms below.","oneOf":[{"type":"object","description":"True iff the user's RolePermissions (§3 permission string, parsed with the aliases of the permissions manifest) hold the key at the given level or higher (rw includes r). An absent key is false.","properties":{"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key (§6), canonical spelling."},"level":{"enum":["r","rw"],"description":"Minimum level; default r."}},"required":["permission"],"additionalProperties":false},{"type":"object","description":"True iff the subscription feature's availability on the session is Included (§5 access checks). Optional, absent or any other value is false. For a config-only feature (IntegrationAPI) the value of its Features… config name is used.","properties":{"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id of the permissions manifest."}},"required":["feature"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean field of the User session (§3) is exactly true; absent or any other value is false. Impersonation has its own atom.","properties":{"sessionFlag":{"enum":["ShowHelpLinks","IsAdmin","MustSetup2FA","AccountIsWhiteLabel","AccountMenuLogoIsSet"],"description":"Boolean User field (§3)."}},"required":["sessionFlag"],"additionalProperties":false},{"type":"object","description":"True iff (User.Impersonating === true) equals the given value: {impersonating: true} holds while an administrator impersonates the user, {impersonating: false} otherwise (§4.2).","properties":{"impersonating":{"type":"boolean","description":"Expected impersonation state."}},"required":["impersonating"],"additionalProperties":false},{"type":"object","description":"True iff (User.AccountTwoFactorAuthenticationPolicy, as a string, equals case-insensitively one of sessionValues.twoFactorPoliciesAllowingSettings) equals the given value. An absent policy never allows.","properties":{"twoFactorPolicyAllowsSettings":{"type":"boolean","description":"Expected result of 'the account's 2FA policy lets the user manage 2FA in My Settings' (§6)."}},"required":["twoFactorPolicyAllowsSettings"],"additionalProperties":false},{"type":"object","description":"True iff (User.AuthenticationProtocol, as a string, equals case-insensitively one of sessionValues.passwordAuthenticationProtocols) equals the given value. An absent protocol is not password.","properties":{"passwordSignOn":{"type":"boolean","description":"Expected result of 'the user signs on with a password' (as opposed to single sign-on, §6)."}},"required":["passwordSignOn"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean setting of the resolved shell manifest (account layer included) is true.","properties":{"shellFlag":{"enum":["videoTutorials","signupAllowed"],"description":"Boolean shell setting: videoTutorials (welcome tutorial available, §6) or signupAllowed (§2.1)."}},"required":["shellFlag"],"additionalProperties":false},{"type":"object","description":"True iff the user's AdminPermissions map (§3) has an entry for the module whose Read flag (access read, the default) or Write flag (access write) is exactly true.","properties":{"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key."},"access":{"enum":["read","write"],"description":"Which flag must be set; default read."}},"required":["adminModule"],"additionalProperties":false}]};
+const schema43 = {"description":"A condition of at most two levels.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel1","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]};
+const schema45 = {"description":"A condition of at most one level: an atom or a combinator of atoms.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionAtom","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -13296,7 +13582,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern24.test(data0)){
+if(!pattern27.test(data0)){
 const err3 = {instancePath:instancePath+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -13321,7 +13607,7 @@ errors++;
 if(data.level !== undefined){
 let data1 = data.level;
 if(!((data1 === "r") || (data1 === "rw"))){
-const err5 = {instancePath:instancePath+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13384,7 +13670,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern24.test(data2)){
+if(!pattern27.test(data2)){
 const err10 = {instancePath:instancePath+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -13454,7 +13740,7 @@ errors++;
 if(data.sessionFlag !== undefined){
 let data3 = data.sessionFlag;
 if(!(((((data3 === "ShowHelpLinks") || (data3 === "IsAdmin")) || (data3 === "MustSetup2FA")) || (data3 === "AccountIsWhiteLabel")) || (data3 === "AccountMenuLogoIsSet"))){
-const err15 = {instancePath:instancePath+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13683,7 +13969,7 @@ errors++;
 if(data.shellFlag !== undefined){
 let data7 = data.shellFlag;
 if(!((data7 === "videoTutorials") || (data7 === "signupAllowed"))){
-const err31 = {instancePath:instancePath+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -13751,7 +14037,7 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!pattern24.test(data8)){
+if(!pattern27.test(data8)){
 const err36 = {instancePath:instancePath+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
@@ -13776,7 +14062,7 @@ errors++;
 if(data.access !== undefined){
 let data9 = data.access;
 if(!((data9 === "read") || (data9 === "write"))){
-const err38 = {instancePath:instancePath+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
+const err38 = {instancePath:instancePath+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -13920,7 +14206,7 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(!pattern24.test(data12)){
+if(!pattern27.test(data12)){
 const err47 = {instancePath:instancePath+"/allOf/" + i0+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
@@ -13945,7 +14231,7 @@ errors++;
 if(data11.level !== undefined){
 let data13 = data11.level;
 if(!((data13 === "r") || (data13 === "rw"))){
-const err49 = {instancePath:instancePath+"/allOf/" + i0+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
+const err49 = {instancePath:instancePath+"/allOf/" + i0+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -14008,7 +14294,7 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(!pattern24.test(data14)){
+if(!pattern27.test(data14)){
 const err54 = {instancePath:instancePath+"/allOf/" + i0+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
@@ -14078,7 +14364,7 @@ errors++;
 if(data11.sessionFlag !== undefined){
 let data15 = data11.sessionFlag;
 if(!(((((data15 === "ShowHelpLinks") || (data15 === "IsAdmin")) || (data15 === "MustSetup2FA")) || (data15 === "AccountIsWhiteLabel")) || (data15 === "AccountMenuLogoIsSet"))){
-const err59 = {instancePath:instancePath+"/allOf/" + i0+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
+const err59 = {instancePath:instancePath+"/allOf/" + i0+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -14307,7 +14593,7 @@ errors++;
 if(data11.shellFlag !== undefined){
 let data19 = data11.shellFlag;
 if(!((data19 === "videoTutorials") || (data19 === "signupAllowed"))){
-const err75 = {instancePath:instancePath+"/allOf/" + i0+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
+const err75 = {instancePath:instancePath+"/allOf/" + i0+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -14375,7 +14661,7 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(!pattern24.test(data20)){
+if(!pattern27.test(data20)){
 const err80 = {instancePath:instancePath+"/allOf/" + i0+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err80];
@@ -14400,7 +14686,7 @@ errors++;
 if(data11.access !== undefined){
 let data21 = data11.access;
 if(!((data21 === "read") || (data21 === "write"))){
-const err82 = {instancePath:instancePath+"/allOf/" + i0+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
+const err82 = {instancePath:instancePath+"/allOf/" + i0+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -14573,7 +14859,7 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(!pattern24.test(data24)){
+if(!pattern27.test(data24)){
 const err93 = {instancePath:instancePath+"/anyOf/" + i1+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err93];
@@ -14598,7 +14884,7 @@ errors++;
 if(data23.level !== undefined){
 let data25 = data23.level;
 if(!((data25 === "r") || (data25 === "rw"))){
-const err95 = {instancePath:instancePath+"/anyOf/" + i1+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
+const err95 = {instancePath:instancePath+"/anyOf/" + i1+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -14661,7 +14947,7 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(!pattern24.test(data26)){
+if(!pattern27.test(data26)){
 const err100 = {instancePath:instancePath+"/anyOf/" + i1+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err100];
@@ -14731,7 +15017,7 @@ errors++;
 if(data23.sessionFlag !== undefined){
 let data27 = data23.sessionFlag;
 if(!(((((data27 === "ShowHelpLinks") || (data27 === "IsAdmin")) || (data27 === "MustSetup2FA")) || (data27 === "AccountIsWhiteLabel")) || (data27 === "AccountMenuLogoIsSet"))){
-const err105 = {instancePath:instancePath+"/anyOf/" + i1+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
+const err105 = {instancePath:instancePath+"/anyOf/" + i1+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -14960,7 +15246,7 @@ errors++;
 if(data23.shellFlag !== undefined){
 let data31 = data23.shellFlag;
 if(!((data31 === "videoTutorials") || (data31 === "signupAllowed"))){
-const err121 = {instancePath:instancePath+"/anyOf/" + i1+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
+const err121 = {instancePath:instancePath+"/anyOf/" + i1+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -15028,7 +15314,7 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(!pattern24.test(data32)){
+if(!pattern27.test(data32)){
 const err126 = {instancePath:instancePath+"/anyOf/" + i1+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err126];
@@ -15053,7 +15339,7 @@ errors++;
 if(data23.access !== undefined){
 let data33 = data23.access;
 if(!((data33 === "read") || (data33 === "write"))){
-const err128 = {instancePath:instancePath+"/anyOf/" + i1+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
+const err128 = {instancePath:instancePath+"/anyOf/" + i1+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -15212,7 +15498,7 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(!pattern24.test(data35)){
+if(!pattern27.test(data35)){
 const err138 = {instancePath:instancePath+"/not/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err138];
@@ -15237,7 +15523,7 @@ errors++;
 if(data34.level !== undefined){
 let data36 = data34.level;
 if(!((data36 === "r") || (data36 === "rw"))){
-const err140 = {instancePath:instancePath+"/not/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
+const err140 = {instancePath:instancePath+"/not/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -15300,7 +15586,7 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(!pattern24.test(data37)){
+if(!pattern27.test(data37)){
 const err145 = {instancePath:instancePath+"/not/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err145];
@@ -15370,7 +15656,7 @@ errors++;
 if(data34.sessionFlag !== undefined){
 let data38 = data34.sessionFlag;
 if(!(((((data38 === "ShowHelpLinks") || (data38 === "IsAdmin")) || (data38 === "MustSetup2FA")) || (data38 === "AccountIsWhiteLabel")) || (data38 === "AccountMenuLogoIsSet"))){
-const err150 = {instancePath:instancePath+"/not/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
+const err150 = {instancePath:instancePath+"/not/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -15599,7 +15885,7 @@ errors++;
 if(data34.shellFlag !== undefined){
 let data42 = data34.shellFlag;
 if(!((data42 === "videoTutorials") || (data42 === "signupAllowed"))){
-const err166 = {instancePath:instancePath+"/not/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
+const err166 = {instancePath:instancePath+"/not/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -15667,7 +15953,7 @@ vErrors.push(err170);
 }
 errors++;
 }
-if(!pattern24.test(data43)){
+if(!pattern27.test(data43)){
 const err171 = {instancePath:instancePath+"/not/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err171];
@@ -15692,7 +15978,7 @@ errors++;
 if(data34.access !== undefined){
 let data44 = data34.access;
 if(!((data44 === "read") || (data44 === "write"))){
-const err173 = {instancePath:instancePath+"/not/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
+const err173 = {instancePath:instancePath+"/not/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -15797,1662 +16083,1662 @@ vErrors = null;
 }
 }
 }
+validate43.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+const _errs3 = errors;
+let valid2 = false;
+let passing1 = null;
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.permission === undefined){
+const err0 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/0/required",keyword:"required",params:{missingProperty: "permission"},message:"must have required property '"+"permission"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "permission") || (key0 === "level"))){
+const err1 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.permission !== undefined){
+let data0 = data.permission;
+if(typeof data0 === "string"){
+if(func2(data0) > 80){
+const err2 = {instancePath:instancePath+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!pattern27.test(data0)){
+const err3 = {instancePath:instancePath+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.level !== undefined){
+let data1 = data.level;
+if(!((data1 === "r") || (data1 === "rw"))){
+const err5 = {instancePath:instancePath+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var _valid1 = _errs4 === errors;
+if(_valid1){
+valid2 = true;
+passing1 = 0;
+}
+const _errs10 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.feature === undefined){
+const err7 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/1/required",keyword:"required",params:{missingProperty: "feature"},message:"must have required property '"+"feature"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key1 in data){
+if(!(key1 === "feature")){
+const err8 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.feature !== undefined){
+let data2 = data.feature;
+if(typeof data2 === "string"){
+if(func2(data2) > 80){
+const err9 = {instancePath:instancePath+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!pattern27.test(data2)){
+const err10 = {instancePath:instancePath+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+var _valid1 = _errs10 === errors;
+if(_valid1 && valid2){
+valid2 = false;
+passing1 = [passing1, 1];
+}
+else {
+if(_valid1){
+valid2 = true;
+passing1 = 1;
+}
+const _errs15 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.sessionFlag === undefined){
+const err13 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/2/required",keyword:"required",params:{missingProperty: "sessionFlag"},message:"must have required property '"+"sessionFlag"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+for(const key2 in data){
+if(!(key2 === "sessionFlag")){
+const err14 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.sessionFlag !== undefined){
+let data3 = data.sessionFlag;
+if(!(((((data3 === "ShowHelpLinks") || (data3 === "IsAdmin")) || (data3 === "MustSetup2FA")) || (data3 === "AccountIsWhiteLabel")) || (data3 === "AccountMenuLogoIsSet"))){
+const err15 = {instancePath:instancePath+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+var _valid1 = _errs15 === errors;
+if(_valid1 && valid2){
+valid2 = false;
+passing1 = [passing1, 2];
+}
+else {
+if(_valid1){
+valid2 = true;
+passing1 = 2;
+}
+const _errs19 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.impersonating === undefined){
+const err17 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/3/required",keyword:"required",params:{missingProperty: "impersonating"},message:"must have required property '"+"impersonating"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+for(const key3 in data){
+if(!(key3 === "impersonating")){
+const err18 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.impersonating !== undefined){
+if(typeof data.impersonating !== "boolean"){
+const err19 = {instancePath:instancePath+"/impersonating",schemaPath:"#/definitions/conditionAtom/oneOf/3/properties/impersonating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+var _valid1 = _errs19 === errors;
+if(_valid1 && valid2){
+valid2 = false;
+passing1 = [passing1, 3];
+}
+else {
+if(_valid1){
+valid2 = true;
+passing1 = 3;
+}
+const _errs24 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.twoFactorPolicyAllowsSettings === undefined){
+const err21 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/4/required",keyword:"required",params:{missingProperty: "twoFactorPolicyAllowsSettings"},message:"must have required property '"+"twoFactorPolicyAllowsSettings"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+for(const key4 in data){
+if(!(key4 === "twoFactorPolicyAllowsSettings")){
+const err22 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.twoFactorPolicyAllowsSettings !== undefined){
+if(typeof data.twoFactorPolicyAllowsSettings !== "boolean"){
+const err23 = {instancePath:instancePath+"/twoFactorPolicyAllowsSettings",schemaPath:"#/definitions/conditionAtom/oneOf/4/properties/twoFactorPolicyAllowsSettings/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+var _valid1 = _errs24 === errors;
+if(_valid1 && valid2){
+valid2 = false;
+passing1 = [passing1, 4];
+}
+else {
+if(_valid1){
+valid2 = true;
+passing1 = 4;
+}
+const _errs29 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.passwordSignOn === undefined){
+const err25 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/5/required",keyword:"required",params:{missingProperty: "passwordSignOn"},message:"must have required property '"+"passwordSignOn"+"'"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+for(const key5 in data){
+if(!(key5 === "passwordSignOn")){
+const err26 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.passwordSignOn !== undefined){
+if(typeof data.passwordSignOn !== "boolean"){
+const err27 = {instancePath:instancePath+"/passwordSignOn",schemaPath:"#/definitions/conditionAtom/oneOf/5/properties/passwordSignOn/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+var _valid1 = _errs29 === errors;
+if(_valid1 && valid2){
+valid2 = false;
+passing1 = [passing1, 5];
+}
+else {
+if(_valid1){
+valid2 = true;
+passing1 = 5;
+}
+const _errs34 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.shellFlag === undefined){
+const err29 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/6/required",keyword:"required",params:{missingProperty: "shellFlag"},message:"must have required property '"+"shellFlag"+"'"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+for(const key6 in data){
+if(!(key6 === "shellFlag")){
+const err30 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.shellFlag !== undefined){
+let data7 = data.shellFlag;
+if(!((data7 === "videoTutorials") || (data7 === "signupAllowed"))){
+const err31 = {instancePath:instancePath+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/6/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+var _valid1 = _errs34 === errors;
+if(_valid1 && valid2){
+valid2 = false;
+passing1 = [passing1, 6];
+}
+else {
+if(_valid1){
+valid2 = true;
+passing1 = 6;
+}
+const _errs38 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.adminModule === undefined){
+const err33 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/7/required",keyword:"required",params:{missingProperty: "adminModule"},message:"must have required property '"+"adminModule"+"'"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+for(const key7 in data){
+if(!((key7 === "adminModule") || (key7 === "access"))){
+const err34 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.adminModule !== undefined){
+let data8 = data.adminModule;
+if(typeof data8 === "string"){
+if(func2(data8) > 80){
+const err35 = {instancePath:instancePath+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(!pattern27.test(data8)){
+const err36 = {instancePath:instancePath+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.access !== undefined){
+let data9 = data.access;
+if(!((data9 === "read") || (data9 === "write"))){
+const err38 = {instancePath:instancePath+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+var _valid1 = _errs38 === errors;
+if(_valid1 && valid2){
+valid2 = false;
+passing1 = [passing1, 7];
+}
+else {
+if(_valid1){
+valid2 = true;
+passing1 = 7;
+}
+}
+}
+}
+}
+}
+}
+}
+if(!valid2){
+const err40 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs44 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.allOf === undefined){
+const err41 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "allOf"},message:"must have required property '"+"allOf"+"'"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+for(const key8 in data){
+if(!(key8 === "allOf")){
+const err42 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.allOf !== undefined){
+let data10 = data.allOf;
+if(Array.isArray(data10)){
+if(data10.length < 1){
+const err43 = {instancePath:instancePath+"/allOf",schemaPath:"#/oneOf/1/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate43(data10[i0], {instancePath:instancePath+"/allOf/" + i0,parentData:data10,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/allOf",schemaPath:"#/oneOf/1/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+var _valid0 = _errs44 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+const _errs50 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.anyOf === undefined){
+const err46 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "anyOf"},message:"must have required property '"+"anyOf"+"'"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+for(const key9 in data){
+if(!(key9 === "anyOf")){
+const err47 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.anyOf !== undefined){
+let data12 = data.anyOf;
+if(Array.isArray(data12)){
+if(data12.length < 1){
+const err48 = {instancePath:instancePath+"/anyOf",schemaPath:"#/oneOf/2/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+const len1 = data12.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate43(data12[i1], {instancePath:instancePath+"/anyOf/" + i1,parentData:data12,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/anyOf",schemaPath:"#/oneOf/2/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+var _valid0 = _errs50 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 2;
+}
+const _errs56 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.not === undefined){
+const err51 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "not"},message:"must have required property '"+"not"+"'"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+for(const key10 in data){
+if(!(key10 === "not")){
+const err52 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data.not !== undefined){
+if(!(validate43(data.not, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err53 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+var _valid0 = _errs56 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 3;
+}
+}
+}
+}
+if(!valid0){
+const err54 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate42.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+let passing0 = null;
+const _errs1 = errors;
+const _errs3 = errors;
+let valid2 = false;
+let passing1 = null;
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.permission === undefined){
+const err0 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/0/required",keyword:"required",params:{missingProperty: "permission"},message:"must have required property '"+"permission"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "permission") || (key0 === "level"))){
+const err1 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.permission !== undefined){
+let data0 = data.permission;
+if(typeof data0 === "string"){
+if(func2(data0) > 80){
+const err2 = {instancePath:instancePath+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!pattern27.test(data0)){
+const err3 = {instancePath:instancePath+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.level !== undefined){
+let data1 = data.level;
+if(!((data1 === "r") || (data1 === "rw"))){
+const err5 = {instancePath:instancePath+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var _valid1 = _errs4 === errors;
+if(_valid1){
+valid2 = true;
+passing1 = 0;
+}
+const _errs10 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.feature === undefined){
+const err7 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/1/required",keyword:"required",params:{missingProperty: "feature"},message:"must have required property '"+"feature"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key1 in data){
+if(!(key1 === "feature")){
+const err8 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.feature !== undefined){
+let data2 = data.feature;
+if(typeof data2 === "string"){
+if(func2(data2) > 80){
+const err9 = {instancePath:instancePath+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!pattern27.test(data2)){
+const err10 = {instancePath:instancePath+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+var _valid1 = _errs10 === errors;
+if(_valid1 && valid2){
+valid2 = false;
+passing1 = [passing1, 1];
+}
+else {
+if(_valid1){
+valid2 = true;
+passing1 = 1;
+}
+const _errs15 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.sessionFlag === undefined){
+const err13 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/2/required",keyword:"required",params:{missingProperty: "sessionFlag"},message:"must have required property '"+"sessionFlag"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+for(const key2 in data){
+if(!(key2 === "sessionFlag")){
+const err14 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.sessionFlag !== undefined){
+let data3 = data.sessionFlag;
+if(!(((((data3 === "ShowHelpLinks") || (data3 === "IsAdmin")) || (data3 === "MustSetup2FA")) || (data3 === "AccountIsWhiteLabel")) || (data3 === "AccountMenuLogoIsSet"))){
+const err15 = {instancePath:instancePath+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+var _valid1 = _errs15 === errors;
+if(_valid1 && valid2){
+valid2 = false;
+passing1 = [passing1, 2];
+}
+else {
+if(_valid1){
+valid2 = true;
+passing1 = 2;
+}
+const _errs19 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.impersonating === undefined){
+const err17 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/3/required",keyword:"required",params:{missingProperty: "impersonating"},message:"must have required property '"+"impersonating"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+for(const key3 in data){
+if(!(key3 === "impersonating")){
+const err18 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.impersonating !== undefined){
+if(typeof data.impersonating !== "boolean"){
+const err19 = {instancePath:instancePath+"/impersonating",schemaPath:"#/definitions/conditionAtom/oneOf/3/properties/impersonating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+var _valid1 = _errs19 === errors;
+if(_valid1 && valid2){
+valid2 = false;
+passing1 = [passing1, 3];
+}
+else {
+if(_valid1){
+valid2 = true;
+passing1 = 3;
+}
+const _errs24 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.twoFactorPolicyAllowsSettings === undefined){
+const err21 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/4/required",keyword:"required",params:{missingProperty: "twoFactorPolicyAllowsSettings"},message:"must have required property '"+"twoFactorPolicyAllowsSettings"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+for(const key4 in data){
+if(!(key4 === "twoFactorPolicyAllowsSettings")){
+const err22 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.twoFactorPolicyAllowsSettings !== undefined){
+if(typeof data.twoFactorPolicyAllowsSettings !== "boolean"){
+const err23 = {instancePath:instancePath+"/twoFactorPolicyAllowsSettings",schemaPath:"#/definitions/conditionAtom/oneOf/4/properties/twoFactorPolicyAllowsSettings/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+var _valid1 = _errs24 === errors;
+if(_valid1 && valid2){
+valid2 = false;
+passing1 = [passing1, 4];
+}
+else {
+if(_valid1){
+valid2 = true;
+passing1 = 4;
+}
+const _errs29 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.passwordSignOn === undefined){
+const err25 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/5/required",keyword:"required",params:{missingProperty: "passwordSignOn"},message:"must have required property '"+"passwordSignOn"+"'"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+for(const key5 in data){
+if(!(key5 === "passwordSignOn")){
+const err26 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.passwordSignOn !== undefined){
+if(typeof data.passwordSignOn !== "boolean"){
+const err27 = {instancePath:instancePath+"/passwordSignOn",schemaPath:"#/definitions/conditionAtom/oneOf/5/properties/passwordSignOn/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+var _valid1 = _errs29 === errors;
+if(_valid1 && valid2){
+valid2 = false;
+passing1 = [passing1, 5];
+}
+else {
+if(_valid1){
+valid2 = true;
+passing1 = 5;
+}
+const _errs34 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.shellFlag === undefined){
+const err29 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/6/required",keyword:"required",params:{missingProperty: "shellFlag"},message:"must have required property '"+"shellFlag"+"'"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+for(const key6 in data){
+if(!(key6 === "shellFlag")){
+const err30 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.shellFlag !== undefined){
+let data7 = data.shellFlag;
+if(!((data7 === "videoTutorials") || (data7 === "signupAllowed"))){
+const err31 = {instancePath:instancePath+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/6/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+var _valid1 = _errs34 === errors;
+if(_valid1 && valid2){
+valid2 = false;
+passing1 = [passing1, 6];
+}
+else {
+if(_valid1){
+valid2 = true;
+passing1 = 6;
+}
+const _errs38 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.adminModule === undefined){
+const err33 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/7/required",keyword:"required",params:{missingProperty: "adminModule"},message:"must have required property '"+"adminModule"+"'"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+for(const key7 in data){
+if(!((key7 === "adminModule") || (key7 === "access"))){
+const err34 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.adminModule !== undefined){
+let data8 = data.adminModule;
+if(typeof data8 === "string"){
+if(func2(data8) > 80){
+const err35 = {instancePath:instancePath+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(!pattern27.test(data8)){
+const err36 = {instancePath:instancePath+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.access !== undefined){
+let data9 = data.access;
+if(!((data9 === "read") || (data9 === "write"))){
+const err38 = {instancePath:instancePath+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema42.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+var _valid1 = _errs38 === errors;
+if(_valid1 && valid2){
+valid2 = false;
+passing1 = [passing1, 7];
+}
+else {
+if(_valid1){
+valid2 = true;
+passing1 = 7;
+}
+}
+}
+}
+}
+}
+}
+}
+if(!valid2){
+const err40 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs1 === errors;
+if(_valid0){
+valid0 = true;
+passing0 = 0;
+}
+const _errs44 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.allOf === undefined){
+const err41 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "allOf"},message:"must have required property '"+"allOf"+"'"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+for(const key8 in data){
+if(!(key8 === "allOf")){
+const err42 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.allOf !== undefined){
+let data10 = data.allOf;
+if(Array.isArray(data10)){
+if(data10.length < 1){
+const err43 = {instancePath:instancePath+"/allOf",schemaPath:"#/oneOf/1/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate42(data10[i0], {instancePath:instancePath+"/allOf/" + i0,parentData:data10,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/allOf",schemaPath:"#/oneOf/1/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+var _valid0 = _errs44 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 1;
+}
+const _errs50 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.anyOf === undefined){
+const err46 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "anyOf"},message:"must have required property '"+"anyOf"+"'"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+for(const key9 in data){
+if(!(key9 === "anyOf")){
+const err47 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.anyOf !== undefined){
+let data12 = data.anyOf;
+if(Array.isArray(data12)){
+if(data12.length < 1){
+const err48 = {instancePath:instancePath+"/anyOf",schemaPath:"#/oneOf/2/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+const len1 = data12.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate42(data12[i1], {instancePath:instancePath+"/anyOf/" + i1,parentData:data12,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/anyOf",schemaPath:"#/oneOf/2/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+var _valid0 = _errs50 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 2;
+}
+const _errs56 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.not === undefined){
+const err51 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "not"},message:"must have required property '"+"not"+"'"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+for(const key10 in data){
+if(!(key10 === "not")){
+const err52 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data.not !== undefined){
+if(!(validate42(data.not, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err53 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+var _valid0 = _errs56 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 3;
+}
+}
+}
+}
+if(!valid0){
+const err54 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
 validate41.errors = vErrors;
 return errors === 0;
 }
 
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-const _errs1 = errors;
-const _errs3 = errors;
-let valid2 = false;
-let passing1 = null;
-const _errs4 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.permission === undefined){
-const err0 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/0/required",keyword:"required",params:{missingProperty: "permission"},message:"must have required property '"+"permission"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "permission") || (key0 === "level"))){
-const err1 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.permission !== undefined){
-let data0 = data.permission;
-if(typeof data0 === "string"){
-if(func2(data0) > 80){
-const err2 = {instancePath:instancePath+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!pattern24.test(data0)){
-const err3 = {instancePath:instancePath+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.level !== undefined){
-let data1 = data.level;
-if(!((data1 === "r") || (data1 === "rw"))){
-const err5 = {instancePath:instancePath+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var _valid1 = _errs4 === errors;
-if(_valid1){
-valid2 = true;
-passing1 = 0;
-}
-const _errs10 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.feature === undefined){
-const err7 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/1/required",keyword:"required",params:{missingProperty: "feature"},message:"must have required property '"+"feature"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-for(const key1 in data){
-if(!(key1 === "feature")){
-const err8 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.feature !== undefined){
-let data2 = data.feature;
-if(typeof data2 === "string"){
-if(func2(data2) > 80){
-const err9 = {instancePath:instancePath+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(!pattern24.test(data2)){
-const err10 = {instancePath:instancePath+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-var _valid1 = _errs10 === errors;
-if(_valid1 && valid2){
-valid2 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid1){
-valid2 = true;
-passing1 = 1;
-}
-const _errs15 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.sessionFlag === undefined){
-const err13 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/2/required",keyword:"required",params:{missingProperty: "sessionFlag"},message:"must have required property '"+"sessionFlag"+"'"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-for(const key2 in data){
-if(!(key2 === "sessionFlag")){
-const err14 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.sessionFlag !== undefined){
-let data3 = data.sessionFlag;
-if(!(((((data3 === "ShowHelpLinks") || (data3 === "IsAdmin")) || (data3 === "MustSetup2FA")) || (data3 === "AccountIsWhiteLabel")) || (data3 === "AccountMenuLogoIsSet"))){
-const err15 = {instancePath:instancePath+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-var _valid1 = _errs15 === errors;
-if(_valid1 && valid2){
-valid2 = false;
-passing1 = [passing1, 2];
-}
-else {
-if(_valid1){
-valid2 = true;
-passing1 = 2;
-}
-const _errs19 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.impersonating === undefined){
-const err17 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/3/required",keyword:"required",params:{missingProperty: "impersonating"},message:"must have required property '"+"impersonating"+"'"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-for(const key3 in data){
-if(!(key3 === "impersonating")){
-const err18 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.impersonating !== undefined){
-if(typeof data.impersonating !== "boolean"){
-const err19 = {instancePath:instancePath+"/impersonating",schemaPath:"#/definitions/conditionAtom/oneOf/3/properties/impersonating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-var _valid1 = _errs19 === errors;
-if(_valid1 && valid2){
-valid2 = false;
-passing1 = [passing1, 3];
-}
-else {
-if(_valid1){
-valid2 = true;
-passing1 = 3;
-}
-const _errs24 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.twoFactorPolicyAllowsSettings === undefined){
-const err21 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/4/required",keyword:"required",params:{missingProperty: "twoFactorPolicyAllowsSettings"},message:"must have required property '"+"twoFactorPolicyAllowsSettings"+"'"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-for(const key4 in data){
-if(!(key4 === "twoFactorPolicyAllowsSettings")){
-const err22 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.twoFactorPolicyAllowsSettings !== undefined){
-if(typeof data.twoFactorPolicyAllowsSettings !== "boolean"){
-const err23 = {instancePath:instancePath+"/twoFactorPolicyAllowsSettings",schemaPath:"#/definitions/conditionAtom/oneOf/4/properties/twoFactorPolicyAllowsSettings/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-var _valid1 = _errs24 === errors;
-if(_valid1 && valid2){
-valid2 = false;
-passing1 = [passing1, 4];
-}
-else {
-if(_valid1){
-valid2 = true;
-passing1 = 4;
-}
-const _errs29 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.passwordSignOn === undefined){
-const err25 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/5/required",keyword:"required",params:{missingProperty: "passwordSignOn"},message:"must have required property '"+"passwordSignOn"+"'"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-for(const key5 in data){
-if(!(key5 === "passwordSignOn")){
-const err26 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.passwordSignOn !== undefined){
-if(typeof data.passwordSignOn !== "boolean"){
-const err27 = {instancePath:instancePath+"/passwordSignOn",schemaPath:"#/definitions/conditionAtom/oneOf/5/properties/passwordSignOn/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-var _valid1 = _errs29 === errors;
-if(_valid1 && valid2){
-valid2 = false;
-passing1 = [passing1, 5];
-}
-else {
-if(_valid1){
-valid2 = true;
-passing1 = 5;
-}
-const _errs34 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.shellFlag === undefined){
-const err29 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/6/required",keyword:"required",params:{missingProperty: "shellFlag"},message:"must have required property '"+"shellFlag"+"'"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-for(const key6 in data){
-if(!(key6 === "shellFlag")){
-const err30 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.shellFlag !== undefined){
-let data7 = data.shellFlag;
-if(!((data7 === "videoTutorials") || (data7 === "signupAllowed"))){
-const err31 = {instancePath:instancePath+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-else {
-const err32 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/6/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-var _valid1 = _errs34 === errors;
-if(_valid1 && valid2){
-valid2 = false;
-passing1 = [passing1, 6];
-}
-else {
-if(_valid1){
-valid2 = true;
-passing1 = 6;
-}
-const _errs38 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.adminModule === undefined){
-const err33 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/7/required",keyword:"required",params:{missingProperty: "adminModule"},message:"must have required property '"+"adminModule"+"'"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-for(const key7 in data){
-if(!((key7 === "adminModule") || (key7 === "access"))){
-const err34 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.adminModule !== undefined){
-let data8 = data.adminModule;
-if(typeof data8 === "string"){
-if(func2(data8) > 80){
-const err35 = {instancePath:instancePath+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-if(!pattern24.test(data8)){
-const err36 = {instancePath:instancePath+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data.access !== undefined){
-let data9 = data.access;
-if(!((data9 === "read") || (data9 === "write"))){
-const err38 = {instancePath:instancePath+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-}
-else {
-const err39 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-var _valid1 = _errs38 === errors;
-if(_valid1 && valid2){
-valid2 = false;
-passing1 = [passing1, 7];
-}
-else {
-if(_valid1){
-valid2 = true;
-passing1 = 7;
-}
-}
-}
-}
-}
-}
-}
-}
-if(!valid2){
-const err40 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
-const _errs44 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.allOf === undefined){
-const err41 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "allOf"},message:"must have required property '"+"allOf"+"'"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-for(const key8 in data){
-if(!(key8 === "allOf")){
-const err42 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data.allOf !== undefined){
-let data10 = data.allOf;
-if(Array.isArray(data10)){
-if(data10.length < 1){
-const err43 = {instancePath:instancePath+"/allOf",schemaPath:"#/oneOf/1/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate41(data10[i0], {instancePath:instancePath+"/allOf/" + i0,parentData:data10,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/allOf",schemaPath:"#/oneOf/1/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-}
-else {
-const err45 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-var _valid0 = _errs44 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
-const _errs50 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.anyOf === undefined){
-const err46 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "anyOf"},message:"must have required property '"+"anyOf"+"'"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-for(const key9 in data){
-if(!(key9 === "anyOf")){
-const err47 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data.anyOf !== undefined){
-let data12 = data.anyOf;
-if(Array.isArray(data12)){
-if(data12.length < 1){
-const err48 = {instancePath:instancePath+"/anyOf",schemaPath:"#/oneOf/2/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate41(data12[i1], {instancePath:instancePath+"/anyOf/" + i1,parentData:data12,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/anyOf",schemaPath:"#/oneOf/2/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-}
-else {
-const err50 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-var _valid0 = _errs50 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
-const _errs56 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.not === undefined){
-const err51 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "not"},message:"must have required property '"+"not"+"'"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-for(const key10 in data){
-if(!(key10 === "not")){
-const err52 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data.not !== undefined){
-if(!(validate41(data.not, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err53 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-var _valid0 = _errs56 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-}
-}
-}
-}
-if(!valid0){
-const err54 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate40.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-let passing0 = null;
-const _errs1 = errors;
-const _errs3 = errors;
-let valid2 = false;
-let passing1 = null;
-const _errs4 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.permission === undefined){
-const err0 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/0/required",keyword:"required",params:{missingProperty: "permission"},message:"must have required property '"+"permission"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "permission") || (key0 === "level"))){
-const err1 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.permission !== undefined){
-let data0 = data.permission;
-if(typeof data0 === "string"){
-if(func2(data0) > 80){
-const err2 = {instancePath:instancePath+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!pattern24.test(data0)){
-const err3 = {instancePath:instancePath+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.level !== undefined){
-let data1 = data.level;
-if(!((data1 === "r") || (data1 === "rw"))){
-const err5 = {instancePath:instancePath+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var _valid1 = _errs4 === errors;
-if(_valid1){
-valid2 = true;
-passing1 = 0;
-}
-const _errs10 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.feature === undefined){
-const err7 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/1/required",keyword:"required",params:{missingProperty: "feature"},message:"must have required property '"+"feature"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-for(const key1 in data){
-if(!(key1 === "feature")){
-const err8 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.feature !== undefined){
-let data2 = data.feature;
-if(typeof data2 === "string"){
-if(func2(data2) > 80){
-const err9 = {instancePath:instancePath+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(!pattern24.test(data2)){
-const err10 = {instancePath:instancePath+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-var _valid1 = _errs10 === errors;
-if(_valid1 && valid2){
-valid2 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid1){
-valid2 = true;
-passing1 = 1;
-}
-const _errs15 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.sessionFlag === undefined){
-const err13 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/2/required",keyword:"required",params:{missingProperty: "sessionFlag"},message:"must have required property '"+"sessionFlag"+"'"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-for(const key2 in data){
-if(!(key2 === "sessionFlag")){
-const err14 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.sessionFlag !== undefined){
-let data3 = data.sessionFlag;
-if(!(((((data3 === "ShowHelpLinks") || (data3 === "IsAdmin")) || (data3 === "MustSetup2FA")) || (data3 === "AccountIsWhiteLabel")) || (data3 === "AccountMenuLogoIsSet"))){
-const err15 = {instancePath:instancePath+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-var _valid1 = _errs15 === errors;
-if(_valid1 && valid2){
-valid2 = false;
-passing1 = [passing1, 2];
-}
-else {
-if(_valid1){
-valid2 = true;
-passing1 = 2;
-}
-const _errs19 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.impersonating === undefined){
-const err17 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/3/required",keyword:"required",params:{missingProperty: "impersonating"},message:"must have required property '"+"impersonating"+"'"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-for(const key3 in data){
-if(!(key3 === "impersonating")){
-const err18 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.impersonating !== undefined){
-if(typeof data.impersonating !== "boolean"){
-const err19 = {instancePath:instancePath+"/impersonating",schemaPath:"#/definitions/conditionAtom/oneOf/3/properties/impersonating/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-var _valid1 = _errs19 === errors;
-if(_valid1 && valid2){
-valid2 = false;
-passing1 = [passing1, 3];
-}
-else {
-if(_valid1){
-valid2 = true;
-passing1 = 3;
-}
-const _errs24 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.twoFactorPolicyAllowsSettings === undefined){
-const err21 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/4/required",keyword:"required",params:{missingProperty: "twoFactorPolicyAllowsSettings"},message:"must have required property '"+"twoFactorPolicyAllowsSettings"+"'"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-for(const key4 in data){
-if(!(key4 === "twoFactorPolicyAllowsSettings")){
-const err22 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/4/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.twoFactorPolicyAllowsSettings !== undefined){
-if(typeof data.twoFactorPolicyAllowsSettings !== "boolean"){
-const err23 = {instancePath:instancePath+"/twoFactorPolicyAllowsSettings",schemaPath:"#/definitions/conditionAtom/oneOf/4/properties/twoFactorPolicyAllowsSettings/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/4/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-var _valid1 = _errs24 === errors;
-if(_valid1 && valid2){
-valid2 = false;
-passing1 = [passing1, 4];
-}
-else {
-if(_valid1){
-valid2 = true;
-passing1 = 4;
-}
-const _errs29 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.passwordSignOn === undefined){
-const err25 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/5/required",keyword:"required",params:{missingProperty: "passwordSignOn"},message:"must have required property '"+"passwordSignOn"+"'"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-for(const key5 in data){
-if(!(key5 === "passwordSignOn")){
-const err26 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/5/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.passwordSignOn !== undefined){
-if(typeof data.passwordSignOn !== "boolean"){
-const err27 = {instancePath:instancePath+"/passwordSignOn",schemaPath:"#/definitions/conditionAtom/oneOf/5/properties/passwordSignOn/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/5/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-var _valid1 = _errs29 === errors;
-if(_valid1 && valid2){
-valid2 = false;
-passing1 = [passing1, 5];
-}
-else {
-if(_valid1){
-valid2 = true;
-passing1 = 5;
-}
-const _errs34 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.shellFlag === undefined){
-const err29 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/6/required",keyword:"required",params:{missingProperty: "shellFlag"},message:"must have required property '"+"shellFlag"+"'"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-for(const key6 in data){
-if(!(key6 === "shellFlag")){
-const err30 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/6/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.shellFlag !== undefined){
-let data7 = data.shellFlag;
-if(!((data7 === "videoTutorials") || (data7 === "signupAllowed"))){
-const err31 = {instancePath:instancePath+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-else {
-const err32 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/6/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-var _valid1 = _errs34 === errors;
-if(_valid1 && valid2){
-valid2 = false;
-passing1 = [passing1, 6];
-}
-else {
-if(_valid1){
-valid2 = true;
-passing1 = 6;
-}
-const _errs38 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.adminModule === undefined){
-const err33 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/7/required",keyword:"required",params:{missingProperty: "adminModule"},message:"must have required property '"+"adminModule"+"'"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-for(const key7 in data){
-if(!((key7 === "adminModule") || (key7 === "access"))){
-const err34 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/7/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data.adminModule !== undefined){
-let data8 = data.adminModule;
-if(typeof data8 === "string"){
-if(func2(data8) > 80){
-const err35 = {instancePath:instancePath+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-if(!pattern24.test(data8)){
-const err36 = {instancePath:instancePath+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data.access !== undefined){
-let data9 = data.access;
-if(!((data9 === "read") || (data9 === "write"))){
-const err38 = {instancePath:instancePath+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema40.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-}
-else {
-const err39 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf/7/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-var _valid1 = _errs38 === errors;
-if(_valid1 && valid2){
-valid2 = false;
-passing1 = [passing1, 7];
-}
-else {
-if(_valid1){
-valid2 = true;
-passing1 = 7;
-}
-}
-}
-}
-}
-}
-}
-}
-if(!valid2){
-const err40 = {instancePath,schemaPath:"#/definitions/conditionAtom/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs1 === errors;
-if(_valid0){
-valid0 = true;
-passing0 = 0;
-}
-const _errs44 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.allOf === undefined){
-const err41 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: "allOf"},message:"must have required property '"+"allOf"+"'"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-for(const key8 in data){
-if(!(key8 === "allOf")){
-const err42 = {instancePath,schemaPath:"#/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data.allOf !== undefined){
-let data10 = data.allOf;
-if(Array.isArray(data10)){
-if(data10.length < 1){
-const err43 = {instancePath:instancePath+"/allOf",schemaPath:"#/oneOf/1/properties/allOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate40(data10[i0], {instancePath:instancePath+"/allOf/" + i0,parentData:data10,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/allOf",schemaPath:"#/oneOf/1/properties/allOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-}
-else {
-const err45 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-var _valid0 = _errs44 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 1;
-}
-const _errs50 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.anyOf === undefined){
-const err46 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: "anyOf"},message:"must have required property '"+"anyOf"+"'"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-for(const key9 in data){
-if(!(key9 === "anyOf")){
-const err47 = {instancePath,schemaPath:"#/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data.anyOf !== undefined){
-let data12 = data.anyOf;
-if(Array.isArray(data12)){
-if(data12.length < 1){
-const err48 = {instancePath:instancePath+"/anyOf",schemaPath:"#/oneOf/2/properties/anyOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate40(data12[i1], {instancePath:instancePath+"/anyOf/" + i1,parentData:data12,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/anyOf",schemaPath:"#/oneOf/2/properties/anyOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-}
-else {
-const err50 = {instancePath,schemaPath:"#/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-var _valid0 = _errs50 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 2;
-}
-const _errs56 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.not === undefined){
-const err51 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: "not"},message:"must have required property '"+"not"+"'"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-for(const key10 in data){
-if(!(key10 === "not")){
-const err52 = {instancePath,schemaPath:"#/oneOf/3/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-if(data.not !== undefined){
-if(!(validate40(data.not, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err53 = {instancePath,schemaPath:"#/oneOf/3/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-var _valid0 = _errs56 === errors;
-if(_valid0 && valid0){
-valid0 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid0 = true;
-passing0 = 3;
-}
-}
-}
-}
-if(!valid0){
-const err54 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate39.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="menus" */;
 let vErrors = null;
 let errors = 0;
@@ -17821,7 +18107,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!pattern29.test(data8)){
+if(!pattern32.test(data8)){
 const err29 = {instancePath:instancePath+"/main/titleKey",schemaPath:"#/properties/main/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -17856,7 +18142,7 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(!pattern48.test(data9)){
+if(!pattern51.test(data9)){
 const err32 = {instancePath:instancePath+"/main/icon",schemaPath:"#/properties/main/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
@@ -17970,7 +18256,7 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!pattern24.test(data12)){
+if(!pattern27.test(data12)){
 const err42 = {instancePath:instancePath+"/main/sections/" + i4+"/id",schemaPath:"#/properties/main/properties/sections/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
@@ -18005,7 +18291,7 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!pattern29.test(data13)){
+if(!pattern32.test(data13)){
 const err45 = {instancePath:instancePath+"/main/sections/" + i4+"/titleKey",schemaPath:"#/properties/main/properties/sections/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
@@ -18068,7 +18354,7 @@ if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 for(const key4 in data15){
 const _errs37 = errors;
 if(!(((((((key4 === "en") || (key4 === "de")) || (key4 === "es")) || (key4 === "fr")) || (key4 === "nl")) || (key4 === "pt")) || (key4 === "it"))){
-const err50 = {instancePath:instancePath+"/main/sections/" + i4+"/titleByLanguage",schemaPath:"#/properties/main/properties/sections/items/properties/titleByLanguage/propertyNames/enum",keyword:"enum",params:{allowedValues: schema38.properties.main.properties.sections.items.properties.titleByLanguage.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key4};
+const err50 = {instancePath:instancePath+"/main/sections/" + i4+"/titleByLanguage",schemaPath:"#/properties/main/properties/sections/items/properties/titleByLanguage/propertyNames/enum",keyword:"enum",params:{allowedValues: schema40.properties.main.properties.sections.items.properties.titleByLanguage.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key4};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -18149,7 +18435,7 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(!pattern48.test(data17)){
+if(!pattern51.test(data17)){
 const err57 = {instancePath:instancePath+"/main/sections/" + i4+"/icon",schemaPath:"#/properties/main/properties/sections/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err57];
@@ -18174,7 +18460,7 @@ errors++;
 if(data11.column !== undefined){
 let data18 = data11.column;
 if(!((data18 === 1) || (data18 === 2))){
-const err59 = {instancePath:instancePath+"/main/sections/" + i4+"/column",schemaPath:"#/properties/main/properties/sections/items/properties/column/enum",keyword:"enum",params:{allowedValues: schema38.properties.main.properties.sections.items.properties.column.enum},message:"must be equal to one of the allowed values"};
+const err59 = {instancePath:instancePath+"/main/sections/" + i4+"/column",schemaPath:"#/properties/main/properties/sections/items/properties/column/enum",keyword:"enum",params:{allowedValues: schema40.properties.main.properties.sections.items.properties.column.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -18252,7 +18538,7 @@ vErrors.push(err65);
 errors++;
 }
 for(const key6 in data20){
-if(!(func20.call(schema38.properties.main.properties.sections.items.properties.links.items.properties, key6))){
+if(!(func20.call(schema40.properties.main.properties.sections.items.properties.links.items.properties, key6))){
 const err66 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5,schemaPath:"#/properties/main/properties/sections/items/properties/links/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err66];
@@ -18276,7 +18562,7 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!pattern24.test(data21)){
+if(!pattern27.test(data21)){
 const err68 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/id",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
@@ -18311,7 +18597,7 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(!pattern29.test(data22)){
+if(!pattern32.test(data22)){
 const err71 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/textKey",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
@@ -18346,7 +18632,7 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(!pattern54.test(data23)){
+if(!pattern57.test(data23)){
 const err74 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/link",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err74];
@@ -18381,7 +18667,7 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(!pattern24.test(data24)){
+if(!pattern27.test(data24)){
 const err77 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/key",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err77];
@@ -18416,7 +18702,7 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(!pattern24.test(data25)){
+if(!pattern27.test(data25)){
 const err80 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/feature",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err80];
@@ -18491,7 +18777,7 @@ if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 for(const key7 in data28){
 const _errs65 = errors;
 if(!(((((((key7 === "en") || (key7 === "de")) || (key7 === "es")) || (key7 === "fr")) || (key7 === "nl")) || (key7 === "pt")) || (key7 === "it"))){
-const err86 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/textByLanguage",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/textByLanguage/propertyNames/enum",keyword:"enum",params:{allowedValues: schema38.properties.main.properties.sections.items.properties.links.items.properties.textByLanguage.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key7};
+const err86 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/textByLanguage",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/textByLanguage/propertyNames/enum",keyword:"enum",params:{allowedValues: schema40.properties.main.properties.sections.items.properties.links.items.properties.textByLanguage.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key7};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -18560,8 +18846,8 @@ errors++;
 }
 }
 if(data20.visibleWhen !== undefined){
-if(!(validate39(data20.visibleWhen, {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/visibleWhen",parentData:data20,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data20.visibleWhen, {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/visibleWhen",parentData:data20,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -18590,8 +18876,8 @@ errors++;
 }
 }
 if(data11.visibleWhen !== undefined){
-if(!(validate39(data11.visibleWhen, {instancePath:instancePath+"/main/sections/" + i4+"/visibleWhen",parentData:data11,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data11.visibleWhen, {instancePath:instancePath+"/main/sections/" + i4+"/visibleWhen",parentData:data11,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -18689,7 +18975,7 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(!pattern29.test(data33)){
+if(!pattern32.test(data33)){
 const err102 = {instancePath:instancePath+"/admin/titleKey",schemaPath:"#/properties/admin/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err102];
@@ -18724,7 +19010,7 @@ vErrors.push(err104);
 }
 errors++;
 }
-if(!pattern48.test(data34)){
+if(!pattern51.test(data34)){
 const err105 = {instancePath:instancePath+"/admin/icon",schemaPath:"#/properties/admin/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err105];
@@ -18838,7 +19124,7 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(!pattern24.test(data37)){
+if(!pattern27.test(data37)){
 const err115 = {instancePath:instancePath+"/admin/sections/" + i6+"/id",schemaPath:"#/properties/admin/properties/sections/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err115];
@@ -18873,7 +19159,7 @@ vErrors.push(err117);
 }
 errors++;
 }
-if(!pattern29.test(data38)){
+if(!pattern32.test(data38)){
 const err118 = {instancePath:instancePath+"/admin/sections/" + i6+"/titleKey",schemaPath:"#/properties/admin/properties/sections/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err118];
@@ -18908,7 +19194,7 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(!pattern48.test(data39)){
+if(!pattern51.test(data39)){
 const err121 = {instancePath:instancePath+"/admin/sections/" + i6+"/icon",schemaPath:"#/properties/admin/properties/sections/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err121];
@@ -18933,7 +19219,7 @@ errors++;
 if(data36.column !== undefined){
 let data40 = data36.column;
 if(!((((data40 === 1) || (data40 === 2)) || (data40 === 3)) || (data40 === 4))){
-const err123 = {instancePath:instancePath+"/admin/sections/" + i6+"/column",schemaPath:"#/properties/admin/properties/sections/items/properties/column/enum",keyword:"enum",params:{allowedValues: schema38.properties.admin.properties.sections.items.properties.column.enum},message:"must be equal to one of the allowed values"};
+const err123 = {instancePath:instancePath+"/admin/sections/" + i6+"/column",schemaPath:"#/properties/admin/properties/sections/items/properties/column/enum",keyword:"enum",params:{allowedValues: schema40.properties.admin.properties.sections.items.properties.column.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -19025,7 +19311,7 @@ vErrors.push(err130);
 }
 errors++;
 }
-if(!pattern24.test(data43)){
+if(!pattern27.test(data43)){
 const err131 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/id",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err131];
@@ -19060,7 +19346,7 @@ vErrors.push(err133);
 }
 errors++;
 }
-if(!pattern29.test(data44)){
+if(!pattern32.test(data44)){
 const err134 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/textKey",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err134];
@@ -19095,7 +19381,7 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(!pattern82.test(data45)){
+if(!pattern85.test(data45)){
 const err137 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/link",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/admin(/[a-z0-9]+)+$"},message:"must match pattern \""+"^/admin(/[a-z0-9]+)+$"+"\""};
 if(vErrors === null){
 vErrors = [err137];
@@ -19130,7 +19416,7 @@ vErrors.push(err139);
 }
 errors++;
 }
-if(!pattern24.test(data46)){
+if(!pattern27.test(data46)){
 const err140 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/adminModule",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err140];
@@ -19153,8 +19439,8 @@ errors++;
 }
 }
 if(data42.visibleWhen !== undefined){
-if(!(validate39(data42.visibleWhen, {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/visibleWhen",parentData:data42,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data42.visibleWhen, {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/visibleWhen",parentData:data42,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -19183,8 +19469,8 @@ errors++;
 }
 }
 if(data36.visibleWhen !== undefined){
-if(!(validate39(data36.visibleWhen, {instancePath:instancePath+"/admin/sections/" + i6+"/visibleWhen",parentData:data36,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data36.visibleWhen, {instancePath:instancePath+"/admin/sections/" + i6+"/visibleWhen",parentData:data36,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -19282,7 +19568,7 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(!pattern29.test(data50)){
+if(!pattern32.test(data50)){
 const err152 = {instancePath:instancePath+"/user/titleKey",schemaPath:"#/properties/user/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err152];
@@ -19317,7 +19603,7 @@ vErrors.push(err154);
 }
 errors++;
 }
-if(!pattern48.test(data51)){
+if(!pattern51.test(data51)){
 const err155 = {instancePath:instancePath+"/user/icon",schemaPath:"#/properties/user/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err155];
@@ -19340,8 +19626,8 @@ errors++;
 }
 }
 if(data49.visibleWhen !== undefined){
-if(!(validate39(data49.visibleWhen, {instancePath:instancePath+"/user/visibleWhen",parentData:data49,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data49.visibleWhen, {instancePath:instancePath+"/user/visibleWhen",parentData:data49,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -19497,7 +19783,7 @@ vErrors.push(err164);
 errors++;
 }
 for(const key13 in data54){
-if(!(func20.call(schema38.properties.user.properties.entries.items.properties, key13))){
+if(!(func20.call(schema40.properties.user.properties.entries.items.properties, key13))){
 const err165 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err165];
@@ -19521,7 +19807,7 @@ vErrors.push(err166);
 }
 errors++;
 }
-if(!pattern24.test(data55)){
+if(!pattern27.test(data55)){
 const err167 = {instancePath:instancePath+"/user/entries/" + i8+"/id",schemaPath:"#/properties/user/properties/entries/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err167];
@@ -19556,7 +19842,7 @@ vErrors.push(err169);
 }
 errors++;
 }
-if(!pattern29.test(data56)){
+if(!pattern32.test(data56)){
 const err170 = {instancePath:instancePath+"/user/entries/" + i8+"/textKey",schemaPath:"#/properties/user/properties/entries/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err170];
@@ -19591,7 +19877,7 @@ vErrors.push(err172);
 }
 errors++;
 }
-if(!pattern48.test(data57)){
+if(!pattern51.test(data57)){
 const err173 = {instancePath:instancePath+"/user/entries/" + i8+"/icon",schemaPath:"#/properties/user/properties/entries/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err173];
@@ -19626,8 +19912,8 @@ errors++;
 }
 }
 if(data54.visibleWhen !== undefined){
-if(!(validate39(data54.visibleWhen, {instancePath:instancePath+"/user/entries/" + i8+"/visibleWhen",parentData:data54,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data54.visibleWhen, {instancePath:instancePath+"/user/entries/" + i8+"/visibleWhen",parentData:data54,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -19644,7 +19930,7 @@ vErrors.push(err176);
 }
 errors++;
 }
-if(!pattern54.test(data60)){
+if(!pattern57.test(data60)){
 const err177 = {instancePath:instancePath+"/user/entries/" + i8+"/link",schemaPath:"#/properties/user/properties/entries/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err177];
@@ -19669,7 +19955,7 @@ errors++;
 if(data54.dialog !== undefined){
 let data61 = data54.dialog;
 if(!(((((data61 === "mySettings") || (data61 === "exports")) || (data61 === "newSupportTicket")) || (data61 === "welcome")) || (data61 === "customerEffortRating"))){
-const err179 = {instancePath:instancePath+"/user/entries/" + i8+"/dialog",schemaPath:"#/properties/user/properties/entries/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema38.properties.user.properties.entries.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
+const err179 = {instancePath:instancePath+"/user/entries/" + i8+"/dialog",schemaPath:"#/properties/user/properties/entries/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema40.properties.user.properties.entries.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -19716,7 +20002,7 @@ errors++;
 }
 if(data62.site !== undefined){
 if(!(data62.site === "help")){
-const err183 = {instancePath:instancePath+"/user/entries/" + i8+"/external/site",schemaPath:"#/properties/user/properties/entries/items/properties/external/properties/site/enum",keyword:"enum",params:{allowedValues: schema38.properties.user.properties.entries.items.properties.external.properties.site.enum},message:"must be equal to one of the allowed values"};
+const err183 = {instancePath:instancePath+"/user/entries/" + i8+"/external/site",schemaPath:"#/properties/user/properties/entries/items/properties/external/properties/site/enum",keyword:"enum",params:{allowedValues: schema40.properties.user.properties.entries.items.properties.external.properties.site.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -19729,7 +20015,7 @@ errors++;
 if(data62.page !== undefined){
 let data64 = data62.page;
 if(!(((data64 === "faq") || (data64 === "tutorials")) || (data64 === "releaseNotes"))){
-const err184 = {instancePath:instancePath+"/user/entries/" + i8+"/external/page",schemaPath:"#/properties/user/properties/entries/items/properties/external/properties/page/enum",keyword:"enum",params:{allowedValues: schema38.properties.user.properties.entries.items.properties.external.properties.page.enum},message:"must be equal to one of the allowed values"};
+const err184 = {instancePath:instancePath+"/user/entries/" + i8+"/external/page",schemaPath:"#/properties/user/properties/entries/items/properties/external/properties/page/enum",keyword:"enum",params:{allowedValues: schema40.properties.user.properties.entries.items.properties.external.properties.page.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -19754,7 +20040,7 @@ errors++;
 if(data54.action !== undefined){
 let data65 = data54.action;
 if(!(((data65 === "signOut") || (data65 === "stopImpersonation")) || (data65 === "switchLanguage"))){
-const err186 = {instancePath:instancePath+"/user/entries/" + i8+"/action",schemaPath:"#/properties/user/properties/entries/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema38.properties.user.properties.entries.items.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err186 = {instancePath:instancePath+"/user/entries/" + i8+"/action",schemaPath:"#/properties/user/properties/entries/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema40.properties.user.properties.entries.items.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -19858,7 +20144,7 @@ vErrors.push(err194);
 }
 errors++;
 }
-if(!pattern29.test(data67)){
+if(!pattern32.test(data67)){
 const err195 = {instancePath:instancePath+"/help/titleKey",schemaPath:"#/properties/help/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err195];
@@ -19893,7 +20179,7 @@ vErrors.push(err197);
 }
 errors++;
 }
-if(!pattern48.test(data68)){
+if(!pattern51.test(data68)){
 const err198 = {instancePath:instancePath+"/help/icon",schemaPath:"#/properties/help/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err198];
@@ -19916,8 +20202,8 @@ errors++;
 }
 }
 if(data66.visibleWhen !== undefined){
-if(!(validate39(data66.visibleWhen, {instancePath:instancePath+"/help/visibleWhen",parentData:data66,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data66.visibleWhen, {instancePath:instancePath+"/help/visibleWhen",parentData:data66,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -20073,7 +20359,7 @@ vErrors.push(err207);
 errors++;
 }
 for(const key16 in data71){
-if(!(func20.call(schema38.properties.help.properties.entries.items.properties, key16))){
+if(!(func20.call(schema40.properties.help.properties.entries.items.properties, key16))){
 const err208 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err208];
@@ -20097,7 +20383,7 @@ vErrors.push(err209);
 }
 errors++;
 }
-if(!pattern24.test(data72)){
+if(!pattern27.test(data72)){
 const err210 = {instancePath:instancePath+"/help/entries/" + i9+"/id",schemaPath:"#/properties/help/properties/entries/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err210];
@@ -20132,7 +20418,7 @@ vErrors.push(err212);
 }
 errors++;
 }
-if(!pattern29.test(data73)){
+if(!pattern32.test(data73)){
 const err213 = {instancePath:instancePath+"/help/entries/" + i9+"/textKey",schemaPath:"#/properties/help/properties/entries/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err213];
@@ -20167,7 +20453,7 @@ vErrors.push(err215);
 }
 errors++;
 }
-if(!pattern48.test(data74)){
+if(!pattern51.test(data74)){
 const err216 = {instancePath:instancePath+"/help/entries/" + i9+"/icon",schemaPath:"#/properties/help/properties/entries/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err216];
@@ -20202,8 +20488,8 @@ errors++;
 }
 }
 if(data71.visibleWhen !== undefined){
-if(!(validate39(data71.visibleWhen, {instancePath:instancePath+"/help/entries/" + i9+"/visibleWhen",parentData:data71,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41(data71.visibleWhen, {instancePath:instancePath+"/help/entries/" + i9+"/visibleWhen",parentData:data71,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -20220,7 +20506,7 @@ vErrors.push(err219);
 }
 errors++;
 }
-if(!pattern54.test(data77)){
+if(!pattern57.test(data77)){
 const err220 = {instancePath:instancePath+"/help/entries/" + i9+"/link",schemaPath:"#/properties/help/properties/entries/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err220];
@@ -20245,7 +20531,7 @@ errors++;
 if(data71.dialog !== undefined){
 let data78 = data71.dialog;
 if(!(((((data78 === "mySettings") || (data78 === "exports")) || (data78 === "newSupportTicket")) || (data78 === "welcome")) || (data78 === "customerEffortRating"))){
-const err222 = {instancePath:instancePath+"/help/entries/" + i9+"/dialog",schemaPath:"#/properties/help/properties/entries/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema38.properties.help.properties.entries.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
+const err222 = {instancePath:instancePath+"/help/entries/" + i9+"/dialog",schemaPath:"#/properties/help/properties/entries/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema40.properties.help.properties.entries.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -20292,7 +20578,7 @@ errors++;
 }
 if(data79.site !== undefined){
 if(!(data79.site === "help")){
-const err226 = {instancePath:instancePath+"/help/entries/" + i9+"/external/site",schemaPath:"#/properties/help/properties/entries/items/properties/external/properties/site/enum",keyword:"enum",params:{allowedValues: schema38.properties.help.properties.entries.items.properties.external.properties.site.enum},message:"must be equal to one of the allowed values"};
+const err226 = {instancePath:instancePath+"/help/entries/" + i9+"/external/site",schemaPath:"#/properties/help/properties/entries/items/properties/external/properties/site/enum",keyword:"enum",params:{allowedValues: schema40.properties.help.properties.entries.items.properties.external.properties.site.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -20305,7 +20591,7 @@ errors++;
 if(data79.page !== undefined){
 let data81 = data79.page;
 if(!(((data81 === "faq") || (data81 === "tutorials")) || (data81 === "releaseNotes"))){
-const err227 = {instancePath:instancePath+"/help/entries/" + i9+"/external/page",schemaPath:"#/properties/help/properties/entries/items/properties/external/properties/page/enum",keyword:"enum",params:{allowedValues: schema38.properties.help.properties.entries.items.properties.external.properties.page.enum},message:"must be equal to one of the allowed values"};
+const err227 = {instancePath:instancePath+"/help/entries/" + i9+"/external/page",schemaPath:"#/properties/help/properties/entries/items/properties/external/properties/page/enum",keyword:"enum",params:{allowedValues: schema40.properties.help.properties.entries.items.properties.external.properties.page.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -20330,7 +20616,7 @@ errors++;
 if(data71.action !== undefined){
 let data82 = data71.action;
 if(!(((data82 === "signOut") || (data82 === "stopImpersonation")) || (data82 === "switchLanguage"))){
-const err229 = {instancePath:instancePath+"/help/entries/" + i9+"/action",schemaPath:"#/properties/help/properties/entries/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema38.properties.help.properties.entries.items.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err229 = {instancePath:instancePath+"/help/entries/" + i9+"/action",schemaPath:"#/properties/help/properties/entries/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema40.properties.help.properties.entries.items.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -20387,16 +20673,16 @@ vErrors.push(err233);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const validateNotificationList = validate56;
-const schema48 = {"$id":"notificationList","type":"array","description":"Response of GET Notifications/: the user's notifications, newest first (§7).","items":{"type":"object","description":"A notification as stored by the upstream (§3); how it is shown depends on Code (§4.3).","properties":{"Date":{"type":"string","format":"date-time","description":"When the notification was produced."},"IsNew":{"type":"boolean","description":"Not yet seen: new until the notification dropdown is opened (§4.3)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the notification; sent back to mark it read (§7)."},"Code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Notification code, e.g. AlertTriggered; unknown codes are shown as such (§4.3)."},"AuthorFullName":{"type":["string","null"],"description":"Full name of the user who caused it (AddedToTeam, shares…)."},"AuthorUserUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the author, for the avatar (§7)."},"TeamName":{"type":["string","null"],"description":"Team of AddedToTeam and RemovedFromTeam (§4.3)."},"AlertName":{"type":["string","null"],"description":"Alert of AlertTriggered (§4.3)."},"Message":{"type":["string","null"],"description":"Optional message of AlertTriggered (§4.3)."},"Dashboards":{"type":["array","null"],"description":"Dashboards of an AlertTriggered alert; the first thumbnail is shown (§4.3).","items":{"type":"object","description":"A dashboard of the alert.","properties":{"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"The dashboard's record id."},"DashboardName":{"type":["string","null"],"description":"The dashboard's name."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."}},"required":["DashboardThumbnail"],"additionalProperties":false}},"DataConnectionName":{"type":["string","null"],"description":"Connection of ReAuthConnector and DeprecatedConnector."},"DataConnectionRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Connection whose settings ReAuthConnector opens (connectionRecId, §2.5)."},"DataCloneName":{"type":["string","null"],"description":"Data (table, view…) of the Data… and import codes."},"DataCloneRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Data record opened by the data viewer dialog (id, §2.5)."},"WorkerTaskHistoryRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Task run whose log the failure and import codes link to (task log viewer recId, §2.5)."},"DashboardName":{"type":["string","null"],"description":"Dashboard of the Dashboard… codes."},"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Dashboard opened by the view dialog (dashboardRecId, §2.5)."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."},"CommentText":{"type":["string","null"],"description":"Comment of DashboardCommented and DataCommented (§4.3)."},"IsRelatedObjectDeleted":{"type":"boolean","description":"The related object was deleted: selects the deleted or expired variant (§4.3)."},"IsDataCloneTrashed":{"type":"boolean","description":"The shared data is in the trash: DataShared variant (§4.3)."},"DataLoaderName":{"type":["string","null"],"description":"Data loader of DataLoaderShared and DataLoaderUnshared."},"ExportName":{"type":["string","null"],"description":"Export of ExportFailed and ExportSucceeded (§4.3)."},"ExportRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the export."},"FileUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"File an ExportSucceeded links to, {webservices}/File/{fileSystemItemType}/{fileUID} (§7)."},"InvoiceNumber":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"Invoice of InvoiceReady (downloaded at invoice/{invoiceNumber}, §7) and PaymentFailed."},"ScheduleName":{"type":["string","null"],"description":"Schedule of the Schedule… codes (§4.3)."},"ScheduleRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Schedule opened by the schedule settings dialog (recId, §2.5)."},"ScheduleTaskName":{"type":["string","null"],"description":"Task of ScheduleTaskDisabled and ScheduleTaskDisabledBySystem."},"SubscriptionType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription type of SubscriptionDowngradeReminder, shown as SubscriptionType_{type} (§9)."},"SupportTicketName":{"type":["string","null"],"description":"Ticket of SupportTicketUpdated; escaped when shown (§4.3)."},"SupportTicketRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Ticket of SupportTicketUpdated: /admin/support?id= for admins, else the ticket dialog (§4.3)."},"BinderName":{"type":["string","null"],"description":"Binder of BinderDuplicated (§4.3)."},"Title":{"type":["string","null"],"description":"Title of a Custom notification, shown as sent (§4.3)."},"Body":{"type":["string","null"],"description":"Body of a Custom notification, shown as sent (§4.3)."}},"required":["Date","IsNew","RecId","Code"],"additionalProperties":false}};
-const pattern98 = new RegExp("^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", "u");
-const pattern101 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "u");
+export const validateNotificationList = validate58;
+const schema50 = {"$id":"notificationList","type":"array","description":"Response of GET Notifications/: the user's notifications, newest first (§7).","items":{"type":"object","description":"A notification as stored by the upstream (§3); how it is shown depends on Code (§4.3).","properties":{"Date":{"type":"string","format":"date-time","description":"When the notification was produced."},"IsNew":{"type":"boolean","description":"Not yet seen: new until the notification dropdown is opened (§4.3)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the notification; sent back to mark it read (§7)."},"Code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Notification code, e.g. AlertTriggered; unknown codes are shown as such (§4.3)."},"AuthorFullName":{"type":["string","null"],"description":"Full name of the user who caused it (AddedToTeam, shares…)."},"AuthorUserUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the author, for the avatar (§7)."},"TeamName":{"type":["string","null"],"description":"Team of AddedToTeam and RemovedFromTeam (§4.3)."},"AlertName":{"type":["string","null"],"description":"Alert of AlertTriggered (§4.3)."},"Message":{"type":["string","null"],"description":"Optional message of AlertTriggered (§4.3)."},"Dashboards":{"type":["array","null"],"description":"Dashboards of an AlertTriggered alert; the first thumbnail is shown (§4.3).","items":{"type":"object","description":"A dashboard of the alert.","properties":{"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"The dashboard's record id."},"DashboardName":{"type":["string","null"],"description":"The dashboard's name."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."}},"required":["DashboardThumbnail"],"additionalProperties":false}},"DataConnectionName":{"type":["string","null"],"description":"Connection of ReAuthConnector and DeprecatedConnector."},"DataConnectionRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Connection whose settings ReAuthConnector opens (connectionRecId, §2.5)."},"DataCloneName":{"type":["string","null"],"description":"Data (table, view…) of the Data… and import codes."},"DataCloneRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Data record opened by the data viewer dialog (id, §2.5)."},"WorkerTaskHistoryRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Task run whose log the failure and import codes link to (task log viewer recId, §2.5)."},"DashboardName":{"type":["string","null"],"description":"Dashboard of the Dashboard… codes."},"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Dashboard opened by the view dialog (dashboardRecId, §2.5)."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."},"CommentText":{"type":["string","null"],"description":"Comment of DashboardCommented and DataCommented (§4.3)."},"IsRelatedObjectDeleted":{"type":"boolean","description":"The related object was deleted: selects the deleted or expired variant (§4.3)."},"IsDataCloneTrashed":{"type":"boolean","description":"The shared data is in the trash: DataShared variant (§4.3)."},"DataLoaderName":{"type":["string","null"],"description":"Data loader of DataLoaderShared and DataLoaderUnshared."},"ExportName":{"type":["string","null"],"description":"Export of ExportFailed and ExportSucceeded (§4.3)."},"ExportRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the export."},"FileUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"File an ExportSucceeded links to, {webservices}/File/{fileSystemItemType}/{fileUID} (§7)."},"InvoiceNumber":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"Invoice of InvoiceReady (downloaded at invoice/{invoiceNumber}, §7) and PaymentFailed."},"ScheduleName":{"type":["string","null"],"description":"Schedule of the Schedule… codes (§4.3)."},"ScheduleRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Schedule opened by the schedule settings dialog (recId, §2.5)."},"ScheduleTaskName":{"type":["string","null"],"description":"Task of ScheduleTaskDisabled and ScheduleTaskDisabledBySystem."},"SubscriptionType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription type of SubscriptionDowngradeReminder, shown as SubscriptionType_{type} (§9)."},"SupportTicketName":{"type":["string","null"],"description":"Ticket of SupportTicketUpdated; escaped when shown (§4.3)."},"SupportTicketRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Ticket of SupportTicketUpdated: /admin/support?id= for admins, else the ticket dialog (§4.3)."},"BinderName":{"type":["string","null"],"description":"Binder of BinderDuplicated (§4.3)."},"Title":{"type":["string","null"],"description":"Title of a Custom notification, shown as sent (§4.3)."},"Body":{"type":["string","null"],"description":"Body of a Custom notification, shown as sent (§4.3)."}},"required":["Date","IsNew","RecId","Code"],"additionalProperties":false}};
+const pattern101 = new RegExp("^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", "u");
+const pattern104 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "u");
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="notificationList" */;
 let vErrors = null;
 let errors = 0;
@@ -20446,7 +20732,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data0){
-if(!(func20.call(schema48.items.properties, key0))){
+if(!(func20.call(schema50.items.properties, key0))){
 const err4 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -20542,7 +20828,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern24.test(data4)){
+if(!pattern27.test(data4)){
 const err12 = {instancePath:instancePath+"/" + i0+"/Code",schemaPath:"#/items/properties/Code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -20567,7 +20853,7 @@ errors++;
 if(data0.AuthorFullName !== undefined){
 let data5 = data0.AuthorFullName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err14 = {instancePath:instancePath+"/" + i0+"/AuthorFullName",schemaPath:"#/items/properties/AuthorFullName/type",keyword:"type",params:{type: schema48.items.properties.AuthorFullName.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/" + i0+"/AuthorFullName",schemaPath:"#/items/properties/AuthorFullName/type",keyword:"type",params:{type: schema50.items.properties.AuthorFullName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -20580,7 +20866,7 @@ errors++;
 if(data0.AuthorUserUID !== undefined){
 let data6 = data0.AuthorUserUID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err15 = {instancePath:instancePath+"/" + i0+"/AuthorUserUID",schemaPath:"#/items/properties/AuthorUserUID/type",keyword:"type",params:{type: schema48.items.properties.AuthorUserUID.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/" + i0+"/AuthorUserUID",schemaPath:"#/items/properties/AuthorUserUID/type",keyword:"type",params:{type: schema50.items.properties.AuthorUserUID.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -20590,7 +20876,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!pattern35.test(data6)){
+if(!pattern38.test(data6)){
 const err16 = {instancePath:instancePath+"/" + i0+"/AuthorUserUID",schemaPath:"#/items/properties/AuthorUserUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -20605,7 +20891,7 @@ errors++;
 if(data0.TeamName !== undefined){
 let data7 = data0.TeamName;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err17 = {instancePath:instancePath+"/" + i0+"/TeamName",schemaPath:"#/items/properties/TeamName/type",keyword:"type",params:{type: schema48.items.properties.TeamName.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/" + i0+"/TeamName",schemaPath:"#/items/properties/TeamName/type",keyword:"type",params:{type: schema50.items.properties.TeamName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -20618,7 +20904,7 @@ errors++;
 if(data0.AlertName !== undefined){
 let data8 = data0.AlertName;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err18 = {instancePath:instancePath+"/" + i0+"/AlertName",schemaPath:"#/items/properties/AlertName/type",keyword:"type",params:{type: schema48.items.properties.AlertName.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/" + i0+"/AlertName",schemaPath:"#/items/properties/AlertName/type",keyword:"type",params:{type: schema50.items.properties.AlertName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -20631,7 +20917,7 @@ errors++;
 if(data0.Message !== undefined){
 let data9 = data0.Message;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err19 = {instancePath:instancePath+"/" + i0+"/Message",schemaPath:"#/items/properties/Message/type",keyword:"type",params:{type: schema48.items.properties.Message.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/" + i0+"/Message",schemaPath:"#/items/properties/Message/type",keyword:"type",params:{type: schema50.items.properties.Message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -20644,7 +20930,7 @@ errors++;
 if(data0.Dashboards !== undefined){
 let data10 = data0.Dashboards;
 if((!(Array.isArray(data10))) && (data10 !== null)){
-const err20 = {instancePath:instancePath+"/" + i0+"/Dashboards",schemaPath:"#/items/properties/Dashboards/type",keyword:"type",params:{type: schema48.items.properties.Dashboards.type},message:"must be array,null"};
+const err20 = {instancePath:instancePath+"/" + i0+"/Dashboards",schemaPath:"#/items/properties/Dashboards/type",keyword:"type",params:{type: schema50.items.properties.Dashboards.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -20683,7 +20969,7 @@ errors++;
 if(data11.DashboardRecId !== undefined){
 let data12 = data11.DashboardRecId;
 if((!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardRecId",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardRecId/type",keyword:"type",params:{type: schema48.items.properties.Dashboards.items.properties.DashboardRecId.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardRecId",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardRecId/type",keyword:"type",params:{type: schema50.items.properties.Dashboards.items.properties.DashboardRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -20718,7 +21004,7 @@ errors++;
 if(data11.DashboardName !== undefined){
 let data13 = data11.DashboardName;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err26 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardName",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardName/type",keyword:"type",params:{type: schema48.items.properties.Dashboards.items.properties.DashboardName.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardName",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardName/type",keyword:"type",params:{type: schema50.items.properties.Dashboards.items.properties.DashboardName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -20731,7 +21017,7 @@ errors++;
 if(data11.DashboardThumbnail !== undefined){
 let data14 = data11.DashboardThumbnail;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err27 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardThumbnail",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema48.items.properties.Dashboards.items.properties.DashboardThumbnail.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardThumbnail",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema50.items.properties.Dashboards.items.properties.DashboardThumbnail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -20741,7 +21027,7 @@ vErrors.push(err27);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!pattern98.test(data14)){
+if(!pattern101.test(data14)){
 const err28 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardThumbnail",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -20770,7 +21056,7 @@ errors++;
 if(data0.DataConnectionName !== undefined){
 let data15 = data0.DataConnectionName;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err30 = {instancePath:instancePath+"/" + i0+"/DataConnectionName",schemaPath:"#/items/properties/DataConnectionName/type",keyword:"type",params:{type: schema48.items.properties.DataConnectionName.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/" + i0+"/DataConnectionName",schemaPath:"#/items/properties/DataConnectionName/type",keyword:"type",params:{type: schema50.items.properties.DataConnectionName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -20783,7 +21069,7 @@ errors++;
 if(data0.DataConnectionRecId !== undefined){
 let data16 = data0.DataConnectionRecId;
 if((!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))) && (data16 !== null)){
-const err31 = {instancePath:instancePath+"/" + i0+"/DataConnectionRecId",schemaPath:"#/items/properties/DataConnectionRecId/type",keyword:"type",params:{type: schema48.items.properties.DataConnectionRecId.type},message:"must be integer,null"};
+const err31 = {instancePath:instancePath+"/" + i0+"/DataConnectionRecId",schemaPath:"#/items/properties/DataConnectionRecId/type",keyword:"type",params:{type: schema50.items.properties.DataConnectionRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -20818,7 +21104,7 @@ errors++;
 if(data0.DataCloneName !== undefined){
 let data17 = data0.DataCloneName;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err34 = {instancePath:instancePath+"/" + i0+"/DataCloneName",schemaPath:"#/items/properties/DataCloneName/type",keyword:"type",params:{type: schema48.items.properties.DataCloneName.type},message:"must be string,null"};
+const err34 = {instancePath:instancePath+"/" + i0+"/DataCloneName",schemaPath:"#/items/properties/DataCloneName/type",keyword:"type",params:{type: schema50.items.properties.DataCloneName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -20831,7 +21117,7 @@ errors++;
 if(data0.DataCloneRecId !== undefined){
 let data18 = data0.DataCloneRecId;
 if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (data18 !== null)){
-const err35 = {instancePath:instancePath+"/" + i0+"/DataCloneRecId",schemaPath:"#/items/properties/DataCloneRecId/type",keyword:"type",params:{type: schema48.items.properties.DataCloneRecId.type},message:"must be integer,null"};
+const err35 = {instancePath:instancePath+"/" + i0+"/DataCloneRecId",schemaPath:"#/items/properties/DataCloneRecId/type",keyword:"type",params:{type: schema50.items.properties.DataCloneRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -20866,7 +21152,7 @@ errors++;
 if(data0.WorkerTaskHistoryRecId !== undefined){
 let data19 = data0.WorkerTaskHistoryRecId;
 if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err38 = {instancePath:instancePath+"/" + i0+"/WorkerTaskHistoryRecId",schemaPath:"#/items/properties/WorkerTaskHistoryRecId/type",keyword:"type",params:{type: schema48.items.properties.WorkerTaskHistoryRecId.type},message:"must be integer,null"};
+const err38 = {instancePath:instancePath+"/" + i0+"/WorkerTaskHistoryRecId",schemaPath:"#/items/properties/WorkerTaskHistoryRecId/type",keyword:"type",params:{type: schema50.items.properties.WorkerTaskHistoryRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -20901,7 +21187,7 @@ errors++;
 if(data0.DashboardName !== undefined){
 let data20 = data0.DashboardName;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err41 = {instancePath:instancePath+"/" + i0+"/DashboardName",schemaPath:"#/items/properties/DashboardName/type",keyword:"type",params:{type: schema48.items.properties.DashboardName.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/" + i0+"/DashboardName",schemaPath:"#/items/properties/DashboardName/type",keyword:"type",params:{type: schema50.items.properties.DashboardName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -20914,7 +21200,7 @@ errors++;
 if(data0.DashboardRecId !== undefined){
 let data21 = data0.DashboardRecId;
 if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err42 = {instancePath:instancePath+"/" + i0+"/DashboardRecId",schemaPath:"#/items/properties/DashboardRecId/type",keyword:"type",params:{type: schema48.items.properties.DashboardRecId.type},message:"must be integer,null"};
+const err42 = {instancePath:instancePath+"/" + i0+"/DashboardRecId",schemaPath:"#/items/properties/DashboardRecId/type",keyword:"type",params:{type: schema50.items.properties.DashboardRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -20949,7 +21235,7 @@ errors++;
 if(data0.DashboardThumbnail !== undefined){
 let data22 = data0.DashboardThumbnail;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err45 = {instancePath:instancePath+"/" + i0+"/DashboardThumbnail",schemaPath:"#/items/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema48.items.properties.DashboardThumbnail.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/" + i0+"/DashboardThumbnail",schemaPath:"#/items/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema50.items.properties.DashboardThumbnail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -20959,7 +21245,7 @@ vErrors.push(err45);
 errors++;
 }
 if(typeof data22 === "string"){
-if(!pattern98.test(data22)){
+if(!pattern101.test(data22)){
 const err46 = {instancePath:instancePath+"/" + i0+"/DashboardThumbnail",schemaPath:"#/items/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -20974,7 +21260,7 @@ errors++;
 if(data0.CommentText !== undefined){
 let data23 = data0.CommentText;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err47 = {instancePath:instancePath+"/" + i0+"/CommentText",schemaPath:"#/items/properties/CommentText/type",keyword:"type",params:{type: schema48.items.properties.CommentText.type},message:"must be string,null"};
+const err47 = {instancePath:instancePath+"/" + i0+"/CommentText",schemaPath:"#/items/properties/CommentText/type",keyword:"type",params:{type: schema50.items.properties.CommentText.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -21011,7 +21297,7 @@ errors++;
 if(data0.DataLoaderName !== undefined){
 let data26 = data0.DataLoaderName;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err50 = {instancePath:instancePath+"/" + i0+"/DataLoaderName",schemaPath:"#/items/properties/DataLoaderName/type",keyword:"type",params:{type: schema48.items.properties.DataLoaderName.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/" + i0+"/DataLoaderName",schemaPath:"#/items/properties/DataLoaderName/type",keyword:"type",params:{type: schema50.items.properties.DataLoaderName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -21024,7 +21310,7 @@ errors++;
 if(data0.ExportName !== undefined){
 let data27 = data0.ExportName;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err51 = {instancePath:instancePath+"/" + i0+"/ExportName",schemaPath:"#/items/properties/ExportName/type",keyword:"type",params:{type: schema48.items.properties.ExportName.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/" + i0+"/ExportName",schemaPath:"#/items/properties/ExportName/type",keyword:"type",params:{type: schema50.items.properties.ExportName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -21037,7 +21323,7 @@ errors++;
 if(data0.ExportRecId !== undefined){
 let data28 = data0.ExportRecId;
 if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
-const err52 = {instancePath:instancePath+"/" + i0+"/ExportRecId",schemaPath:"#/items/properties/ExportRecId/type",keyword:"type",params:{type: schema48.items.properties.ExportRecId.type},message:"must be integer,null"};
+const err52 = {instancePath:instancePath+"/" + i0+"/ExportRecId",schemaPath:"#/items/properties/ExportRecId/type",keyword:"type",params:{type: schema50.items.properties.ExportRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -21072,7 +21358,7 @@ errors++;
 if(data0.FileUID !== undefined){
 let data29 = data0.FileUID;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err55 = {instancePath:instancePath+"/" + i0+"/FileUID",schemaPath:"#/items/properties/FileUID/type",keyword:"type",params:{type: schema48.items.properties.FileUID.type},message:"must be string,null"};
+const err55 = {instancePath:instancePath+"/" + i0+"/FileUID",schemaPath:"#/items/properties/FileUID/type",keyword:"type",params:{type: schema50.items.properties.FileUID.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -21082,7 +21368,7 @@ vErrors.push(err55);
 errors++;
 }
 if(typeof data29 === "string"){
-if(!pattern35.test(data29)){
+if(!pattern38.test(data29)){
 const err56 = {instancePath:instancePath+"/" + i0+"/FileUID",schemaPath:"#/items/properties/FileUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
@@ -21097,7 +21383,7 @@ errors++;
 if(data0.InvoiceNumber !== undefined){
 let data30 = data0.InvoiceNumber;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err57 = {instancePath:instancePath+"/" + i0+"/InvoiceNumber",schemaPath:"#/items/properties/InvoiceNumber/type",keyword:"type",params:{type: schema48.items.properties.InvoiceNumber.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/" + i0+"/InvoiceNumber",schemaPath:"#/items/properties/InvoiceNumber/type",keyword:"type",params:{type: schema50.items.properties.InvoiceNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -21107,7 +21393,7 @@ vErrors.push(err57);
 errors++;
 }
 if(typeof data30 === "string"){
-if(!pattern101.test(data30)){
+if(!pattern104.test(data30)){
 const err58 = {instancePath:instancePath+"/" + i0+"/InvoiceNumber",schemaPath:"#/items/properties/InvoiceNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
@@ -21122,7 +21408,7 @@ errors++;
 if(data0.ScheduleName !== undefined){
 let data31 = data0.ScheduleName;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err59 = {instancePath:instancePath+"/" + i0+"/ScheduleName",schemaPath:"#/items/properties/ScheduleName/type",keyword:"type",params:{type: schema48.items.properties.ScheduleName.type},message:"must be string,null"};
+const err59 = {instancePath:instancePath+"/" + i0+"/ScheduleName",schemaPath:"#/items/properties/ScheduleName/type",keyword:"type",params:{type: schema50.items.properties.ScheduleName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -21135,7 +21421,7 @@ errors++;
 if(data0.ScheduleRecId !== undefined){
 let data32 = data0.ScheduleRecId;
 if((!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))) && (data32 !== null)){
-const err60 = {instancePath:instancePath+"/" + i0+"/ScheduleRecId",schemaPath:"#/items/properties/ScheduleRecId/type",keyword:"type",params:{type: schema48.items.properties.ScheduleRecId.type},message:"must be integer,null"};
+const err60 = {instancePath:instancePath+"/" + i0+"/ScheduleRecId",schemaPath:"#/items/properties/ScheduleRecId/type",keyword:"type",params:{type: schema50.items.properties.ScheduleRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -21170,7 +21456,7 @@ errors++;
 if(data0.ScheduleTaskName !== undefined){
 let data33 = data0.ScheduleTaskName;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err63 = {instancePath:instancePath+"/" + i0+"/ScheduleTaskName",schemaPath:"#/items/properties/ScheduleTaskName/type",keyword:"type",params:{type: schema48.items.properties.ScheduleTaskName.type},message:"must be string,null"};
+const err63 = {instancePath:instancePath+"/" + i0+"/ScheduleTaskName",schemaPath:"#/items/properties/ScheduleTaskName/type",keyword:"type",params:{type: schema50.items.properties.ScheduleTaskName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -21183,7 +21469,7 @@ errors++;
 if(data0.SubscriptionType !== undefined){
 let data34 = data0.SubscriptionType;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err64 = {instancePath:instancePath+"/" + i0+"/SubscriptionType",schemaPath:"#/items/properties/SubscriptionType/type",keyword:"type",params:{type: schema48.items.properties.SubscriptionType.type},message:"must be string,null"};
+const err64 = {instancePath:instancePath+"/" + i0+"/SubscriptionType",schemaPath:"#/items/properties/SubscriptionType/type",keyword:"type",params:{type: schema50.items.properties.SubscriptionType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -21203,7 +21489,7 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(!pattern24.test(data34)){
+if(!pattern27.test(data34)){
 const err66 = {instancePath:instancePath+"/" + i0+"/SubscriptionType",schemaPath:"#/items/properties/SubscriptionType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
@@ -21218,7 +21504,7 @@ errors++;
 if(data0.SupportTicketName !== undefined){
 let data35 = data0.SupportTicketName;
 if((typeof data35 !== "string") && (data35 !== null)){
-const err67 = {instancePath:instancePath+"/" + i0+"/SupportTicketName",schemaPath:"#/items/properties/SupportTicketName/type",keyword:"type",params:{type: schema48.items.properties.SupportTicketName.type},message:"must be string,null"};
+const err67 = {instancePath:instancePath+"/" + i0+"/SupportTicketName",schemaPath:"#/items/properties/SupportTicketName/type",keyword:"type",params:{type: schema50.items.properties.SupportTicketName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -21231,7 +21517,7 @@ errors++;
 if(data0.SupportTicketRecId !== undefined){
 let data36 = data0.SupportTicketRecId;
 if((!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))) && (data36 !== null)){
-const err68 = {instancePath:instancePath+"/" + i0+"/SupportTicketRecId",schemaPath:"#/items/properties/SupportTicketRecId/type",keyword:"type",params:{type: schema48.items.properties.SupportTicketRecId.type},message:"must be integer,null"};
+const err68 = {instancePath:instancePath+"/" + i0+"/SupportTicketRecId",schemaPath:"#/items/properties/SupportTicketRecId/type",keyword:"type",params:{type: schema50.items.properties.SupportTicketRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -21266,7 +21552,7 @@ errors++;
 if(data0.BinderName !== undefined){
 let data37 = data0.BinderName;
 if((typeof data37 !== "string") && (data37 !== null)){
-const err71 = {instancePath:instancePath+"/" + i0+"/BinderName",schemaPath:"#/items/properties/BinderName/type",keyword:"type",params:{type: schema48.items.properties.BinderName.type},message:"must be string,null"};
+const err71 = {instancePath:instancePath+"/" + i0+"/BinderName",schemaPath:"#/items/properties/BinderName/type",keyword:"type",params:{type: schema50.items.properties.BinderName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -21279,7 +21565,7 @@ errors++;
 if(data0.Title !== undefined){
 let data38 = data0.Title;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err72 = {instancePath:instancePath+"/" + i0+"/Title",schemaPath:"#/items/properties/Title/type",keyword:"type",params:{type: schema48.items.properties.Title.type},message:"must be string,null"};
+const err72 = {instancePath:instancePath+"/" + i0+"/Title",schemaPath:"#/items/properties/Title/type",keyword:"type",params:{type: schema50.items.properties.Title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -21292,7 +21578,7 @@ errors++;
 if(data0.Body !== undefined){
 let data39 = data0.Body;
 if((typeof data39 !== "string") && (data39 !== null)){
-const err73 = {instancePath:instancePath+"/" + i0+"/Body",schemaPath:"#/items/properties/Body/type",keyword:"type",params:{type: schema48.items.properties.Body.type},message:"must be string,null"};
+const err73 = {instancePath:instancePath+"/" + i0+"/Body",schemaPath:"#/items/properties/Body/type",keyword:"type",params:{type: schema50.items.properties.Body.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -21325,14 +21611,14 @@ vErrors.push(err75);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const validateNotificationRecord = validate57;
-const schema49 = {"$id":"notificationRecord","type":"object","description":"A notification as stored by the upstream (§3); how it is shown depends on Code (§4.3).","properties":{"Date":{"type":"string","format":"date-time","description":"When the notification was produced."},"IsNew":{"type":"boolean","description":"Not yet seen: new until the notification dropdown is opened (§4.3)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the notification; sent back to mark it read (§7)."},"Code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Notification code, e.g. AlertTriggered; unknown codes are shown as such (§4.3)."},"AuthorFullName":{"type":["string","null"],"description":"Full name of the user who caused it (AddedToTeam, shares…)."},"AuthorUserUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the author, for the avatar (§7)."},"TeamName":{"type":["string","null"],"description":"Team of AddedToTeam and RemovedFromTeam (§4.3)."},"AlertName":{"type":["string","null"],"description":"Alert of AlertTriggered (§4.3)."},"Message":{"type":["string","null"],"description":"Optional message of AlertTriggered (§4.3)."},"Dashboards":{"type":["array","null"],"description":"Dashboards of an AlertTriggered alert; the first thumbnail is shown (§4.3).","items":{"type":"object","description":"A dashboard of the alert.","properties":{"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"The dashboard's record id."},"DashboardName":{"type":["string","null"],"description":"The dashboard's name."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."}},"required":["DashboardThumbnail"],"additionalProperties":false}},"DataConnectionName":{"type":["string","null"],"description":"Connection of ReAuthConnector and DeprecatedConnector."},"DataConnectionRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Connection whose settings ReAuthConnector opens (connectionRecId, §2.5)."},"DataCloneName":{"type":["string","null"],"description":"Data (table, view…) of the Data… and import codes."},"DataCloneRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Data record opened by the data viewer dialog (id, §2.5)."},"WorkerTaskHistoryRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Task run whose log the failure and import codes link to (task log viewer recId, §2.5)."},"DashboardName":{"type":["string","null"],"description":"Dashboard of the Dashboard… codes."},"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Dashboard opened by the view dialog (dashboardRecId, §2.5)."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."},"CommentText":{"type":["string","null"],"description":"Comment of DashboardCommented and DataCommented (§4.3)."},"IsRelatedObjectDeleted":{"type":"boolean","description":"The related object was deleted: selects the deleted or expired variant (§4.3)."},"IsDataCloneTrashed":{"type":"boolean","description":"The shared data is in the trash: DataShared variant (§4.3)."},"DataLoaderName":{"type":["string","null"],"description":"Data loader of DataLoaderShared and DataLoaderUnshared."},"ExportName":{"type":["string","null"],"description":"Export of ExportFailed and ExportSucceeded (§4.3)."},"ExportRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the export."},"FileUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"File an ExportSucceeded links to, {webservices}/File/{fileSystemItemType}/{fileUID} (§7)."},"InvoiceNumber":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"Invoice of InvoiceReady (downloaded at invoice/{invoiceNumber}, §7) and PaymentFailed."},"ScheduleName":{"type":["string","null"],"description":"Schedule of the Schedule… codes (§4.3)."},"ScheduleRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Schedule opened by the schedule settings dialog (recId, §2.5)."},"ScheduleTaskName":{"type":["string","null"],"description":"Task of ScheduleTaskDisabled and ScheduleTaskDisabledBySystem."},"SubscriptionType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription type of SubscriptionDowngradeReminder, shown as SubscriptionType_{type} (§9)."},"SupportTicketName":{"type":["string","null"],"description":"Ticket of SupportTicketUpdated; escaped when shown (§4.3)."},"SupportTicketRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Ticket of SupportTicketUpdated: /admin/support?id= for admins, else the ticket dialog (§4.3)."},"BinderName":{"type":["string","null"],"description":"Binder of BinderDuplicated (§4.3)."},"Title":{"type":["string","null"],"description":"Title of a Custom notification, shown as sent (§4.3)."},"Body":{"type":["string","null"],"description":"Body of a Custom notification, shown as sent (§4.3)."}},"required":["Date","IsNew","RecId","Code"],"additionalProperties":false};
+export const validateNotificationRecord = validate59;
+const schema51 = {"$id":"notificationRecord","type":"object","description":"A notification as stored by the upstream (§3); how it is shown depends on Code (§4.3).","properties":{"Date":{"type":"string","format":"date-time","description":"When the notification was produced."},"IsNew":{"type":"boolean","description":"Not yet seen: new until the notification dropdown is opened (§4.3)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the notification; sent back to mark it read (§7)."},"Code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Notification code, e.g. AlertTriggered; unknown codes are shown as such (§4.3)."},"AuthorFullName":{"type":["string","null"],"description":"Full name of the user who caused it (AddedToTeam, shares…)."},"AuthorUserUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the author, for the avatar (§7)."},"TeamName":{"type":["string","null"],"description":"Team of AddedToTeam and RemovedFromTeam (§4.3)."},"AlertName":{"type":["string","null"],"description":"Alert of AlertTriggered (§4.3)."},"Message":{"type":["string","null"],"description":"Optional message of AlertTriggered (§4.3)."},"Dashboards":{"type":["array","null"],"description":"Dashboards of an AlertTriggered alert; the first thumbnail is shown (§4.3).","items":{"type":"object","description":"A dashboard of the alert.","properties":{"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"The dashboard's record id."},"DashboardName":{"type":["string","null"],"description":"The dashboard's name."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."}},"required":["DashboardThumbnail"],"additionalProperties":false}},"DataConnectionName":{"type":["string","null"],"description":"Connection of ReAuthConnector and DeprecatedConnector."},"DataConnectionRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Connection whose settings ReAuthConnector opens (connectionRecId, §2.5)."},"DataCloneName":{"type":["string","null"],"description":"Data (table, view…) of the Data… and import codes."},"DataCloneRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Data record opened by the data viewer dialog (id, §2.5)."},"WorkerTaskHistoryRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Task run whose log the failure and import codes link to (task log viewer recId, §2.5)."},"DashboardName":{"type":["string","null"],"description":"Dashboard of the Dashboard… codes."},"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Dashboard opened by the view dialog (dashboardRecId, §2.5)."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."},"CommentText":{"type":["string","null"],"description":"Comment of DashboardCommented and DataCommented (§4.3)."},"IsRelatedObjectDeleted":{"type":"boolean","description":"The related object was deleted: selects the deleted or expired variant (§4.3)."},"IsDataCloneTrashed":{"type":"boolean","description":"The shared data is in the trash: DataShared variant (§4.3)."},"DataLoaderName":{"type":["string","null"],"description":"Data loader of DataLoaderShared and DataLoaderUnshared."},"ExportName":{"type":["string","null"],"description":"Export of ExportFailed and ExportSucceeded (§4.3)."},"ExportRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the export."},"FileUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"File an ExportSucceeded links to, {webservices}/File/{fileSystemItemType}/{fileUID} (§7)."},"InvoiceNumber":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"Invoice of InvoiceReady (downloaded at invoice/{invoiceNumber}, §7) and PaymentFailed."},"ScheduleName":{"type":["string","null"],"description":"Schedule of the Schedule… codes (§4.3)."},"ScheduleRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Schedule opened by the schedule settings dialog (recId, §2.5)."},"ScheduleTaskName":{"type":["string","null"],"description":"Task of ScheduleTaskDisabled and ScheduleTaskDisabledBySystem."},"SubscriptionType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription type of SubscriptionDowngradeReminder, shown as SubscriptionType_{type} (§9)."},"SupportTicketName":{"type":["string","null"],"description":"Ticket of SupportTicketUpdated; escaped when shown (§4.3)."},"SupportTicketRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Ticket of SupportTicketUpdated: /admin/support?id= for admins, else the ticket dialog (§4.3)."},"BinderName":{"type":["string","null"],"description":"Binder of BinderDuplicated (§4.3)."},"Title":{"type":["string","null"],"description":"Title of a Custom notification, shown as sent (§4.3)."},"Body":{"type":["string","null"],"description":"Body of a Custom notification, shown as sent (§4.3)."}},"required":["Date","IsNew","RecId","Code"],"additionalProperties":false};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="notificationRecord" */;
 let vErrors = null;
 let errors = 0;
@@ -21378,7 +21664,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func20.call(schema49.properties, key0))){
+if(!(func20.call(schema51.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -21474,7 +21760,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern24.test(data3)){
+if(!pattern27.test(data3)){
 const err12 = {instancePath:instancePath+"/Code",schemaPath:"#/properties/Code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -21499,7 +21785,7 @@ errors++;
 if(data.AuthorFullName !== undefined){
 let data4 = data.AuthorFullName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err14 = {instancePath:instancePath+"/AuthorFullName",schemaPath:"#/properties/AuthorFullName/type",keyword:"type",params:{type: schema49.properties.AuthorFullName.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/AuthorFullName",schemaPath:"#/properties/AuthorFullName/type",keyword:"type",params:{type: schema51.properties.AuthorFullName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -21512,7 +21798,7 @@ errors++;
 if(data.AuthorUserUID !== undefined){
 let data5 = data.AuthorUserUID;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err15 = {instancePath:instancePath+"/AuthorUserUID",schemaPath:"#/properties/AuthorUserUID/type",keyword:"type",params:{type: schema49.properties.AuthorUserUID.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/AuthorUserUID",schemaPath:"#/properties/AuthorUserUID/type",keyword:"type",params:{type: schema51.properties.AuthorUserUID.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -21522,7 +21808,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data5 === "string"){
-if(!pattern35.test(data5)){
+if(!pattern38.test(data5)){
 const err16 = {instancePath:instancePath+"/AuthorUserUID",schemaPath:"#/properties/AuthorUserUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -21537,7 +21823,7 @@ errors++;
 if(data.TeamName !== undefined){
 let data6 = data.TeamName;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err17 = {instancePath:instancePath+"/TeamName",schemaPath:"#/properties/TeamName/type",keyword:"type",params:{type: schema49.properties.TeamName.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/TeamName",schemaPath:"#/properties/TeamName/type",keyword:"type",params:{type: schema51.properties.TeamName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -21550,7 +21836,7 @@ errors++;
 if(data.AlertName !== undefined){
 let data7 = data.AlertName;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err18 = {instancePath:instancePath+"/AlertName",schemaPath:"#/properties/AlertName/type",keyword:"type",params:{type: schema49.properties.AlertName.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/AlertName",schemaPath:"#/properties/AlertName/type",keyword:"type",params:{type: schema51.properties.AlertName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -21563,7 +21849,7 @@ errors++;
 if(data.Message !== undefined){
 let data8 = data.Message;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err19 = {instancePath:instancePath+"/Message",schemaPath:"#/properties/Message/type",keyword:"type",params:{type: schema49.properties.Message.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/Message",schemaPath:"#/properties/Message/type",keyword:"type",params:{type: schema51.properties.Message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -21576,7 +21862,7 @@ errors++;
 if(data.Dashboards !== undefined){
 let data9 = data.Dashboards;
 if((!(Array.isArray(data9))) && (data9 !== null)){
-const err20 = {instancePath:instancePath+"/Dashboards",schemaPath:"#/properties/Dashboards/type",keyword:"type",params:{type: schema49.properties.Dashboards.type},message:"must be array,null"};
+const err20 = {instancePath:instancePath+"/Dashboards",schemaPath:"#/properties/Dashboards/type",keyword:"type",params:{type: schema51.properties.Dashboards.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -21615,7 +21901,7 @@ errors++;
 if(data10.DashboardRecId !== undefined){
 let data11 = data10.DashboardRecId;
 if((!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))) && (data11 !== null)){
-const err23 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardRecId",schemaPath:"#/properties/Dashboards/items/properties/DashboardRecId/type",keyword:"type",params:{type: schema49.properties.Dashboards.items.properties.DashboardRecId.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardRecId",schemaPath:"#/properties/Dashboards/items/properties/DashboardRecId/type",keyword:"type",params:{type: schema51.properties.Dashboards.items.properties.DashboardRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -21650,7 +21936,7 @@ errors++;
 if(data10.DashboardName !== undefined){
 let data12 = data10.DashboardName;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err26 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardName",schemaPath:"#/properties/Dashboards/items/properties/DashboardName/type",keyword:"type",params:{type: schema49.properties.Dashboards.items.properties.DashboardName.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardName",schemaPath:"#/properties/Dashboards/items/properties/DashboardName/type",keyword:"type",params:{type: schema51.properties.Dashboards.items.properties.DashboardName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -21663,7 +21949,7 @@ errors++;
 if(data10.DashboardThumbnail !== undefined){
 let data13 = data10.DashboardThumbnail;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err27 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardThumbnail",schemaPath:"#/properties/Dashboards/items/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema49.properties.Dashboards.items.properties.DashboardThumbnail.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardThumbnail",schemaPath:"#/properties/Dashboards/items/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema51.properties.Dashboards.items.properties.DashboardThumbnail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -21673,7 +21959,7 @@ vErrors.push(err27);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern98.test(data13)){
+if(!pattern101.test(data13)){
 const err28 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardThumbnail",schemaPath:"#/properties/Dashboards/items/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -21702,7 +21988,7 @@ errors++;
 if(data.DataConnectionName !== undefined){
 let data14 = data.DataConnectionName;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err30 = {instancePath:instancePath+"/DataConnectionName",schemaPath:"#/properties/DataConnectionName/type",keyword:"type",params:{type: schema49.properties.DataConnectionName.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/DataConnectionName",schemaPath:"#/properties/DataConnectionName/type",keyword:"type",params:{type: schema51.properties.DataConnectionName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -21715,7 +22001,7 @@ errors++;
 if(data.DataConnectionRecId !== undefined){
 let data15 = data.DataConnectionRecId;
 if((!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))) && (data15 !== null)){
-const err31 = {instancePath:instancePath+"/DataConnectionRecId",schemaPath:"#/properties/DataConnectionRecId/type",keyword:"type",params:{type: schema49.properties.DataConnectionRecId.type},message:"must be integer,null"};
+const err31 = {instancePath:instancePath+"/DataConnectionRecId",schemaPath:"#/properties/DataConnectionRecId/type",keyword:"type",params:{type: schema51.properties.DataConnectionRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -21750,7 +22036,7 @@ errors++;
 if(data.DataCloneName !== undefined){
 let data16 = data.DataCloneName;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err34 = {instancePath:instancePath+"/DataCloneName",schemaPath:"#/properties/DataCloneName/type",keyword:"type",params:{type: schema49.properties.DataCloneName.type},message:"must be string,null"};
+const err34 = {instancePath:instancePath+"/DataCloneName",schemaPath:"#/properties/DataCloneName/type",keyword:"type",params:{type: schema51.properties.DataCloneName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -21763,7 +22049,7 @@ errors++;
 if(data.DataCloneRecId !== undefined){
 let data17 = data.DataCloneRecId;
 if((!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) && (data17 !== null)){
-const err35 = {instancePath:instancePath+"/DataCloneRecId",schemaPath:"#/properties/DataCloneRecId/type",keyword:"type",params:{type: schema49.properties.DataCloneRecId.type},message:"must be integer,null"};
+const err35 = {instancePath:instancePath+"/DataCloneRecId",schemaPath:"#/properties/DataCloneRecId/type",keyword:"type",params:{type: schema51.properties.DataCloneRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -21798,7 +22084,7 @@ errors++;
 if(data.WorkerTaskHistoryRecId !== undefined){
 let data18 = data.WorkerTaskHistoryRecId;
 if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (data18 !== null)){
-const err38 = {instancePath:instancePath+"/WorkerTaskHistoryRecId",schemaPath:"#/properties/WorkerTaskHistoryRecId/type",keyword:"type",params:{type: schema49.properties.WorkerTaskHistoryRecId.type},message:"must be integer,null"};
+const err38 = {instancePath:instancePath+"/WorkerTaskHistoryRecId",schemaPath:"#/properties/WorkerTaskHistoryRecId/type",keyword:"type",params:{type: schema51.properties.WorkerTaskHistoryRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -21833,7 +22119,7 @@ errors++;
 if(data.DashboardName !== undefined){
 let data19 = data.DashboardName;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err41 = {instancePath:instancePath+"/DashboardName",schemaPath:"#/properties/DashboardName/type",keyword:"type",params:{type: schema49.properties.DashboardName.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/DashboardName",schemaPath:"#/properties/DashboardName/type",keyword:"type",params:{type: schema51.properties.DashboardName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -21846,7 +22132,7 @@ errors++;
 if(data.DashboardRecId !== undefined){
 let data20 = data.DashboardRecId;
 if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
-const err42 = {instancePath:instancePath+"/DashboardRecId",schemaPath:"#/properties/DashboardRecId/type",keyword:"type",params:{type: schema49.properties.DashboardRecId.type},message:"must be integer,null"};
+const err42 = {instancePath:instancePath+"/DashboardRecId",schemaPath:"#/properties/DashboardRecId/type",keyword:"type",params:{type: schema51.properties.DashboardRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -21881,7 +22167,7 @@ errors++;
 if(data.DashboardThumbnail !== undefined){
 let data21 = data.DashboardThumbnail;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err45 = {instancePath:instancePath+"/DashboardThumbnail",schemaPath:"#/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema49.properties.DashboardThumbnail.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/DashboardThumbnail",schemaPath:"#/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema51.properties.DashboardThumbnail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -21891,7 +22177,7 @@ vErrors.push(err45);
 errors++;
 }
 if(typeof data21 === "string"){
-if(!pattern98.test(data21)){
+if(!pattern101.test(data21)){
 const err46 = {instancePath:instancePath+"/DashboardThumbnail",schemaPath:"#/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -21906,7 +22192,7 @@ errors++;
 if(data.CommentText !== undefined){
 let data22 = data.CommentText;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err47 = {instancePath:instancePath+"/CommentText",schemaPath:"#/properties/CommentText/type",keyword:"type",params:{type: schema49.properties.CommentText.type},message:"must be string,null"};
+const err47 = {instancePath:instancePath+"/CommentText",schemaPath:"#/properties/CommentText/type",keyword:"type",params:{type: schema51.properties.CommentText.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -21943,7 +22229,7 @@ errors++;
 if(data.DataLoaderName !== undefined){
 let data25 = data.DataLoaderName;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err50 = {instancePath:instancePath+"/DataLoaderName",schemaPath:"#/properties/DataLoaderName/type",keyword:"type",params:{type: schema49.properties.DataLoaderName.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/DataLoaderName",schemaPath:"#/properties/DataLoaderName/type",keyword:"type",params:{type: schema51.properties.DataLoaderName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -21956,7 +22242,7 @@ errors++;
 if(data.ExportName !== undefined){
 let data26 = data.ExportName;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err51 = {instancePath:instancePath+"/ExportName",schemaPath:"#/properties/ExportName/type",keyword:"type",params:{type: schema49.properties.ExportName.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/ExportName",schemaPath:"#/properties/ExportName/type",keyword:"type",params:{type: schema51.properties.ExportName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -21969,7 +22255,7 @@ errors++;
 if(data.ExportRecId !== undefined){
 let data27 = data.ExportRecId;
 if((!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))) && (data27 !== null)){
-const err52 = {instancePath:instancePath+"/ExportRecId",schemaPath:"#/properties/ExportRecId/type",keyword:"type",params:{type: schema49.properties.ExportRecId.type},message:"must be integer,null"};
+const err52 = {instancePath:instancePath+"/ExportRecId",schemaPath:"#/properties/ExportRecId/type",keyword:"type",params:{type: schema51.properties.ExportRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -22004,7 +22290,7 @@ errors++;
 if(data.FileUID !== undefined){
 let data28 = data.FileUID;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err55 = {instancePath:instancePath+"/FileUID",schemaPath:"#/properties/FileUID/type",keyword:"type",params:{type: schema49.properties.FileUID.type},message:"must be string,null"};
+const err55 = {instancePath:instancePath+"/FileUID",schemaPath:"#/properties/FileUID/type",keyword:"type",params:{type: schema51.properties.FileUID.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -22014,7 +22300,7 @@ vErrors.push(err55);
 errors++;
 }
 if(typeof data28 === "string"){
-if(!pattern35.test(data28)){
+if(!pattern38.test(data28)){
 const err56 = {instancePath:instancePath+"/FileUID",schemaPath:"#/properties/FileUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
@@ -22029,7 +22315,7 @@ errors++;
 if(data.InvoiceNumber !== undefined){
 let data29 = data.InvoiceNumber;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err57 = {instancePath:instancePath+"/InvoiceNumber",schemaPath:"#/properties/InvoiceNumber/type",keyword:"type",params:{type: schema49.properties.InvoiceNumber.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/InvoiceNumber",schemaPath:"#/properties/InvoiceNumber/type",keyword:"type",params:{type: schema51.properties.InvoiceNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -22039,7 +22325,7 @@ vErrors.push(err57);
 errors++;
 }
 if(typeof data29 === "string"){
-if(!pattern101.test(data29)){
+if(!pattern104.test(data29)){
 const err58 = {instancePath:instancePath+"/InvoiceNumber",schemaPath:"#/properties/InvoiceNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
@@ -22054,7 +22340,7 @@ errors++;
 if(data.ScheduleName !== undefined){
 let data30 = data.ScheduleName;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err59 = {instancePath:instancePath+"/ScheduleName",schemaPath:"#/properties/ScheduleName/type",keyword:"type",params:{type: schema49.properties.ScheduleName.type},message:"must be string,null"};
+const err59 = {instancePath:instancePath+"/ScheduleName",schemaPath:"#/properties/ScheduleName/type",keyword:"type",params:{type: schema51.properties.ScheduleName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -22067,7 +22353,7 @@ errors++;
 if(data.ScheduleRecId !== undefined){
 let data31 = data.ScheduleRecId;
 if((!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))) && (data31 !== null)){
-const err60 = {instancePath:instancePath+"/ScheduleRecId",schemaPath:"#/properties/ScheduleRecId/type",keyword:"type",params:{type: schema49.properties.ScheduleRecId.type},message:"must be integer,null"};
+const err60 = {instancePath:instancePath+"/ScheduleRecId",schemaPath:"#/properties/ScheduleRecId/type",keyword:"type",params:{type: schema51.properties.ScheduleRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -22102,7 +22388,7 @@ errors++;
 if(data.ScheduleTaskName !== undefined){
 let data32 = data.ScheduleTaskName;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err63 = {instancePath:instancePath+"/ScheduleTaskName",schemaPath:"#/properties/ScheduleTaskName/type",keyword:"type",params:{type: schema49.properties.ScheduleTaskName.type},message:"must be string,null"};
+const err63 = {instancePath:instancePath+"/ScheduleTaskName",schemaPath:"#/properties/ScheduleTaskName/type",keyword:"type",params:{type: schema51.properties.ScheduleTaskName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -22115,7 +22401,7 @@ errors++;
 if(data.SubscriptionType !== undefined){
 let data33 = data.SubscriptionType;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err64 = {instancePath:instancePath+"/SubscriptionType",schemaPath:"#/properties/SubscriptionType/type",keyword:"type",params:{type: schema49.properties.SubscriptionType.type},message:"must be string,null"};
+const err64 = {instancePath:instancePath+"/SubscriptionType",schemaPath:"#/properties/SubscriptionType/type",keyword:"type",params:{type: schema51.properties.SubscriptionType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -22135,7 +22421,7 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(!pattern24.test(data33)){
+if(!pattern27.test(data33)){
 const err66 = {instancePath:instancePath+"/SubscriptionType",schemaPath:"#/properties/SubscriptionType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
@@ -22150,7 +22436,7 @@ errors++;
 if(data.SupportTicketName !== undefined){
 let data34 = data.SupportTicketName;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err67 = {instancePath:instancePath+"/SupportTicketName",schemaPath:"#/properties/SupportTicketName/type",keyword:"type",params:{type: schema49.properties.SupportTicketName.type},message:"must be string,null"};
+const err67 = {instancePath:instancePath+"/SupportTicketName",schemaPath:"#/properties/SupportTicketName/type",keyword:"type",params:{type: schema51.properties.SupportTicketName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -22163,7 +22449,7 @@ errors++;
 if(data.SupportTicketRecId !== undefined){
 let data35 = data.SupportTicketRecId;
 if((!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))) && (data35 !== null)){
-const err68 = {instancePath:instancePath+"/SupportTicketRecId",schemaPath:"#/properties/SupportTicketRecId/type",keyword:"type",params:{type: schema49.properties.SupportTicketRecId.type},message:"must be integer,null"};
+const err68 = {instancePath:instancePath+"/SupportTicketRecId",schemaPath:"#/properties/SupportTicketRecId/type",keyword:"type",params:{type: schema51.properties.SupportTicketRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -22198,7 +22484,7 @@ errors++;
 if(data.BinderName !== undefined){
 let data36 = data.BinderName;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err71 = {instancePath:instancePath+"/BinderName",schemaPath:"#/properties/BinderName/type",keyword:"type",params:{type: schema49.properties.BinderName.type},message:"must be string,null"};
+const err71 = {instancePath:instancePath+"/BinderName",schemaPath:"#/properties/BinderName/type",keyword:"type",params:{type: schema51.properties.BinderName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -22211,7 +22497,7 @@ errors++;
 if(data.Title !== undefined){
 let data37 = data.Title;
 if((typeof data37 !== "string") && (data37 !== null)){
-const err72 = {instancePath:instancePath+"/Title",schemaPath:"#/properties/Title/type",keyword:"type",params:{type: schema49.properties.Title.type},message:"must be string,null"};
+const err72 = {instancePath:instancePath+"/Title",schemaPath:"#/properties/Title/type",keyword:"type",params:{type: schema51.properties.Title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -22224,7 +22510,7 @@ errors++;
 if(data.Body !== undefined){
 let data38 = data.Body;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err73 = {instancePath:instancePath+"/Body",schemaPath:"#/properties/Body/type",keyword:"type",params:{type: schema49.properties.Body.type},message:"must be string,null"};
+const err73 = {instancePath:instancePath+"/Body",schemaPath:"#/properties/Body/type",keyword:"type",params:{type: schema51.properties.Body.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -22245,15 +22531,15 @@ vErrors.push(err74);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-export const validateNotifications = validate58;
-const schema50 = {"$id":"notifications","type":"object","description":"Notification templates, one per code of §4.3, and the unknown-code entry.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"templates":{"type":"array","items":{"type":"object","description":"How to show the notifications of one code (§4.3).","properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The notification Code sent by the server."},"variants":{"type":"array","items":{"type":"object","description":"A way of showing a notification, used when all its conditions hold.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the variant, for editors and tests (e.g. deleted)."},"when":{"type":"array","items":{"oneOf":[{"type":"object","description":"The field strictly equals the value (an absent or null field equals nothing).","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"equals":{"oneOf":[{"type":"string"},{"type":"number"},{"type":"boolean"}],"description":"The value to compare with."}},"required":["field","equals"],"additionalProperties":false},{"type":"object","description":"The field is present (true) or absent (false). Absent means missing, null, a blank string or an empty list.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"present":{"type":"boolean","description":"Whether the field must be present."}},"required":["field","present"],"additionalProperties":false}]},"description":"Conditions on record fields, all of which must hold; absent or empty always holds."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Source icon name in kebab-case (the icon set of §9)."},"source":{"oneOf":[{"type":"object","description":"The author: AuthorFullName as the name and the avatar of AuthorUserUID ({webservices}/user/avatar, §7) as the picture; the icon stands in when there is no AuthorUserUID.","properties":{"kind":{"const":"author","description":"Source is the notification's author."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when AuthorFullName is absent."}},"required":["kind"],"additionalProperties":false},{"type":"object","description":"A named record field as the name; no picture.","properties":{"kind":{"const":"field","description":"Source is a record field."},"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when the field is absent."},"rawHtml":{"type":"boolean","description":"The field holds HTML shown as sent (Custom Title); the renderer must sanitise it."}},"required":["kind","field"],"additionalProperties":false},{"type":"object","description":"A fixed, translated name; no picture.","properties":{"kind":{"const":"fixed","description":"Source is a fixed text."},"nameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name."}},"required":["kind","nameKey"],"additionalProperties":false}],"description":"How sourceName and sourcePicture are chosen."},"descriptionKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the description, an HTML fragment with {{name}} interpolations."},"params":{"type":"object","description":"Interpolation values of the description, keyed by the {{name}} used in the text.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"An interpolation value: a record field, optionally translated, escaped, or replaced when absent.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"escape":{"type":"boolean","description":"HTML-escape the value before interpolation (descriptions are HTML fragments); required for any text the user typed, e.g. SupportTicketName (§4.3)."},"keyPrefix":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Show the translation of keyPrefix + value instead of the raw value (e.g. SubscriptionType_, §9); the raw value is shown when no such key exists."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key used when the field is absent."}},"required":["field"],"additionalProperties":false}},"descriptionRawHtmlField":{"enum":["Body"],"description":"Show this record field as the description, as sent (Custom); the renderer must sanitise it."},"status":{"enum":["success","failure","warning","info"],"description":"Outcome shown by the entry; success sets isSuccess, failure sets isFailure."},"thumbnail":{"oneOf":[{"type":"object","description":"A scalar record field holding the base64 PNG.","properties":{"field":{"enum":["DashboardThumbnail"],"description":"The record field."}},"required":["field"],"additionalProperties":false},{"type":"object","description":"The first non-empty value of a field across the items of a record list.","properties":{"firstOf":{"enum":["Dashboards"],"description":"The record list."},"itemField":{"enum":["DashboardThumbnail"],"description":"The field of each item."}},"required":["firstOf","itemField"],"additionalProperties":false}],"description":"Where the thumbnail comes from; no thumbnail when absent."},"link":{"type":"object","description":"The entry's link: its text and what it does. Left out when a field it needs is absent.","properties":{"linkTextKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"action":{"oneOf":[{"type":"object","description":"Navigate inside the app to a path built from record fields, with an optional query.","properties":{"type":{"const":"route","description":"In-app navigation."},"path":{"type":"string","pattern":"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$","maxLength":300,"description":"Same-origin path starting with a single '/'; each {Field} placeholder is replaced by the URI-encoded value of that record field (e.g. /dashboard/viewer/{DashboardRecId})."},"query":{"type":"object","description":"Query parameters keyed by name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","path"],"additionalProperties":false},{"type":"object","description":"Open a dialog of the dialog registry (manifests/dialogs.json) with parameters from record fields.","properties":{"type":{"const":"dialog","description":"Open a registered dialog."},"dialogId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of the dialog in the dialog registry."},"params":{"type":"object","description":"Dialog parameters keyed by the registry's parameter name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","dialogId","params"],"additionalProperties":false},{"type":"object","description":"Download a file: {webservices}/File/{fileSystemItemType}/{fileUID} (§7).","properties":{"type":{"const":"download","description":"File download."},"fileSystemItemType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The fileSystemItemType path segment (a literal)."},"fileUID":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","fileSystemItemType","fileUID"],"additionalProperties":false},{"type":"object","description":"Open the invoice at the user's domain path invoice/{invoiceNumber} (§7).","properties":{"type":{"const":"invoice","description":"Invoice download."},"invoiceNumber":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","invoiceNumber"],"additionalProperties":false},{"type":"object","description":"One action for administrators (User.IsAdmin), another for everyone else (§4.3, §6).","properties":{"type":{"const":"byRole","description":"Choose the action by the viewer's role."},"admin":{"oneOf":[{"type":"object","description":"Navigate inside the app to a path built from record fields, with an optional query.","properties":{"type":{"const":"route","description":"In-app navigation."},"path":{"type":"string","pattern":"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$","maxLength":300,"description":"Same-origin path starting with a single '/'; each {Field} placeholder is replaced by the URI-encoded value of that record field (e.g. /dashboard/viewer/{DashboardRecId})."},"query":{"type":"object","description":"Query parameters keyed by name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","path"],"additionalProperties":false},{"type":"object","description":"Open a dialog of the dialog registry (manifests/dialogs.json) with parameters from record fields.","properties":{"type":{"const":"dialog","description":"Open a registered dialog."},"dialogId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of the dialog in the dialog registry."},"params":{"type":"object","description":"Dialog parameters keyed by the registry's parameter name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","dialogId","params"],"additionalProperties":false},{"type":"object","description":"Download a file: {webservices}/File/{fileSystemItemType}/{fileUID} (§7).","properties":{"type":{"const":"download","description":"File download."},"fileSystemItemType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The fileSystemItemType path segment (a literal)."},"fileUID":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","fileSystemItemType","fileUID"],"additionalProperties":false},{"type":"object","description":"Open the invoice at the user's domain path invoice/{invoiceNumber} (§7).","properties":{"type":{"const":"invoice","description":"Invoice download."},"invoiceNumber":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","invoiceNumber"],"additionalProperties":false}],"description":"Action for administrators."},"member":{"oneOf":[{"type":"object","description":"Navigate inside the app to a path built from record fields, with an optional query.","properties":{"type":{"const":"route","description":"In-app navigation."},"path":{"type":"string","pattern":"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$","maxLength":300,"description":"Same-origin path starting with a single '/'; each {Field} placeholder is replaced by the URI-encoded value of that record field (e.g. /dashboard/viewer/{DashboardRecId})."},"query":{"type":"object","description":"Query parameters keyed by name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","path"],"additionalProperties":false},{"type":"object","description":"Open a dialog of the dialog registry (manifests/dialogs.json) with parameters from record fields.","properties":{"type":{"const":"dialog","description":"Open a registered dialog."},"dialogId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of the dialog in the dialog registry."},"params":{"type":"object","description":"Dialog parameters keyed by the registry's parameter name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","dialogId","params"],"additionalProperties":false},{"type":"object","description":"Download a file: {webservices}/File/{fileSystemItemType}/{fileUID} (§7).","properties":{"type":{"const":"download","description":"File download."},"fileSystemItemType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The fileSystemItemType path segment (a literal)."},"fileUID":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","fileSystemItemType","fileUID"],"additionalProperties":false},{"type":"object","description":"Open the invoice at the user's domain path invoice/{invoiceNumber} (§7).","properties":{"type":{"const":"invoice","description":"Invoice download."},"invoiceNumber":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","invoiceNumber"],"additionalProperties":false}],"description":"Action for everyone else."}},"required":["type","admin","member"],"additionalProperties":false}],"description":"What clicking the link does; returned as data by the formatter, never executed there."}},"required":["linkTextKey","action"],"additionalProperties":false}},"required":["name","icon","source","status"],"oneOf":[{"required":["descriptionKey"]},{"required":["descriptionRawHtmlField"]}],"additionalProperties":false},"minItems":1,"description":"Variants tried in order; the last one has no conditions so that one always applies."}},"required":["code","variants"],"additionalProperties":false},"minItems":1,"description":"One template per notification code; codes are unique."},"unknownCode":{"type":"object","description":"The entry shown for a code that has no template: 'Unknown notification code!' (§4.3, §8).","properties":{"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Source icon name in kebab-case (the icon set of §9)."},"source":{"oneOf":[{"type":"object","description":"The author: AuthorFullName as the name and the avatar of AuthorUserUID ({webservices}/user/avatar, §7) as the picture; the icon stands in when there is no AuthorUserUID.","properties":{"kind":{"const":"author","description":"Source is the notification's author."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when AuthorFullName is absent."}},"required":["kind"],"additionalProperties":false},{"type":"object","description":"A named record field as the name; no picture.","properties":{"kind":{"const":"field","description":"Source is a record field."},"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when the field is absent."},"rawHtml":{"type":"boolean","description":"The field holds HTML shown as sent (Custom Title); the renderer must sanitise it."}},"required":["kind","field"],"additionalProperties":false},{"type":"object","description":"A fixed, translated name; no picture.","properties":{"kind":{"const":"fixed","description":"Source is a fixed text."},"nameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name."}},"required":["kind","nameKey"],"additionalProperties":false}],"description":"How sourceName is chosen."},"descriptionKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of 'Unknown notification code!'."},"status":{"enum":["success","failure","warning","info"],"description":"Outcome shown by the entry; success sets isSuccess, failure sets isFailure."}},"required":["icon","source","descriptionKey","status"],"additionalProperties":false}},"required":["version","templates","unknownCode"],"additionalProperties":false};
-const pattern121 = new RegExp("^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$", "u");
+export const validateNotifications = validate60;
+const schema52 = {"$id":"notifications","type":"object","description":"Notification templates, one per code of §4.3, and the unknown-code entry.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"templates":{"type":"array","items":{"type":"object","description":"How to show the notifications of one code (§4.3).","properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The notification Code sent by the server."},"variants":{"type":"array","items":{"type":"object","description":"A way of showing a notification, used when all its conditions hold.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the variant, for editors and tests (e.g. deleted)."},"when":{"type":"array","items":{"oneOf":[{"type":"object","description":"The field strictly equals the value (an absent or null field equals nothing).","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"equals":{"oneOf":[{"type":"string"},{"type":"number"},{"type":"boolean"}],"description":"The value to compare with."}},"required":["field","equals"],"additionalProperties":false},{"type":"object","description":"The field is present (true) or absent (false). Absent means missing, null, a blank string or an empty list.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"present":{"type":"boolean","description":"Whether the field must be present."}},"required":["field","present"],"additionalProperties":false}]},"description":"Conditions on record fields, all of which must hold; absent or empty always holds."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Source icon name in kebab-case (the icon set of §9)."},"source":{"oneOf":[{"type":"object","description":"The author: AuthorFullName as the name and the avatar of AuthorUserUID ({webservices}/user/avatar, §7) as the picture; the icon stands in when there is no AuthorUserUID.","properties":{"kind":{"const":"author","description":"Source is the notification's author."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when AuthorFullName is absent."}},"required":["kind"],"additionalProperties":false},{"type":"object","description":"A named record field as the name; no picture.","properties":{"kind":{"const":"field","description":"Source is a record field."},"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when the field is absent."},"rawHtml":{"type":"boolean","description":"The field holds HTML shown as sent (Custom Title); the renderer must sanitise it."}},"required":["kind","field"],"additionalProperties":false},{"type":"object","description":"A fixed, translated name; no picture.","properties":{"kind":{"const":"fixed","description":"Source is a fixed text."},"nameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name."}},"required":["kind","nameKey"],"additionalProperties":false}],"description":"How sourceName and sourcePicture are chosen."},"descriptionKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the description, an HTML fragment with {{name}} interpolations."},"params":{"type":"object","description":"Interpolation values of the description, keyed by the {{name}} used in the text.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"An interpolation value: a record field, optionally translated, escaped, or replaced when absent.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"escape":{"type":"boolean","description":"HTML-escape the value before interpolation (descriptions are HTML fragments); required for any text the user typed, e.g. SupportTicketName (§4.3)."},"keyPrefix":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Show the translation of keyPrefix + value instead of the raw value (e.g. SubscriptionType_, §9); the raw value is shown when no such key exists."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key used when the field is absent."}},"required":["field"],"additionalProperties":false}},"descriptionRawHtmlField":{"enum":["Body"],"description":"Show this record field as the description, as sent (Custom); the renderer must sanitise it."},"status":{"enum":["success","failure","warning","info"],"description":"Outcome shown by the entry; success sets isSuccess, failure sets isFailure."},"thumbnail":{"oneOf":[{"type":"object","description":"A scalar record field holding the base64 PNG.","properties":{"field":{"enum":["DashboardThumbnail"],"description":"The record field."}},"required":["field"],"additionalProperties":false},{"type":"object","description":"The first non-empty value of a field across the items of a record list.","properties":{"firstOf":{"enum":["Dashboards"],"description":"The record list."},"itemField":{"enum":["DashboardThumbnail"],"description":"The field of each item."}},"required":["firstOf","itemField"],"additionalProperties":false}],"description":"Where the thumbnail comes from; no thumbnail when absent."},"link":{"type":"object","description":"The entry's link: its text and what it does. Left out when a field it needs is absent.","properties":{"linkTextKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"action":{"oneOf":[{"type":"object","description":"Navigate inside the app to a path built from record fields, with an optional query.","properties":{"type":{"const":"route","description":"In-app navigation."},"path":{"type":"string","pattern":"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$","maxLength":300,"description":"Same-origin path starting with a single '/'; each {Field} placeholder is replaced by the URI-encoded value of that record field (e.g. /dashboard/viewer/{DashboardRecId})."},"query":{"type":"object","description":"Query parameters keyed by name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","path"],"additionalProperties":false},{"type":"object","description":"Open a dialog of the dialog registry (manifests/dialogs.json) with parameters from record fields.","properties":{"type":{"const":"dialog","description":"Open a registered dialog."},"dialogId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of the dialog in the dialog registry."},"params":{"type":"object","description":"Dialog parameters keyed by the registry's parameter name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","dialogId","params"],"additionalProperties":false},{"type":"object","description":"Download a file: {webservices}/File/{fileSystemItemType}/{fileUID} (§7).","properties":{"type":{"const":"download","description":"File download."},"fileSystemItemType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The fileSystemItemType path segment (a literal)."},"fileUID":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","fileSystemItemType","fileUID"],"additionalProperties":false},{"type":"object","description":"Open the invoice at the user's domain path invoice/{invoiceNumber} (§7).","properties":{"type":{"const":"invoice","description":"Invoice download."},"invoiceNumber":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","invoiceNumber"],"additionalProperties":false},{"type":"object","description":"One action for administrators (User.IsAdmin), another for everyone else (§4.3, §6).","properties":{"type":{"const":"byRole","description":"Choose the action by the viewer's role."},"admin":{"oneOf":[{"type":"object","description":"Navigate inside the app to a path built from record fields, with an optional query.","properties":{"type":{"const":"route","description":"In-app navigation."},"path":{"type":"string","pattern":"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$","maxLength":300,"description":"Same-origin path starting with a single '/'; each {Field} placeholder is replaced by the URI-encoded value of that record field (e.g. /dashboard/viewer/{DashboardRecId})."},"query":{"type":"object","description":"Query parameters keyed by name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","path"],"additionalProperties":false},{"type":"object","description":"Open a dialog of the dialog registry (manifests/dialogs.json) with parameters from record fields.","properties":{"type":{"const":"dialog","description":"Open a registered dialog."},"dialogId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of the dialog in the dialog registry."},"params":{"type":"object","description":"Dialog parameters keyed by the registry's parameter name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","dialogId","params"],"additionalProperties":false},{"type":"object","description":"Download a file: {webservices}/File/{fileSystemItemType}/{fileUID} (§7).","properties":{"type":{"const":"download","description":"File download."},"fileSystemItemType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The fileSystemItemType path segment (a literal)."},"fileUID":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","fileSystemItemType","fileUID"],"additionalProperties":false},{"type":"object","description":"Open the invoice at the user's domain path invoice/{invoiceNumber} (§7).","properties":{"type":{"const":"invoice","description":"Invoice download."},"invoiceNumber":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","invoiceNumber"],"additionalProperties":false}],"description":"Action for administrators."},"member":{"oneOf":[{"type":"object","description":"Navigate inside the app to a path built from record fields, with an optional query.","properties":{"type":{"const":"route","description":"In-app navigation."},"path":{"type":"string","pattern":"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$","maxLength":300,"description":"Same-origin path starting with a single '/'; each {Field} placeholder is replaced by the URI-encoded value of that record field (e.g. /dashboard/viewer/{DashboardRecId})."},"query":{"type":"object","description":"Query parameters keyed by name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","path"],"additionalProperties":false},{"type":"object","description":"Open a dialog of the dialog registry (manifests/dialogs.json) with parameters from record fields.","properties":{"type":{"const":"dialog","description":"Open a registered dialog."},"dialogId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of the dialog in the dialog registry."},"params":{"type":"object","description":"Dialog parameters keyed by the registry's parameter name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","dialogId","params"],"additionalProperties":false},{"type":"object","description":"Download a file: {webservices}/File/{fileSystemItemType}/{fileUID} (§7).","properties":{"type":{"const":"download","description":"File download."},"fileSystemItemType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The fileSystemItemType path segment (a literal)."},"fileUID":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","fileSystemItemType","fileUID"],"additionalProperties":false},{"type":"object","description":"Open the invoice at the user's domain path invoice/{invoiceNumber} (§7).","properties":{"type":{"const":"invoice","description":"Invoice download."},"invoiceNumber":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","invoiceNumber"],"additionalProperties":false}],"description":"Action for everyone else."}},"required":["type","admin","member"],"additionalProperties":false}],"description":"What clicking the link does; returned as data by the formatter, never executed there."}},"required":["linkTextKey","action"],"additionalProperties":false}},"required":["name","icon","source","status"],"oneOf":[{"required":["descriptionKey"]},{"required":["descriptionRawHtmlField"]}],"additionalProperties":false},"minItems":1,"description":"Variants tried in order; the last one has no conditions so that one always applies."}},"required":["code","variants"],"additionalProperties":false},"minItems":1,"description":"One template per notification code; codes are unique."},"unknownCode":{"type":"object","description":"The entry shown for a code that has no template: 'Unknown notification code!' (§4.3, §8).","properties":{"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Source icon name in kebab-case (the icon set of §9)."},"source":{"oneOf":[{"type":"object","description":"The author: AuthorFullName as the name and the avatar of AuthorUserUID ({webservices}/user/avatar, §7) as the picture; the icon stands in when there is no AuthorUserUID.","properties":{"kind":{"const":"author","description":"Source is the notification's author."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when AuthorFullName is absent."}},"required":["kind"],"additionalProperties":false},{"type":"object","description":"A named record field as the name; no picture.","properties":{"kind":{"const":"field","description":"Source is a record field."},"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when the field is absent."},"rawHtml":{"type":"boolean","description":"The field holds HTML shown as sent (Custom Title); the renderer must sanitise it."}},"required":["kind","field"],"additionalProperties":false},{"type":"object","description":"A fixed, translated name; no picture.","properties":{"kind":{"const":"fixed","description":"Source is a fixed text."},"nameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name."}},"required":["kind","nameKey"],"additionalProperties":false}],"description":"How sourceName is chosen."},"descriptionKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of 'Unknown notification code!'."},"status":{"enum":["success","failure","warning","info"],"description":"Outcome shown by the entry; success sets isSuccess, failure sets isFailure."}},"required":["icon","source","descriptionKey","status"],"additionalProperties":false}},"required":["version","templates","unknownCode"],"additionalProperties":false};
+const pattern124 = new RegExp("^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$", "u");
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="notifications" */;
 let vErrors = null;
 let errors = 0;
@@ -22399,7 +22685,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern24.test(data4)){
+if(!pattern27.test(data4)){
 const err12 = {instancePath:instancePath+"/templates/" + i0+"/code",schemaPath:"#/properties/templates/items/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -22545,7 +22831,7 @@ vErrors.push(err21);
 errors++;
 }
 for(const key2 in data6){
-if(!(func20.call(schema50.properties.templates.items.properties.variants.items.properties, key2))){
+if(!(func20.call(schema52.properties.templates.items.properties.variants.items.properties, key2))){
 const err22 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1,schemaPath:"#/properties/templates/items/properties/variants/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err22];
@@ -22569,7 +22855,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern24.test(data7)){
+if(!pattern27.test(data7)){
 const err24 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/name",schemaPath:"#/properties/templates/items/properties/variants/items/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -22637,7 +22923,7 @@ errors++;
 if(data9.field !== undefined){
 let data10 = data9.field;
 if(!((((((((((((((((((((((((((((((((((data10 === "Date") || (data10 === "IsNew")) || (data10 === "RecId")) || (data10 === "Code")) || (data10 === "AuthorFullName")) || (data10 === "AuthorUserUID")) || (data10 === "TeamName")) || (data10 === "AlertName")) || (data10 === "Message")) || (data10 === "DataConnectionName")) || (data10 === "DataConnectionRecId")) || (data10 === "DataCloneName")) || (data10 === "DataCloneRecId")) || (data10 === "WorkerTaskHistoryRecId")) || (data10 === "DashboardName")) || (data10 === "DashboardRecId")) || (data10 === "DashboardThumbnail")) || (data10 === "CommentText")) || (data10 === "IsRelatedObjectDeleted")) || (data10 === "IsDataCloneTrashed")) || (data10 === "DataLoaderName")) || (data10 === "ExportName")) || (data10 === "ExportRecId")) || (data10 === "FileUID")) || (data10 === "InvoiceNumber")) || (data10 === "ScheduleName")) || (data10 === "ScheduleRecId")) || (data10 === "ScheduleTaskName")) || (data10 === "SubscriptionType")) || (data10 === "SupportTicketName")) || (data10 === "SupportTicketRecId")) || (data10 === "BinderName")) || (data10 === "Title")) || (data10 === "Body"))){
-const err29 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/when/" + i2+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/when/items/oneOf/0/properties/field/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.when.items.oneOf[0].properties.field.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/when/" + i2+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/when/items/oneOf/0/properties/field/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.when.items.oneOf[0].properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -22787,7 +23073,7 @@ errors++;
 if(data9.field !== undefined){
 let data12 = data9.field;
 if(!((((((((((((((((((((((((((((((((((data12 === "Date") || (data12 === "IsNew")) || (data12 === "RecId")) || (data12 === "Code")) || (data12 === "AuthorFullName")) || (data12 === "AuthorUserUID")) || (data12 === "TeamName")) || (data12 === "AlertName")) || (data12 === "Message")) || (data12 === "DataConnectionName")) || (data12 === "DataConnectionRecId")) || (data12 === "DataCloneName")) || (data12 === "DataCloneRecId")) || (data12 === "WorkerTaskHistoryRecId")) || (data12 === "DashboardName")) || (data12 === "DashboardRecId")) || (data12 === "DashboardThumbnail")) || (data12 === "CommentText")) || (data12 === "IsRelatedObjectDeleted")) || (data12 === "IsDataCloneTrashed")) || (data12 === "DataLoaderName")) || (data12 === "ExportName")) || (data12 === "ExportRecId")) || (data12 === "FileUID")) || (data12 === "InvoiceNumber")) || (data12 === "ScheduleName")) || (data12 === "ScheduleRecId")) || (data12 === "ScheduleTaskName")) || (data12 === "SubscriptionType")) || (data12 === "SupportTicketName")) || (data12 === "SupportTicketRecId")) || (data12 === "BinderName")) || (data12 === "Title")) || (data12 === "Body"))){
-const err38 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/when/" + i2+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/when/items/oneOf/1/properties/field/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.when.items.oneOf[1].properties.field.enum},message:"must be equal to one of the allowed values"};
+const err38 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/when/" + i2+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/when/items/oneOf/1/properties/field/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.when.items.oneOf[1].properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -22878,7 +23164,7 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(!pattern48.test(data14)){
+if(!pattern51.test(data14)){
 const err44 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/icon",schemaPath:"#/properties/templates/items/properties/variants/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
@@ -22954,7 +23240,7 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(!pattern29.test(data17)){
+if(!pattern32.test(data17)){
 const err50 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/source/fallbackKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/source/oneOf/0/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err50];
@@ -23041,7 +23327,7 @@ errors++;
 if(data15.field !== undefined){
 let data19 = data15.field;
 if(!((((((((((((((((((((((((((((((((((data19 === "Date") || (data19 === "IsNew")) || (data19 === "RecId")) || (data19 === "Code")) || (data19 === "AuthorFullName")) || (data19 === "AuthorUserUID")) || (data19 === "TeamName")) || (data19 === "AlertName")) || (data19 === "Message")) || (data19 === "DataConnectionName")) || (data19 === "DataConnectionRecId")) || (data19 === "DataCloneName")) || (data19 === "DataCloneRecId")) || (data19 === "WorkerTaskHistoryRecId")) || (data19 === "DashboardName")) || (data19 === "DashboardRecId")) || (data19 === "DashboardThumbnail")) || (data19 === "CommentText")) || (data19 === "IsRelatedObjectDeleted")) || (data19 === "IsDataCloneTrashed")) || (data19 === "DataLoaderName")) || (data19 === "ExportName")) || (data19 === "ExportRecId")) || (data19 === "FileUID")) || (data19 === "InvoiceNumber")) || (data19 === "ScheduleName")) || (data19 === "ScheduleRecId")) || (data19 === "ScheduleTaskName")) || (data19 === "SubscriptionType")) || (data19 === "SupportTicketName")) || (data19 === "SupportTicketRecId")) || (data19 === "BinderName")) || (data19 === "Title")) || (data19 === "Body"))){
-const err57 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/source/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/source/oneOf/1/properties/field/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.source.oneOf[1].properties.field.enum},message:"must be equal to one of the allowed values"};
+const err57 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/source/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/source/oneOf/1/properties/field/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.source.oneOf[1].properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -23064,7 +23350,7 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(!pattern29.test(data20)){
+if(!pattern32.test(data20)){
 const err59 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/source/fallbackKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/source/oneOf/1/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
@@ -23178,7 +23464,7 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!pattern29.test(data23)){
+if(!pattern32.test(data23)){
 const err68 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/source/nameKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/source/oneOf/2/properties/nameKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
@@ -23258,7 +23544,7 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(!pattern29.test(data24)){
+if(!pattern32.test(data24)){
 const err73 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/descriptionKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/descriptionKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err73];
@@ -23286,7 +23572,7 @@ if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 for(const key8 in data25){
 const _errs74 = errors;
 if(typeof key8 === "string"){
-if(!pattern24.test(key8)){
+if(!pattern27.test(key8)){
 const err75 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/params",schemaPath:"#/properties/templates/items/properties/variants/items/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key8};
 if(vErrors === null){
 vErrors = [err75];
@@ -23337,7 +23623,7 @@ errors++;
 if(data26.field !== undefined){
 let data27 = data26.field;
 if(!((((((((((((((((((((((((((((((((((data27 === "Date") || (data27 === "IsNew")) || (data27 === "RecId")) || (data27 === "Code")) || (data27 === "AuthorFullName")) || (data27 === "AuthorUserUID")) || (data27 === "TeamName")) || (data27 === "AlertName")) || (data27 === "Message")) || (data27 === "DataConnectionName")) || (data27 === "DataConnectionRecId")) || (data27 === "DataCloneName")) || (data27 === "DataCloneRecId")) || (data27 === "WorkerTaskHistoryRecId")) || (data27 === "DashboardName")) || (data27 === "DashboardRecId")) || (data27 === "DashboardThumbnail")) || (data27 === "CommentText")) || (data27 === "IsRelatedObjectDeleted")) || (data27 === "IsDataCloneTrashed")) || (data27 === "DataLoaderName")) || (data27 === "ExportName")) || (data27 === "ExportRecId")) || (data27 === "FileUID")) || (data27 === "InvoiceNumber")) || (data27 === "ScheduleName")) || (data27 === "ScheduleRecId")) || (data27 === "ScheduleTaskName")) || (data27 === "SubscriptionType")) || (data27 === "SupportTicketName")) || (data27 === "SupportTicketRecId")) || (data27 === "BinderName")) || (data27 === "Title")) || (data27 === "Body"))){
-const err79 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/params/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/params/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.params.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err79 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/params/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/params/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.params.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -23372,7 +23658,7 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(!pattern24.test(data29)){
+if(!pattern27.test(data29)){
 const err82 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/params/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/keyPrefix",schemaPath:"#/properties/templates/items/properties/variants/items/properties/params/additionalProperties/properties/keyPrefix/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err82];
@@ -23407,7 +23693,7 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(!pattern29.test(data30)){
+if(!pattern32.test(data30)){
 const err85 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/params/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/fallbackKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/params/additionalProperties/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err85];
@@ -23455,7 +23741,7 @@ errors++;
 }
 if(data6.descriptionRawHtmlField !== undefined){
 if(!(data6.descriptionRawHtmlField === "Body")){
-const err89 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/descriptionRawHtmlField",schemaPath:"#/properties/templates/items/properties/variants/items/properties/descriptionRawHtmlField/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.descriptionRawHtmlField.enum},message:"must be equal to one of the allowed values"};
+const err89 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/descriptionRawHtmlField",schemaPath:"#/properties/templates/items/properties/variants/items/properties/descriptionRawHtmlField/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.descriptionRawHtmlField.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -23468,7 +23754,7 @@ errors++;
 if(data6.status !== undefined){
 let data32 = data6.status;
 if(!((((data32 === "success") || (data32 === "failure")) || (data32 === "warning")) || (data32 === "info"))){
-const err90 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/status",schemaPath:"#/properties/templates/items/properties/variants/items/properties/status/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err90 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/status",schemaPath:"#/properties/templates/items/properties/variants/items/properties/status/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -23509,7 +23795,7 @@ errors++;
 }
 if(data33.field !== undefined){
 if(!(data33.field === "DashboardThumbnail")){
-const err93 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/thumbnail/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/thumbnail/oneOf/0/properties/field/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.thumbnail.oneOf[0].properties.field.enum},message:"must be equal to one of the allowed values"};
+const err93 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/thumbnail/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/thumbnail/oneOf/0/properties/field/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.thumbnail.oneOf[0].properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -23571,7 +23857,7 @@ errors++;
 }
 if(data33.firstOf !== undefined){
 if(!(data33.firstOf === "Dashboards")){
-const err98 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/thumbnail/firstOf",schemaPath:"#/properties/templates/items/properties/variants/items/properties/thumbnail/oneOf/1/properties/firstOf/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.thumbnail.oneOf[1].properties.firstOf.enum},message:"must be equal to one of the allowed values"};
+const err98 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/thumbnail/firstOf",schemaPath:"#/properties/templates/items/properties/variants/items/properties/thumbnail/oneOf/1/properties/firstOf/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.thumbnail.oneOf[1].properties.firstOf.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -23583,7 +23869,7 @@ errors++;
 }
 if(data33.itemField !== undefined){
 if(!(data33.itemField === "DashboardThumbnail")){
-const err99 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/thumbnail/itemField",schemaPath:"#/properties/templates/items/properties/variants/items/properties/thumbnail/oneOf/1/properties/itemField/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.thumbnail.oneOf[1].properties.itemField.enum},message:"must be equal to one of the allowed values"};
+const err99 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/thumbnail/itemField",schemaPath:"#/properties/templates/items/properties/variants/items/properties/thumbnail/oneOf/1/properties/itemField/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.thumbnail.oneOf[1].properties.itemField.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -23685,7 +23971,7 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(!pattern29.test(data38)){
+if(!pattern32.test(data38)){
 const err106 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/linkTextKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/linkTextKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err106];
@@ -23771,7 +24057,7 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(!pattern121.test(data41)){
+if(!pattern124.test(data41)){
 const err113 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/path",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/0/properties/path/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"},message:"must match pattern \""+"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"+"\""};
 if(vErrors === null){
 vErrors = [err113];
@@ -23799,7 +24085,7 @@ if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 for(const key15 in data42){
 const _errs114 = errors;
 if(typeof key15 === "string"){
-if(!pattern24.test(key15)){
+if(!pattern27.test(key15)){
 const err115 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/query",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/0/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key15};
 if(vErrors === null){
 vErrors = [err115];
@@ -23850,7 +24136,7 @@ errors++;
 if(data43.field !== undefined){
 let data44 = data43.field;
 if(!((((((((((((((((((((((((((((((((((data44 === "Date") || (data44 === "IsNew")) || (data44 === "RecId")) || (data44 === "Code")) || (data44 === "AuthorFullName")) || (data44 === "AuthorUserUID")) || (data44 === "TeamName")) || (data44 === "AlertName")) || (data44 === "Message")) || (data44 === "DataConnectionName")) || (data44 === "DataConnectionRecId")) || (data44 === "DataCloneName")) || (data44 === "DataCloneRecId")) || (data44 === "WorkerTaskHistoryRecId")) || (data44 === "DashboardName")) || (data44 === "DashboardRecId")) || (data44 === "DashboardThumbnail")) || (data44 === "CommentText")) || (data44 === "IsRelatedObjectDeleted")) || (data44 === "IsDataCloneTrashed")) || (data44 === "DataLoaderName")) || (data44 === "ExportName")) || (data44 === "ExportRecId")) || (data44 === "FileUID")) || (data44 === "InvoiceNumber")) || (data44 === "ScheduleName")) || (data44 === "ScheduleRecId")) || (data44 === "ScheduleTaskName")) || (data44 === "SubscriptionType")) || (data44 === "SupportTicketName")) || (data44 === "SupportTicketRecId")) || (data44 === "BinderName")) || (data44 === "Title")) || (data44 === "Body"))){
-const err119 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/query/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/0/properties/query/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[0].properties.query.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err119 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/query/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/0/properties/query/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[0].properties.query.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -23969,7 +24255,7 @@ vErrors.push(err128);
 }
 errors++;
 }
-if(!pattern24.test(data46)){
+if(!pattern27.test(data46)){
 const err129 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/dialogId",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/1/properties/dialogId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err129];
@@ -23997,7 +24283,7 @@ if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 for(const key19 in data47){
 const _errs128 = errors;
 if(typeof key19 === "string"){
-if(!pattern24.test(key19)){
+if(!pattern27.test(key19)){
 const err131 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/params",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/1/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key19};
 if(vErrors === null){
 vErrors = [err131];
@@ -24048,7 +24334,7 @@ errors++;
 if(data48.field !== undefined){
 let data49 = data48.field;
 if(!((((((((((((((((((((((((((((((((((data49 === "Date") || (data49 === "IsNew")) || (data49 === "RecId")) || (data49 === "Code")) || (data49 === "AuthorFullName")) || (data49 === "AuthorUserUID")) || (data49 === "TeamName")) || (data49 === "AlertName")) || (data49 === "Message")) || (data49 === "DataConnectionName")) || (data49 === "DataConnectionRecId")) || (data49 === "DataCloneName")) || (data49 === "DataCloneRecId")) || (data49 === "WorkerTaskHistoryRecId")) || (data49 === "DashboardName")) || (data49 === "DashboardRecId")) || (data49 === "DashboardThumbnail")) || (data49 === "CommentText")) || (data49 === "IsRelatedObjectDeleted")) || (data49 === "IsDataCloneTrashed")) || (data49 === "DataLoaderName")) || (data49 === "ExportName")) || (data49 === "ExportRecId")) || (data49 === "FileUID")) || (data49 === "InvoiceNumber")) || (data49 === "ScheduleName")) || (data49 === "ScheduleRecId")) || (data49 === "ScheduleTaskName")) || (data49 === "SubscriptionType")) || (data49 === "SupportTicketName")) || (data49 === "SupportTicketRecId")) || (data49 === "BinderName")) || (data49 === "Title")) || (data49 === "Body"))){
-const err135 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/params/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/1/properties/params/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[1].properties.params.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err135 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/params/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/1/properties/params/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[1].properties.params.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -24172,7 +24458,7 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(!pattern24.test(data51)){
+if(!pattern27.test(data51)){
 const err145 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/fileSystemItemType",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/2/properties/fileSystemItemType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err145];
@@ -24222,7 +24508,7 @@ errors++;
 if(data52.field !== undefined){
 let data53 = data52.field;
 if(!((((((((((((((((((((((((((((((((((data53 === "Date") || (data53 === "IsNew")) || (data53 === "RecId")) || (data53 === "Code")) || (data53 === "AuthorFullName")) || (data53 === "AuthorUserUID")) || (data53 === "TeamName")) || (data53 === "AlertName")) || (data53 === "Message")) || (data53 === "DataConnectionName")) || (data53 === "DataConnectionRecId")) || (data53 === "DataCloneName")) || (data53 === "DataCloneRecId")) || (data53 === "WorkerTaskHistoryRecId")) || (data53 === "DashboardName")) || (data53 === "DashboardRecId")) || (data53 === "DashboardThumbnail")) || (data53 === "CommentText")) || (data53 === "IsRelatedObjectDeleted")) || (data53 === "IsDataCloneTrashed")) || (data53 === "DataLoaderName")) || (data53 === "ExportName")) || (data53 === "ExportRecId")) || (data53 === "FileUID")) || (data53 === "InvoiceNumber")) || (data53 === "ScheduleName")) || (data53 === "ScheduleRecId")) || (data53 === "ScheduleTaskName")) || (data53 === "SubscriptionType")) || (data53 === "SupportTicketName")) || (data53 === "SupportTicketRecId")) || (data53 === "BinderName")) || (data53 === "Title")) || (data53 === "Body"))){
-const err149 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/fileUID/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/2/properties/fileUID/properties/field/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[2].properties.fileUID.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err149 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/fileUID/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/2/properties/fileUID/properties/field/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[2].properties.fileUID.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -24339,7 +24625,7 @@ errors++;
 if(data55.field !== undefined){
 let data56 = data55.field;
 if(!((((((((((((((((((((((((((((((((((data56 === "Date") || (data56 === "IsNew")) || (data56 === "RecId")) || (data56 === "Code")) || (data56 === "AuthorFullName")) || (data56 === "AuthorUserUID")) || (data56 === "TeamName")) || (data56 === "AlertName")) || (data56 === "Message")) || (data56 === "DataConnectionName")) || (data56 === "DataConnectionRecId")) || (data56 === "DataCloneName")) || (data56 === "DataCloneRecId")) || (data56 === "WorkerTaskHistoryRecId")) || (data56 === "DashboardName")) || (data56 === "DashboardRecId")) || (data56 === "DashboardThumbnail")) || (data56 === "CommentText")) || (data56 === "IsRelatedObjectDeleted")) || (data56 === "IsDataCloneTrashed")) || (data56 === "DataLoaderName")) || (data56 === "ExportName")) || (data56 === "ExportRecId")) || (data56 === "FileUID")) || (data56 === "InvoiceNumber")) || (data56 === "ScheduleName")) || (data56 === "ScheduleRecId")) || (data56 === "ScheduleTaskName")) || (data56 === "SubscriptionType")) || (data56 === "SupportTicketName")) || (data56 === "SupportTicketRecId")) || (data56 === "BinderName")) || (data56 === "Title")) || (data56 === "Body"))){
-const err158 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/invoiceNumber/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/3/properties/invoiceNumber/properties/field/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[3].properties.invoiceNumber.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err158 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/invoiceNumber/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/3/properties/invoiceNumber/properties/field/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[3].properties.invoiceNumber.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -24502,7 +24788,7 @@ vErrors.push(err170);
 }
 errors++;
 }
-if(!pattern121.test(data60)){
+if(!pattern124.test(data60)){
 const err171 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/path",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/0/properties/path/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"},message:"must match pattern \""+"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"+"\""};
 if(vErrors === null){
 vErrors = [err171];
@@ -24530,7 +24816,7 @@ if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
 for(const key28 in data61){
 const _errs166 = errors;
 if(typeof key28 === "string"){
-if(!pattern24.test(key28)){
+if(!pattern27.test(key28)){
 const err173 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/query",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/0/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key28};
 if(vErrors === null){
 vErrors = [err173];
@@ -24581,7 +24867,7 @@ errors++;
 if(data62.field !== undefined){
 let data63 = data62.field;
 if(!((((((((((((((((((((((((((((((((((data63 === "Date") || (data63 === "IsNew")) || (data63 === "RecId")) || (data63 === "Code")) || (data63 === "AuthorFullName")) || (data63 === "AuthorUserUID")) || (data63 === "TeamName")) || (data63 === "AlertName")) || (data63 === "Message")) || (data63 === "DataConnectionName")) || (data63 === "DataConnectionRecId")) || (data63 === "DataCloneName")) || (data63 === "DataCloneRecId")) || (data63 === "WorkerTaskHistoryRecId")) || (data63 === "DashboardName")) || (data63 === "DashboardRecId")) || (data63 === "DashboardThumbnail")) || (data63 === "CommentText")) || (data63 === "IsRelatedObjectDeleted")) || (data63 === "IsDataCloneTrashed")) || (data63 === "DataLoaderName")) || (data63 === "ExportName")) || (data63 === "ExportRecId")) || (data63 === "FileUID")) || (data63 === "InvoiceNumber")) || (data63 === "ScheduleName")) || (data63 === "ScheduleRecId")) || (data63 === "ScheduleTaskName")) || (data63 === "SubscriptionType")) || (data63 === "SupportTicketName")) || (data63 === "SupportTicketRecId")) || (data63 === "BinderName")) || (data63 === "Title")) || (data63 === "Body"))){
-const err177 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/query/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/0/properties/query/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.admin.oneOf[0].properties.query.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err177 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/query/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/0/properties/query/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.admin.oneOf[0].properties.query.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -24700,7 +24986,7 @@ vErrors.push(err186);
 }
 errors++;
 }
-if(!pattern24.test(data65)){
+if(!pattern27.test(data65)){
 const err187 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/dialogId",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/1/properties/dialogId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err187];
@@ -24728,7 +25014,7 @@ if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
 for(const key32 in data66){
 const _errs180 = errors;
 if(typeof key32 === "string"){
-if(!pattern24.test(key32)){
+if(!pattern27.test(key32)){
 const err189 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/params",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/1/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key32};
 if(vErrors === null){
 vErrors = [err189];
@@ -24779,7 +25065,7 @@ errors++;
 if(data67.field !== undefined){
 let data68 = data67.field;
 if(!((((((((((((((((((((((((((((((((((data68 === "Date") || (data68 === "IsNew")) || (data68 === "RecId")) || (data68 === "Code")) || (data68 === "AuthorFullName")) || (data68 === "AuthorUserUID")) || (data68 === "TeamName")) || (data68 === "AlertName")) || (data68 === "Message")) || (data68 === "DataConnectionName")) || (data68 === "DataConnectionRecId")) || (data68 === "DataCloneName")) || (data68 === "DataCloneRecId")) || (data68 === "WorkerTaskHistoryRecId")) || (data68 === "DashboardName")) || (data68 === "DashboardRecId")) || (data68 === "DashboardThumbnail")) || (data68 === "CommentText")) || (data68 === "IsRelatedObjectDeleted")) || (data68 === "IsDataCloneTrashed")) || (data68 === "DataLoaderName")) || (data68 === "ExportName")) || (data68 === "ExportRecId")) || (data68 === "FileUID")) || (data68 === "InvoiceNumber")) || (data68 === "ScheduleName")) || (data68 === "ScheduleRecId")) || (data68 === "ScheduleTaskName")) || (data68 === "SubscriptionType")) || (data68 === "SupportTicketName")) || (data68 === "SupportTicketRecId")) || (data68 === "BinderName")) || (data68 === "Title")) || (data68 === "Body"))){
-const err193 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/params/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/1/properties/params/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.admin.oneOf[1].properties.params.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err193 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/params/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/1/properties/params/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.admin.oneOf[1].properties.params.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -24903,7 +25189,7 @@ vErrors.push(err202);
 }
 errors++;
 }
-if(!pattern24.test(data70)){
+if(!pattern27.test(data70)){
 const err203 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/fileSystemItemType",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/2/properties/fileSystemItemType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err203];
@@ -24953,7 +25239,7 @@ errors++;
 if(data71.field !== undefined){
 let data72 = data71.field;
 if(!((((((((((((((((((((((((((((((((((data72 === "Date") || (data72 === "IsNew")) || (data72 === "RecId")) || (data72 === "Code")) || (data72 === "AuthorFullName")) || (data72 === "AuthorUserUID")) || (data72 === "TeamName")) || (data72 === "AlertName")) || (data72 === "Message")) || (data72 === "DataConnectionName")) || (data72 === "DataConnectionRecId")) || (data72 === "DataCloneName")) || (data72 === "DataCloneRecId")) || (data72 === "WorkerTaskHistoryRecId")) || (data72 === "DashboardName")) || (data72 === "DashboardRecId")) || (data72 === "DashboardThumbnail")) || (data72 === "CommentText")) || (data72 === "IsRelatedObjectDeleted")) || (data72 === "IsDataCloneTrashed")) || (data72 === "DataLoaderName")) || (data72 === "ExportName")) || (data72 === "ExportRecId")) || (data72 === "FileUID")) || (data72 === "InvoiceNumber")) || (data72 === "ScheduleName")) || (data72 === "ScheduleRecId")) || (data72 === "ScheduleTaskName")) || (data72 === "SubscriptionType")) || (data72 === "SupportTicketName")) || (data72 === "SupportTicketRecId")) || (data72 === "BinderName")) || (data72 === "Title")) || (data72 === "Body"))){
-const err207 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/fileUID/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/2/properties/fileUID/properties/field/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.admin.oneOf[2].properties.fileUID.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err207 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/fileUID/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/2/properties/fileUID/properties/field/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.admin.oneOf[2].properties.fileUID.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -25070,7 +25356,7 @@ errors++;
 if(data74.field !== undefined){
 let data75 = data74.field;
 if(!((((((((((((((((((((((((((((((((((data75 === "Date") || (data75 === "IsNew")) || (data75 === "RecId")) || (data75 === "Code")) || (data75 === "AuthorFullName")) || (data75 === "AuthorUserUID")) || (data75 === "TeamName")) || (data75 === "AlertName")) || (data75 === "Message")) || (data75 === "DataConnectionName")) || (data75 === "DataConnectionRecId")) || (data75 === "DataCloneName")) || (data75 === "DataCloneRecId")) || (data75 === "WorkerTaskHistoryRecId")) || (data75 === "DashboardName")) || (data75 === "DashboardRecId")) || (data75 === "DashboardThumbnail")) || (data75 === "CommentText")) || (data75 === "IsRelatedObjectDeleted")) || (data75 === "IsDataCloneTrashed")) || (data75 === "DataLoaderName")) || (data75 === "ExportName")) || (data75 === "ExportRecId")) || (data75 === "FileUID")) || (data75 === "InvoiceNumber")) || (data75 === "ScheduleName")) || (data75 === "ScheduleRecId")) || (data75 === "ScheduleTaskName")) || (data75 === "SubscriptionType")) || (data75 === "SupportTicketName")) || (data75 === "SupportTicketRecId")) || (data75 === "BinderName")) || (data75 === "Title")) || (data75 === "Body"))){
-const err216 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/invoiceNumber/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/3/properties/invoiceNumber/properties/field/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.admin.oneOf[3].properties.invoiceNumber.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err216 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/invoiceNumber/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/3/properties/invoiceNumber/properties/field/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.admin.oneOf[3].properties.invoiceNumber.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -25202,7 +25488,7 @@ vErrors.push(err224);
 }
 errors++;
 }
-if(!pattern121.test(data78)){
+if(!pattern124.test(data78)){
 const err225 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/path",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/0/properties/path/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"},message:"must match pattern \""+"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"+"\""};
 if(vErrors === null){
 vErrors = [err225];
@@ -25230,7 +25516,7 @@ if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 for(const key40 in data79){
 const _errs214 = errors;
 if(typeof key40 === "string"){
-if(!pattern24.test(key40)){
+if(!pattern27.test(key40)){
 const err227 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/query",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/0/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key40};
 if(vErrors === null){
 vErrors = [err227];
@@ -25281,7 +25567,7 @@ errors++;
 if(data80.field !== undefined){
 let data81 = data80.field;
 if(!((((((((((((((((((((((((((((((((((data81 === "Date") || (data81 === "IsNew")) || (data81 === "RecId")) || (data81 === "Code")) || (data81 === "AuthorFullName")) || (data81 === "AuthorUserUID")) || (data81 === "TeamName")) || (data81 === "AlertName")) || (data81 === "Message")) || (data81 === "DataConnectionName")) || (data81 === "DataConnectionRecId")) || (data81 === "DataCloneName")) || (data81 === "DataCloneRecId")) || (data81 === "WorkerTaskHistoryRecId")) || (data81 === "DashboardName")) || (data81 === "DashboardRecId")) || (data81 === "DashboardThumbnail")) || (data81 === "CommentText")) || (data81 === "IsRelatedObjectDeleted")) || (data81 === "IsDataCloneTrashed")) || (data81 === "DataLoaderName")) || (data81 === "ExportName")) || (data81 === "ExportRecId")) || (data81 === "FileUID")) || (data81 === "InvoiceNumber")) || (data81 === "ScheduleName")) || (data81 === "ScheduleRecId")) || (data81 === "ScheduleTaskName")) || (data81 === "SubscriptionType")) || (data81 === "SupportTicketName")) || (data81 === "SupportTicketRecId")) || (data81 === "BinderName")) || (data81 === "Title")) || (data81 === "Body"))){
-const err231 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/query/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/0/properties/query/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.member.oneOf[0].properties.query.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err231 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/query/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/0/properties/query/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.member.oneOf[0].properties.query.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -25400,7 +25686,7 @@ vErrors.push(err240);
 }
 errors++;
 }
-if(!pattern24.test(data83)){
+if(!pattern27.test(data83)){
 const err241 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/dialogId",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/1/properties/dialogId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err241];
@@ -25428,7 +25714,7 @@ if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
 for(const key44 in data84){
 const _errs228 = errors;
 if(typeof key44 === "string"){
-if(!pattern24.test(key44)){
+if(!pattern27.test(key44)){
 const err243 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/params",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/1/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key44};
 if(vErrors === null){
 vErrors = [err243];
@@ -25479,7 +25765,7 @@ errors++;
 if(data85.field !== undefined){
 let data86 = data85.field;
 if(!((((((((((((((((((((((((((((((((((data86 === "Date") || (data86 === "IsNew")) || (data86 === "RecId")) || (data86 === "Code")) || (data86 === "AuthorFullName")) || (data86 === "AuthorUserUID")) || (data86 === "TeamName")) || (data86 === "AlertName")) || (data86 === "Message")) || (data86 === "DataConnectionName")) || (data86 === "DataConnectionRecId")) || (data86 === "DataCloneName")) || (data86 === "DataCloneRecId")) || (data86 === "WorkerTaskHistoryRecId")) || (data86 === "DashboardName")) || (data86 === "DashboardRecId")) || (data86 === "DashboardThumbnail")) || (data86 === "CommentText")) || (data86 === "IsRelatedObjectDeleted")) || (data86 === "IsDataCloneTrashed")) || (data86 === "DataLoaderName")) || (data86 === "ExportName")) || (data86 === "ExportRecId")) || (data86 === "FileUID")) || (data86 === "InvoiceNumber")) || (data86 === "ScheduleName")) || (data86 === "ScheduleRecId")) || (data86 === "ScheduleTaskName")) || (data86 === "SubscriptionType")) || (data86 === "SupportTicketName")) || (data86 === "SupportTicketRecId")) || (data86 === "BinderName")) || (data86 === "Title")) || (data86 === "Body"))){
-const err247 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/params/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/1/properties/params/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.member.oneOf[1].properties.params.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err247 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/params/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/1/properties/params/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.member.oneOf[1].properties.params.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -25603,7 +25889,7 @@ vErrors.push(err256);
 }
 errors++;
 }
-if(!pattern24.test(data88)){
+if(!pattern27.test(data88)){
 const err257 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/fileSystemItemType",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/2/properties/fileSystemItemType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err257];
@@ -25653,7 +25939,7 @@ errors++;
 if(data89.field !== undefined){
 let data90 = data89.field;
 if(!((((((((((((((((((((((((((((((((((data90 === "Date") || (data90 === "IsNew")) || (data90 === "RecId")) || (data90 === "Code")) || (data90 === "AuthorFullName")) || (data90 === "AuthorUserUID")) || (data90 === "TeamName")) || (data90 === "AlertName")) || (data90 === "Message")) || (data90 === "DataConnectionName")) || (data90 === "DataConnectionRecId")) || (data90 === "DataCloneName")) || (data90 === "DataCloneRecId")) || (data90 === "WorkerTaskHistoryRecId")) || (data90 === "DashboardName")) || (data90 === "DashboardRecId")) || (data90 === "DashboardThumbnail")) || (data90 === "CommentText")) || (data90 === "IsRelatedObjectDeleted")) || (data90 === "IsDataCloneTrashed")) || (data90 === "DataLoaderName")) || (data90 === "ExportName")) || (data90 === "ExportRecId")) || (data90 === "FileUID")) || (data90 === "InvoiceNumber")) || (data90 === "ScheduleName")) || (data90 === "ScheduleRecId")) || (data90 === "ScheduleTaskName")) || (data90 === "SubscriptionType")) || (data90 === "SupportTicketName")) || (data90 === "SupportTicketRecId")) || (data90 === "BinderName")) || (data90 === "Title")) || (data90 === "Body"))){
-const err261 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/fileUID/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/2/properties/fileUID/properties/field/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.member.oneOf[2].properties.fileUID.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err261 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/fileUID/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/2/properties/fileUID/properties/field/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.member.oneOf[2].properties.fileUID.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -25770,7 +26056,7 @@ errors++;
 if(data92.field !== undefined){
 let data93 = data92.field;
 if(!((((((((((((((((((((((((((((((((((data93 === "Date") || (data93 === "IsNew")) || (data93 === "RecId")) || (data93 === "Code")) || (data93 === "AuthorFullName")) || (data93 === "AuthorUserUID")) || (data93 === "TeamName")) || (data93 === "AlertName")) || (data93 === "Message")) || (data93 === "DataConnectionName")) || (data93 === "DataConnectionRecId")) || (data93 === "DataCloneName")) || (data93 === "DataCloneRecId")) || (data93 === "WorkerTaskHistoryRecId")) || (data93 === "DashboardName")) || (data93 === "DashboardRecId")) || (data93 === "DashboardThumbnail")) || (data93 === "CommentText")) || (data93 === "IsRelatedObjectDeleted")) || (data93 === "IsDataCloneTrashed")) || (data93 === "DataLoaderName")) || (data93 === "ExportName")) || (data93 === "ExportRecId")) || (data93 === "FileUID")) || (data93 === "InvoiceNumber")) || (data93 === "ScheduleName")) || (data93 === "ScheduleRecId")) || (data93 === "ScheduleTaskName")) || (data93 === "SubscriptionType")) || (data93 === "SupportTicketName")) || (data93 === "SupportTicketRecId")) || (data93 === "BinderName")) || (data93 === "Title")) || (data93 === "Body"))){
-const err270 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/invoiceNumber/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/3/properties/invoiceNumber/properties/field/enum",keyword:"enum",params:{allowedValues: schema50.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.member.oneOf[3].properties.invoiceNumber.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err270 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/invoiceNumber/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/3/properties/invoiceNumber/properties/field/enum",keyword:"enum",params:{allowedValues: schema52.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.member.oneOf[3].properties.invoiceNumber.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -26013,7 +26299,7 @@ vErrors.push(err286);
 }
 errors++;
 }
-if(!pattern48.test(data95)){
+if(!pattern51.test(data95)){
 const err287 = {instancePath:instancePath+"/unknownCode/icon",schemaPath:"#/properties/unknownCode/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err287];
@@ -26089,7 +26375,7 @@ vErrors.push(err292);
 }
 errors++;
 }
-if(!pattern29.test(data98)){
+if(!pattern32.test(data98)){
 const err293 = {instancePath:instancePath+"/unknownCode/source/fallbackKey",schemaPath:"#/properties/unknownCode/properties/source/oneOf/0/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err293];
@@ -26176,7 +26462,7 @@ errors++;
 if(data96.field !== undefined){
 let data100 = data96.field;
 if(!((((((((((((((((((((((((((((((((((data100 === "Date") || (data100 === "IsNew")) || (data100 === "RecId")) || (data100 === "Code")) || (data100 === "AuthorFullName")) || (data100 === "AuthorUserUID")) || (data100 === "TeamName")) || (data100 === "AlertName")) || (data100 === "Message")) || (data100 === "DataConnectionName")) || (data100 === "DataConnectionRecId")) || (data100 === "DataCloneName")) || (data100 === "DataCloneRecId")) || (data100 === "WorkerTaskHistoryRecId")) || (data100 === "DashboardName")) || (data100 === "DashboardRecId")) || (data100 === "DashboardThumbnail")) || (data100 === "CommentText")) || (data100 === "IsRelatedObjectDeleted")) || (data100 === "IsDataCloneTrashed")) || (data100 === "DataLoaderName")) || (data100 === "ExportName")) || (data100 === "ExportRecId")) || (data100 === "FileUID")) || (data100 === "InvoiceNumber")) || (data100 === "ScheduleName")) || (data100 === "ScheduleRecId")) || (data100 === "ScheduleTaskName")) || (data100 === "SubscriptionType")) || (data100 === "SupportTicketName")) || (data100 === "SupportTicketRecId")) || (data100 === "BinderName")) || (data100 === "Title")) || (data100 === "Body"))){
-const err300 = {instancePath:instancePath+"/unknownCode/source/field",schemaPath:"#/properties/unknownCode/properties/source/oneOf/1/properties/field/enum",keyword:"enum",params:{allowedValues: schema50.properties.unknownCode.properties.source.oneOf[1].properties.field.enum},message:"must be equal to one of the allowed values"};
+const err300 = {instancePath:instancePath+"/unknownCode/source/field",schemaPath:"#/properties/unknownCode/properties/source/oneOf/1/properties/field/enum",keyword:"enum",params:{allowedValues: schema52.properties.unknownCode.properties.source.oneOf[1].properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -26199,7 +26485,7 @@ vErrors.push(err301);
 }
 errors++;
 }
-if(!pattern29.test(data101)){
+if(!pattern32.test(data101)){
 const err302 = {instancePath:instancePath+"/unknownCode/source/fallbackKey",schemaPath:"#/properties/unknownCode/properties/source/oneOf/1/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err302];
@@ -26313,7 +26599,7 @@ vErrors.push(err310);
 }
 errors++;
 }
-if(!pattern29.test(data104)){
+if(!pattern32.test(data104)){
 const err311 = {instancePath:instancePath+"/unknownCode/source/nameKey",schemaPath:"#/properties/unknownCode/properties/source/oneOf/2/properties/nameKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err311];
@@ -26393,7 +26679,7 @@ vErrors.push(err315);
 }
 errors++;
 }
-if(!pattern29.test(data105)){
+if(!pattern32.test(data105)){
 const err316 = {instancePath:instancePath+"/unknownCode/descriptionKey",schemaPath:"#/properties/unknownCode/properties/descriptionKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err316];
@@ -26418,7 +26704,7 @@ errors++;
 if(data94.status !== undefined){
 let data106 = data94.status;
 if(!((((data106 === "success") || (data106 === "failure")) || (data106 === "warning")) || (data106 === "info"))){
-const err318 = {instancePath:instancePath+"/unknownCode/status",schemaPath:"#/properties/unknownCode/properties/status/enum",keyword:"enum",params:{allowedValues: schema50.properties.unknownCode.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err318 = {instancePath:instancePath+"/unknownCode/status",schemaPath:"#/properties/unknownCode/properties/status/enum",keyword:"enum",params:{allowedValues: schema52.properties.unknownCode.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -26451,14 +26737,14 @@ vErrors.push(err320);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const validateNotificationsMarkRead = validate59;
-const schema51 = {"$id":"notificationsMarkRead","type":"object","description":"Body of PUT Notifications/: mark these notifications read (§4.3, §7).","properties":{"NotificationRecIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of a notification."},"minItems":1,"uniqueItems":true,"description":"Record ids of the notifications to mark read."}},"required":["NotificationRecIds"],"additionalProperties":false};
+export const validateNotificationsMarkRead = validate61;
+const schema53 = {"$id":"notificationsMarkRead","type":"object","description":"Body of PUT Notifications/: mark these notifications read (§4.3, §7).","properties":{"NotificationRecIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of a notification."},"minItems":1,"uniqueItems":true,"description":"Record ids of the notifications to mark read."}},"required":["NotificationRecIds"],"additionalProperties":false};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="notificationsMarkRead" */;
 let vErrors = null;
 let errors = 0;
@@ -26581,15 +26867,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePermissions = validate60;
-const schema52 = {"$id":"permissions","type":"object","description":"Role permission keys, features, admin modules and the home-page redirect map (§3, §4.1, §6).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"rolePermissions":{"type":"array","items":{"type":"object","description":"A role permission key (§6); a role grants it at level r or rw, or not at all.","properties":{"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Key as it appears in permission strings (Key_r;Key_rw)."},"aliases":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Other spellings accepted when parsing permission strings (e.g. DataHook for DataHooks)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the permission's name in the permission editor."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"User-area object types (§3) the permission governs."},"menu":{"type":"boolean","description":"Whether the key is a menu key shown in the permission editor (§3)."}},"required":["key","titleKey","menu"],"additionalProperties":false},"minItems":1,"description":"Role permission keys."},"features":{"type":"array","items":{"type":"object","description":"A subscription feature (§3), known under a session flag and/or a Features… config name.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id used by routes and menus."},"sessionFlag":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the flag on the User session (§3)."},"configName":{"type":"string","pattern":"^Features[A-Za-z]+$","description":"Name in the logged-in configuration (§3), e.g. FeaturesDashboard."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Object types the feature covers; the first is used for /upgrade?objectType= (§4.1 step 11)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the feature's name."}},"required":["id","objectTypes","titleKey"],"anyOf":[{"required":["sessionFlag"]},{"required":["configName"]}],"additionalProperties":false},"minItems":1,"description":"Subscription features."},"adminModules":{"type":"array","items":{"type":"object","description":"An admin module: staff hold Read and Write on it in AdminPermissions (§3, §6).","properties":{"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Module key as sent in AdminPermissions."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the module's name."},"objectType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin object type (§3) the module manages, when it has one."}},"required":["key","titleKey"],"additionalProperties":false},"minItems":1,"description":"Admin modules."},"homePageTypes":{"type":"object","description":"Values of the session's HomePageType.","properties":{"goToMenu":{"type":"string","description":"The HomePageType value meaning 'go to a menu'."}},"required":["goToMenu"],"additionalProperties":false},"homeRedirects":{"type":"array","items":{"type":"object","description":"Home page type go-to-menu: which menu sends / to which path (§4.1 step 10).","properties":{"menu":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Value of HomePageRedirectionMenu."},"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key the user must hold for the redirect."},"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id that must be Included for the redirect."},"to":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Same-origin path starting with a single '/'."}},"required":["menu","permission","to"],"additionalProperties":false},"description":"Go-to-menu redirects of §4.1 step 10."}},"required":["version","rolePermissions","features","adminModules","homePageTypes","homeRedirects"],"additionalProperties":false};
-const pattern147 = new RegExp("^Features[A-Za-z]+$", "u");
+export const validatePermissions = validate62;
+const schema54 = {"$id":"permissions","type":"object","description":"Role permission keys, features, admin modules and the home-page redirect map (§3, §4.1, §6).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"rolePermissions":{"type":"array","items":{"type":"object","description":"A role permission key (§6); a role grants it at level r or rw, or not at all.","properties":{"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Key as it appears in permission strings (Key_r;Key_rw)."},"aliases":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Other spellings accepted when parsing permission strings (e.g. DataHook for DataHooks)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the permission's name in the permission editor."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"User-area object types (§3) the permission governs."},"menu":{"type":"boolean","description":"Whether the key is a menu key shown in the permission editor (§3)."}},"required":["key","titleKey","menu"],"additionalProperties":false},"minItems":1,"description":"Role permission keys."},"features":{"type":"array","items":{"type":"object","description":"A subscription feature (§3), known under a session flag and/or a Features… config name.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id used by routes and menus."},"sessionFlag":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the flag on the User session (§3)."},"configName":{"type":"string","pattern":"^Features[A-Za-z]+$","description":"Name in the logged-in configuration (§3), e.g. FeaturesDashboard."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Object types the feature covers; the first is used for /upgrade?objectType= (§4.1 step 11)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the feature's name."}},"required":["id","objectTypes","titleKey"],"anyOf":[{"required":["sessionFlag"]},{"required":["configName"]}],"additionalProperties":false},"minItems":1,"description":"Subscription features."},"adminModules":{"type":"array","items":{"type":"object","description":"An admin module: staff hold Read and Write on it in AdminPermissions (§3, §6).","properties":{"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Module key as sent in AdminPermissions."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the module's name."},"objectType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin object type (§3) the module manages, when it has one."}},"required":["key","titleKey"],"additionalProperties":false},"minItems":1,"description":"Admin modules."},"homePageTypes":{"type":"object","description":"Values of the session's HomePageType.","properties":{"goToMenu":{"type":"string","description":"The HomePageType value meaning 'go to a menu'."}},"required":["goToMenu"],"additionalProperties":false},"homeRedirects":{"type":"array","items":{"type":"object","description":"Home page type go-to-menu: which menu sends / to which path (§4.1 step 10).","properties":{"menu":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Value of HomePageRedirectionMenu."},"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key the user must hold for the redirect."},"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id that must be Included for the redirect."},"to":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Same-origin path starting with a single '/'."}},"required":["menu","permission","to"],"additionalProperties":false},"description":"Go-to-menu redirects of §4.1 step 10."}},"required":["version","rolePermissions","features","adminModules","homePageTypes","homeRedirects"],"additionalProperties":false};
+const pattern150 = new RegExp("^Features[A-Za-z]+$", "u");
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="permissions" */;
 let vErrors = null;
 let errors = 0;
@@ -26775,7 +27061,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern24.test(data4)){
+if(!pattern27.test(data4)){
 const err16 = {instancePath:instancePath+"/rolePermissions/" + i0+"/key",schemaPath:"#/properties/rolePermissions/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -26814,7 +27100,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern24.test(data6)){
+if(!pattern27.test(data6)){
 const err19 = {instancePath:instancePath+"/rolePermissions/" + i0+"/aliases/" + i1,schemaPath:"#/properties/rolePermissions/items/properties/aliases/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -26885,7 +27171,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern29.test(data7)){
+if(!pattern32.test(data7)){
 const err24 = {instancePath:instancePath+"/rolePermissions/" + i0+"/titleKey",schemaPath:"#/properties/rolePermissions/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -26924,7 +27210,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!pattern24.test(data9)){
+if(!pattern27.test(data9)){
 const err27 = {instancePath:instancePath+"/rolePermissions/" + i0+"/objectTypes/" + i3,schemaPath:"#/properties/rolePermissions/items/properties/objectTypes/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -27145,7 +27431,7 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(!pattern24.test(data13)){
+if(!pattern27.test(data13)){
 const err43 = {instancePath:instancePath+"/features/" + i5+"/id",schemaPath:"#/properties/features/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -27180,7 +27466,7 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(!pattern24.test(data14)){
+if(!pattern27.test(data14)){
 const err46 = {instancePath:instancePath+"/features/" + i5+"/sessionFlag",schemaPath:"#/properties/features/items/properties/sessionFlag/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -27205,7 +27491,7 @@ errors++;
 if(data12.configName !== undefined){
 let data15 = data12.configName;
 if(typeof data15 === "string"){
-if(!pattern147.test(data15)){
+if(!pattern150.test(data15)){
 const err48 = {instancePath:instancePath+"/features/" + i5+"/configName",schemaPath:"#/properties/features/items/properties/configName/pattern",keyword:"pattern",params:{pattern: "^Features[A-Za-z]+$"},message:"must match pattern \""+"^Features[A-Za-z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
@@ -27244,7 +27530,7 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(!pattern24.test(data17)){
+if(!pattern27.test(data17)){
 const err51 = {instancePath:instancePath+"/features/" + i5+"/objectTypes/" + i6,schemaPath:"#/properties/features/items/properties/objectTypes/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err51];
@@ -27315,7 +27601,7 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(!pattern29.test(data18)){
+if(!pattern32.test(data18)){
 const err56 = {instancePath:instancePath+"/features/" + i5+"/titleKey",schemaPath:"#/properties/features/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
@@ -27423,7 +27709,7 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(!pattern24.test(data21)){
+if(!pattern27.test(data21)){
 const err65 = {instancePath:instancePath+"/adminModules/" + i8+"/key",schemaPath:"#/properties/adminModules/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
@@ -27458,7 +27744,7 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!pattern29.test(data22)){
+if(!pattern32.test(data22)){
 const err68 = {instancePath:instancePath+"/adminModules/" + i8+"/titleKey",schemaPath:"#/properties/adminModules/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
@@ -27493,7 +27779,7 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(!pattern24.test(data23)){
+if(!pattern27.test(data23)){
 const err71 = {instancePath:instancePath+"/adminModules/" + i8+"/objectType",schemaPath:"#/properties/adminModules/items/properties/objectType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
@@ -27650,7 +27936,7 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(!pattern24.test(data28)){
+if(!pattern27.test(data28)){
 const err84 = {instancePath:instancePath+"/homeRedirects/" + i9+"/menu",schemaPath:"#/properties/homeRedirects/items/properties/menu/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
@@ -27685,7 +27971,7 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(!pattern24.test(data29)){
+if(!pattern27.test(data29)){
 const err87 = {instancePath:instancePath+"/homeRedirects/" + i9+"/permission",schemaPath:"#/properties/homeRedirects/items/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
@@ -27720,7 +28006,7 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(!pattern24.test(data30)){
+if(!pattern27.test(data30)){
 const err90 = {instancePath:instancePath+"/homeRedirects/" + i9+"/feature",schemaPath:"#/properties/homeRedirects/items/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err90];
@@ -27755,7 +28041,7 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(!pattern54.test(data31)){
+if(!pattern57.test(data31)){
 const err93 = {instancePath:instancePath+"/homeRedirects/" + i9+"/to",schemaPath:"#/properties/homeRedirects/items/properties/to/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err93];
@@ -27812,14 +28098,14 @@ vErrors.push(err97);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRating = validate61;
-const schema53 = {"$id":"rating","type":"object","description":"Body of POST SupportSessions/SaveRating: the user's rating of a support session (§3, §4.4).","properties":{"Feedback":{"type":"string","maxLength":4000,"description":"Free-text feedback; empty when none is given."},"Rating":{"type":"integer","minimum":1,"maximum":5,"description":"Score from 1 (worst) to 5 (best)."},"SupportSessionRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The archived support session being rated."}},"required":["Feedback","Rating","SupportSessionRecId"],"additionalProperties":false};
+export const validateRating = validate63;
+const schema55 = {"$id":"rating","type":"object","description":"Body of POST SupportSessions/SaveRating: the user's rating of a support session (§3, §4.4).","properties":{"Feedback":{"type":"string","maxLength":4000,"description":"Free-text feedback; empty when none is given."},"Rating":{"type":"integer","minimum":1,"maximum":5,"description":"Score from 1 (worst) to 5 (best)."},"SupportSessionRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The archived support session being rated."}},"required":["Feedback","Rating","SupportSessionRecId"],"additionalProperties":false};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="rating" */;
 let vErrors = null;
 let errors = 0;
@@ -27972,15 +28258,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoutes = validate62;
-const schema54 = {"$id":"routes","type":"object","description":"Every route of the product (SPEC §2.1–2.4).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"notFoundRedirect":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Where unknown paths go (§2.2: '/')."},"routes":{"type":"array","items":{"type":"object","description":"A route: a path pattern, what it opens, and who may open it.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Unique route id."},"path":{"type":"string","pattern":"^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$","maxLength":200,"description":"Route path pattern, e.g. /dashboards/:folderRecId? — lower-case static segments and named parameters."},"mode":{"enum":["app","help"],"description":"Application mode the route belongs to (default app); help mode has a single route (§2.1)."},"screen":{"type":"object","description":"Render a screen through the renderer registry.","properties":{"kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Renderer kind, looked up exactly in the renderer registry."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Object types (§3) the screen shows, for explorers, viewers and editors."},"screenId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of a manifest-defined screen in the screens manifest."},"view":{"enum":["list","viewer","editor"],"description":"Which view of the object the screen opens."},"showExitButton":{"type":"boolean","description":"Whether a viewer shows its exit button (false on /mobile/report)."}},"required":["kind"],"additionalProperties":false},"redirect":{"type":"object","description":"Redirect to another in-app path, mapping path parameters into the target path or its query.","properties":{"to":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Target path; ':name' segments are replaced by the matched parameters of the same name."},"query":{"type":"object","description":"Query parameters to add, keyed by query parameter name.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"oneOf":[{"type":"object","description":"Copy the value of a path parameter; the query entry is left out when the parameter is absent.","properties":{"param":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the path parameter to copy."}},"required":["param"],"additionalProperties":false},{"type":"object","description":"A literal value.","properties":{"value":{"type":"string","maxLength":200,"description":"The literal query value."}},"required":["value"],"additionalProperties":false}]}},"keepQuery":{"type":"boolean","description":"Keep the incoming query string (default false)."}},"required":["to"],"additionalProperties":false},"legacy":{"type":"object","description":"Show a legacy page in the embedded frame (§2.3).","properties":{"url":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"The mapped newer legacy URL, served by the upstream."},"query":{"type":"object","description":"Query parameters to add, keyed by query parameter name.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"oneOf":[{"type":"object","description":"Copy the value of a path parameter; the query entry is left out when the parameter is absent.","properties":{"param":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the path parameter to copy."}},"required":["param"],"additionalProperties":false},{"type":"object","description":"A literal value.","properties":{"value":{"type":"string","maxLength":200,"description":"The literal query value."}},"required":["value"],"additionalProperties":false}]}},"confirmLeave":{"type":"boolean","description":"Ask the framed page (postMessage) before leaving; it may cancel the navigation (§4.1 step 8)."}},"required":["url"],"additionalProperties":false},"external":{"type":"object","description":"Send the browser to an external site named in the shell manifest (e.g. the help site).","properties":{"site":{"enum":["help"],"description":"Which configured external site."},"pathParams":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"description":"Path parameters appended, in order, to the site's base URL when present."}},"required":["site"],"additionalProperties":false},"paramPatterns":{"type":"object","description":"Regular expressions a path parameter must match (e.g. numeric ids); otherwise the path is unknown.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9]*$"},"additionalProperties":{"type":"string","maxLength":100}},"access":{"type":"object","description":"Who may open the route.","properties":{"public":{"type":"boolean","description":"Reachable without a session; skips login (§4.1 step 7)."},"notLoggedInOnly":{"type":"boolean","description":"Only for visitors without a session; a logged-in user is sent to / (§2.1)."},"signupGate":{"type":"boolean","description":"Reachable only when the shell allows signup; else /login (§2.1)."},"features":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Subscription features that must be Included; otherwise /upgrade (§4.1 step 11)."},"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key that must be present (§4.1 step 12)."},"permissionLevel":{"enum":["r","rw"],"description":"Minimum level of the permission (default r)."},"adminModules":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Admin modules of which any one must have Read; otherwise / (§4.1 additional rules)."},"mobile":{"type":"boolean","description":"The route is marked mobile (§2.2)."}},"additionalProperties":false},"shellProfile":{"enum":["full","public","embedded","mobileReport","help"],"description":"Which shell wraps the screen; public forces the light rounded theme (§2.1)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the page title (§4.1 additional rules)."}},"required":["id","path"],"oneOf":[{"required":["screen"]},{"required":["redirect"]},{"required":["legacy"]},{"required":["external"]}],"additionalProperties":false},"minItems":1,"description":"The routes, most specific first."}},"required":["version","notFoundRedirect","routes"],"additionalProperties":false};
-const pattern159 = new RegExp("^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$", "u");
+export const validateRoutes = validate64;
+const schema56 = {"$id":"routes","type":"object","description":"Every route of the product (SPEC §2.1–2.4).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"notFoundRedirect":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Where unknown paths go (§2.2: '/')."},"routes":{"type":"array","items":{"type":"object","description":"A route: a path pattern, what it opens, and who may open it.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Unique route id."},"path":{"type":"string","pattern":"^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$","maxLength":200,"description":"Route path pattern, e.g. /dashboards/:folderRecId? — lower-case static segments and named parameters."},"mode":{"enum":["app","help"],"description":"Application mode the route belongs to (default app); help mode has a single route (§2.1)."},"screen":{"type":"object","description":"Render a screen through the renderer registry.","properties":{"kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Renderer kind, looked up exactly in the renderer registry."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Object types (§3) the screen shows, for explorers, viewers and editors."},"screenId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of a manifest-defined screen in the screens manifest."},"view":{"enum":["list","viewer","editor"],"description":"Which view of the object the screen opens."},"showExitButton":{"type":"boolean","description":"Whether a viewer shows its exit button (false on /mobile/report)."}},"required":["kind"],"additionalProperties":false},"redirect":{"type":"object","description":"Redirect to another in-app path, mapping path parameters into the target path or its query.","properties":{"to":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Target path; ':name' segments are replaced by the matched parameters of the same name."},"query":{"type":"object","description":"Query parameters to add, keyed by query parameter name.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"oneOf":[{"type":"object","description":"Copy the value of a path parameter; the query entry is left out when the parameter is absent.","properties":{"param":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the path parameter to copy."}},"required":["param"],"additionalProperties":false},{"type":"object","description":"A literal value.","properties":{"value":{"type":"string","maxLength":200,"description":"The literal query value."}},"required":["value"],"additionalProperties":false}]}},"keepQuery":{"type":"boolean","description":"Keep the incoming query string (default false)."}},"required":["to"],"additionalProperties":false},"legacy":{"type":"object","description":"Show a legacy page in the embedded frame (§2.3).","properties":{"url":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"The mapped newer legacy URL, served by the upstream."},"query":{"type":"object","description":"Query parameters to add, keyed by query parameter name.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"oneOf":[{"type":"object","description":"Copy the value of a path parameter; the query entry is left out when the parameter is absent.","properties":{"param":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the path parameter to copy."}},"required":["param"],"additionalProperties":false},{"type":"object","description":"A literal value.","properties":{"value":{"type":"string","maxLength":200,"description":"The literal query value."}},"required":["value"],"additionalProperties":false}]}},"confirmLeave":{"type":"boolean","description":"Ask the framed page (postMessage) before leaving; it may cancel the navigation (§4.1 step 8)."}},"required":["url"],"additionalProperties":false},"external":{"type":"object","description":"Send the browser to an external site named in the shell manifest (e.g. the help site).","properties":{"site":{"enum":["help"],"description":"Which configured external site."},"pathParams":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"description":"Path parameters appended, in order, to the site's base URL when present."}},"required":["site"],"additionalProperties":false},"paramPatterns":{"type":"object","description":"Regular expressions a path parameter must match (e.g. numeric ids); otherwise the path is unknown.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9]*$"},"additionalProperties":{"type":"string","maxLength":100}},"access":{"type":"object","description":"Who may open the route.","properties":{"public":{"type":"boolean","description":"Reachable without a session; skips login (§4.1 step 7)."},"notLoggedInOnly":{"type":"boolean","description":"Only for visitors without a session; a logged-in user is sent to / (§2.1)."},"signupGate":{"type":"boolean","description":"Reachable only when the shell allows signup; else /login (§2.1)."},"features":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Subscription features that must be Included; otherwise /upgrade (§4.1 step 11)."},"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key that must be present (§4.1 step 12)."},"permissionLevel":{"enum":["r","rw"],"description":"Minimum level of the permission (default r)."},"adminModules":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Admin modules of which any one must have Read; otherwise / (§4.1 additional rules)."},"mobile":{"type":"boolean","description":"The route is marked mobile (§2.2)."}},"additionalProperties":false},"shellProfile":{"enum":["full","public","embedded","mobileReport","help"],"description":"Which shell wraps the screen; public forces the light rounded theme (§2.1)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the page title (§4.1 additional rules)."}},"required":["id","path"],"oneOf":[{"required":["screen"]},{"required":["redirect"]},{"required":["legacy"]},{"required":["external"]}],"additionalProperties":false},"minItems":1,"description":"The routes, most specific first."}},"required":["version","notFoundRedirect","routes"],"additionalProperties":false};
+const pattern162 = new RegExp("^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$", "u");
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="routes" */;
 let vErrors = null;
 let errors = 0;
@@ -28077,7 +28363,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern54.test(data2)){
+if(!pattern57.test(data2)){
 const err8 = {instancePath:instancePath+"/notFoundRedirect",schemaPath:"#/properties/notFoundRedirect/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -28251,7 +28537,7 @@ vErrors.push(err17);
 errors++;
 }
 for(const key1 in data4){
-if(!(func20.call(schema54.properties.routes.items.properties, key1))){
+if(!(func20.call(schema56.properties.routes.items.properties, key1))){
 const err18 = {instancePath:instancePath+"/routes/" + i0,schemaPath:"#/properties/routes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err18];
@@ -28275,7 +28561,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!pattern24.test(data5)){
+if(!pattern27.test(data5)){
 const err20 = {instancePath:instancePath+"/routes/" + i0+"/id",schemaPath:"#/properties/routes/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -28310,7 +28596,7 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!pattern159.test(data6)){
+if(!pattern162.test(data6)){
 const err23 = {instancePath:instancePath+"/routes/" + i0+"/path",schemaPath:"#/properties/routes/items/properties/path/pattern",keyword:"pattern",params:{pattern: "^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$"},message:"must match pattern \""+"^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -28335,7 +28621,7 @@ errors++;
 if(data4.mode !== undefined){
 let data7 = data4.mode;
 if(!((data7 === "app") || (data7 === "help"))){
-const err25 = {instancePath:instancePath+"/routes/" + i0+"/mode",schemaPath:"#/properties/routes/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema54.properties.routes.items.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/routes/" + i0+"/mode",schemaPath:"#/properties/routes/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema56.properties.routes.items.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -28383,7 +28669,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!pattern24.test(data9)){
+if(!pattern27.test(data9)){
 const err29 = {instancePath:instancePath+"/routes/" + i0+"/screen/kind",schemaPath:"#/properties/routes/items/properties/screen/properties/kind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -28422,7 +28708,7 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(!pattern24.test(data11)){
+if(!pattern27.test(data11)){
 const err32 = {instancePath:instancePath+"/routes/" + i0+"/screen/objectTypes/" + i1,schemaPath:"#/properties/routes/items/properties/screen/properties/objectTypes/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
@@ -28493,7 +28779,7 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(!pattern24.test(data12)){
+if(!pattern27.test(data12)){
 const err37 = {instancePath:instancePath+"/routes/" + i0+"/screen/screenId",schemaPath:"#/properties/routes/items/properties/screen/properties/screenId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
@@ -28518,7 +28804,7 @@ errors++;
 if(data8.view !== undefined){
 let data13 = data8.view;
 if(!(((data13 === "list") || (data13 === "viewer")) || (data13 === "editor"))){
-const err39 = {instancePath:instancePath+"/routes/" + i0+"/screen/view",schemaPath:"#/properties/routes/items/properties/screen/properties/view/enum",keyword:"enum",params:{allowedValues: schema54.properties.routes.items.properties.screen.properties.view.enum},message:"must be equal to one of the allowed values"};
+const err39 = {instancePath:instancePath+"/routes/" + i0+"/screen/view",schemaPath:"#/properties/routes/items/properties/screen/properties/view/enum",keyword:"enum",params:{allowedValues: schema56.properties.routes.items.properties.screen.properties.view.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -28590,7 +28876,7 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!pattern54.test(data16)){
+if(!pattern57.test(data16)){
 const err45 = {instancePath:instancePath+"/routes/" + i0+"/redirect/to",schemaPath:"#/properties/routes/items/properties/redirect/properties/to/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
@@ -28618,7 +28904,7 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 for(const key4 in data17){
 const _errs44 = errors;
 if(typeof key4 === "string"){
-if(!pattern24.test(key4)){
+if(!pattern27.test(key4)){
 const err47 = {instancePath:instancePath+"/routes/" + i0+"/redirect/query",schemaPath:"#/properties/routes/items/properties/redirect/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key4};
 if(vErrors === null){
 vErrors = [err47];
@@ -28683,7 +28969,7 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(!pattern24.test(data19)){
+if(!pattern27.test(data19)){
 const err52 = {instancePath:instancePath+"/routes/" + i0+"/redirect/query/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/param",schemaPath:"#/properties/routes/items/properties/redirect/properties/query/additionalProperties/oneOf/0/properties/param/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
@@ -28888,7 +29174,7 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(!pattern54.test(data23)){
+if(!pattern57.test(data23)){
 const err67 = {instancePath:instancePath+"/routes/" + i0+"/legacy/url",schemaPath:"#/properties/routes/items/properties/legacy/properties/url/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err67];
@@ -28916,7 +29202,7 @@ if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 for(const key9 in data24){
 const _errs67 = errors;
 if(typeof key9 === "string"){
-if(!pattern24.test(key9)){
+if(!pattern27.test(key9)){
 const err69 = {instancePath:instancePath+"/routes/" + i0+"/legacy/query",schemaPath:"#/properties/routes/items/properties/legacy/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key9};
 if(vErrors === null){
 vErrors = [err69];
@@ -28981,7 +29267,7 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(!pattern24.test(data26)){
+if(!pattern27.test(data26)){
 const err74 = {instancePath:instancePath+"/routes/" + i0+"/legacy/query/" + key10.replace(/~/g, "~0").replace(/\//g, "~1")+"/param",schemaPath:"#/properties/routes/items/properties/legacy/properties/query/additionalProperties/oneOf/0/properties/param/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err74];
@@ -29175,7 +29461,7 @@ errors++;
 }
 if(data29.site !== undefined){
 if(!(data29.site === "help")){
-const err88 = {instancePath:instancePath+"/routes/" + i0+"/external/site",schemaPath:"#/properties/routes/items/properties/external/properties/site/enum",keyword:"enum",params:{allowedValues: schema54.properties.routes.items.properties.external.properties.site.enum},message:"must be equal to one of the allowed values"};
+const err88 = {instancePath:instancePath+"/routes/" + i0+"/external/site",schemaPath:"#/properties/routes/items/properties/external/properties/site/enum",keyword:"enum",params:{allowedValues: schema56.properties.routes.items.properties.external.properties.site.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -29202,7 +29488,7 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(!pattern24.test(data32)){
+if(!pattern27.test(data32)){
 const err90 = {instancePath:instancePath+"/routes/" + i0+"/external/pathParams/" + i3,schemaPath:"#/properties/routes/items/properties/external/properties/pathParams/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err90];
@@ -29254,7 +29540,7 @@ if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 for(const key14 in data33){
 const _errs93 = errors;
 if(typeof key14 === "string"){
-if(!pattern22.test(key14)){
+if(!pattern23.test(key14)){
 const err94 = {instancePath:instancePath+"/routes/" + i0+"/paramPatterns",schemaPath:"#/properties/routes/items/properties/paramPatterns/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",propertyName:key14};
 if(vErrors === null){
 vErrors = [err94];
@@ -29382,7 +29668,7 @@ vErrors.push(err103);
 }
 errors++;
 }
-if(!pattern24.test(data40)){
+if(!pattern27.test(data40)){
 const err104 = {instancePath:instancePath+"/routes/" + i0+"/access/features/" + i4,schemaPath:"#/properties/routes/items/properties/access/properties/features/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err104];
@@ -29453,7 +29739,7 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(!pattern24.test(data41)){
+if(!pattern27.test(data41)){
 const err109 = {instancePath:instancePath+"/routes/" + i0+"/access/permission",schemaPath:"#/properties/routes/items/properties/access/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err109];
@@ -29478,7 +29764,7 @@ errors++;
 if(data35.permissionLevel !== undefined){
 let data42 = data35.permissionLevel;
 if(!((data42 === "r") || (data42 === "rw"))){
-const err111 = {instancePath:instancePath+"/routes/" + i0+"/access/permissionLevel",schemaPath:"#/properties/routes/items/properties/access/properties/permissionLevel/enum",keyword:"enum",params:{allowedValues: schema54.properties.routes.items.properties.access.properties.permissionLevel.enum},message:"must be equal to one of the allowed values"};
+const err111 = {instancePath:instancePath+"/routes/" + i0+"/access/permissionLevel",schemaPath:"#/properties/routes/items/properties/access/properties/permissionLevel/enum",keyword:"enum",params:{allowedValues: schema56.properties.routes.items.properties.access.properties.permissionLevel.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -29505,7 +29791,7 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(!pattern24.test(data44)){
+if(!pattern27.test(data44)){
 const err113 = {instancePath:instancePath+"/routes/" + i0+"/access/adminModules/" + i6,schemaPath:"#/properties/routes/items/properties/access/properties/adminModules/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err113];
@@ -29590,7 +29876,7 @@ errors++;
 if(data4.shellProfile !== undefined){
 let data46 = data4.shellProfile;
 if(!(((((data46 === "full") || (data46 === "public")) || (data46 === "embedded")) || (data46 === "mobileReport")) || (data46 === "help"))){
-const err119 = {instancePath:instancePath+"/routes/" + i0+"/shellProfile",schemaPath:"#/properties/routes/items/properties/shellProfile/enum",keyword:"enum",params:{allowedValues: schema54.properties.routes.items.properties.shellProfile.enum},message:"must be equal to one of the allowed values"};
+const err119 = {instancePath:instancePath+"/routes/" + i0+"/shellProfile",schemaPath:"#/properties/routes/items/properties/shellProfile/enum",keyword:"enum",params:{allowedValues: schema56.properties.routes.items.properties.shellProfile.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -29613,7 +29899,7 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(!pattern29.test(data47)){
+if(!pattern32.test(data47)){
 const err121 = {instancePath:instancePath+"/routes/" + i0+"/titleKey",schemaPath:"#/properties/routes/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err121];
@@ -29670,17 +29956,17 @@ vErrors.push(err125);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const validateScreens = validate63;
-const schema55 = {"$id":"screens","type":"object","description":"Manifest-defined screens: every admin screen of SPEC §2.4 (DESIGN.md §3).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"screens":{"type":"array","items":{"type":"object","description":"A manifest-defined screen. Deep links: ?id=<rowKey> opens that record's detail; with delete=true it asks to delete it (§2.4 /admin/support).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Screen id = the id of the route that shows it (e.g. adminAccounts)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the screen title (also the page title, §4.1)."},"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module (§3 AdminPermissions) whose Read opens the screen and whose Write allows its actions."},"objectType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin object type of the records (§3), when there is one."},"list":{"type":"object","description":"The paged, sortable, filterable list of the resource's records.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint, by convention Admin/<ModuleKey>. GET with page, pageSize, search, sort and the filters → { items, total }; records live under {endpoint}/{rowKey}."},"rowKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field that identifies a row (unique within the resource, e.g. RecId); every list row carries it."},"titleField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field that names a record: the detail dialog's title and the {{name}} of confirmation texts (default: rowKey); list rows carry it."},"columns":{"type":"array","items":{"type":"object","description":"A column of the list.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row shown in the column."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the column header."},"format":{"enum":["text","number","date","datetime","boolean","bytes","currency","status","email"],"description":"How the value is rendered (default text): number and currency with the UI language's separators, date and datetime in the user's locale, bytes as KB/MB/GB, boolean as a check mark, status as a badge from `options`, email as a mailto link."},"sortable":{"type":"boolean","description":"Whether clicking the header sorts the list by this field (sent as sort=Field or sort=-Field)."},"width":{"type":"integer","minimum":40,"maximum":800,"description":"Initial width in CSS pixels; absent means the column shares the remaining width."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Label and tone of each value, for format status (required there); unknown values show raw."},"currencyField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"For format currency: the row field holding the ISO 4217 currency code of the amount."}},"required":["field","labelKey"],"allOf":[{"if":{"properties":{"format":{"const":"status"}},"required":["format"]},"then":{"required":["options"]}},{"if":{"properties":{"format":{"const":"currency"}},"required":["format"]},"then":{"required":["currencyField"]}}],"additionalProperties":false},"minItems":1,"description":"Columns, in display order."},"filters":{"type":"array","items":{"type":"object","description":"A filter above the list. Its value is sent to the list endpoint as query parameter `name` (and kept in the browser URL); an empty filter is left out.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Query parameter name; never one of page, pageSize, search, sort, id, delete.","not":{"enum":["page","pageSize","search","sort","id","delete"]}},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the filter's label."},"type":{"enum":["select","text","date","boolean"],"description":"Control: select (one of `options` or `optionsSource`), text (free text the upstream matches, usually as contains), date (ISO date YYYY-MM-DD; names ending in From/To are inclusive bounds), boolean (yes / no / any, sent as true or false)."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Static choices of a select filter."},"optionsSource":{"type":"object","description":"Load the options from a list endpoint (same response shape as a screen list) as the user types.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint returning { items, total }."},"valueField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row stored as the value."},"labelField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row shown as the option's label."},"query":{"type":"object","description":"Fixed query parameters added to every options request, e.g. { ItemType: 'Package' }.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"string","maxLength":100}}},"required":["endpoint","valueField","labelField"],"additionalProperties":false},"default":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"Value applied when the screen opens without this filter in its URL."},"pathParam":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Keep the filter in this path parameter of the screen's route (e.g. screenTab, folderRecId) instead of the browser URL's query string; changing it navigates. The list request still sends it as `name`."},"display":{"enum":["control","tabs","hidden"],"description":"control (default): a control in the filter bar; tabs: a select shown as tabs above the list; hidden: not shown, set only by the URL (e.g. the current folder)."}},"required":["name","labelKey","type"],"allOf":[{"if":{"properties":{"type":{"const":"select"}},"required":["type"]},"then":{"oneOf":[{"required":["options"]},{"required":["optionsSource"]}]},"else":{"not":{"anyOf":[{"required":["options"]},{"required":["optionsSource"]}]}}},{"if":{"properties":{"display":{"const":"tabs"}},"required":["display"]},"then":{"properties":{"type":{"const":"select"}},"required":["options"]}}],"additionalProperties":false},"description":"Filters, in display order."},"paging":{"type":"object","description":"Page sizes.","properties":{"defaultPageSize":{"type":"integer","minimum":1,"maximum":500,"description":"Page size when the screen opens; one of pageSizes."},"pageSizes":{"type":"array","items":{"type":"integer","minimum":1,"maximum":500},"minItems":1,"uniqueItems":true,"description":"Page sizes the user may choose, ascending."}},"required":["defaultPageSize","pageSizes"],"additionalProperties":false},"defaultSort":{"type":"object","description":"Sort order when the screen opens.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field sorted by; a sortable column's field."},"direction":{"enum":["asc","desc"],"description":"Ascending or descending."}},"required":["field","direction"],"additionalProperties":false},"searchable":{"type":"boolean","description":"Whether a search box is shown; its text is sent as search (the upstream decides which fields match)."},"autoRefreshSeconds":{"type":"integer","minimum":5,"maximum":3600,"description":"Reload the visible page this often while the screen is shown (live resources such as tasks and workers); absent means never."}},"required":["endpoint","rowKey","columns","paging","defaultSort","searchable"],"additionalProperties":false},"detail":{"type":"object","description":"The record's form, opened by a row click or ?id=<rowKey>: loaded with GET {list endpoint}/{rowKey}, editable only with the edit action and Write on the module (§6), used empty (read-only fields left out) by the create action.","properties":{"groups":{"type":"array","items":{"type":"object","description":"A titled section of the form. The record stays flat: groups only order and arrange fields (ui:order, plus ui:options.groups for the runtime's ObjectFieldTemplate).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Group id, unique within the form."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title; absent for an untitled section."},"columns":{"enum":[1,2],"description":"Fields per row on wide screens (default 1); text, json and multiselect fields span the row."},"fields":{"type":"array","items":{"type":"object","description":"A form field. Derived JSON Schema by type — string: {type:'string'}; text: string + ui:widget textarea; integer / number: {type:'integer'|'number'}; boolean: boolean + checkbox; date: string, format date; datetime: string, format date-time; email: string, format email, checked with the product's e-mail pattern (§5 ValidationErrorMessage_InvalidEmail); password: string + ui:widget password (§5 password placeholder rule); select: enum of option values (oneOf const/title) or a searchable remote select for optionsSource; multiselect: array of those values, uniqueItems; json: string holding JSON + code-editor widget, rejected when it does not parse. labelKey → title, helpKey → ui:help, the constraints → the same JSON Schema keywords.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the record the input reads and writes; unique within the form."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the label (the derived schema's title)."},"type":{"enum":["string","text","integer","number","boolean","date","datetime","email","password","select","multiselect","json"],"description":"Kind of input; see the derivation above."},"required":{"type":"boolean","description":"Listed in the derived schema's required; checked with the §5 rule (non-blank after trimming, non-empty array) and message ValidationErrorMessage_Required."},"readOnly":{"type":"boolean","description":"Shown, never edited (readOnly + ui:readonly), never sent; left out of the create form. Without Write on the module every field is read-only anyway (§6)."},"createOnly":{"type":"boolean","description":"Set when the record is created, read-only afterwards (e.g. an account's domain)."},"writeOnly":{"type":"boolean","description":"Secret (writeOnly in the derived schema): the upstream never returns it, the input starts empty and the value is sent only when the user types one; leaving it empty keeps the stored secret."},"maxLength":{"type":"integer","minimum":1,"maximum":1000000,"description":"Maximum length of a text value."},"minimum":{"type":"number","description":"Smallest allowed number (inclusive)."},"maximum":{"type":"number","description":"Largest allowed number (inclusive)."},"pattern":{"type":"string","format":"regex","maxLength":500,"description":"ECMAScript regular expression (unicode mode) a non-empty text value must match."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Choices of a select or multiselect."},"optionsSource":{"type":"object","description":"Load the options from a list endpoint (same response shape as a screen list) as the user types.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint returning { items, total }."},"valueField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row stored as the value."},"labelField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row shown as the option's label."},"query":{"type":"object","description":"Fixed query parameters added to every options request, e.g. { ItemType: 'Package' }.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"string","maxLength":100}}},"required":["endpoint","valueField","labelField"],"additionalProperties":false},"helpKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of a help text shown under the input (ui:help)."},"default":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"Initial value in the create form (the derived schema's default)."}},"required":["name","labelKey","type"],"allOf":[{"if":{"properties":{"type":{"enum":["select","multiselect"]}},"required":["type"]},"then":{"oneOf":[{"required":["options"]},{"required":["optionsSource"]}]},"else":{"not":{"anyOf":[{"required":["options"]},{"required":["optionsSource"]}]}}},{"if":{"properties":{"type":{"enum":["string","text","email","password","json"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["maxLength"]},{"required":["pattern"]}]}}},{"if":{"properties":{"type":{"enum":["integer","number"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["minimum"]},{"required":["maximum"]}]}}},{"not":{"anyOf":[{"properties":{"readOnly":{"const":true},"writeOnly":{"const":true}},"required":["readOnly","writeOnly"]},{"properties":{"readOnly":{"const":true},"required":{"const":true}},"required":["readOnly","required"]},{"properties":{"readOnly":{"const":true},"createOnly":{"const":true}},"required":["readOnly","createOnly"]}]}}],"additionalProperties":false},"minItems":1,"description":"Fields, in display order."}},"required":["id","fields"],"additionalProperties":false},"minItems":1,"description":"Sections of the form, in display order; field names are unique across all groups."},"panels":{"type":"array","items":{"type":"object","description":"A related view under the form (e.g. a ticket's comments, a task's log) rendered by the panel registry; unknown kinds render a visible fallback.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Panel id, unique within the detail."},"kind":{"enum":["comments","chatTranscript","taskLog","emailBody"],"description":"comments: §3 Comment list (internal ones marked); chatTranscript: §3 support chat messages; taskLog: log lines with severity 1–3 (§9); emailBody: the message as sanitised HTML (DOMPurify)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the panel title."},"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"GET endpoint of the panel's content, usually {list endpoint}/{RecId}/…."}},"required":["id","kind","titleKey","endpoint"],"additionalProperties":false},"description":"Related read-only views under the form."}},"required":["groups"],"additionalProperties":false},"actions":{"type":"object","description":"What may be done with the records; an absent action is not offered.","properties":{"create":{"type":"object","description":"Offer a create button opening the detail form empty; POST {list endpoint}. Needs Write.","properties":{"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the create button."}},"required":["labelKey"],"additionalProperties":false},"edit":{"type":"object","description":"Make the detail form editable and savable; PUT {list endpoint}/{rowKey}. Needs Write.","properties":{"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the edit button / save button."},"enabledWhen":{"type":"object","description":"Enable the action only for rows whose field holds one of the values (e.g. resend only failed e-mails); list rows carry the field even when no column shows it.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row that is tested."},"values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"A scalar value: text, number or boolean."},"minItems":1,"description":"The action is enabled when the field equals one of these values."}},"required":["field","values"],"additionalProperties":false}},"required":["labelKey"],"additionalProperties":false},"delete":{"type":"object","description":"Offer deletion; DELETE {list endpoint}/{rowKey}, bulk POST {list endpoint}/Delete. Needs Write.","properties":{"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the delete button."},"confirmKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the confirmation; interpolates {{name}}."},"bulk":{"type":"boolean","description":"Whether the selected rows can be deleted at once."},"bulkConfirmKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the bulk confirmation; interpolates {{count}}. Required with bulk."},"enabledWhen":{"type":"object","description":"Enable the action only for rows whose field holds one of the values (e.g. resend only failed e-mails); list rows carry the field even when no column shows it.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row that is tested."},"values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"A scalar value: text, number or boolean."},"minItems":1,"description":"The action is enabled when the field equals one of these values."}},"required":["field","values"],"additionalProperties":false}},"required":["labelKey","confirmKey"],"if":{"properties":{"bulk":{"const":true}},"required":["bulk"]},"then":{"required":["bulkConfirmKey"]},"additionalProperties":false},"custom":{"type":"array","items":{"type":"object","description":"An action beyond create/edit/delete. It calls `endpoint` — body: the input `fields` as JSON, plus `ids` (the selected rowKeys) for bulk scope; screen-scope calls also carry the list's current search, sort and filters as query string, so an export matches the list and a new folder lands in the folder shown — or opens `navigateTo`. Needs Write on the screen's module unless readOnly.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Action id, unique within the screen."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button or menu item."},"scope":{"enum":["row","bulk","screen"],"description":"row: in each row's menu and the detail footer; bulk: on the selected rows; screen: in the list toolbar."},"variant":{"enum":["primary","secondary","danger"],"description":"Button style (default primary). Secondary exactly for readOnly actions: §6 keeps secondary dialog-footer buttons enabled without Write and disables the others, so this makes §6 and the readOnly rule agree."},"readOnly":{"type":"boolean","description":"The action changes nothing (export, view, download, test): Read on the module is enough. Requires variant secondary."},"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"Upstream endpoint called; '{Field}' segments take the row's values."},"method":{"enum":["GET","POST","PUT","PATCH","DELETE"],"description":"HTTP method of the call; GET only for readOnly actions."},"navigateTo":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path opened instead of a call, '{Field}' replaced by the row's value (URL-encoded)."},"confirmKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of a confirmation asked first; interpolates {{name}} (the row's titleField) or {{count}} (bulk)."},"successKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the success banner (§4.5) shown when the call succeeds; none when absent."},"enabledWhen":{"type":"object","description":"Enable the action only for rows whose field holds one of the values (e.g. resend only failed e-mails); list rows carry the field even when no column shows it.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row that is tested."},"values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"A scalar value: text, number or boolean."},"minItems":1,"description":"The action is enabled when the field equals one of these values."}},"required":["field","values"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"object","description":"A form field. Derived JSON Schema by type — string: {type:'string'}; text: string + ui:widget textarea; integer / number: {type:'integer'|'number'}; boolean: boolean + checkbox; date: string, format date; datetime: string, format date-time; email: string, format email, checked with the product's e-mail pattern (§5 ValidationErrorMessage_InvalidEmail); password: string + ui:widget password (§5 password placeholder rule); select: enum of option values (oneOf const/title) or a searchable remote select for optionsSource; multiselect: array of those values, uniqueItems; json: string holding JSON + code-editor widget, rejected when it does not parse. labelKey → title, helpKey → ui:help, the constraints → the same JSON Schema keywords.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the record the input reads and writes; unique within the form."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the label (the derived schema's title)."},"type":{"enum":["string","text","integer","number","boolean","date","datetime","email","password","select","multiselect","json"],"description":"Kind of input; see the derivation above."},"required":{"type":"boolean","description":"Listed in the derived schema's required; checked with the §5 rule (non-blank after trimming, non-empty array) and message ValidationErrorMessage_Required."},"readOnly":{"type":"boolean","description":"Shown, never edited (readOnly + ui:readonly), never sent; left out of the create form. Without Write on the module every field is read-only anyway (§6)."},"createOnly":{"type":"boolean","description":"Set when the record is created, read-only afterwards (e.g. an account's domain)."},"writeOnly":{"type":"boolean","description":"Secret (writeOnly in the derived schema): the upstream never returns it, the input starts empty and the value is sent only when the user types one; leaving it empty keeps the stored secret."},"maxLength":{"type":"integer","minimum":1,"maximum":1000000,"description":"Maximum length of a text value."},"minimum":{"type":"number","description":"Smallest allowed number (inclusive)."},"maximum":{"type":"number","description":"Largest allowed number (inclusive)."},"pattern":{"type":"string","format":"regex","maxLength":500,"description":"ECMAScript regular expression (unicode mode) a non-empty text value must match."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Choices of a select or multiselect."},"optionsSource":{"type":"object","description":"Load the options from a list endpoint (same response shape as a screen list) as the user types.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint returning { items, total }."},"valueField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row stored as the value."},"labelField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row shown as the option's label."},"query":{"type":"object","description":"Fixed query parameters added to every options request, e.g. { ItemType: 'Package' }.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"string","maxLength":100}}},"required":["endpoint","valueField","labelField"],"additionalProperties":false},"helpKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of a help text shown under the input (ui:help)."},"default":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"Initial value in the create form (the derived schema's default)."}},"required":["name","labelKey","type"],"allOf":[{"if":{"properties":{"type":{"enum":["select","multiselect"]}},"required":["type"]},"then":{"oneOf":[{"required":["options"]},{"required":["optionsSource"]}]},"else":{"not":{"anyOf":[{"required":["options"]},{"required":["optionsSource"]}]}}},{"if":{"properties":{"type":{"enum":["string","text","email","password","json"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["maxLength"]},{"required":["pattern"]}]}}},{"if":{"properties":{"type":{"enum":["integer","number"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["minimum"]},{"required":["maximum"]}]}}},{"not":{"anyOf":[{"properties":{"readOnly":{"const":true},"writeOnly":{"const":true}},"required":["readOnly","writeOnly"]},{"properties":{"readOnly":{"const":true},"required":{"const":true}},"required":["readOnly","required"]},{"properties":{"readOnly":{"const":true},"createOnly":{"const":true}},"required":["readOnly","createOnly"]}]}}],"additionalProperties":false},"minItems":1,"description":"Inputs asked in a dialog before the call (same vocabulary as the detail form); sent as the body."},"upload":{"type":"object","description":"Pick files and send them as a multipart request with the files in the repeated field file[] (§7 uploads), with the §5 file rules.","properties":{"accept":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9]{1,10}$"},"minItems":1,"uniqueItems":true,"description":"Allowed extensions, lower case without the dot, compared case-insensitively (§5 WrongFileType)."},"maxBytes":{"type":"integer","minimum":1,"description":"Maximum total size; larger selections show MaxSizeExceeded (§5)."},"multiple":{"type":"boolean","description":"Allow several files (§5: only the first one otherwise)."}},"required":["accept","maxBytes"],"additionalProperties":false},"result":{"enum":["refresh","download","table"],"description":"What follows a successful call (default refresh): refresh reloads the list and open detail; download saves the response as a file; table shows a response { columns: [name…], rows: [[value…]…] } in a read-only grid dialog."}},"required":["id","labelKey","scope"],"allOf":[{"oneOf":[{"required":["endpoint","method"],"not":{"required":["navigateTo"]}},{"required":["navigateTo"],"not":{"anyOf":[{"required":["endpoint"]},{"required":["method"]},{"required":["fields"]}]}}]},{"not":{"required":["fields","upload"]}},{"if":{"required":["navigateTo"]},"then":{"properties":{"scope":{"const":"row"}},"not":{"anyOf":[{"required":["upload"]},{"required":["result"]}]}}},{"if":{"required":["upload"]},"then":{"properties":{"method":{"enum":["POST","PUT"]},"scope":{"const":"screen"}}}},{"if":{"properties":{"method":{"const":"GET"}},"required":["method"]},"then":{"properties":{"readOnly":{"const":true}},"required":["readOnly"]}},{"if":{"properties":{"variant":{"const":"secondary"}},"required":["variant"]},"then":{"properties":{"readOnly":{"const":true}},"required":["readOnly"]}},{"if":{"properties":{"readOnly":{"const":true}},"required":["readOnly"]},"then":{"properties":{"variant":{"const":"secondary"}},"required":["variant"]}},{"if":{"not":{"properties":{"scope":{"const":"row"}}}},"then":{"not":{"required":["enabledWhen"]}}}],"additionalProperties":false},"description":"Other actions, in display order."}},"additionalProperties":false}},"required":["id","titleKey","adminModule","list","actions"],"if":{"properties":{"actions":{"type":"object","anyOf":[{"required":["create"]},{"required":["edit"]}]}},"required":["actions"]},"then":{"required":["detail"]},"additionalProperties":false},"minItems":1,"description":"The screens; ids are unique."}},"required":["version","screens"],"additionalProperties":false};
-const pattern179 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$", "u");
-const pattern230 = new RegExp("^[a-z0-9]{1,10}$", "u");
+export const validateScreens = validate65;
+const schema57 = {"$id":"screens","type":"object","description":"Manifest-defined screens: every admin screen of SPEC §2.4 (DESIGN.md §3).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"screens":{"type":"array","items":{"type":"object","description":"A manifest-defined screen. Deep links: ?id=<rowKey> opens that record's detail; with delete=true it asks to delete it (§2.4 /admin/support).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Screen id = the id of the route that shows it (e.g. adminAccounts)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the screen title (also the page title, §4.1)."},"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module (§3 AdminPermissions) whose Read opens the screen and whose Write allows its actions."},"objectType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin object type of the records (§3), when there is one."},"list":{"type":"object","description":"The paged, sortable, filterable list of the resource's records.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint, by convention Admin/<ModuleKey>. GET with page, pageSize, search, sort and the filters → { items, total }; records live under {endpoint}/{rowKey}."},"rowKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field that identifies a row (unique within the resource, e.g. RecId); every list row carries it."},"titleField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field that names a record: the detail dialog's title and the {{name}} of confirmation texts (default: rowKey); list rows carry it."},"columns":{"type":"array","items":{"type":"object","description":"A column of the list.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row shown in the column."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the column header."},"format":{"enum":["text","number","date","datetime","boolean","bytes","currency","status","email"],"description":"How the value is rendered (default text): number and currency with the UI language's separators, date and datetime in the user's locale, bytes as KB/MB/GB, boolean as a check mark, status as a badge from `options`, email as a mailto link."},"sortable":{"type":"boolean","description":"Whether clicking the header sorts the list by this field (sent as sort=Field or sort=-Field)."},"width":{"type":"integer","minimum":40,"maximum":800,"description":"Initial width in CSS pixels; absent means the column shares the remaining width."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Label and tone of each value, for format status (required there); unknown values show raw."},"currencyField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"For format currency: the row field holding the ISO 4217 currency code of the amount."}},"required":["field","labelKey"],"allOf":[{"if":{"properties":{"format":{"const":"status"}},"required":["format"]},"then":{"required":["options"]}},{"if":{"properties":{"format":{"const":"currency"}},"required":["format"]},"then":{"required":["currencyField"]}}],"additionalProperties":false},"minItems":1,"description":"Columns, in display order."},"filters":{"type":"array","items":{"type":"object","description":"A filter above the list. Its value is sent to the list endpoint as query parameter `name` (and kept in the browser URL); an empty filter is left out.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Query parameter name; never one of page, pageSize, search, sort, id, delete.","not":{"enum":["page","pageSize","search","sort","id","delete"]}},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the filter's label."},"type":{"enum":["select","text","date","boolean"],"description":"Control: select (one of `options` or `optionsSource`), text (free text the upstream matches, usually as contains), date (ISO date YYYY-MM-DD; names ending in From/To are inclusive bounds), boolean (yes / no / any, sent as true or false)."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Static choices of a select filter."},"optionsSource":{"type":"object","description":"Load the options from a list endpoint (same response shape as a screen list) as the user types.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint returning { items, total }."},"valueField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row stored as the value."},"labelField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row shown as the option's label."},"query":{"type":"object","description":"Fixed query parameters added to every options request, e.g. { ItemType: 'Package' }.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"string","maxLength":100}}},"required":["endpoint","valueField","labelField"],"additionalProperties":false},"default":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"Value applied when the screen opens without this filter in its URL."},"pathParam":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Keep the filter in this path parameter of the screen's route (e.g. screenTab, folderRecId) instead of the browser URL's query string; changing it navigates. The list request still sends it as `name`."},"display":{"enum":["control","tabs","hidden"],"description":"control (default): a control in the filter bar; tabs: a select shown as tabs above the list; hidden: not shown, set only by the URL (e.g. the current folder)."}},"required":["name","labelKey","type"],"allOf":[{"if":{"properties":{"type":{"const":"select"}},"required":["type"]},"then":{"oneOf":[{"required":["options"]},{"required":["optionsSource"]}]},"else":{"not":{"anyOf":[{"required":["options"]},{"required":["optionsSource"]}]}}},{"if":{"properties":{"display":{"const":"tabs"}},"required":["display"]},"then":{"properties":{"type":{"const":"select"}},"required":["options"]}}],"additionalProperties":false},"description":"Filters, in display order."},"paging":{"type":"object","description":"Page sizes.","properties":{"defaultPageSize":{"type":"integer","minimum":1,"maximum":500,"description":"Page size when the screen opens; one of pageSizes."},"pageSizes":{"type":"array","items":{"type":"integer","minimum":1,"maximum":500},"minItems":1,"uniqueItems":true,"description":"Page sizes the user may choose, ascending."}},"required":["defaultPageSize","pageSizes"],"additionalProperties":false},"defaultSort":{"type":"object","description":"Sort order when the screen opens.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field sorted by; a sortable column's field."},"direction":{"enum":["asc","desc"],"description":"Ascending or descending."}},"required":["field","direction"],"additionalProperties":false},"searchable":{"type":"boolean","description":"Whether a search box is shown; its text is sent as search (the upstream decides which fields match)."},"autoRefreshSeconds":{"type":"integer","minimum":5,"maximum":3600,"description":"Reload the visible page this often while the screen is shown (live resources such as tasks and workers); absent means never."}},"required":["endpoint","rowKey","columns","paging","defaultSort","searchable"],"additionalProperties":false},"detail":{"type":"object","description":"The record's form, opened by a row click or ?id=<rowKey>: loaded with GET {list endpoint}/{rowKey}, editable only with the edit action and Write on the module (§6), used empty (read-only fields left out) by the create action.","properties":{"groups":{"type":"array","items":{"type":"object","description":"A titled section of the form. The record stays flat: groups only order and arrange fields (ui:order, plus ui:options.groups for the runtime's ObjectFieldTemplate).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Group id, unique within the form."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title; absent for an untitled section."},"columns":{"enum":[1,2],"description":"Fields per row on wide screens (default 1); text, json and multiselect fields span the row."},"fields":{"type":"array","items":{"type":"object","description":"A form field. Derived JSON Schema by type — string: {type:'string'}; text: string + ui:widget textarea; integer / number: {type:'integer'|'number'}; boolean: boolean + checkbox; date: string, format date; datetime: string, format date-time; email: string, format email, checked with the product's e-mail pattern (§5 ValidationErrorMessage_InvalidEmail); password: string + ui:widget password (§5 password placeholder rule); select: enum of option values (oneOf const/title) or a searchable remote select for optionsSource; multiselect: array of those values, uniqueItems; json: string holding JSON + code-editor widget, rejected when it does not parse. labelKey → title, helpKey → ui:help, the constraints → the same JSON Schema keywords.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the record the input reads and writes; unique within the form."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the label (the derived schema's title)."},"type":{"enum":["string","text","integer","number","boolean","date","datetime","email","password","select","multiselect","json"],"description":"Kind of input; see the derivation above."},"required":{"type":"boolean","description":"Listed in the derived schema's required; checked with the §5 rule (non-blank after trimming, non-empty array) and message ValidationErrorMessage_Required."},"readOnly":{"type":"boolean","description":"Shown, never edited (readOnly + ui:readonly), never sent; left out of the create form. Without Write on the module every field is read-only anyway (§6)."},"createOnly":{"type":"boolean","description":"Set when the record is created, read-only afterwards (e.g. an account's domain)."},"writeOnly":{"type":"boolean","description":"Secret (writeOnly in the derived schema): the upstream never returns it, the input starts empty and the value is sent only when the user types one; leaving it empty keeps the stored secret."},"maxLength":{"type":"integer","minimum":1,"maximum":1000000,"description":"Maximum length of a text value."},"minimum":{"type":"number","description":"Smallest allowed number (inclusive)."},"maximum":{"type":"number","description":"Largest allowed number (inclusive)."},"pattern":{"type":"string","format":"regex","maxLength":500,"description":"ECMAScript regular expression (unicode mode) a non-empty text value must match."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Choices of a select or multiselect."},"optionsSource":{"type":"object","description":"Load the options from a list endpoint (same response shape as a screen list) as the user types.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint returning { items, total }."},"valueField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row stored as the value."},"labelField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row shown as the option's label."},"query":{"type":"object","description":"Fixed query parameters added to every options request, e.g. { ItemType: 'Package' }.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"string","maxLength":100}}},"required":["endpoint","valueField","labelField"],"additionalProperties":false},"helpKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of a help text shown under the input (ui:help)."},"default":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"Initial value in the create form (the derived schema's default)."}},"required":["name","labelKey","type"],"allOf":[{"if":{"properties":{"type":{"enum":["select","multiselect"]}},"required":["type"]},"then":{"oneOf":[{"required":["options"]},{"required":["optionsSource"]}]},"else":{"not":{"anyOf":[{"required":["options"]},{"required":["optionsSource"]}]}}},{"if":{"properties":{"type":{"enum":["string","text","email","password","json"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["maxLength"]},{"required":["pattern"]}]}}},{"if":{"properties":{"type":{"enum":["integer","number"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["minimum"]},{"required":["maximum"]}]}}},{"not":{"anyOf":[{"properties":{"readOnly":{"const":true},"writeOnly":{"const":true}},"required":["readOnly","writeOnly"]},{"properties":{"readOnly":{"const":true},"required":{"const":true}},"required":["readOnly","required"]},{"properties":{"readOnly":{"const":true},"createOnly":{"const":true}},"required":["readOnly","createOnly"]}]}}],"additionalProperties":false},"minItems":1,"description":"Fields, in display order."}},"required":["id","fields"],"additionalProperties":false},"minItems":1,"description":"Sections of the form, in display order; field names are unique across all groups."},"panels":{"type":"array","items":{"type":"object","description":"A related view under the form (e.g. a ticket's comments, a task's log) rendered by the panel registry; unknown kinds render a visible fallback.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Panel id, unique within the detail."},"kind":{"enum":["comments","chatTranscript","taskLog","emailBody"],"description":"comments: §3 Comment list (internal ones marked); chatTranscript: §3 support chat messages; taskLog: log lines with severity 1–3 (§9); emailBody: the message as sanitised HTML (DOMPurify)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the panel title."},"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"GET endpoint of the panel's content, usually {list endpoint}/{RecId}/…."}},"required":["id","kind","titleKey","endpoint"],"additionalProperties":false},"description":"Related read-only views under the form."}},"required":["groups"],"additionalProperties":false},"actions":{"type":"object","description":"What may be done with the records; an absent action is not offered.","properties":{"create":{"type":"object","description":"Offer a create button opening the detail form empty; POST {list endpoint}. Needs Write.","properties":{"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the create button."}},"required":["labelKey"],"additionalProperties":false},"edit":{"type":"object","description":"Make the detail form editable and savable; PUT {list endpoint}/{rowKey}. Needs Write.","properties":{"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the edit button / save button."},"enabledWhen":{"type":"object","description":"Enable the action only for rows whose field holds one of the values (e.g. resend only failed e-mails); list rows carry the field even when no column shows it.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row that is tested."},"values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"A scalar value: text, number or boolean."},"minItems":1,"description":"The action is enabled when the field equals one of these values."}},"required":["field","values"],"additionalProperties":false}},"required":["labelKey"],"additionalProperties":false},"delete":{"type":"object","description":"Offer deletion; DELETE {list endpoint}/{rowKey}, bulk POST {list endpoint}/Delete. Needs Write.","properties":{"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the delete button."},"confirmKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the confirmation; interpolates {{name}}."},"bulk":{"type":"boolean","description":"Whether the selected rows can be deleted at once."},"bulkConfirmKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the bulk confirmation; interpolates {{count}}. Required with bulk."},"enabledWhen":{"type":"object","description":"Enable the action only for rows whose field holds one of the values (e.g. resend only failed e-mails); list rows carry the field even when no column shows it.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row that is tested."},"values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"A scalar value: text, number or boolean."},"minItems":1,"description":"The action is enabled when the field equals one of these values."}},"required":["field","values"],"additionalProperties":false}},"required":["labelKey","confirmKey"],"if":{"properties":{"bulk":{"const":true}},"required":["bulk"]},"then":{"required":["bulkConfirmKey"]},"additionalProperties":false},"custom":{"type":"array","items":{"type":"object","description":"An action beyond create/edit/delete. It calls `endpoint` — body: the input `fields` as JSON, plus `ids` (the selected rowKeys) for bulk scope; screen-scope calls also carry the list's current search, sort and filters as query string, so an export matches the list and a new folder lands in the folder shown — or opens `navigateTo`. Needs Write on the screen's module unless readOnly.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Action id, unique within the screen."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button or menu item."},"scope":{"enum":["row","bulk","screen"],"description":"row: in each row's menu and the detail footer; bulk: on the selected rows; screen: in the list toolbar."},"variant":{"enum":["primary","secondary","danger"],"description":"Button style (default primary). Secondary exactly for readOnly actions: §6 keeps secondary dialog-footer buttons enabled without Write and disables the others, so this makes §6 and the readOnly rule agree."},"readOnly":{"type":"boolean","description":"The action changes nothing (export, view, download, test): Read on the module is enough. Requires variant secondary."},"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"Upstream endpoint called; '{Field}' segments take the row's values."},"method":{"enum":["GET","POST","PUT","PATCH","DELETE"],"description":"HTTP method of the call; GET only for readOnly actions."},"navigateTo":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path opened instead of a call, '{Field}' replaced by the row's value (URL-encoded)."},"confirmKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of a confirmation asked first; interpolates {{name}} (the row's titleField) or {{count}} (bulk)."},"successKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the success banner (§4.5) shown when the call succeeds; none when absent."},"enabledWhen":{"type":"object","description":"Enable the action only for rows whose field holds one of the values (e.g. resend only failed e-mails); list rows carry the field even when no column shows it.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row that is tested."},"values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"A scalar value: text, number or boolean."},"minItems":1,"description":"The action is enabled when the field equals one of these values."}},"required":["field","values"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"object","description":"A form field. Derived JSON Schema by type — string: {type:'string'}; text: string + ui:widget textarea; integer / number: {type:'integer'|'number'}; boolean: boolean + checkbox; date: string, format date; datetime: string, format date-time; email: string, format email, checked with the product's e-mail pattern (§5 ValidationErrorMessage_InvalidEmail); password: string + ui:widget password (§5 password placeholder rule); select: enum of option values (oneOf const/title) or a searchable remote select for optionsSource; multiselect: array of those values, uniqueItems; json: string holding JSON + code-editor widget, rejected when it does not parse. labelKey → title, helpKey → ui:help, the constraints → the same JSON Schema keywords.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the record the input reads and writes; unique within the form."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the label (the derived schema's title)."},"type":{"enum":["string","text","integer","number","boolean","date","datetime","email","password","select","multiselect","json"],"description":"Kind of input; see the derivation above."},"required":{"type":"boolean","description":"Listed in the derived schema's required; checked with the §5 rule (non-blank after trimming, non-empty array) and message ValidationErrorMessage_Required."},"readOnly":{"type":"boolean","description":"Shown, never edited (readOnly + ui:readonly), never sent; left out of the create form. Without Write on the module every field is read-only anyway (§6)."},"createOnly":{"type":"boolean","description":"Set when the record is created, read-only afterwards (e.g. an account's domain)."},"writeOnly":{"type":"boolean","description":"Secret (writeOnly in the derived schema): the upstream never returns it, the input starts empty and the value is sent only when the user types one; leaving it empty keeps the stored secret."},"maxLength":{"type":"integer","minimum":1,"maximum":1000000,"description":"Maximum length of a text value."},"minimum":{"type":"number","description":"Smallest allowed number (inclusive)."},"maximum":{"type":"number","description":"Largest allowed number (inclusive)."},"pattern":{"type":"string","format":"regex","maxLength":500,"description":"ECMAScript regular expression (unicode mode) a non-empty text value must match."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Choices of a select or multiselect."},"optionsSource":{"type":"object","description":"Load the options from a list endpoint (same response shape as a screen list) as the user types.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint returning { items, total }."},"valueField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row stored as the value."},"labelField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row shown as the option's label."},"query":{"type":"object","description":"Fixed query parameters added to every options request, e.g. { ItemType: 'Package' }.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"string","maxLength":100}}},"required":["endpoint","valueField","labelField"],"additionalProperties":false},"helpKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of a help text shown under the input (ui:help)."},"default":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"Initial value in the create form (the derived schema's default)."}},"required":["name","labelKey","type"],"allOf":[{"if":{"properties":{"type":{"enum":["select","multiselect"]}},"required":["type"]},"then":{"oneOf":[{"required":["options"]},{"required":["optionsSource"]}]},"else":{"not":{"anyOf":[{"required":["options"]},{"required":["optionsSource"]}]}}},{"if":{"properties":{"type":{"enum":["string","text","email","password","json"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["maxLength"]},{"required":["pattern"]}]}}},{"if":{"properties":{"type":{"enum":["integer","number"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["minimum"]},{"required":["maximum"]}]}}},{"not":{"anyOf":[{"properties":{"readOnly":{"const":true},"writeOnly":{"const":true}},"required":["readOnly","writeOnly"]},{"properties":{"readOnly":{"const":true},"required":{"const":true}},"required":["readOnly","required"]},{"properties":{"readOnly":{"const":true},"createOnly":{"const":true}},"required":["readOnly","createOnly"]}]}}],"additionalProperties":false},"minItems":1,"description":"Inputs asked in a dialog before the call (same vocabulary as the detail form); sent as the body."},"upload":{"type":"object","description":"Pick files and send them as a multipart request with the files in the repeated field file[] (§7 uploads), with the §5 file rules.","properties":{"accept":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9]{1,10}$"},"minItems":1,"uniqueItems":true,"description":"Allowed extensions, lower case without the dot, compared case-insensitively (§5 WrongFileType)."},"maxBytes":{"type":"integer","minimum":1,"description":"Maximum total size; larger selections show MaxSizeExceeded (§5)."},"multiple":{"type":"boolean","description":"Allow several files (§5: only the first one otherwise)."}},"required":["accept","maxBytes"],"additionalProperties":false},"result":{"enum":["refresh","download","table"],"description":"What follows a successful call (default refresh): refresh reloads the list and open detail; download saves the response as a file; table shows a response { columns: [name…], rows: [[value…]…] } in a read-only grid dialog."}},"required":["id","labelKey","scope"],"allOf":[{"oneOf":[{"required":["endpoint","method"],"not":{"required":["navigateTo"]}},{"required":["navigateTo"],"not":{"anyOf":[{"required":["endpoint"]},{"required":["method"]},{"required":["fields"]}]}}]},{"not":{"required":["fields","upload"]}},{"if":{"required":["navigateTo"]},"then":{"properties":{"scope":{"const":"row"}},"not":{"anyOf":[{"required":["upload"]},{"required":["result"]}]}}},{"if":{"required":["upload"]},"then":{"properties":{"method":{"enum":["POST","PUT"]},"scope":{"const":"screen"}}}},{"if":{"properties":{"method":{"const":"GET"}},"required":["method"]},"then":{"properties":{"readOnly":{"const":true}},"required":["readOnly"]}},{"if":{"properties":{"variant":{"const":"secondary"}},"required":["variant"]},"then":{"properties":{"readOnly":{"const":true}},"required":["readOnly"]}},{"if":{"properties":{"readOnly":{"const":true}},"required":["readOnly"]},"then":{"properties":{"variant":{"const":"secondary"}},"required":["variant"]}},{"if":{"not":{"properties":{"scope":{"const":"row"}}}},"then":{"not":{"required":["enabledWhen"]}}}],"additionalProperties":false},"description":"Other actions, in display order."}},"additionalProperties":false}},"required":["id","titleKey","adminModule","list","actions"],"if":{"properties":{"actions":{"type":"object","anyOf":[{"required":["create"]},{"required":["edit"]}]}},"required":["actions"]},"then":{"required":["detail"]},"additionalProperties":false},"minItems":1,"description":"The screens; ids are unique."}},"required":["version","screens"],"additionalProperties":false};
+const pattern182 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$", "u");
+const pattern233 = new RegExp("^[a-z0-9]{1,10}$", "u");
 const formats18 = ajvRuntime2.fullFormats.regex;
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="screens" */;
 let vErrors = null;
 let errors = 0;
@@ -29971,7 +30257,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!pattern24.test(data5)){
+if(!pattern27.test(data5)){
 const err21 = {instancePath:instancePath+"/screens/" + i0+"/id",schemaPath:"#/properties/screens/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -30006,7 +30292,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern29.test(data6)){
+if(!pattern32.test(data6)){
 const err24 = {instancePath:instancePath+"/screens/" + i0+"/titleKey",schemaPath:"#/properties/screens/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -30041,7 +30327,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!pattern24.test(data7)){
+if(!pattern27.test(data7)){
 const err27 = {instancePath:instancePath+"/screens/" + i0+"/adminModule",schemaPath:"#/properties/screens/items/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -30076,7 +30362,7 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!pattern24.test(data8)){
+if(!pattern27.test(data8)){
 const err30 = {instancePath:instancePath+"/screens/" + i0+"/objectType",schemaPath:"#/properties/screens/items/properties/objectType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
@@ -30162,7 +30448,7 @@ vErrors.push(err37);
 errors++;
 }
 for(const key2 in data9){
-if(!(func20.call(schema55.properties.screens.items.properties.list.properties, key2))){
+if(!(func20.call(schema57.properties.screens.items.properties.list.properties, key2))){
 const err38 = {instancePath:instancePath+"/screens/" + i0+"/list",schemaPath:"#/properties/screens/items/properties/list/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err38];
@@ -30186,7 +30472,7 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!pattern179.test(data10)){
+if(!pattern182.test(data10)){
 const err40 = {instancePath:instancePath+"/screens/" + i0+"/list/endpoint",schemaPath:"#/properties/screens/items/properties/list/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
@@ -30221,7 +30507,7 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(!pattern24.test(data11)){
+if(!pattern27.test(data11)){
 const err43 = {instancePath:instancePath+"/screens/" + i0+"/list/rowKey",schemaPath:"#/properties/screens/items/properties/list/properties/rowKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -30256,7 +30542,7 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(!pattern24.test(data12)){
+if(!pattern27.test(data12)){
 const err46 = {instancePath:instancePath+"/screens/" + i0+"/list/titleField",schemaPath:"#/properties/screens/items/properties/list/properties/titleField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -30474,7 +30760,7 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(!pattern24.test(data17)){
+if(!pattern27.test(data17)){
 const err61 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/field",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/field/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
@@ -30509,7 +30795,7 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(!pattern29.test(data18)){
+if(!pattern32.test(data18)){
 const err64 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/labelKey",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err64];
@@ -30534,7 +30820,7 @@ errors++;
 if(data14.format !== undefined){
 let data19 = data14.format;
 if(!(((((((((data19 === "text") || (data19 === "number")) || (data19 === "date")) || (data19 === "datetime")) || (data19 === "boolean")) || (data19 === "bytes")) || (data19 === "currency")) || (data19 === "status")) || (data19 === "email"))){
-const err66 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/format",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/format/enum",keyword:"enum",params:{allowedValues: schema55.properties.screens.items.properties.list.properties.columns.items.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err66 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/format",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/format/enum",keyword:"enum",params:{allowedValues: schema57.properties.screens.items.properties.list.properties.columns.items.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -30734,7 +31020,7 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(!pattern29.test(data25)){
+if(!pattern32.test(data25)){
 const err81 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/options/" + i2+"/labelKey",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/options/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err81];
@@ -30759,7 +31045,7 @@ errors++;
 if(data23.tone !== undefined){
 let data26 = data23.tone;
 if(!(((((data26 === "neutral") || (data26 === "info")) || (data26 === "success")) || (data26 === "warning")) || (data26 === "danger"))){
-const err83 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/options/" + i2+"/tone",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/options/items/properties/tone/enum",keyword:"enum",params:{allowedValues: schema55.properties.screens.items.properties.list.properties.columns.items.properties.options.items.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err83 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/options/" + i2+"/tone",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/options/items/properties/tone/enum",keyword:"enum",params:{allowedValues: schema57.properties.screens.items.properties.list.properties.columns.items.properties.options.items.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -30806,7 +31092,7 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(!pattern24.test(data27)){
+if(!pattern27.test(data27)){
 const err87 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/currencyField",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/currencyField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
@@ -31237,7 +31523,7 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(!pattern24.test(data33)){
+if(!pattern27.test(data33)){
 const err113 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/name",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err113];
@@ -31272,7 +31558,7 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(!pattern29.test(data34)){
+if(!pattern32.test(data34)){
 const err116 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/labelKey",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err116];
@@ -31297,7 +31583,7 @@ errors++;
 if(data29.type !== undefined){
 let data35 = data29.type;
 if(!((((data35 === "select") || (data35 === "text")) || (data35 === "date")) || (data35 === "boolean"))){
-const err118 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/type",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema55.properties.screens.items.properties.list.properties.filters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err118 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/type",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema57.properties.screens.items.properties.list.properties.filters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -31450,7 +31736,7 @@ vErrors.push(err128);
 }
 errors++;
 }
-if(!pattern29.test(data39)){
+if(!pattern32.test(data39)){
 const err129 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/options/" + i4+"/labelKey",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/options/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err129];
@@ -31475,7 +31761,7 @@ errors++;
 if(data37.tone !== undefined){
 let data40 = data37.tone;
 if(!(((((data40 === "neutral") || (data40 === "info")) || (data40 === "success")) || (data40 === "warning")) || (data40 === "danger"))){
-const err131 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/options/" + i4+"/tone",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/options/items/properties/tone/enum",keyword:"enum",params:{allowedValues: schema55.properties.screens.items.properties.list.properties.filters.items.properties.options.items.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err131 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/options/" + i4+"/tone",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/options/items/properties/tone/enum",keyword:"enum",params:{allowedValues: schema57.properties.screens.items.properties.list.properties.filters.items.properties.options.items.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -31567,7 +31853,7 @@ vErrors.push(err138);
 }
 errors++;
 }
-if(!pattern179.test(data42)){
+if(!pattern182.test(data42)){
 const err139 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/optionsSource/endpoint",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/optionsSource/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err139];
@@ -31602,7 +31888,7 @@ vErrors.push(err141);
 }
 errors++;
 }
-if(!pattern24.test(data43)){
+if(!pattern27.test(data43)){
 const err142 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/optionsSource/valueField",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/optionsSource/properties/valueField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err142];
@@ -31637,7 +31923,7 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(!pattern24.test(data44)){
+if(!pattern27.test(data44)){
 const err145 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/optionsSource/labelField",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/optionsSource/properties/labelField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err145];
@@ -31665,7 +31951,7 @@ if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 for(const key8 in data45){
 const _errs137 = errors;
 if(typeof key8 === "string"){
-if(!pattern24.test(key8)){
+if(!pattern27.test(key8)){
 const err147 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/optionsSource/query",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/optionsSource/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key8};
 if(vErrors === null){
 vErrors = [err147];
@@ -31831,7 +32117,7 @@ vErrors.push(err158);
 }
 errors++;
 }
-if(!pattern24.test(data48)){
+if(!pattern27.test(data48)){
 const err159 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/pathParam",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/pathParam/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err159];
@@ -31856,7 +32142,7 @@ errors++;
 if(data29.display !== undefined){
 let data49 = data29.display;
 if(!(((data49 === "control") || (data49 === "tabs")) || (data49 === "hidden"))){
-const err161 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/display",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/display/enum",keyword:"enum",params:{allowedValues: schema55.properties.screens.items.properties.list.properties.filters.items.properties.display.enum},message:"must be equal to one of the allowed values"};
+const err161 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/display",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/display/enum",keyword:"enum",params:{allowedValues: schema57.properties.screens.items.properties.list.properties.filters.items.properties.display.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -32105,7 +32391,7 @@ vErrors.push(err180);
 }
 errors++;
 }
-if(!pattern24.test(data55)){
+if(!pattern27.test(data55)){
 const err181 = {instancePath:instancePath+"/screens/" + i0+"/list/defaultSort/field",schemaPath:"#/properties/screens/items/properties/list/properties/defaultSort/properties/field/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err181];
@@ -32130,7 +32416,7 @@ errors++;
 if(data54.direction !== undefined){
 let data56 = data54.direction;
 if(!((data56 === "asc") || (data56 === "desc"))){
-const err183 = {instancePath:instancePath+"/screens/" + i0+"/list/defaultSort/direction",schemaPath:"#/properties/screens/items/properties/list/properties/defaultSort/properties/direction/enum",keyword:"enum",params:{allowedValues: schema55.properties.screens.items.properties.list.properties.defaultSort.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err183 = {instancePath:instancePath+"/screens/" + i0+"/list/defaultSort/direction",schemaPath:"#/properties/screens/items/properties/list/properties/defaultSort/properties/direction/enum",keyword:"enum",params:{allowedValues: schema57.properties.screens.items.properties.list.properties.defaultSort.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -32298,7 +32584,7 @@ vErrors.push(err196);
 }
 errors++;
 }
-if(!pattern24.test(data62)){
+if(!pattern27.test(data62)){
 const err197 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/id",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err197];
@@ -32333,7 +32619,7 @@ vErrors.push(err199);
 }
 errors++;
 }
-if(!pattern29.test(data63)){
+if(!pattern32.test(data63)){
 const err200 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/titleKey",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err200];
@@ -32358,7 +32644,7 @@ errors++;
 if(data61.columns !== undefined){
 let data64 = data61.columns;
 if(!((data64 === 1) || (data64 === 2))){
-const err202 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/columns",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/columns/enum",keyword:"enum",params:{allowedValues: schema55.properties.screens.items.properties.detail.properties.groups.items.properties.columns.enum},message:"must be equal to one of the allowed values"};
+const err202 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/columns",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/columns/enum",keyword:"enum",params:{allowedValues: schema57.properties.screens.items.properties.detail.properties.groups.items.properties.columns.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -33114,7 +33400,7 @@ vErrors.push(err241);
 errors++;
 }
 for(const key14 in data66){
-if(!(func20.call(schema55.properties.screens.items.properties.detail.properties.groups.items.properties.fields.items.properties, key14))){
+if(!(func20.call(schema57.properties.screens.items.properties.detail.properties.groups.items.properties.fields.items.properties, key14))){
 const err242 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8,schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err242];
@@ -33138,7 +33424,7 @@ vErrors.push(err243);
 }
 errors++;
 }
-if(!pattern24.test(data76)){
+if(!pattern27.test(data76)){
 const err244 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/name",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err244];
@@ -33173,7 +33459,7 @@ vErrors.push(err246);
 }
 errors++;
 }
-if(!pattern29.test(data77)){
+if(!pattern32.test(data77)){
 const err247 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/labelKey",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err247];
@@ -33198,7 +33484,7 @@ errors++;
 if(data66.type !== undefined){
 let data78 = data66.type;
 if(!((((((((((((data78 === "string") || (data78 === "text")) || (data78 === "integer")) || (data78 === "number")) || (data78 === "boolean")) || (data78 === "date")) || (data78 === "datetime")) || (data78 === "email")) || (data78 === "password")) || (data78 === "select")) || (data78 === "multiselect")) || (data78 === "json"))){
-const err249 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/type",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema55.properties.screens.items.properties.detail.properties.groups.items.properties.fields.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err249 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/type",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema57.properties.screens.items.properties.detail.properties.groups.items.properties.fields.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -33495,7 +33781,7 @@ vErrors.push(err271);
 }
 errors++;
 }
-if(!pattern29.test(data90)){
+if(!pattern32.test(data90)){
 const err272 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/options/" + i9+"/labelKey",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/options/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err272];
@@ -33520,7 +33806,7 @@ errors++;
 if(data88.tone !== undefined){
 let data91 = data88.tone;
 if(!(((((data91 === "neutral") || (data91 === "info")) || (data91 === "success")) || (data91 === "warning")) || (data91 === "danger"))){
-const err274 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/options/" + i9+"/tone",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/options/items/properties/tone/enum",keyword:"enum",params:{allowedValues: schema55.properties.screens.items.properties.detail.properties.groups.items.properties.fields.items.properties.options.items.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err274 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/options/" + i9+"/tone",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/options/items/properties/tone/enum",keyword:"enum",params:{allowedValues: schema57.properties.screens.items.properties.detail.properties.groups.items.properties.fields.items.properties.options.items.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -33612,7 +33898,7 @@ vErrors.push(err281);
 }
 errors++;
 }
-if(!pattern179.test(data93)){
+if(!pattern182.test(data93)){
 const err282 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/optionsSource/endpoint",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/optionsSource/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err282];
@@ -33647,7 +33933,7 @@ vErrors.push(err284);
 }
 errors++;
 }
-if(!pattern24.test(data94)){
+if(!pattern27.test(data94)){
 const err285 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/optionsSource/valueField",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/optionsSource/properties/valueField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err285];
@@ -33682,7 +33968,7 @@ vErrors.push(err287);
 }
 errors++;
 }
-if(!pattern24.test(data95)){
+if(!pattern27.test(data95)){
 const err288 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/optionsSource/labelField",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/optionsSource/properties/labelField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err288];
@@ -33710,7 +33996,7 @@ if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
 for(const key17 in data96){
 const _errs284 = errors;
 if(typeof key17 === "string"){
-if(!pattern24.test(key17)){
+if(!pattern27.test(key17)){
 const err290 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/optionsSource/query",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/optionsSource/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key17};
 if(vErrors === null){
 vErrors = [err290];
@@ -33795,7 +34081,7 @@ vErrors.push(err296);
 }
 errors++;
 }
-if(!pattern29.test(data98)){
+if(!pattern32.test(data98)){
 const err297 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/helpKey",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/helpKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err297];
@@ -34018,7 +34304,7 @@ vErrors.push(err313);
 }
 errors++;
 }
-if(!pattern24.test(data102)){
+if(!pattern27.test(data102)){
 const err314 = {instancePath:instancePath+"/screens/" + i0+"/detail/panels/" + i10+"/id",schemaPath:"#/properties/screens/items/properties/detail/properties/panels/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err314];
@@ -34043,7 +34329,7 @@ errors++;
 if(data101.kind !== undefined){
 let data103 = data101.kind;
 if(!((((data103 === "comments") || (data103 === "chatTranscript")) || (data103 === "taskLog")) || (data103 === "emailBody"))){
-const err316 = {instancePath:instancePath+"/screens/" + i0+"/detail/panels/" + i10+"/kind",schemaPath:"#/properties/screens/items/properties/detail/properties/panels/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema55.properties.screens.items.properties.detail.properties.panels.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err316 = {instancePath:instancePath+"/screens/" + i0+"/detail/panels/" + i10+"/kind",schemaPath:"#/properties/screens/items/properties/detail/properties/panels/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema57.properties.screens.items.properties.detail.properties.panels.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -34066,7 +34352,7 @@ vErrors.push(err317);
 }
 errors++;
 }
-if(!pattern29.test(data104)){
+if(!pattern32.test(data104)){
 const err318 = {instancePath:instancePath+"/screens/" + i0+"/detail/panels/" + i10+"/titleKey",schemaPath:"#/properties/screens/items/properties/detail/properties/panels/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err318];
@@ -34101,7 +34387,7 @@ vErrors.push(err320);
 }
 errors++;
 }
-if(!pattern179.test(data105)){
+if(!pattern182.test(data105)){
 const err321 = {instancePath:instancePath+"/screens/" + i0+"/detail/panels/" + i10+"/endpoint",schemaPath:"#/properties/screens/items/properties/detail/properties/panels/items/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err321];
@@ -34212,7 +34498,7 @@ vErrors.push(err329);
 }
 errors++;
 }
-if(!pattern29.test(data108)){
+if(!pattern32.test(data108)){
 const err330 = {instancePath:instancePath+"/screens/" + i0+"/actions/create/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/create/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err330];
@@ -34284,7 +34570,7 @@ vErrors.push(err335);
 }
 errors++;
 }
-if(!pattern29.test(data110)){
+if(!pattern32.test(data110)){
 const err336 = {instancePath:instancePath+"/screens/" + i0+"/actions/edit/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/edit/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err336];
@@ -34354,7 +34640,7 @@ vErrors.push(err341);
 }
 errors++;
 }
-if(!pattern24.test(data112)){
+if(!pattern27.test(data112)){
 const err342 = {instancePath:instancePath+"/screens/" + i0+"/actions/edit/enabledWhen/field",schemaPath:"#/properties/screens/items/properties/actions/properties/edit/properties/enabledWhen/properties/field/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err342];
@@ -34622,7 +34908,7 @@ vErrors.push(err360);
 }
 errors++;
 }
-if(!pattern29.test(data117)){
+if(!pattern32.test(data117)){
 const err361 = {instancePath:instancePath+"/screens/" + i0+"/actions/delete/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/delete/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err361];
@@ -34657,7 +34943,7 @@ vErrors.push(err363);
 }
 errors++;
 }
-if(!pattern29.test(data118)){
+if(!pattern32.test(data118)){
 const err364 = {instancePath:instancePath+"/screens/" + i0+"/actions/delete/confirmKey",schemaPath:"#/properties/screens/items/properties/actions/properties/delete/properties/confirmKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err364];
@@ -34704,7 +34990,7 @@ vErrors.push(err367);
 }
 errors++;
 }
-if(!pattern29.test(data120)){
+if(!pattern32.test(data120)){
 const err368 = {instancePath:instancePath+"/screens/" + i0+"/actions/delete/bulkConfirmKey",schemaPath:"#/properties/screens/items/properties/actions/properties/delete/properties/bulkConfirmKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err368];
@@ -34774,7 +35060,7 @@ vErrors.push(err373);
 }
 errors++;
 }
-if(!pattern24.test(data122)){
+if(!pattern27.test(data122)){
 const err374 = {instancePath:instancePath+"/screens/" + i0+"/actions/delete/enabledWhen/field",schemaPath:"#/properties/screens/items/properties/actions/properties/delete/properties/enabledWhen/properties/field/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err374];
@@ -35350,7 +35636,7 @@ if(data126 && typeof data126 == "object" && !Array.isArray(data126)){
 if(data126.method !== undefined){
 let data128 = data126.method;
 if(!((data128 === "POST") || (data128 === "PUT"))){
-const err406 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/method",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/allOf/3/then/properties/method/enum",keyword:"enum",params:{allowedValues: schema55.properties.screens.items.properties.actions.properties.custom.items.allOf[3].then.properties.method.enum},message:"must be equal to one of the allowed values"};
+const err406 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/method",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/allOf/3/then/properties/method/enum",keyword:"enum",params:{allowedValues: schema57.properties.screens.items.properties.actions.properties.custom.items.allOf[3].then.properties.method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err406];
 }
@@ -35758,7 +36044,7 @@ vErrors.push(err431);
 errors++;
 }
 for(const key26 in data126){
-if(!(func20.call(schema55.properties.screens.items.properties.actions.properties.custom.items.properties, key26))){
+if(!(func20.call(schema57.properties.screens.items.properties.actions.properties.custom.items.properties, key26))){
 const err432 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13,schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err432];
@@ -35782,7 +36068,7 @@ vErrors.push(err433);
 }
 errors++;
 }
-if(!pattern24.test(data137)){
+if(!pattern27.test(data137)){
 const err434 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/id",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err434];
@@ -35817,7 +36103,7 @@ vErrors.push(err436);
 }
 errors++;
 }
-if(!pattern29.test(data138)){
+if(!pattern32.test(data138)){
 const err437 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err437];
@@ -35842,7 +36128,7 @@ errors++;
 if(data126.scope !== undefined){
 let data139 = data126.scope;
 if(!(((data139 === "row") || (data139 === "bulk")) || (data139 === "screen"))){
-const err439 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/scope",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/scope/enum",keyword:"enum",params:{allowedValues: schema55.properties.screens.items.properties.actions.properties.custom.items.properties.scope.enum},message:"must be equal to one of the allowed values"};
+const err439 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/scope",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/scope/enum",keyword:"enum",params:{allowedValues: schema57.properties.screens.items.properties.actions.properties.custom.items.properties.scope.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err439];
 }
@@ -35855,7 +36141,7 @@ errors++;
 if(data126.variant !== undefined){
 let data140 = data126.variant;
 if(!(((data140 === "primary") || (data140 === "secondary")) || (data140 === "danger"))){
-const err440 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/variant",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/variant/enum",keyword:"enum",params:{allowedValues: schema55.properties.screens.items.properties.actions.properties.custom.items.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err440 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/variant",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/variant/enum",keyword:"enum",params:{allowedValues: schema57.properties.screens.items.properties.actions.properties.custom.items.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err440];
 }
@@ -35890,7 +36176,7 @@ vErrors.push(err442);
 }
 errors++;
 }
-if(!pattern179.test(data142)){
+if(!pattern182.test(data142)){
 const err443 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/endpoint",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err443];
@@ -35915,7 +36201,7 @@ errors++;
 if(data126.method !== undefined){
 let data143 = data126.method;
 if(!(((((data143 === "GET") || (data143 === "POST")) || (data143 === "PUT")) || (data143 === "PATCH")) || (data143 === "DELETE"))){
-const err445 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/method",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/method/enum",keyword:"enum",params:{allowedValues: schema55.properties.screens.items.properties.actions.properties.custom.items.properties.method.enum},message:"must be equal to one of the allowed values"};
+const err445 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/method",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/method/enum",keyword:"enum",params:{allowedValues: schema57.properties.screens.items.properties.actions.properties.custom.items.properties.method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err445];
 }
@@ -35938,7 +36224,7 @@ vErrors.push(err446);
 }
 errors++;
 }
-if(!pattern54.test(data144)){
+if(!pattern57.test(data144)){
 const err447 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/navigateTo",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/navigateTo/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err447];
@@ -35973,7 +36259,7 @@ vErrors.push(err449);
 }
 errors++;
 }
-if(!pattern29.test(data145)){
+if(!pattern32.test(data145)){
 const err450 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/confirmKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/confirmKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err450];
@@ -36008,7 +36294,7 @@ vErrors.push(err452);
 }
 errors++;
 }
-if(!pattern29.test(data146)){
+if(!pattern32.test(data146)){
 const err453 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/successKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/successKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err453];
@@ -36078,7 +36364,7 @@ vErrors.push(err458);
 }
 errors++;
 }
-if(!pattern24.test(data148)){
+if(!pattern27.test(data148)){
 const err459 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/enabledWhen/field",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/enabledWhen/properties/field/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err459];
@@ -36965,7 +37251,7 @@ vErrors.push(err507);
 errors++;
 }
 for(const key28 in data152){
-if(!(func20.call(schema55.properties.screens.items.properties.actions.properties.custom.items.properties.fields.items.properties, key28))){
+if(!(func20.call(schema57.properties.screens.items.properties.actions.properties.custom.items.properties.fields.items.properties, key28))){
 const err508 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15,schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err508];
@@ -36989,7 +37275,7 @@ vErrors.push(err509);
 }
 errors++;
 }
-if(!pattern24.test(data162)){
+if(!pattern27.test(data162)){
 const err510 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/name",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err510];
@@ -37024,7 +37310,7 @@ vErrors.push(err512);
 }
 errors++;
 }
-if(!pattern29.test(data163)){
+if(!pattern32.test(data163)){
 const err513 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err513];
@@ -37049,7 +37335,7 @@ errors++;
 if(data152.type !== undefined){
 let data164 = data152.type;
 if(!((((((((((((data164 === "string") || (data164 === "text")) || (data164 === "integer")) || (data164 === "number")) || (data164 === "boolean")) || (data164 === "date")) || (data164 === "datetime")) || (data164 === "email")) || (data164 === "password")) || (data164 === "select")) || (data164 === "multiselect")) || (data164 === "json"))){
-const err515 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/type",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema55.properties.screens.items.properties.actions.properties.custom.items.properties.fields.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err515 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/type",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema57.properties.screens.items.properties.actions.properties.custom.items.properties.fields.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err515];
 }
@@ -37346,7 +37632,7 @@ vErrors.push(err537);
 }
 errors++;
 }
-if(!pattern29.test(data176)){
+if(!pattern32.test(data176)){
 const err538 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/options/" + i16+"/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/options/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err538];
@@ -37371,7 +37657,7 @@ errors++;
 if(data174.tone !== undefined){
 let data177 = data174.tone;
 if(!(((((data177 === "neutral") || (data177 === "info")) || (data177 === "success")) || (data177 === "warning")) || (data177 === "danger"))){
-const err540 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/options/" + i16+"/tone",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/options/items/properties/tone/enum",keyword:"enum",params:{allowedValues: schema55.properties.screens.items.properties.actions.properties.custom.items.properties.fields.items.properties.options.items.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err540 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/options/" + i16+"/tone",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/options/items/properties/tone/enum",keyword:"enum",params:{allowedValues: schema57.properties.screens.items.properties.actions.properties.custom.items.properties.fields.items.properties.options.items.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err540];
 }
@@ -37463,7 +37749,7 @@ vErrors.push(err547);
 }
 errors++;
 }
-if(!pattern179.test(data179)){
+if(!pattern182.test(data179)){
 const err548 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/optionsSource/endpoint",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/optionsSource/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err548];
@@ -37498,7 +37784,7 @@ vErrors.push(err550);
 }
 errors++;
 }
-if(!pattern24.test(data180)){
+if(!pattern27.test(data180)){
 const err551 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/optionsSource/valueField",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/optionsSource/properties/valueField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err551];
@@ -37533,7 +37819,7 @@ vErrors.push(err553);
 }
 errors++;
 }
-if(!pattern24.test(data181)){
+if(!pattern27.test(data181)){
 const err554 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/optionsSource/labelField",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/optionsSource/properties/labelField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err554];
@@ -37561,7 +37847,7 @@ if(data182 && typeof data182 == "object" && !Array.isArray(data182)){
 for(const key31 in data182){
 const _errs563 = errors;
 if(typeof key31 === "string"){
-if(!pattern24.test(key31)){
+if(!pattern27.test(key31)){
 const err556 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/optionsSource/query",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/optionsSource/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key31};
 if(vErrors === null){
 vErrors = [err556];
@@ -37646,7 +37932,7 @@ vErrors.push(err562);
 }
 errors++;
 }
-if(!pattern29.test(data184)){
+if(!pattern32.test(data184)){
 const err563 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/helpKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/helpKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err563];
@@ -37825,7 +38111,7 @@ const len16 = data187.length;
 for(let i17=0; i17<len16; i17++){
 let data188 = data187[i17];
 if(typeof data188 === "string"){
-if(!pattern230.test(data188)){
+if(!pattern233.test(data188)){
 const err576 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/upload/accept/" + i17,schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/upload/properties/accept/items/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]{1,10}$"},message:"must match pattern \""+"^[a-z0-9]{1,10}$"+"\""};
 if(vErrors === null){
 vErrors = [err576];
@@ -37935,7 +38221,7 @@ errors++;
 if(data126.result !== undefined){
 let data191 = data126.result;
 if(!(((data191 === "refresh") || (data191 === "download")) || (data191 === "table"))){
-const err584 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/result",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/result/enum",keyword:"enum",params:{allowedValues: schema55.properties.screens.items.properties.actions.properties.custom.items.properties.result.enum},message:"must be equal to one of the allowed values"};
+const err584 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/result",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/result/enum",keyword:"enum",params:{allowedValues: schema57.properties.screens.items.properties.actions.properties.custom.items.properties.result.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err584];
 }
@@ -38016,15 +38302,15 @@ vErrors.push(err590);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSelectOption = validate64;
-const schema56 = {"$id":"selectOption","type":"object","description":"An option of a select control: a choice, a group header or a separator (§3).","properties":{"label":{"type":"string","description":"Text shown for the option or header."},"value":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"}],"description":"Value selected by the option; a scalar, as single selects need (§5)."},"description":{"type":"string","description":"Secondary text shown under the label."},"icon":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$","description":"Icon name shown before the label, from the icon set of §9."},"disabled":{"type":"boolean","description":"Shown but cannot be chosen."},"header":{"type":"boolean","description":"A group header: shows the label, cannot be chosen."},"indent":{"type":"integer","minimum":0,"maximum":8,"description":"Indentation level under a header or parent option; 0 when absent."},"separator":{"type":"boolean","description":"A dividing line; label and value are ignored."},"tooltip":{"type":"string","description":"Tooltip shown when hovering the option."},"removeable":{"type":"boolean","description":"Shows a button that removes the option, e.g. a custom value."}},"allOf":[{"if":{"properties":{"separator":{"const":true,"description":"A separator."}},"required":["separator"]},"else":{"required":["label"]}},{"if":{"anyOf":[{"properties":{"separator":{"const":true,"description":"A separator."}},"required":["separator"]},{"properties":{"header":{"const":true,"description":"A header."}},"required":["header"]}]},"else":{"required":["value"]}}],"additionalProperties":false};
-const pattern231 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$", "u");
+export const validateSelectOption = validate66;
+const schema58 = {"$id":"selectOption","type":"object","description":"An option of a select control: a choice, a group header or a separator (§3).","properties":{"label":{"type":"string","description":"Text shown for the option or header."},"value":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"}],"description":"Value selected by the option; a scalar, as single selects need (§5)."},"description":{"type":"string","description":"Secondary text shown under the label."},"icon":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$","description":"Icon name shown before the label, from the icon set of §9."},"disabled":{"type":"boolean","description":"Shown but cannot be chosen."},"header":{"type":"boolean","description":"A group header: shows the label, cannot be chosen."},"indent":{"type":"integer","minimum":0,"maximum":8,"description":"Indentation level under a header or parent option; 0 when absent."},"separator":{"type":"boolean","description":"A dividing line; label and value are ignored."},"tooltip":{"type":"string","description":"Tooltip shown when hovering the option."},"removeable":{"type":"boolean","description":"Shows a button that removes the option, e.g. a custom value."}},"allOf":[{"if":{"properties":{"separator":{"const":true,"description":"A separator."}},"required":["separator"]},"else":{"required":["label"]}},{"if":{"anyOf":[{"properties":{"separator":{"const":true,"description":"A separator."}},"required":["separator"]},{"properties":{"header":{"const":true,"description":"A header."}},"required":["header"]}]},"else":{"required":["value"]}}],"additionalProperties":false};
+const pattern234 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$", "u");
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="selectOption" */;
 let vErrors = null;
 let errors = 0;
@@ -38222,7 +38508,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func20.call(schema56.properties, key0))){
+if(!(func20.call(schema58.properties, key0))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -38329,7 +38615,7 @@ errors++;
 if(data.icon !== undefined){
 let data6 = data.icon;
 if(typeof data6 === "string"){
-if(!pattern231.test(data6)){
+if(!pattern234.test(data6)){
 const err18 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -38457,18 +38743,18 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const validateShell = validate65;
-const schema57 = {"$id":"shell","type":"object","description":"White-label and shell settings. The base document holds the defaults; an account layer (white-label) overrides them. Session fields named below win over the manifest when they carry a recognised value.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"productNameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the product name: document title suffix and fallback logo alt text."},"logo":{"type":"object","description":"The account logo of the top menu bar (§2.5), loaded from {webservices}/account/logo/{AccountLogoUID} (§7). It is shown iff show is true, the effective style is not none, and the account is not a white-label account without a menu logo (AccountIsWhiteLabel true and AccountMenuLogoIsSet not true) (§6).","properties":{"show":{"type":"boolean","description":"Master switch; false hides the logo whatever the session says."},"style":{"enum":["wide","square","none"],"description":"Default logo style, used when the session's AccountMenuLogoStyle is absent or not one of wide, square, none (compared case-insensitively)."},"altKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the logo's alternative text; receives {{accountName}} (AccountName)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Where a click on the logo goes (§2.2: /)."}},"required":["show","style","altKey","link"],"additionalProperties":false},"title":{"type":"object","description":"The title next to the logo (§6). The effective type is the session's AccountMenuDisplayTitleType when it is companyName, custom or none (compared case-insensitively), else type. companyName shows AccountName; custom shows AccountMenuTitle as plain text when it is non-blank, else the text of customTitleKey when set, else nothing; none shows nothing.","properties":{"type":{"enum":["companyName","custom","none"],"description":"Default title type."},"customTitleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of an operator-defined custom title, used when the session has none."}},"required":["type"],"additionalProperties":false},"theme":{"type":"object","description":"Theme defaults (§1, §9) for users without a stored preference; the user's InterfacePreferences win.","properties":{"default":{"enum":["light","dark","sync"],"description":"Stored theme used when the user has none (§9: light)."},"contrast":{"type":"boolean","description":"Whether the high-contrast variant is on by default."},"contrastOffered":{"type":"boolean","description":"Whether users may switch the contrast variant on (§1)."},"style":{"enum":["rounded","square"],"description":"Theme style used when the user has none."},"publicRoutes":{"type":"object","description":"Theme forced on public routes and the help route, on the desktop URL (§2.1).","properties":{"theme":{"enum":["light","dark"],"description":"Forced theme (§2.1: light)."},"style":{"enum":["rounded","square"],"description":"Forced style (§2.1: rounded)."}},"required":["theme","style"],"additionalProperties":false}},"required":["default","contrast","contrastOffered","style","publicRoutes"],"additionalProperties":false},"maintenance":{"type":"object","description":"Maintenance mode (§1): while enabled, every path other than pagePath redirects to pagePath.","properties":{"enabled":{"type":"boolean","description":"The maintenance flag; pushed live to connected browsers."},"pagePath":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Path of the maintenance page."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the maintenance page heading."},"messageKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the maintenance page text."}},"required":["enabled","pagePath","titleKey","messageKey"],"additionalProperties":false},"signupAllowed":{"type":"boolean","description":"Whether /signup is reachable; otherwise it redirects to /login (§2.1, §5 access checks)."},"embedded":{"type":"object","description":"Embedded mode (§1): the app runs inside a frame of an allowed site (frameAncestors) with a reduced shell.","properties":{"queryParameter":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Query parameter that turns embedded mode on for the browser tab when its value is 1 or true; the tab keeps the mode (sessionStorage) until closed."},"hiddenParts":{"type":"array","items":{"description":"A shell part.","enum":["topMenuBar","navigationPanel","adminMenu","helpMenu","notifications","supportChat","userMenu"]},"uniqueItems":true,"description":"Shell parts (§2.5) not rendered in embedded mode; hiding topMenuBar hides everything on it."}},"required":["queryParameter","hiddenParts"],"additionalProperties":false},"frameAncestors":{"type":"array","items":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":260,"description":"An https origin, e.g. https://help.example.com (no path, no trailing slash)."},"uniqueItems":true,"description":"Origins allowed to frame the app (CSP frame-ancestors). Empty means 'none': the app cannot be framed."},"externalSites":{"type":"object","description":"External pages the shell links to. Every origin must be in allowedExternalOrigins.","properties":{"help":{"type":"object","description":"The external help site, the help mode of the product (§1, §2.1); help URLs are chosen by type (§7).","properties":{"baseUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":1000,"description":"Origin of the help site; /help/:routeTab?/:routeItemCode? redirects to it with the parameters appended (§2.1)."},"pages":{"type":"object","description":"Path of each help page type.","properties":{"faq":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the FAQ."},"tutorials":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the tutorials."},"releaseNotes":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the release notes."}},"required":["faq","tutorials","releaseNotes"],"additionalProperties":false}},"required":["baseUrl","pages"],"additionalProperties":false},"websocketsHelpUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Page opened by a click on 'Experiencing network issues' (§8)."},"chatLearnMoreUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Learn-more link of the chat no-access notice (§6)."},"chatUpgradeLink":{"anyOf":[{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Same-origin path starting with a single '/'."},{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Absolute https URL; its origin must be in allowedExternalOrigins."}],"description":"Upgrade link of the chat no-access notice (§6): an in-app path or an allowed https URL."}},"required":["help","websocketsHelpUrl","chatLearnMoreUrl","chatUpgradeLink"],"additionalProperties":false},"allowedExternalOrigins":{"type":"array","items":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":260,"description":"An https origin, e.g. https://help.example.com (no path, no trailing slash)."},"uniqueItems":true,"description":"The only origins absolute links in manifests may point to (checked at publish, DESIGN §3); https only."},"videoTutorials":{"type":"boolean","description":"The video tutorials flag: the Welcome tutorial is offered (§4.2, §6)."},"languages":{"type":"object","description":"Interface languages (§1, §4.2, §9).","properties":{"default":{"enum":["en","de","es","fr","nl","pt","it"],"description":"Language used when neither the user nor a cookie sets one."},"available":{"type":"array","description":"Languages offered, in display order.","items":{"type":"object","description":"An offered language.","properties":{"code":{"enum":["en","de","es","fr","nl","pt","it"],"description":"UI language code (§1, §9)."},"nativeName":{"type":"string","minLength":1,"maxLength":40,"description":"The language's name in itself; never translated."}},"required":["code","nativeName"],"additionalProperties":false},"minItems":1,"maxItems":7},"cookieName":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","maxLength":64,"description":"Cookie holding the interface language (§4.2)."},"impersonationCookieName":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","maxLength":64,"description":"Separate cookie holding the interface language while impersonating (§4.2)."}},"required":["default","available","cookieName","impersonationCookieName"],"additionalProperties":false}},"required":["version","productNameKey","logo","title","theme","maintenance","signupAllowed","embedded","frameAncestors","externalSites","allowedExternalOrigins","videoTutorials","languages"],"additionalProperties":false};
-const pattern240 = new RegExp("^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$", "u");
-const pattern242 = new RegExp("^/[a-z0-9-]+(/[a-z0-9-]+)*$", "u");
-const pattern245 = new RegExp("^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$", "u");
-const pattern250 = new RegExp("^[A-Za-z0-9_.-]+$", "u");
+export const validateShell = validate67;
+const schema59 = {"$id":"shell","type":"object","description":"White-label and shell settings. The base document holds the defaults; an account layer (white-label) overrides them. Session fields named below win over the manifest when they carry a recognised value.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"productNameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the product name: document title suffix and fallback logo alt text."},"logo":{"type":"object","description":"The account logo of the top menu bar (§2.5), loaded from {webservices}/account/logo/{AccountLogoUID} (§7). It is shown iff show is true, the effective style is not none, and the account is not a white-label account without a menu logo (AccountIsWhiteLabel true and AccountMenuLogoIsSet not true) (§6).","properties":{"show":{"type":"boolean","description":"Master switch; false hides the logo whatever the session says."},"style":{"enum":["wide","square","none"],"description":"Default logo style, used when the session's AccountMenuLogoStyle is absent or not one of wide, square, none (compared case-insensitively)."},"altKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the logo's alternative text; receives {{accountName}} (AccountName)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Where a click on the logo goes (§2.2: /)."}},"required":["show","style","altKey","link"],"additionalProperties":false},"title":{"type":"object","description":"The title next to the logo (§6). The effective type is the session's AccountMenuDisplayTitleType when it is companyName, custom or none (compared case-insensitively), else type. companyName shows AccountName; custom shows AccountMenuTitle as plain text when it is non-blank, else the text of customTitleKey when set, else nothing; none shows nothing.","properties":{"type":{"enum":["companyName","custom","none"],"description":"Default title type."},"customTitleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of an operator-defined custom title, used when the session has none."}},"required":["type"],"additionalProperties":false},"theme":{"type":"object","description":"Theme defaults (§1, §9) for users without a stored preference; the user's InterfacePreferences win.","properties":{"default":{"enum":["light","dark","sync"],"description":"Stored theme used when the user has none (§9: light)."},"contrast":{"type":"boolean","description":"Whether the high-contrast variant is on by default."},"contrastOffered":{"type":"boolean","description":"Whether users may switch the contrast variant on (§1)."},"style":{"enum":["rounded","square"],"description":"Theme style used when the user has none."},"publicRoutes":{"type":"object","description":"Theme forced on public routes and the help route, on the desktop URL (§2.1).","properties":{"theme":{"enum":["light","dark"],"description":"Forced theme (§2.1: light)."},"style":{"enum":["rounded","square"],"description":"Forced style (§2.1: rounded)."}},"required":["theme","style"],"additionalProperties":false}},"required":["default","contrast","contrastOffered","style","publicRoutes"],"additionalProperties":false},"maintenance":{"type":"object","description":"Maintenance mode (§1): while enabled, every path other than pagePath redirects to pagePath.","properties":{"enabled":{"type":"boolean","description":"The maintenance flag; pushed live to connected browsers."},"pagePath":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Path of the maintenance page."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the maintenance page heading."},"messageKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the maintenance page text."}},"required":["enabled","pagePath","titleKey","messageKey"],"additionalProperties":false},"signupAllowed":{"type":"boolean","description":"Whether /signup is reachable; otherwise it redirects to /login (§2.1, §5 access checks)."},"embedded":{"type":"object","description":"Embedded mode (§1): the app runs inside a frame of an allowed site (frameAncestors) with a reduced shell.","properties":{"queryParameter":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Query parameter that turns embedded mode on for the browser tab when its value is 1 or true; the tab keeps the mode (sessionStorage) until closed."},"hiddenParts":{"type":"array","items":{"description":"A shell part.","enum":["topMenuBar","navigationPanel","adminMenu","helpMenu","notifications","supportChat","userMenu"]},"uniqueItems":true,"description":"Shell parts (§2.5) not rendered in embedded mode; hiding topMenuBar hides everything on it."}},"required":["queryParameter","hiddenParts"],"additionalProperties":false},"frameAncestors":{"type":"array","items":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":260,"description":"An https origin, e.g. https://help.example.com (no path, no trailing slash)."},"uniqueItems":true,"description":"Origins allowed to frame the app (CSP frame-ancestors). Empty means 'none': the app cannot be framed."},"externalSites":{"type":"object","description":"External pages the shell links to. Every origin must be in allowedExternalOrigins.","properties":{"help":{"type":"object","description":"The external help site, the help mode of the product (§1, §2.1); help URLs are chosen by type (§7).","properties":{"baseUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":1000,"description":"Origin of the help site; /help/:routeTab?/:routeItemCode? redirects to it with the parameters appended (§2.1)."},"pages":{"type":"object","description":"Path of each help page type.","properties":{"faq":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the FAQ."},"tutorials":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the tutorials."},"releaseNotes":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the release notes."}},"required":["faq","tutorials","releaseNotes"],"additionalProperties":false}},"required":["baseUrl","pages"],"additionalProperties":false},"websocketsHelpUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Page opened by a click on 'Experiencing network issues' (§8)."},"chatLearnMoreUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Learn-more link of the chat no-access notice (§6)."},"chatUpgradeLink":{"anyOf":[{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Same-origin path starting with a single '/'."},{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Absolute https URL; its origin must be in allowedExternalOrigins."}],"description":"Upgrade link of the chat no-access notice (§6): an in-app path or an allowed https URL."}},"required":["help","websocketsHelpUrl","chatLearnMoreUrl","chatUpgradeLink"],"additionalProperties":false},"allowedExternalOrigins":{"type":"array","items":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":260,"description":"An https origin, e.g. https://help.example.com (no path, no trailing slash)."},"uniqueItems":true,"description":"The only origins absolute links in manifests may point to (checked at publish, DESIGN §3); https only."},"videoTutorials":{"type":"boolean","description":"The video tutorials flag: the Welcome tutorial is offered (§4.2, §6)."},"languages":{"type":"object","description":"Interface languages (§1, §4.2, §9).","properties":{"default":{"enum":["en","de","es","fr","nl","pt","it"],"description":"Language used when neither the user nor a cookie sets one."},"available":{"type":"array","description":"Languages offered, in display order.","items":{"type":"object","description":"An offered language.","properties":{"code":{"enum":["en","de","es","fr","nl","pt","it"],"description":"UI language code (§1, §9)."},"nativeName":{"type":"string","minLength":1,"maxLength":40,"description":"The language's name in itself; never translated."}},"required":["code","nativeName"],"additionalProperties":false},"minItems":1,"maxItems":7},"cookieName":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","maxLength":64,"description":"Cookie holding the interface language (§4.2)."},"impersonationCookieName":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","maxLength":64,"description":"Separate cookie holding the interface language while impersonating (§4.2)."}},"required":["default","available","cookieName","impersonationCookieName"],"additionalProperties":false}},"required":["version","productNameKey","logo","title","theme","maintenance","signupAllowed","embedded","frameAncestors","externalSites","allowedExternalOrigins","videoTutorials","languages"],"additionalProperties":false};
+const pattern243 = new RegExp("^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$", "u");
+const pattern245 = new RegExp("^/[a-z0-9-]+(/[a-z0-9-]+)*$", "u");
+const pattern248 = new RegExp("^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$", "u");
+const pattern253 = new RegExp("^[A-Za-z0-9_.-]+$", "u");
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="shell" */;
 let vErrors = null;
 let errors = 0;
@@ -38604,7 +38890,7 @@ vErrors.push(err12);
 errors++;
 }
 for(const key0 in data){
-if(!(func20.call(schema57.properties, key0))){
+if(!(func20.call(schema59.properties, key0))){
 const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
@@ -38665,7 +38951,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!pattern29.test(data2)){
+if(!pattern32.test(data2)){
 const err18 = {instancePath:instancePath+"/productNameKey",schemaPath:"#/properties/productNameKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -38757,7 +39043,7 @@ errors++;
 if(data3.style !== undefined){
 let data5 = data3.style;
 if(!(((data5 === "wide") || (data5 === "square")) || (data5 === "none"))){
-const err26 = {instancePath:instancePath+"/logo/style",schemaPath:"#/properties/logo/properties/style/enum",keyword:"enum",params:{allowedValues: schema57.properties.logo.properties.style.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/logo/style",schemaPath:"#/properties/logo/properties/style/enum",keyword:"enum",params:{allowedValues: schema59.properties.logo.properties.style.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -38780,7 +39066,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!pattern29.test(data6)){
+if(!pattern32.test(data6)){
 const err28 = {instancePath:instancePath+"/logo/altKey",schemaPath:"#/properties/logo/properties/altKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -38815,7 +39101,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!pattern54.test(data7)){
+if(!pattern57.test(data7)){
 const err31 = {instancePath:instancePath+"/logo/link",schemaPath:"#/properties/logo/properties/link/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
@@ -38877,7 +39163,7 @@ errors++;
 if(data8.type !== undefined){
 let data9 = data8.type;
 if(!(((data9 === "companyName") || (data9 === "custom")) || (data9 === "none"))){
-const err36 = {instancePath:instancePath+"/title/type",schemaPath:"#/properties/title/properties/type/enum",keyword:"enum",params:{allowedValues: schema57.properties.title.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err36 = {instancePath:instancePath+"/title/type",schemaPath:"#/properties/title/properties/type/enum",keyword:"enum",params:{allowedValues: schema59.properties.title.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -38900,7 +39186,7 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(!pattern29.test(data10)){
+if(!pattern32.test(data10)){
 const err38 = {instancePath:instancePath+"/title/customTitleKey",schemaPath:"#/properties/title/properties/customTitleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
@@ -39002,7 +39288,7 @@ errors++;
 if(data11.default !== undefined){
 let data12 = data11.default;
 if(!(((data12 === "light") || (data12 === "dark")) || (data12 === "sync"))){
-const err47 = {instancePath:instancePath+"/theme/default",schemaPath:"#/properties/theme/properties/default/enum",keyword:"enum",params:{allowedValues: schema57.properties.theme.properties.default.enum},message:"must be equal to one of the allowed values"};
+const err47 = {instancePath:instancePath+"/theme/default",schemaPath:"#/properties/theme/properties/default/enum",keyword:"enum",params:{allowedValues: schema59.properties.theme.properties.default.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -39039,7 +39325,7 @@ errors++;
 if(data11.style !== undefined){
 let data15 = data11.style;
 if(!((data15 === "rounded") || (data15 === "square"))){
-const err50 = {instancePath:instancePath+"/theme/style",schemaPath:"#/properties/theme/properties/style/enum",keyword:"enum",params:{allowedValues: schema57.properties.theme.properties.style.enum},message:"must be equal to one of the allowed values"};
+const err50 = {instancePath:instancePath+"/theme/style",schemaPath:"#/properties/theme/properties/style/enum",keyword:"enum",params:{allowedValues: schema59.properties.theme.properties.style.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -39087,7 +39373,7 @@ errors++;
 if(data16.theme !== undefined){
 let data17 = data16.theme;
 if(!((data17 === "light") || (data17 === "dark"))){
-const err54 = {instancePath:instancePath+"/theme/publicRoutes/theme",schemaPath:"#/properties/theme/properties/publicRoutes/properties/theme/enum",keyword:"enum",params:{allowedValues: schema57.properties.theme.properties.publicRoutes.properties.theme.enum},message:"must be equal to one of the allowed values"};
+const err54 = {instancePath:instancePath+"/theme/publicRoutes/theme",schemaPath:"#/properties/theme/properties/publicRoutes/properties/theme/enum",keyword:"enum",params:{allowedValues: schema59.properties.theme.properties.publicRoutes.properties.theme.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -39100,7 +39386,7 @@ errors++;
 if(data16.style !== undefined){
 let data18 = data16.style;
 if(!((data18 === "rounded") || (data18 === "square"))){
-const err55 = {instancePath:instancePath+"/theme/publicRoutes/style",schemaPath:"#/properties/theme/properties/publicRoutes/properties/style/enum",keyword:"enum",params:{allowedValues: schema57.properties.theme.properties.publicRoutes.properties.style.enum},message:"must be equal to one of the allowed values"};
+const err55 = {instancePath:instancePath+"/theme/publicRoutes/style",schemaPath:"#/properties/theme/properties/publicRoutes/properties/style/enum",keyword:"enum",params:{allowedValues: schema59.properties.theme.properties.publicRoutes.properties.style.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -39214,7 +39500,7 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(!pattern54.test(data21)){
+if(!pattern57.test(data21)){
 const err65 = {instancePath:instancePath+"/maintenance/pagePath",schemaPath:"#/properties/maintenance/properties/pagePath/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
@@ -39249,7 +39535,7 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!pattern29.test(data22)){
+if(!pattern32.test(data22)){
 const err68 = {instancePath:instancePath+"/maintenance/titleKey",schemaPath:"#/properties/maintenance/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
@@ -39284,7 +39570,7 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(!pattern29.test(data23)){
+if(!pattern32.test(data23)){
 const err71 = {instancePath:instancePath+"/maintenance/messageKey",schemaPath:"#/properties/maintenance/properties/messageKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
@@ -39378,7 +39664,7 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(!pattern24.test(data26)){
+if(!pattern27.test(data26)){
 const err79 = {instancePath:instancePath+"/embedded/queryParameter",schemaPath:"#/properties/embedded/properties/queryParameter/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
@@ -39407,7 +39693,7 @@ const len0 = data27.length;
 for(let i0=0; i0<len0; i0++){
 let data28 = data27[i0];
 if(!(((((((data28 === "topMenuBar") || (data28 === "navigationPanel")) || (data28 === "adminMenu")) || (data28 === "helpMenu")) || (data28 === "notifications")) || (data28 === "supportChat")) || (data28 === "userMenu"))){
-const err81 = {instancePath:instancePath+"/embedded/hiddenParts/" + i0,schemaPath:"#/properties/embedded/properties/hiddenParts/items/enum",keyword:"enum",params:{allowedValues: schema57.properties.embedded.properties.hiddenParts.items.enum},message:"must be equal to one of the allowed values"};
+const err81 = {instancePath:instancePath+"/embedded/hiddenParts/" + i0,schemaPath:"#/properties/embedded/properties/hiddenParts/items/enum",keyword:"enum",params:{allowedValues: schema59.properties.embedded.properties.hiddenParts.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -39478,7 +39764,7 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(!pattern240.test(data30)){
+if(!pattern243.test(data30)){
 const err86 = {instancePath:instancePath+"/frameAncestors/" + i2,schemaPath:"#/properties/frameAncestors/items/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
@@ -39639,7 +39925,7 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(!pattern240.test(data33)){
+if(!pattern243.test(data33)){
 const err99 = {instancePath:instancePath+"/externalSites/help/baseUrl",schemaPath:"#/properties/externalSites/properties/help/properties/baseUrl/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err99];
@@ -39719,7 +40005,7 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(!pattern242.test(data35)){
+if(!pattern245.test(data35)){
 const err106 = {instancePath:instancePath+"/externalSites/help/pages/faq",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/faq/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9-]+(/[a-z0-9-]+)*$"},message:"must match pattern \""+"^/[a-z0-9-]+(/[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err106];
@@ -39754,7 +40040,7 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(!pattern242.test(data36)){
+if(!pattern245.test(data36)){
 const err109 = {instancePath:instancePath+"/externalSites/help/pages/tutorials",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/tutorials/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9-]+(/[a-z0-9-]+)*$"},message:"must match pattern \""+"^/[a-z0-9-]+(/[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err109];
@@ -39789,7 +40075,7 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(!pattern242.test(data37)){
+if(!pattern245.test(data37)){
 const err112 = {instancePath:instancePath+"/externalSites/help/pages/releaseNotes",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/releaseNotes/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9-]+(/[a-z0-9-]+)*$"},message:"must match pattern \""+"^/[a-z0-9-]+(/[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err112];
@@ -39848,7 +40134,7 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(!pattern245.test(data38)){
+if(!pattern248.test(data38)){
 const err117 = {instancePath:instancePath+"/externalSites/websocketsHelpUrl",schemaPath:"#/properties/externalSites/properties/websocketsHelpUrl/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err117];
@@ -39883,7 +40169,7 @@ vErrors.push(err119);
 }
 errors++;
 }
-if(!pattern245.test(data39)){
+if(!pattern248.test(data39)){
 const err120 = {instancePath:instancePath+"/externalSites/chatLearnMoreUrl",schemaPath:"#/properties/externalSites/properties/chatLearnMoreUrl/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err120];
@@ -39921,7 +40207,7 @@ vErrors.push(err122);
 }
 errors++;
 }
-if(!pattern54.test(data40)){
+if(!pattern57.test(data40)){
 const err123 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err123];
@@ -39957,7 +40243,7 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(!pattern245.test(data40)){
+if(!pattern248.test(data40)){
 const err126 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err126];
@@ -40032,7 +40318,7 @@ vErrors.push(err130);
 }
 errors++;
 }
-if(!pattern240.test(data42)){
+if(!pattern243.test(data42)){
 const err131 = {instancePath:instancePath+"/allowedExternalOrigins/" + i4,schemaPath:"#/properties/allowedExternalOrigins/items/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err131];
@@ -40160,7 +40446,7 @@ errors++;
 if(data44.default !== undefined){
 let data45 = data44.default;
 if(!(((((((data45 === "en") || (data45 === "de")) || (data45 === "es")) || (data45 === "fr")) || (data45 === "nl")) || (data45 === "pt")) || (data45 === "it"))){
-const err141 = {instancePath:instancePath+"/languages/default",schemaPath:"#/properties/languages/properties/default/enum",keyword:"enum",params:{allowedValues: schema57.properties.languages.properties.default.enum},message:"must be equal to one of the allowed values"};
+const err141 = {instancePath:instancePath+"/languages/default",schemaPath:"#/properties/languages/properties/default/enum",keyword:"enum",params:{allowedValues: schema59.properties.languages.properties.default.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -40232,7 +40518,7 @@ errors++;
 if(data47.code !== undefined){
 let data48 = data47.code;
 if(!(((((((data48 === "en") || (data48 === "de")) || (data48 === "es")) || (data48 === "fr")) || (data48 === "nl")) || (data48 === "pt")) || (data48 === "it"))){
-const err147 = {instancePath:instancePath+"/languages/available/" + i6+"/code",schemaPath:"#/properties/languages/properties/available/items/properties/code/enum",keyword:"enum",params:{allowedValues: schema57.properties.languages.properties.available.items.properties.code.enum},message:"must be equal to one of the allowed values"};
+const err147 = {instancePath:instancePath+"/languages/available/" + i6+"/code",schemaPath:"#/properties/languages/properties/available/items/properties/code/enum",keyword:"enum",params:{allowedValues: schema59.properties.languages.properties.available.items.properties.code.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -40314,7 +40600,7 @@ vErrors.push(err153);
 }
 errors++;
 }
-if(!pattern250.test(data50)){
+if(!pattern253.test(data50)){
 const err154 = {instancePath:instancePath+"/languages/cookieName",schemaPath:"#/properties/languages/properties/cookieName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err154];
@@ -40349,7 +40635,7 @@ vErrors.push(err156);
 }
 errors++;
 }
-if(!pattern250.test(data51)){
+if(!pattern253.test(data51)){
 const err157 = {instancePath:instancePath+"/languages/impersonationCookieName",schemaPath:"#/properties/languages/properties/impersonationCookieName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err157];
@@ -40394,15 +40680,15 @@ vErrors.push(err160);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSmartViewParametersRequest = validate66;
-const schema58 = {"$id":"smartViewParametersRequest","type":"object","description":"Request for the parameter data of a connection's smart view (§3, §7).","properties":{"data":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$","description":"Parameter values as a JSON object or array serialised to a string; part of the cache key."},"SmartViewModel":{"type":"object","description":"The smart view whose parameters are asked for.","properties":{"Name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the smart view."},"Version":{"type":"object","description":"Version of the smart view definition.","properties":{"Version":{"type":"integer","minimum":0,"description":"Version number of the smart view definition."}},"required":["Version"],"additionalProperties":false}},"required":["Name","Version"],"additionalProperties":false}},"required":["data","SmartViewModel"],"additionalProperties":false};
-const pattern252 = new RegExp("^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$", "u");
+export const validateSmartViewParametersRequest = validate68;
+const schema60 = {"$id":"smartViewParametersRequest","type":"object","description":"Request for the parameter data of a connection's smart view (§3, §7).","properties":{"data":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$","description":"Parameter values as a JSON object or array serialised to a string; part of the cache key."},"SmartViewModel":{"type":"object","description":"The smart view whose parameters are asked for.","properties":{"Name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the smart view."},"Version":{"type":"object","description":"Version of the smart view definition.","properties":{"Version":{"type":"integer","minimum":0,"description":"Version number of the smart view definition."}},"required":["Version"],"additionalProperties":false}},"required":["Name","Version"],"additionalProperties":false}},"required":["data","SmartViewModel"],"additionalProperties":false};
+const pattern255 = new RegExp("^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$", "u");
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="smartViewParametersRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -40442,7 +40728,7 @@ errors++;
 if(data.data !== undefined){
 let data0 = data.data;
 if(typeof data0 === "string"){
-if(!pattern252.test(data0)){
+if(!pattern255.test(data0)){
 const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$"},message:"must match pattern \""+"^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -40619,14 +40905,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSupportChatActiveState = validate67;
-const schema59 = {"$id":"supportChatActiveState","type":"object","description":"Response of GET supportchat/active: whether a chat session is open and its messages (§3, §4.4).","properties":{"IsActive":{"type":"boolean","description":"Support is available; inactive shows the closed message (§4.4)."},"Messages":{"type":"array","items":{"type":"object","description":"A support chat message or chat event (§3, §4.4).","properties":{"UID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the message; edits and deletions refer to it."},"Type":{"type":"string","enum":["Message","File","MessageEdited","MessageDeleted","SessionArchived","StaffBusy","Open","Close","InternalUserStartTalking","PleaseWait","PrivacyDisclaimer"],"description":"Kind of message or event (§3)."},"Text":{"type":["string","null"],"description":"Text; links become https links, HTML is sanitised (§5)."},"UserName":{"type":["string","null"],"description":"Name of the sender; null for system messages."},"IsInternal":{"type":"boolean","description":"Sent by internal support staff rather than the user (§4.4)."},"Acknowledged":{"type":"boolean","description":"Accepted by the server; a sent message is unacknowledged until then (§4.4)."},"FileID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Attachment of a File message, fetched with GET supportchat/file?id={fileId} (§7)."},"FileName":{"type":["string","null"],"description":"Name of the attachment of a File message."}},"required":["UID","Type","IsInternal","Acknowledged"],"allOf":[{"if":{"properties":{"Type":{"const":"File","description":"A file message."}}},"then":{"properties":{"FileID":{"type":"string","description":"Required for a File message."},"FileName":{"type":"string","minLength":1,"description":"Required for a File message."}},"required":["FileID","FileName"]}},{"if":{"properties":{"Type":{"enum":["Message","MessageEdited"],"description":"A text message."}}},"then":{"properties":{"Text":{"type":"string","description":"Required for a text message."}},"required":["Text"]}}],"additionalProperties":false},"description":"Messages of the current session, oldest first; empty shows the start form (§4.4)."}},"required":["IsActive","Messages"],"additionalProperties":false};
+export const validateSupportChatActiveState = validate69;
+const schema61 = {"$id":"supportChatActiveState","type":"object","description":"Response of GET supportchat/active: whether a chat session is open and its messages (§3, §4.4).","properties":{"IsActive":{"type":"boolean","description":"Support is available; inactive shows the closed message (§4.4)."},"Messages":{"type":"array","items":{"type":"object","description":"A support chat message or chat event (§3, §4.4).","properties":{"UID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the message; edits and deletions refer to it."},"Type":{"type":"string","enum":["Message","File","MessageEdited","MessageDeleted","SessionArchived","StaffBusy","Open","Close","InternalUserStartTalking","PleaseWait","PrivacyDisclaimer"],"description":"Kind of message or event (§3)."},"Text":{"type":["string","null"],"description":"Text; links become https links, HTML is sanitised (§5)."},"UserName":{"type":["string","null"],"description":"Name of the sender; null for system messages."},"IsInternal":{"type":"boolean","description":"Sent by internal support staff rather than the user (§4.4)."},"Acknowledged":{"type":"boolean","description":"Accepted by the server; a sent message is unacknowledged until then (§4.4)."},"FileID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Attachment of a File message, fetched with GET supportchat/file?id={fileId} (§7)."},"FileName":{"type":["string","null"],"description":"Name of the attachment of a File message."}},"required":["UID","Type","IsInternal","Acknowledged"],"allOf":[{"if":{"properties":{"Type":{"const":"File","description":"A file message."}}},"then":{"properties":{"FileID":{"type":"string","description":"Required for a File message."},"FileName":{"type":"string","minLength":1,"description":"Required for a File message."}},"required":["FileID","FileName"]}},{"if":{"properties":{"Type":{"enum":["Message","MessageEdited"],"description":"A text message."}}},"then":{"properties":{"Text":{"type":"string","description":"Required for a text message."}},"required":["Text"]}}],"additionalProperties":false},"description":"Messages of the current session, oldest first; empty shows the start form (§4.4)."}},"required":["IsActive","Messages"],"additionalProperties":false};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="supportChatActiveState" */;
 let vErrors = null;
 let errors = 0;
@@ -40905,7 +41191,7 @@ errors++;
 if(data2.UID !== undefined){
 let data8 = data2.UID;
 if(typeof data8 === "string"){
-if(!pattern35.test(data8)){
+if(!pattern38.test(data8)){
 const err20 = {instancePath:instancePath+"/Messages/" + i0+"/UID",schemaPath:"#/properties/Messages/items/properties/UID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -40940,7 +41226,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!(((((((((((data9 === "Message") || (data9 === "File")) || (data9 === "MessageEdited")) || (data9 === "MessageDeleted")) || (data9 === "SessionArchived")) || (data9 === "StaffBusy")) || (data9 === "Open")) || (data9 === "Close")) || (data9 === "InternalUserStartTalking")) || (data9 === "PleaseWait")) || (data9 === "PrivacyDisclaimer"))){
-const err23 = {instancePath:instancePath+"/Messages/" + i0+"/Type",schemaPath:"#/properties/Messages/items/properties/Type/enum",keyword:"enum",params:{allowedValues: schema59.properties.Messages.items.properties.Type.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/Messages/" + i0+"/Type",schemaPath:"#/properties/Messages/items/properties/Type/enum",keyword:"enum",params:{allowedValues: schema61.properties.Messages.items.properties.Type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -40953,7 +41239,7 @@ errors++;
 if(data2.Text !== undefined){
 let data10 = data2.Text;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err24 = {instancePath:instancePath+"/Messages/" + i0+"/Text",schemaPath:"#/properties/Messages/items/properties/Text/type",keyword:"type",params:{type: schema59.properties.Messages.items.properties.Text.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/Messages/" + i0+"/Text",schemaPath:"#/properties/Messages/items/properties/Text/type",keyword:"type",params:{type: schema61.properties.Messages.items.properties.Text.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -40966,7 +41252,7 @@ errors++;
 if(data2.UserName !== undefined){
 let data11 = data2.UserName;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err25 = {instancePath:instancePath+"/Messages/" + i0+"/UserName",schemaPath:"#/properties/Messages/items/properties/UserName/type",keyword:"type",params:{type: schema59.properties.Messages.items.properties.UserName.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/Messages/" + i0+"/UserName",schemaPath:"#/properties/Messages/items/properties/UserName/type",keyword:"type",params:{type: schema61.properties.Messages.items.properties.UserName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -41003,7 +41289,7 @@ errors++;
 if(data2.FileID !== undefined){
 let data14 = data2.FileID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err28 = {instancePath:instancePath+"/Messages/" + i0+"/FileID",schemaPath:"#/properties/Messages/items/properties/FileID/type",keyword:"type",params:{type: schema59.properties.Messages.items.properties.FileID.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/Messages/" + i0+"/FileID",schemaPath:"#/properties/Messages/items/properties/FileID/type",keyword:"type",params:{type: schema61.properties.Messages.items.properties.FileID.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -41013,7 +41299,7 @@ vErrors.push(err28);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!pattern35.test(data14)){
+if(!pattern38.test(data14)){
 const err29 = {instancePath:instancePath+"/Messages/" + i0+"/FileID",schemaPath:"#/properties/Messages/items/properties/FileID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -41028,7 +41314,7 @@ errors++;
 if(data2.FileName !== undefined){
 let data15 = data2.FileName;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err30 = {instancePath:instancePath+"/Messages/" + i0+"/FileName",schemaPath:"#/properties/Messages/items/properties/FileName/type",keyword:"type",params:{type: schema59.properties.Messages.items.properties.FileName.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/Messages/" + i0+"/FileName",schemaPath:"#/properties/Messages/items/properties/FileName/type",keyword:"type",params:{type: schema61.properties.Messages.items.properties.FileName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -41073,14 +41359,14 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSupportChatMessage = validate68;
-const schema60 = {"$id":"supportChatMessage","type":"object","description":"A support chat message or chat event (§3, §4.4).","properties":{"UID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the message; edits and deletions refer to it."},"Type":{"type":"string","enum":["Message","File","MessageEdited","MessageDeleted","SessionArchived","StaffBusy","Open","Close","InternalUserStartTalking","PleaseWait","PrivacyDisclaimer"],"description":"Kind of message or event (§3)."},"Text":{"type":["string","null"],"description":"Text; links become https links, HTML is sanitised (§5)."},"UserName":{"type":["string","null"],"description":"Name of the sender; null for system messages."},"IsInternal":{"type":"boolean","description":"Sent by internal support staff rather than the user (§4.4)."},"Acknowledged":{"type":"boolean","description":"Accepted by the server; a sent message is unacknowledged until then (§4.4)."},"FileID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Attachment of a File message, fetched with GET supportchat/file?id={fileId} (§7)."},"FileName":{"type":["string","null"],"description":"Name of the attachment of a File message."}},"required":["UID","Type","IsInternal","Acknowledged"],"allOf":[{"if":{"properties":{"Type":{"const":"File","description":"A file message."}}},"then":{"properties":{"FileID":{"type":"string","description":"Required for a File message."},"FileName":{"type":"string","minLength":1,"description":"Required for a File message."}},"required":["FileID","FileName"]}},{"if":{"properties":{"Type":{"enum":["Message","MessageEdited"],"description":"A text message."}}},"then":{"properties":{"Text":{"type":"string","description":"Required for a text message."}},"required":["Text"]}}],"additionalProperties":false};
+export const validateSupportChatMessage = validate70;
+const schema62 = {"$id":"supportChatMessage","type":"object","description":"A support chat message or chat event (§3, §4.4).","properties":{"UID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the message; edits and deletions refer to it."},"Type":{"type":"string","enum":["Message","File","MessageEdited","MessageDeleted","SessionArchived","StaffBusy","Open","Close","InternalUserStartTalking","PleaseWait","PrivacyDisclaimer"],"description":"Kind of message or event (§3)."},"Text":{"type":["string","null"],"description":"Text; links become https links, HTML is sanitised (§5)."},"UserName":{"type":["string","null"],"description":"Name of the sender; null for system messages."},"IsInternal":{"type":"boolean","description":"Sent by internal support staff rather than the user (§4.4)."},"Acknowledged":{"type":"boolean","description":"Accepted by the server; a sent message is unacknowledged until then (§4.4)."},"FileID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Attachment of a File message, fetched with GET supportchat/file?id={fileId} (§7)."},"FileName":{"type":["string","null"],"description":"Name of the attachment of a File message."}},"required":["UID","Type","IsInternal","Acknowledged"],"allOf":[{"if":{"properties":{"Type":{"const":"File","description":"A file message."}}},"then":{"properties":{"FileID":{"type":"string","description":"Required for a File message."},"FileName":{"type":"string","minLength":1,"description":"Required for a File message."}},"required":["FileID","FileName"]}},{"if":{"properties":{"Type":{"enum":["Message","MessageEdited"],"description":"A text message."}}},"then":{"properties":{"Text":{"type":"string","description":"Required for a text message."}},"required":["Text"]}}],"additionalProperties":false};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="supportChatMessage" */;
 let vErrors = null;
 let errors = 0;
@@ -41308,7 +41594,7 @@ errors++;
 if(data.UID !== undefined){
 let data5 = data.UID;
 if(typeof data5 === "string"){
-if(!pattern35.test(data5)){
+if(!pattern38.test(data5)){
 const err16 = {instancePath:instancePath+"/UID",schemaPath:"#/properties/UID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -41343,7 +41629,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((((((((((data6 === "Message") || (data6 === "File")) || (data6 === "MessageEdited")) || (data6 === "MessageDeleted")) || (data6 === "SessionArchived")) || (data6 === "StaffBusy")) || (data6 === "Open")) || (data6 === "Close")) || (data6 === "InternalUserStartTalking")) || (data6 === "PleaseWait")) || (data6 === "PrivacyDisclaimer"))){
-const err19 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/enum",keyword:"enum",params:{allowedValues: schema60.properties.Type.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/enum",keyword:"enum",params:{allowedValues: schema62.properties.Type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -41356,7 +41642,7 @@ errors++;
 if(data.Text !== undefined){
 let data7 = data.Text;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err20 = {instancePath:instancePath+"/Text",schemaPath:"#/properties/Text/type",keyword:"type",params:{type: schema60.properties.Text.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/Text",schemaPath:"#/properties/Text/type",keyword:"type",params:{type: schema62.properties.Text.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -41369,7 +41655,7 @@ errors++;
 if(data.UserName !== undefined){
 let data8 = data.UserName;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err21 = {instancePath:instancePath+"/UserName",schemaPath:"#/properties/UserName/type",keyword:"type",params:{type: schema60.properties.UserName.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/UserName",schemaPath:"#/properties/UserName/type",keyword:"type",params:{type: schema62.properties.UserName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -41406,7 +41692,7 @@ errors++;
 if(data.FileID !== undefined){
 let data11 = data.FileID;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err24 = {instancePath:instancePath+"/FileID",schemaPath:"#/properties/FileID/type",keyword:"type",params:{type: schema60.properties.FileID.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/FileID",schemaPath:"#/properties/FileID/type",keyword:"type",params:{type: schema62.properties.FileID.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -41416,7 +41702,7 @@ vErrors.push(err24);
 errors++;
 }
 if(typeof data11 === "string"){
-if(!pattern35.test(data11)){
+if(!pattern38.test(data11)){
 const err25 = {instancePath:instancePath+"/FileID",schemaPath:"#/properties/FileID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -41431,7 +41717,7 @@ errors++;
 if(data.FileName !== undefined){
 let data12 = data.FileName;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err26 = {instancePath:instancePath+"/FileName",schemaPath:"#/properties/FileName/type",keyword:"type",params:{type: schema60.properties.FileName.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/FileName",schemaPath:"#/properties/FileName/type",keyword:"type",params:{type: schema62.properties.FileName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -41452,15 +41738,15 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSupportChatSendMessage = validate69;
-const schema61 = {"$id":"supportChatSendMessage","type":"object","description":"Body of POST supportchat/message: a message typed by the user (§4.4, §7).","properties":{"UID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Id generated by the browser; a resend with the same UID is not stored twice."},"Page":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path (with query) the user is on when sending."},"Text":{"type":"string","pattern":"\\S","maxLength":4000,"description":"The message; blank or whitespace-only messages are not sent (§5)."}},"required":["UID","Page","Text"],"additionalProperties":false};
-const pattern259 = new RegExp("\\S", "u");
+export const validateSupportChatSendMessage = validate71;
+const schema63 = {"$id":"supportChatSendMessage","type":"object","description":"Body of POST supportchat/message: a message typed by the user (§4.4, §7).","properties":{"UID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Id generated by the browser; a resend with the same UID is not stored twice."},"Page":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path (with query) the user is on when sending."},"Text":{"type":"string","pattern":"\\S","maxLength":4000,"description":"The message; blank or whitespace-only messages are not sent (§5)."}},"required":["UID","Page","Text"],"additionalProperties":false};
+const pattern262 = new RegExp("\\S", "u");
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="supportChatSendMessage" */;
 let vErrors = null;
 let errors = 0;
@@ -41510,7 +41796,7 @@ errors++;
 if(data.UID !== undefined){
 let data0 = data.UID;
 if(typeof data0 === "string"){
-if(!pattern35.test(data0)){
+if(!pattern38.test(data0)){
 const err4 = {instancePath:instancePath+"/UID",schemaPath:"#/properties/UID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -41545,7 +41831,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern54.test(data1)){
+if(!pattern57.test(data1)){
 const err7 = {instancePath:instancePath+"/Page",schemaPath:"#/properties/Page/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -41580,7 +41866,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern259.test(data2)){
+if(!pattern262.test(data2)){
 const err10 = {instancePath:instancePath+"/Text",schemaPath:"#/properties/Text/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -41613,14 +41899,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const validateUserSession = validate70;
-const schema62 = {"$id":"userSession","type":"object","description":"The signed-in user: identity, account, shell settings, permissions and feature flags (§3).","properties":{"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"UserUID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the user; names the avatar {webservices}/user/avatar/{userUID} (§7)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"Domain":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$","description":"The account's domain; invoices open at the domain path invoice/{invoiceNumber} (§7)."},"DomainType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind of the account's domain, as named by the upstream."},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's UI language; login switches to it (§4.2)."},"ImpersonatorLanguageCode":{"type":["string","null"],"enum":["en","de","es","fr","nl","pt","it",null],"description":"Language of the impersonating administrator; null when not impersonating (§4.2)."},"Impersonating":{"type":"boolean","description":"An administrator is signed in as this user: badge, stop button, no sign-out (§4.2)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountLogoUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Logo of the account, {webservices}/account/logo/{logoUid} (§7); null when none is uploaded."},"AccountName":{"type":"string","description":"Company name of the account; the default menu title (§6)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountMenuLogoStyle":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Style of the menu logo; the value None hides the logo (§6)."},"AccountMenuDisplayTitleType":{"type":"string","enum":["CompanyName","Custom","None"],"description":"Menu title: the company name, the custom AccountMenuTitle, or empty (§6)."},"AccountMenuTitle":{"type":["string","null"],"description":"Custom menu title, used when AccountMenuDisplayTitleType is Custom; null when unset."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"InterfacePreferences":{"anyOf":[{"type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"The same preferences serialised as a JSON string; parsed on login."},{"type":"null","description":"No preference stored: defaults apply."}],"description":"Interface preferences (§3 Client preferences); may arrive as a JSON string and is parsed (§3)."},"HomePageType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Home page preference; the go-to-menu value is named in the permissions manifest (§4.1 step 10)."},"HomePageRedirectionMenu":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Menu that / redirects to when HomePageType is go-to-menu, e.g. Dashboards (§4.1 step 10)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["FullName","Email","UserUID","RecId","AccountRecId","Domain","DomainType","LanguageCode","ImpersonatorLanguageCode","Impersonating","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountLogoUID","AccountName","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountMenuLogoStyle","AccountMenuDisplayTitleType","AccountMenuTitle","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","InterfacePreferences","HomePageType","HomePageRedirectionMenu","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"allOf":[{"if":{"properties":{"Impersonating":{"const":true,"description":"Impersonating."}},"required":["Impersonating"]},"then":{"properties":{"ImpersonatorLanguageCode":{"type":"string","description":"Set while impersonating."}}}},{"if":{"properties":{"AccountMenuDisplayTitleType":{"const":"Custom","description":"Custom title chosen."}},"required":["AccountMenuDisplayTitleType"]},"then":{"properties":{"AccountMenuTitle":{"type":"string","description":"Set when the custom title is shown."}}}}],"additionalProperties":false};
+export const validateUserSession = validate72;
+const schema64 = {"$id":"userSession","type":"object","description":"The signed-in user: identity, account, shell settings, permissions and feature flags (§3).","properties":{"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"UserUID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the user; names the avatar {webservices}/user/avatar/{userUID} (§7)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"Domain":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$","description":"The account's domain; invoices open at the domain path invoice/{invoiceNumber} (§7)."},"DomainType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind of the account's domain, as named by the upstream."},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's UI language; login switches to it (§4.2)."},"ImpersonatorLanguageCode":{"type":["string","null"],"enum":["en","de","es","fr","nl","pt","it",null],"description":"Language of the impersonating administrator; null when not impersonating (§4.2)."},"Impersonating":{"type":"boolean","description":"An administrator is signed in as this user: badge, stop button, no sign-out (§4.2)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountLogoUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Logo of the account, {webservices}/account/logo/{logoUid} (§7); null when none is uploaded."},"AccountName":{"type":"string","description":"Company name of the account; the default menu title (§6)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountMenuLogoStyle":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Style of the menu logo; the value None hides the logo (§6)."},"AccountMenuDisplayTitleType":{"type":"string","enum":["CompanyName","Custom","None"],"description":"Menu title: the company name, the custom AccountMenuTitle, or empty (§6)."},"AccountMenuTitle":{"type":["string","null"],"description":"Custom menu title, used when AccountMenuDisplayTitleType is Custom; null when unset."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"InterfacePreferences":{"anyOf":[{"type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"The same preferences serialised as a JSON string; parsed on login."},{"type":"null","description":"No preference stored: defaults apply."}],"description":"Interface preferences (§3 Client preferences); may arrive as a JSON string and is parsed (§3)."},"HomePageType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Home page preference; the go-to-menu value is named in the permissions manifest (§4.1 step 10)."},"HomePageRedirectionMenu":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Menu that / redirects to when HomePageType is go-to-menu, e.g. Dashboards (§4.1 step 10)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["FullName","Email","UserUID","RecId","AccountRecId","Domain","DomainType","LanguageCode","ImpersonatorLanguageCode","Impersonating","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountLogoUID","AccountName","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountMenuLogoStyle","AccountMenuDisplayTitleType","AccountMenuTitle","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","InterfacePreferences","HomePageType","HomePageRedirectionMenu","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"allOf":[{"if":{"properties":{"Impersonating":{"const":true,"description":"Impersonating."}},"required":["Impersonating"]},"then":{"properties":{"ImpersonatorLanguageCode":{"type":"string","description":"Set while impersonating."}}}},{"if":{"properties":{"AccountMenuDisplayTitleType":{"const":"Custom","description":"Custom title chosen."}},"required":["AccountMenuDisplayTitleType"]},"then":{"properties":{"AccountMenuTitle":{"type":"string","description":"Set when the custom title is shown."}}}}],"additionalProperties":false};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="userSession" */;
 let vErrors = null;
 let errors = 0;
@@ -42204,7 +42490,7 @@ vErrors.push(err51);
 errors++;
 }
 for(const key0 in data){
-if(!(func20.call(schema62.properties, key0))){
+if(!(func20.call(schema64.properties, key0))){
 const err52 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err52];
@@ -42278,7 +42564,7 @@ errors++;
 if(data.UserUID !== undefined){
 let data6 = data.UserUID;
 if(typeof data6 === "string"){
-if(!pattern35.test(data6)){
+if(!pattern38.test(data6)){
 const err58 = {instancePath:instancePath+"/UserUID",schemaPath:"#/properties/UserUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
@@ -42373,7 +42659,7 @@ errors++;
 if(data.Domain !== undefined){
 let data9 = data.Domain;
 if(typeof data9 === "string"){
-if(!pattern36.test(data9)){
+if(!pattern39.test(data9)){
 const err66 = {instancePath:instancePath+"/Domain",schemaPath:"#/properties/Domain/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
@@ -42408,7 +42694,7 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(!pattern24.test(data10)){
+if(!pattern27.test(data10)){
 const err69 = {instancePath:instancePath+"/DomainType",schemaPath:"#/properties/DomainType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err69];
@@ -42443,7 +42729,7 @@ vErrors.push(err71);
 errors++;
 }
 if(!(((((((data11 === "en") || (data11 === "de")) || (data11 === "es")) || (data11 === "fr")) || (data11 === "nl")) || (data11 === "pt")) || (data11 === "it"))){
-const err72 = {instancePath:instancePath+"/LanguageCode",schemaPath:"#/properties/LanguageCode/enum",keyword:"enum",params:{allowedValues: schema62.properties.LanguageCode.enum},message:"must be equal to one of the allowed values"};
+const err72 = {instancePath:instancePath+"/LanguageCode",schemaPath:"#/properties/LanguageCode/enum",keyword:"enum",params:{allowedValues: schema64.properties.LanguageCode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -42456,7 +42742,7 @@ errors++;
 if(data.ImpersonatorLanguageCode !== undefined){
 let data12 = data.ImpersonatorLanguageCode;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err73 = {instancePath:instancePath+"/ImpersonatorLanguageCode",schemaPath:"#/properties/ImpersonatorLanguageCode/type",keyword:"type",params:{type: schema62.properties.ImpersonatorLanguageCode.type},message:"must be string,null"};
+const err73 = {instancePath:instancePath+"/ImpersonatorLanguageCode",schemaPath:"#/properties/ImpersonatorLanguageCode/type",keyword:"type",params:{type: schema64.properties.ImpersonatorLanguageCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -42466,7 +42752,7 @@ vErrors.push(err73);
 errors++;
 }
 if(!((((((((data12 === "en") || (data12 === "de")) || (data12 === "es")) || (data12 === "fr")) || (data12 === "nl")) || (data12 === "pt")) || (data12 === "it")) || (data12 === null))){
-const err74 = {instancePath:instancePath+"/ImpersonatorLanguageCode",schemaPath:"#/properties/ImpersonatorLanguageCode/enum",keyword:"enum",params:{allowedValues: schema62.properties.ImpersonatorLanguageCode.enum},message:"must be equal to one of the allowed values"};
+const err74 = {instancePath:instancePath+"/ImpersonatorLanguageCode",schemaPath:"#/properties/ImpersonatorLanguageCode/enum",keyword:"enum",params:{allowedValues: schema64.properties.ImpersonatorLanguageCode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -42517,7 +42803,7 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(!pattern31.test(data16)){
+if(!pattern34.test(data16)){
 const err78 = {instancePath:instancePath+"/RolePermissions/" + i0,schemaPath:"#/properties/RolePermissions/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"+"\""};
 if(vErrors === null){
 vErrors = [err78];
@@ -42603,7 +42889,7 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(!pattern24.test(data19)){
+if(!pattern27.test(data19)){
 const err85 = {instancePath:instancePath+"/AdminPermissions/" + i1+"/Key",schemaPath:"#/properties/AdminPermissions/items/properties/Key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err85];
@@ -42747,7 +43033,7 @@ errors++;
 if(data.AccountLogoUID !== undefined){
 let data25 = data.AccountLogoUID;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err97 = {instancePath:instancePath+"/AccountLogoUID",schemaPath:"#/properties/AccountLogoUID/type",keyword:"type",params:{type: schema62.properties.AccountLogoUID.type},message:"must be string,null"};
+const err97 = {instancePath:instancePath+"/AccountLogoUID",schemaPath:"#/properties/AccountLogoUID/type",keyword:"type",params:{type: schema64.properties.AccountLogoUID.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -42757,7 +43043,7 @@ vErrors.push(err97);
 errors++;
 }
 if(typeof data25 === "string"){
-if(!pattern35.test(data25)){
+if(!pattern38.test(data25)){
 const err98 = {instancePath:instancePath+"/AccountLogoUID",schemaPath:"#/properties/AccountLogoUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err98];
@@ -42818,7 +43104,7 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(!pattern24.test(data29)){
+if(!pattern27.test(data29)){
 const err103 = {instancePath:instancePath+"/AccountMenuLogoStyle",schemaPath:"#/properties/AccountMenuLogoStyle/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err103];
@@ -42853,7 +43139,7 @@ vErrors.push(err105);
 errors++;
 }
 if(!(((data30 === "CompanyName") || (data30 === "Custom")) || (data30 === "None"))){
-const err106 = {instancePath:instancePath+"/AccountMenuDisplayTitleType",schemaPath:"#/properties/AccountMenuDisplayTitleType/enum",keyword:"enum",params:{allowedValues: schema62.properties.AccountMenuDisplayTitleType.enum},message:"must be equal to one of the allowed values"};
+const err106 = {instancePath:instancePath+"/AccountMenuDisplayTitleType",schemaPath:"#/properties/AccountMenuDisplayTitleType/enum",keyword:"enum",params:{allowedValues: schema64.properties.AccountMenuDisplayTitleType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -42866,7 +43152,7 @@ errors++;
 if(data.AccountMenuTitle !== undefined){
 let data31 = data.AccountMenuTitle;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err107 = {instancePath:instancePath+"/AccountMenuTitle",schemaPath:"#/properties/AccountMenuTitle/type",keyword:"type",params:{type: schema62.properties.AccountMenuTitle.type},message:"must be string,null"};
+const err107 = {instancePath:instancePath+"/AccountMenuTitle",schemaPath:"#/properties/AccountMenuTitle/type",keyword:"type",params:{type: schema64.properties.AccountMenuTitle.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -42889,7 +43175,7 @@ vErrors.push(err108);
 errors++;
 }
 if(!(((data32 === "Disabled") || (data32 === "Optional")) || (data32 === "Required"))){
-const err109 = {instancePath:instancePath+"/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/AccountTwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema62.properties.AccountTwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
+const err109 = {instancePath:instancePath+"/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/AccountTwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema64.properties.AccountTwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -42912,7 +43198,7 @@ vErrors.push(err110);
 errors++;
 }
 if(!(((data33 === "Password") || (data33 === "SAML")) || (data33 === "OpenIDConnect"))){
-const err111 = {instancePath:instancePath+"/AuthenticationProtocol",schemaPath:"#/properties/AuthenticationProtocol/enum",keyword:"enum",params:{allowedValues: schema62.properties.AuthenticationProtocol.enum},message:"must be equal to one of the allowed values"};
+const err111 = {instancePath:instancePath+"/AuthenticationProtocol",schemaPath:"#/properties/AuthenticationProtocol/enum",keyword:"enum",params:{allowedValues: schema64.properties.AuthenticationProtocol.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -42953,7 +43239,7 @@ vErrors.push(err113);
 errors++;
 }
 if(!(((data35 === "light") || (data35 === "dark")) || (data35 === "sync"))){
-const err114 = {instancePath:instancePath+"/InterfacePreferences/theme",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/theme/enum",keyword:"enum",params:{allowedValues: schema62.properties.InterfacePreferences.anyOf[0].properties.theme.enum},message:"must be equal to one of the allowed values"};
+const err114 = {instancePath:instancePath+"/InterfacePreferences/theme",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/theme/enum",keyword:"enum",params:{allowedValues: schema64.properties.InterfacePreferences.anyOf[0].properties.theme.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -42976,7 +43262,7 @@ vErrors.push(err115);
 errors++;
 }
 if(!((data36 === "rounded") || (data36 === "square"))){
-const err116 = {instancePath:instancePath+"/InterfacePreferences/themeStyle",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/themeStyle/enum",keyword:"enum",params:{allowedValues: schema62.properties.InterfacePreferences.anyOf[0].properties.themeStyle.enum},message:"must be equal to one of the allowed values"};
+const err116 = {instancePath:instancePath+"/InterfacePreferences/themeStyle",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/themeStyle/enum",keyword:"enum",params:{allowedValues: schema64.properties.InterfacePreferences.anyOf[0].properties.themeStyle.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -43101,7 +43387,7 @@ valid14 = valid14 || _valid2;
 if(!valid14){
 const _errs95 = errors;
 if(typeof data34 === "string"){
-if(!pattern43.test(data34)){
+if(!pattern46.test(data34)){
 const err125 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err125];
@@ -43165,7 +43451,7 @@ vErrors = null;
 if(data.HomePageType !== undefined){
 let data41 = data.HomePageType;
 if((typeof data41 !== "string") && (data41 !== null)){
-const err129 = {instancePath:instancePath+"/HomePageType",schemaPath:"#/properties/HomePageType/type",keyword:"type",params:{type: schema62.properties.HomePageType.type},message:"must be string,null"};
+const err129 = {instancePath:instancePath+"/HomePageType",schemaPath:"#/properties/HomePageType/type",keyword:"type",params:{type: schema64.properties.HomePageType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -43185,7 +43471,7 @@ vErrors.push(err130);
 }
 errors++;
 }
-if(!pattern24.test(data41)){
+if(!pattern27.test(data41)){
 const err131 = {instancePath:instancePath+"/HomePageType",schemaPath:"#/properties/HomePageType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err131];
@@ -43200,7 +43486,7 @@ errors++;
 if(data.HomePageRedirectionMenu !== undefined){
 let data42 = data.HomePageRedirectionMenu;
 if((typeof data42 !== "string") && (data42 !== null)){
-const err132 = {instancePath:instancePath+"/HomePageRedirectionMenu",schemaPath:"#/properties/HomePageRedirectionMenu/type",keyword:"type",params:{type: schema62.properties.HomePageRedirectionMenu.type},message:"must be string,null"};
+const err132 = {instancePath:instancePath+"/HomePageRedirectionMenu",schemaPath:"#/properties/HomePageRedirectionMenu/type",keyword:"type",params:{type: schema64.properties.HomePageRedirectionMenu.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -43220,7 +43506,7 @@ vErrors.push(err133);
 }
 errors++;
 }
-if(!pattern24.test(data42)){
+if(!pattern27.test(data42)){
 const err134 = {instancePath:instancePath+"/HomePageRedirectionMenu",schemaPath:"#/properties/HomePageRedirectionMenu/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err134];
@@ -43245,7 +43531,7 @@ vErrors.push(err135);
 errors++;
 }
 if(!((data43 === "Included") || (data43 === "Optional"))){
-const err136 = {instancePath:instancePath+"/SupportChat",schemaPath:"#/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema62.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
+const err136 = {instancePath:instancePath+"/SupportChat",schemaPath:"#/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema64.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -43268,7 +43554,7 @@ vErrors.push(err137);
 errors++;
 }
 if(!((data44 === "Included") || (data44 === "Optional"))){
-const err138 = {instancePath:instancePath+"/TablesAndView",schemaPath:"#/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema62.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
+const err138 = {instancePath:instancePath+"/TablesAndView",schemaPath:"#/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema64.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -43291,7 +43577,7 @@ vErrors.push(err139);
 errors++;
 }
 if(!((data45 === "Included") || (data45 === "Optional"))){
-const err140 = {instancePath:instancePath+"/Connection",schemaPath:"#/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema62.properties.Connection.enum},message:"must be equal to one of the allowed values"};
+const err140 = {instancePath:instancePath+"/Connection",schemaPath:"#/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema64.properties.Connection.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -43314,7 +43600,7 @@ vErrors.push(err141);
 errors++;
 }
 if(!((data46 === "Included") || (data46 === "Optional"))){
-const err142 = {instancePath:instancePath+"/DataLoader",schemaPath:"#/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema62.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
+const err142 = {instancePath:instancePath+"/DataLoader",schemaPath:"#/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema64.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -43337,7 +43623,7 @@ vErrors.push(err143);
 errors++;
 }
 if(!((data47 === "Included") || (data47 === "Optional"))){
-const err144 = {instancePath:instancePath+"/DataFlow",schemaPath:"#/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema62.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
+const err144 = {instancePath:instancePath+"/DataFlow",schemaPath:"#/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema64.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -43360,7 +43646,7 @@ vErrors.push(err145);
 errors++;
 }
 if(!((data48 === "Included") || (data48 === "Optional"))){
-const err146 = {instancePath:instancePath+"/DataHook",schemaPath:"#/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema62.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
+const err146 = {instancePath:instancePath+"/DataHook",schemaPath:"#/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema64.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -43383,7 +43669,7 @@ vErrors.push(err147);
 errors++;
 }
 if(!((data49 === "Included") || (data49 === "Optional"))){
-const err148 = {instancePath:instancePath+"/DataScript",schemaPath:"#/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema62.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
+const err148 = {instancePath:instancePath+"/DataScript",schemaPath:"#/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema64.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -43406,7 +43692,7 @@ vErrors.push(err149);
 errors++;
 }
 if(!((data50 === "Included") || (data50 === "Optional"))){
-const err150 = {instancePath:instancePath+"/DataStream",schemaPath:"#/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema62.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
+const err150 = {instancePath:instancePath+"/DataStream",schemaPath:"#/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema64.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -43429,7 +43715,7 @@ vErrors.push(err151);
 errors++;
 }
 if(!((data51 === "Included") || (data51 === "Optional"))){
-const err152 = {instancePath:instancePath+"/DocumentsAndMedia",schemaPath:"#/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema62.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
+const err152 = {instancePath:instancePath+"/DocumentsAndMedia",schemaPath:"#/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema64.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -43452,7 +43738,7 @@ vErrors.push(err153);
 errors++;
 }
 if(!((data52 === "Included") || (data52 === "Optional"))){
-const err154 = {instancePath:instancePath+"/Dashboard",schemaPath:"#/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema62.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
+const err154 = {instancePath:instancePath+"/Dashboard",schemaPath:"#/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema64.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -43475,7 +43761,7 @@ vErrors.push(err155);
 errors++;
 }
 if(!((data53 === "Included") || (data53 === "Optional"))){
-const err156 = {instancePath:instancePath+"/Report",schemaPath:"#/properties/Report/enum",keyword:"enum",params:{allowedValues: schema62.properties.Report.enum},message:"must be equal to one of the allowed values"};
+const err156 = {instancePath:instancePath+"/Report",schemaPath:"#/properties/Report/enum",keyword:"enum",params:{allowedValues: schema64.properties.Report.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -43498,7 +43784,7 @@ vErrors.push(err157);
 errors++;
 }
 if(!((data54 === "Included") || (data54 === "Optional"))){
-const err158 = {instancePath:instancePath+"/LiveDocs",schemaPath:"#/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema62.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
+const err158 = {instancePath:instancePath+"/LiveDocs",schemaPath:"#/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema64.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -43521,7 +43807,7 @@ vErrors.push(err159);
 errors++;
 }
 if(!((data55 === "Included") || (data55 === "Optional"))){
-const err160 = {instancePath:instancePath+"/Insight",schemaPath:"#/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema62.properties.Insight.enum},message:"must be equal to one of the allowed values"};
+const err160 = {instancePath:instancePath+"/Insight",schemaPath:"#/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema64.properties.Insight.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -43544,7 +43830,7 @@ vErrors.push(err161);
 errors++;
 }
 if(!((data56 === "Included") || (data56 === "Optional"))){
-const err162 = {instancePath:instancePath+"/Binder",schemaPath:"#/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema62.properties.Binder.enum},message:"must be equal to one of the allowed values"};
+const err162 = {instancePath:instancePath+"/Binder",schemaPath:"#/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema64.properties.Binder.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -43567,7 +43853,7 @@ vErrors.push(err163);
 errors++;
 }
 if(!((data57 === "Included") || (data57 === "Optional"))){
-const err164 = {instancePath:instancePath+"/Addons",schemaPath:"#/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema62.properties.Addons.enum},message:"must be equal to one of the allowed values"};
+const err164 = {instancePath:instancePath+"/Addons",schemaPath:"#/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema64.properties.Addons.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -43590,7 +43876,7 @@ vErrors.push(err165);
 errors++;
 }
 if(!((data58 === "Included") || (data58 === "Optional"))){
-const err166 = {instancePath:instancePath+"/Schedules",schemaPath:"#/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema62.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
+const err166 = {instancePath:instancePath+"/Schedules",schemaPath:"#/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema64.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -43613,7 +43899,7 @@ vErrors.push(err167);
 errors++;
 }
 if(!((data59 === "Included") || (data59 === "Optional"))){
-const err168 = {instancePath:instancePath+"/AutomationAlert",schemaPath:"#/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema62.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
+const err168 = {instancePath:instancePath+"/AutomationAlert",schemaPath:"#/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema64.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -43634,14 +43920,14 @@ vErrors.push(err169);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const validateWidgetTheme = validate71;
-const schema63 = {"$id":"widgetTheme","type":"object","description":"A widget theme: a key and the dashboard and widget settings it applies (§3).","properties":{"Key":{"type":"string","minLength":1,"maxLength":100,"description":"Unique key of the theme."},"Value":{"type":"object","description":"What the theme applies.","properties":{"Dashboard":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"Dashboard settings of the theme, as a JSON string."},"Widgets":{"type":"array","description":"Settings of the theme per widget type.","items":{"type":"object","description":"Settings of one widget type.","properties":{"Type":{"type":"string","minLength":1,"maxLength":100,"description":"Widget type the settings apply to."},"SerializedProperties":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"Widget properties of the theme, as a JSON string."}},"required":["Type","SerializedProperties"],"additionalProperties":false}}},"required":["Dashboard","Widgets"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false};
+export const validateWidgetTheme = validate73;
+const schema65 = {"$id":"widgetTheme","type":"object","description":"A widget theme: a key and the dashboard and widget settings it applies (§3).","properties":{"Key":{"type":"string","minLength":1,"maxLength":100,"description":"Unique key of the theme."},"Value":{"type":"object","description":"What the theme applies.","properties":{"Dashboard":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"Dashboard settings of the theme, as a JSON string."},"Widgets":{"type":"array","description":"Settings of the theme per widget type.","items":{"type":"object","description":"Settings of one widget type.","properties":{"Type":{"type":"string","minLength":1,"maxLength":100,"description":"Widget type the settings apply to."},"SerializedProperties":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"Widget properties of the theme, as a JSON string."}},"required":["Type","SerializedProperties"],"additionalProperties":false}}},"required":["Dashboard","Widgets"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="widgetTheme" */;
 let vErrors = null;
 let errors = 0;
@@ -43751,7 +44037,7 @@ errors++;
 if(data1.Dashboard !== undefined){
 let data2 = data1.Dashboard;
 if(typeof data2 === "string"){
-if(!pattern43.test(data2)){
+if(!pattern46.test(data2)){
 const err9 = {instancePath:instancePath+"/Value/Dashboard",schemaPath:"#/properties/Value/properties/Dashboard/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -43850,7 +44136,7 @@ errors++;
 if(data4.SerializedProperties !== undefined){
 let data6 = data4.SerializedProperties;
 if(typeof data6 === "string"){
-if(!pattern43.test(data6)){
+if(!pattern46.test(data6)){
 const err17 = {instancePath:instancePath+"/Value/Widgets/" + i0+"/SerializedProperties",schemaPath:"#/properties/Value/properties/Widgets/items/properties/SerializedProperties/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -43919,14 +44205,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const validateWidgetThemes = validate72;
-const schema64 = {"$id":"widgetThemes","type":"array","description":"Response of GET Common/WidgetThemes: every widget theme (§7).","items":{"type":"object","description":"A widget theme: a key and the dashboard and widget settings it applies (§3).","properties":{"Key":{"type":"string","minLength":1,"maxLength":100,"description":"Unique key of the theme."},"Value":{"type":"object","description":"What the theme applies.","properties":{"Dashboard":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"Dashboard settings of the theme, as a JSON string."},"Widgets":{"type":"array","description":"Settings of the theme per widget type.","items":{"type":"object","description":"Settings of one widget type.","properties":{"Type":{"type":"string","minLength":1,"maxLength":100,"description":"Widget type the settings apply to."},"SerializedProperties":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"Widget properties of the theme, as a JSON string."}},"required":["Type","SerializedProperties"],"additionalProperties":false}}},"required":["Dashboard","Widgets"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false}};
+export const validateWidgetThemes = validate74;
+const schema66 = {"$id":"widgetThemes","type":"array","description":"Response of GET Common/WidgetThemes: every widget theme (§7).","items":{"type":"object","description":"A widget theme: a key and the dashboard and widget settings it applies (§3).","properties":{"Key":{"type":"string","minLength":1,"maxLength":100,"description":"Unique key of the theme."},"Value":{"type":"object","description":"What the theme applies.","properties":{"Dashboard":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"Dashboard settings of the theme, as a JSON string."},"Widgets":{"type":"array","description":"Settings of the theme per widget type.","items":{"type":"object","description":"Settings of one widget type.","properties":{"Type":{"type":"string","minLength":1,"maxLength":100,"description":"Widget type the settings apply to."},"SerializedProperties":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"Widget properties of the theme, as a JSON string."}},"required":["Type","SerializedProperties"],"additionalProperties":false}}},"required":["Dashboard","Widgets"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="widgetThemes" */;
 let vErrors = null;
 let errors = 0;
@@ -44040,7 +44326,7 @@ errors++;
 if(data2.Dashboard !== undefined){
 let data3 = data2.Dashboard;
 if(typeof data3 === "string"){
-if(!pattern43.test(data3)){
+if(!pattern46.test(data3)){
 const err9 = {instancePath:instancePath+"/" + i0+"/Value/Dashboard",schemaPath:"#/items/properties/Value/properties/Dashboard/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -44139,7 +44425,7 @@ errors++;
 if(data5.SerializedProperties !== undefined){
 let data7 = data5.SerializedProperties;
 if(typeof data7 === "string"){
-if(!pattern43.test(data7)){
+if(!pattern46.test(data7)){
 const err17 = {instancePath:instancePath+"/" + i0+"/Value/Widgets/" + i1+"/SerializedProperties",schemaPath:"#/items/properties/Value/properties/Widgets/items/properties/SerializedProperties/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -44220,7 +44506,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 

@@ -429,7 +429,11 @@ export class ConfigPlane {
     return record;
   }
 
-  /** Replaces a draft's edits or comment; an approval is void once the edits change. */
+  /**
+   * Replaces a draft's edits or comment. Once the edits (or their base) change, an approval is void —
+   * the approval and an approving review go; a refusal stays (it is what the author is answering) and
+   * so does a pending review request (the author still wants the new edits reviewed).
+   */
   async updateChangeSet(
     actor: Actor,
     id: number,
@@ -450,6 +454,7 @@ export class ConfigPlane {
     if (input.edits !== undefined) changes.edits = input.edits;
     if (input.edits !== undefined || input.baseVersion !== undefined) {
       Object.assign(changes, { status: "draft", approvedBy: null, approvedAt: null });
+      if (record.review?.decision === "approved") changes.review = null;
     }
     const updated = await this.#store.updateChangeSet(id, input.revision, changes);
     if (!updated) {
@@ -682,39 +687,100 @@ export class ConfigPlane {
     return warnings;
   }
 
+  /**
+   * The author (or anyone with Write) asks for a review of a draft: the reviewers' queue shows it until
+   * someone approves or refuses it. Asking again while one is pending renews the request.
+   */
+  async requestReview(actor: Actor, id: number, revision: number, comment = ""): Promise<ChangeSetRecord> {
+    const record = await this.#reviewable(id, revision, ["draft"]);
+    const updated = await this.#store.updateChangeSet(id, revision, {
+      reviewRequestedAt: this.#clock.now(),
+      updatedAt: this.#clock.now(),
+    });
+    if (!updated) throw staleChangeSet(id, (await this.changeSet(id)).revision);
+    await this.#audit(actor, "changeSet.requestReview", `changeSet:${id}`, {
+      revision,
+      comment,
+      renewed: record.reviewRequestedAt !== null,
+    });
+    return updated;
+  }
+
   /** Four eyes: another staff member approves a valid draft; authors never approve their own. */
-  async approve(actor: Actor, id: number, revision: number): Promise<ChangeSetRecord> {
-    const record = await this.changeSet(id);
-    if (record.author === actor.name) {
-      throw new ConfigPlaneError(
-        403,
-        "ConfigApprovalRequired",
-        "Authors cannot approve their own change sets.",
-      );
-    }
-    if (record.status !== "draft") {
-      throw new ConfigPlaneError(409, "ConfigWrongState", `Change set ${id} is ${record.status}.`);
-    }
-    if (record.revision !== revision) {
-      throw new ConfigPlaneError(409, "ConfigStaleBase", `Change set ${id} changed since you read it.`, {
-        revision: record.revision,
-      });
-    }
+  async approve(actor: Actor, id: number, revision: number, comment = ""): Promise<ChangeSetRecord> {
+    const record = await this.#reviewable(id, revision, ["draft"], actor);
     const report = await this.validate(record.edits, record.baseVersion);
     if (!report.valid) {
       throw new ConfigPlaneError(422, "ConfigInvalid", "The change set is invalid.", {
         problems: report.problems,
       });
     }
+    const at = this.#clock.now();
     const updated = await this.#store.updateChangeSet(id, revision, {
       status: "approved",
       approvedBy: actor.name,
-      approvedAt: this.#clock.now(),
+      approvedAt: at,
+      review: { by: actor.name, at, decision: "approved", comment },
+      reviewRequestedAt: null,
+      updatedAt: at,
     });
-    if (!updated)
-      throw new ConfigPlaneError(409, "ConfigStaleBase", `Change set ${id} changed since you read it.`);
-    await this.#audit(actor, "changeSet.approve", `changeSet:${id}`, { revision });
+    if (!updated) throw staleChangeSet(id, (await this.changeSet(id)).revision);
+    await this.#audit(actor, "changeSet.approve", `changeSet:${id}`, { revision, comment });
     return updated;
+  }
+
+  /**
+   * A reviewer sends a draft (or an approved change set: the approval goes) back to its author with
+   * the reason. Authors never refuse their own, as they never approve it: the answer is another's.
+   */
+  async refuse(actor: Actor, id: number, revision: number, comment: string): Promise<ChangeSetRecord> {
+    if (comment.trim() === "") {
+      throw new ConfigPlaneError(400, "ConfigBadRequest", "A refusal needs a comment saying why.", {
+        pointer: "/comment",
+      });
+    }
+    const record = await this.#reviewable(id, revision, ["draft", "approved"], actor);
+    const at = this.#clock.now();
+    const updated = await this.#store.updateChangeSet(id, revision, {
+      status: "draft",
+      approvedBy: null,
+      approvedAt: null,
+      review: { by: actor.name, at, decision: "refused", comment },
+      reviewRequestedAt: null,
+      updatedAt: at,
+    });
+    if (!updated) throw staleChangeSet(id, (await this.changeSet(id)).revision);
+    await this.#audit(actor, "changeSet.refuse", `changeSet:${id}`, {
+      revision,
+      comment,
+      was: record.status,
+    });
+    return updated;
+  }
+
+  /**
+   * The change set a review action applies to: in one of `statuses`, at the `revision` the caller
+   * read, and — for an answer (`reviewer` given) — not the reviewer's own.
+   */
+  async #reviewable(
+    id: number,
+    revision: number,
+    statuses: readonly ChangeSetRecord["status"][],
+    reviewer?: Actor,
+  ): Promise<ChangeSetRecord> {
+    const record = await this.changeSet(id);
+    if (reviewer && record.author === reviewer.name) {
+      throw new ConfigPlaneError(
+        403,
+        "ConfigApprovalRequired",
+        "Authors cannot approve or refuse their own change sets.",
+      );
+    }
+    if (!statuses.includes(record.status)) {
+      throw new ConfigPlaneError(409, "ConfigWrongState", `Change set ${id} is ${record.status}.`);
+    }
+    if (record.revision !== revision) throw staleChangeSet(id, record.revision);
+    return record;
   }
 
   // ——— publishing ———
@@ -1234,6 +1300,13 @@ export class ConfigPlane {
     if (this.#timer !== undefined) this.#clock.cancel(this.#timer);
     await this.#queue;
   }
+}
+
+/** Someone changed the change set since the caller read it: they read it again (its revision given). */
+function staleChangeSet(id: number, revision: number): ConfigPlaneError {
+  return new ConfigPlaneError(409, "ConfigStaleBase", `Change set ${id} changed since you read it.`, {
+    revision,
+  });
 }
 
 /** The deployment of the base alone (version 0). */

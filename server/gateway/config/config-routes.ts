@@ -1,7 +1,7 @@
 /**
  * The configuration API, `/gw/config/…` (README.md beside this file): staff with the Configuration
  * admin module only — Read to view versions, diffs, the audit, client reports and previews; Write to
- * draft, validate, approve, publish, roll back and switch maintenance. CSRF is the gateway's root
+ * draft, validate, ask for a review, approve or refuse, publish, roll back and switch maintenance. CSRF is the gateway's root
  * guard (every state-changing request); bodies are JSON of at most 1 MB, refused on a forbidden key
  * with its pointer and validated as sent by the precompiled validators.
  */
@@ -16,6 +16,8 @@ import type {
   ConfigMaintenanceBody,
   ConfigPreviewBody,
   ConfigPublishBody,
+  ConfigRefuseBody,
+  ConfigRequestReviewBody,
   ConfigRollbackBody,
   ConfigValidateBody,
 } from "../../../schemas/config-api.ts";
@@ -279,10 +281,24 @@ export async function configRoutes(app: FastifyInstance, options: ConfigRoutesOp
       return plane.validate(record.edits, record.baseVersion, record.system);
     });
 
+    scope.post<Id>(`${P}/changesets/:id/request-review`, async (request, reply) => {
+      const actor = await write(request, reply);
+      const body = checked<ConfigRequestReviewBody>("configRequestReview", request.body);
+      return {
+        changeSet: await plane.requestReview(actor, id(request.params.id), body.revision, body.comment),
+      };
+    });
+
     scope.post<Id>(`${P}/changesets/:id/approve`, async (request, reply) => {
       const actor = await write(request, reply);
       const body = checked<ConfigApproveBody>("configApprove", request.body);
-      return { changeSet: await plane.approve(actor, id(request.params.id), body.revision) };
+      return { changeSet: await plane.approve(actor, id(request.params.id), body.revision, body.comment) };
+    });
+
+    scope.post<Id>(`${P}/changesets/:id/refuse`, async (request, reply) => {
+      const actor = await write(request, reply);
+      const body = checked<ConfigRefuseBody>("configRefuse", request.body);
+      return { changeSet: await plane.refuse(actor, id(request.params.id), body.revision, body.comment) };
     });
 
     scope.post<Id>(`${P}/changesets/:id/publish`, async (request, reply) => {

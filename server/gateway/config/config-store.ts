@@ -47,6 +47,16 @@ export interface ReleaseRecord {
 /** The life of a change set. */
 export type ChangeSetStatus = "draft" | "approved" | "scheduled" | "published" | "cancelled" | "failed";
 
+/** A reviewer's answer to a change set (the review workflow, README.md "Review"). */
+export interface ChangeSetReview {
+  /** The staff member who answered; never the author. */
+  by: string;
+  at: number;
+  decision: "approved" | "refused";
+  /** Why: required for a refusal, "" when an approval gave none. */
+  comment: string;
+}
+
 /** A draft of edits, published as one unit. Drafts change; once published or cancelled they never do. */
 export interface ChangeSetRecord {
   id: number;
@@ -71,6 +81,10 @@ export interface ChangeSetRecord {
   failure: string | null;
   /** Set by the gateway itself (maintenance windows): not subject to the four-eyes rule. */
   system: boolean;
+  /** When a review was asked for and not answered yet; null otherwise. */
+  reviewRequestedAt: number | null;
+  /** The latest reviewer's answer still relevant to the edits (an approval of older edits is dropped). */
+  review: ChangeSetReview | null;
 }
 
 /** One audited action. */

@@ -11,6 +11,7 @@ import type {
   AuditFilter,
   AuditRecord,
   ChangeSetRecord,
+  ChangeSetReview,
   ChangeSetStatus,
   ConfigStore,
   Publication,
@@ -22,7 +23,11 @@ import type {
 /** In-memory database name for tests. */
 export const IN_MEMORY = ":memory:";
 
-const SCHEMA_VERSION = 1;
+/**
+ * One script per schema version, applied in order to a database of an older version (in place: a
+ * gateway.sqlite written by an older gateway keeps its history). MIGRATIONS[n] brings version n to n + 1.
+ */
+const SCHEMA_VERSION = 2;
 
 const MIGRATIONS: readonly string[] = [
   `CREATE TABLE config_versions (
@@ -84,6 +89,9 @@ const MIGRATIONS: readonly string[] = [
      BEGIN SELECT RAISE(ABORT, 'config_releases is append-only'); END;
    CREATE TRIGGER config_audit_append_only BEFORE UPDATE ON config_audit
      BEGIN SELECT RAISE(ABORT, 'config_audit is append-only'); END;`,
+  // The review workflow: a pending request, and the latest answer (JSON of ChangeSetReview).
+  `ALTER TABLE config_change_sets ADD COLUMN review_requested_at INTEGER;
+   ALTER TABLE config_change_sets ADD COLUMN review TEXT;`,
 ];
 
 interface VersionRow {
@@ -117,6 +125,8 @@ interface ChangeSetRow {
   published_version: number | null;
   failure: string | null;
   system: number;
+  review_requested_at: number | null;
+  review: string | null;
 }
 
 interface ReleaseRow {
@@ -169,6 +179,8 @@ const changeSetOf = (row: ChangeSetRow): ChangeSetRecord => ({
   publishedVersion: row.published_version,
   failure: row.failure,
   system: row.system === 1,
+  reviewRequestedAt: row.review_requested_at,
+  review: row.review === null ? null : (JSON.parse(row.review) as ChangeSetReview),
 });
 
 const releaseOf = (row: ReleaseRow): ReleaseRecord => ({
@@ -204,6 +216,8 @@ const CHANGE_SET_COLUMNS: Record<string, [string, (value: unknown) => unknown]> 
   publishedVersion: ["published_version", (v) => v],
   failure: ["failure", (v) => v],
   system: ["system", (v) => (v ? 1 : 0)],
+  reviewRequestedAt: ["review_requested_at", (v) => v],
+  review: ["review", (v) => (v === null ? null : JSON.stringify(v))],
 };
 
 /** ConfigStore over better-sqlite3 (synchronous underneath, async at the interface). */
