@@ -48,15 +48,17 @@ async function toApiError(response: Response): Promise<ApiError> {
   let code: number | null = null;
   let message = response.statusText;
   let header: string | null = null;
+  let details: Record<string, unknown> | null = null;
   try {
     const body = (await response.json()) as { ErrorCode?: unknown; Message?: unknown; Header?: unknown };
     if (typeof body.ErrorCode === "number") code = body.ErrorCode;
     if (typeof body.Message === "string") message = body.Message;
     if (typeof body.Header === "string") header = body.Header;
+    if (typeof body === "object" && body !== null && !Array.isArray(body)) details = body;
   } catch {
     // Not JSON: keep the status text.
   }
-  return new ApiError(response.status, code, message, header);
+  return new ApiError(response.status, code, message, header, false, null, details);
 }
 
 /** Performs a call and returns the parsed JSON body (or null for 204). Throws ApiError. */

@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly aborted = false,
     /** Axios-style code kept for §8's login time-out rule (ECONNABORTED). */
     readonly transportCode: "ECONNABORTED" | "NETWORK" | null = null,
+    /** The answer's JSON body, for calls whose errors carry details (the configuration API's 409 conflicts). */
+    readonly details: Readonly<Record<string, unknown>> | null = null,
   ) {
     super(message);
     this.name = "ApiError";
