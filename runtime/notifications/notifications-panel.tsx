@@ -25,13 +25,21 @@ export const NOTIFICATION_ROW_HEIGHT_PX = 112;
 /** Entries in view before the list scrolls. */
 export const NOTIFICATION_VISIBLE_ROWS = 5;
 
+/** The dropdown's date in `language`: medium date, short time; a date that does not parse is shown as sent. */
+export function notificationDateFormatter(language: string): (date: string) => string {
+  const dates = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" });
+  return (date) => {
+    const parsed = new Date(date);
+    return Number.isNaN(parsed.getTime()) ? date : dates.format(parsed);
+  };
+}
+
 function useFormatter(manifest: NotificationsManifest | null) {
   const { t, i18n } = useTranslation();
   const isAdmin = useStore(sessionStore, (s) => s.config?.User.IsAdmin === true);
   const language = i18n.language;
   return useMemo(() => {
     const cache = new WeakMap<NotificationRecord, DisplayedNotification>();
-    const dates = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" });
     const format = (record: NotificationRecord): DisplayedNotification | null => {
       if (!manifest) return null;
       let entry = cache.get(record);
@@ -41,10 +49,7 @@ function useFormatter(manifest: NotificationsManifest | null) {
       }
       return entry;
     };
-    const formatDate = (date: string) => {
-      const parsed = new Date(date);
-      return Number.isNaN(parsed.getTime()) ? date : dates.format(parsed);
-    };
+    const formatDate = notificationDateFormatter(language);
     return { format, formatDate };
   }, [manifest, isAdmin, t, language]);
 }
