@@ -1305,9 +1305,10 @@ return errors === 0;
 }
 
 export const validateAccountSettings = validate12;
-const schema13 = {"$id":"accountSettings","type":"object","description":"The caller's account settings: the changeable ones and, read-only, domain and plan.","properties":{"Name":{"type":"string","pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","minLength":1,"maxLength":100,"description":"Company name (§3 AccountName); not blank."},"MenuLogoStyle":{"enum":["Standard","Wide","None"],"description":"How the menu logo shows; None hides it (§6)."},"MenuDisplayTitleType":{"enum":["CompanyName","Custom","None"],"description":"Top bar title: the company name, the custom title, or nothing (§6)."},"MenuTitle":{"type":"string","pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","maxLength":60,"description":"Custom title; not blank when MenuDisplayTitleType is Custom."},"TwoFactorAuthenticationPolicy":{"enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy (§3 AccountTwoFactorAuthenticationPolicy)."},"ShowHelpLinks":{"type":"boolean","description":"Show the help links to the account's users (§6)."},"EmbeddingOrigins":{"type":"array","items":{"type":"string","maxLength":253,"pattern":"^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$","description":"Origin allowed to frame the app: https://host[:port] or https://*.domain.tld[:port]; http only for localhost."},"maxItems":20,"uniqueItems":true,"description":"Origins allowed to embed the app in a frame (CSP frame-ancestors); empty: nobody."},"AccountRecId":{"type":"integer","minimum":1,"description":"The account's record id."},"Domain":{"type":"string","description":"The account's domain (read-only)."},"DomainType":{"enum":["Subdomain","CustomDomain"],"description":"How the domain is served (read-only)."},"IsWhiteLabel":{"type":"boolean","description":"White-label account (read-only)."},"SubscriptionType":{"type":"string","description":"Subscription plan (read-only)."},"LogoUID":{"type":["string","null"],"description":"UID for {webservices}/account/logo/{logoUid} (§7); null without any logo."},"PrimaryLogoIsSet":{"type":"boolean","description":"A primary logo is stored."},"MenuLogoIsSet":{"type":"boolean","description":"A menu logo is stored (§3 AccountMenuLogoIsSet)."},"CanEdit":{"type":"boolean","description":"The caller holds AccountSettings rw."}},"required":["Name","MenuLogoStyle","MenuDisplayTitleType","MenuTitle","TwoFactorAuthenticationPolicy","ShowHelpLinks","EmbeddingOrigins","AccountRecId","Domain","DomainType","IsWhiteLabel","SubscriptionType","LogoUID","PrimaryLogoIsSet","MenuLogoIsSet","CanEdit"],"additionalProperties":false};
+const schema13 = {"$id":"accountSettings","type":"object","description":"The caller's account settings: the changeable ones and, read-only, domain and plan.","properties":{"Name":{"type":"string","pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","minLength":1,"maxLength":100,"description":"Company name (§3 AccountName); not blank."},"MenuLogoStyle":{"enum":["Standard","Wide","None"],"description":"How the menu logo shows; None hides it (§6)."},"MenuDisplayTitleType":{"enum":["CompanyName","Custom","None"],"description":"Top bar title: the company name, the custom title, or nothing (§6)."},"MenuTitle":{"type":"string","pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","maxLength":60,"description":"Custom title; not blank when MenuDisplayTitleType is Custom."},"TwoFactorAuthenticationPolicy":{"enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy (§3 AccountTwoFactorAuthenticationPolicy)."},"ShowHelpLinks":{"type":"boolean","description":"Show the help links to the account's users (§6)."},"EmbeddingOrigins":{"type":"array","items":{"type":"string","maxLength":253,"pattern":"^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$","description":"Origin allowed to frame the app: https://host[:port] or https://*.domain.tld[:port]; http only for localhost."},"maxItems":20,"uniqueItems":true,"description":"Origins allowed to embed the app in a frame (CSP frame-ancestors); empty: nobody."},"BrandPrimaryColor":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$","description":"Fill of the top menu bar under white text; null: the product's own (4.5:1 with white)."},"BrandAccentColor":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$","description":"Links, primary buttons, focus and selection; null: the product's own (4.5:1 on the light page)."},"AccountRecId":{"type":"integer","minimum":1,"description":"The account's record id."},"Domain":{"type":"string","description":"The account's domain (read-only)."},"DomainType":{"enum":["Subdomain","CustomDomain"],"description":"How the domain is served (read-only)."},"IsWhiteLabel":{"type":"boolean","description":"White-label account (read-only)."},"SubscriptionType":{"type":"string","description":"Subscription plan (read-only)."},"LogoUID":{"type":["string","null"],"description":"UID for {webservices}/account/logo/{logoUid} (§7); null without any logo."},"PrimaryLogoIsSet":{"type":"boolean","description":"A primary logo is stored."},"MenuLogoIsSet":{"type":"boolean","description":"A menu logo is stored (§3 AccountMenuLogoIsSet)."},"CanEdit":{"type":"boolean","description":"The caller holds AccountSettings rw."}},"required":["Name","MenuLogoStyle","MenuDisplayTitleType","MenuTitle","TwoFactorAuthenticationPolicy","ShowHelpLinks","EmbeddingOrigins","BrandPrimaryColor","BrandAccentColor","AccountRecId","Domain","DomainType","IsWhiteLabel","SubscriptionType","LogoUID","PrimaryLogoIsSet","MenuLogoIsSet","CanEdit"],"additionalProperties":false};
 const func20 = Object.prototype.hasOwnProperty;
 const pattern10 = new RegExp("^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$", "u");
+const pattern11 = new RegExp("^#[0-9A-Fa-f]{6}$", "u");
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="accountSettings" */;
@@ -1384,8 +1385,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.AccountRecId === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "AccountRecId"},message:"must have required property '"+"AccountRecId"+"'"};
+if(data.BrandPrimaryColor === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BrandPrimaryColor"},message:"must have required property '"+"BrandPrimaryColor"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1394,8 +1395,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.Domain === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Domain"},message:"must have required property '"+"Domain"+"'"};
+if(data.BrandAccentColor === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BrandAccentColor"},message:"must have required property '"+"BrandAccentColor"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1404,8 +1405,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.DomainType === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DomainType"},message:"must have required property '"+"DomainType"+"'"};
+if(data.AccountRecId === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "AccountRecId"},message:"must have required property '"+"AccountRecId"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1414,8 +1415,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.IsWhiteLabel === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "IsWhiteLabel"},message:"must have required property '"+"IsWhiteLabel"+"'"};
+if(data.Domain === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Domain"},message:"must have required property '"+"Domain"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1424,8 +1425,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.SubscriptionType === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SubscriptionType"},message:"must have required property '"+"SubscriptionType"+"'"};
+if(data.DomainType === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DomainType"},message:"must have required property '"+"DomainType"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1434,8 +1435,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.LogoUID === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "LogoUID"},message:"must have required property '"+"LogoUID"+"'"};
+if(data.IsWhiteLabel === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "IsWhiteLabel"},message:"must have required property '"+"IsWhiteLabel"+"'"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1444,8 +1445,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data.PrimaryLogoIsSet === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PrimaryLogoIsSet"},message:"must have required property '"+"PrimaryLogoIsSet"+"'"};
+if(data.SubscriptionType === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SubscriptionType"},message:"must have required property '"+"SubscriptionType"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1454,8 +1455,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data.MenuLogoIsSet === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "MenuLogoIsSet"},message:"must have required property '"+"MenuLogoIsSet"+"'"};
+if(data.LogoUID === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "LogoUID"},message:"must have required property '"+"LogoUID"+"'"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1464,8 +1465,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data.CanEdit === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CanEdit"},message:"must have required property '"+"CanEdit"+"'"};
+if(data.PrimaryLogoIsSet === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PrimaryLogoIsSet"},message:"must have required property '"+"PrimaryLogoIsSet"+"'"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1474,9 +1475,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func20.call(schema13.properties, key0))){
-const err16 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.MenuLogoIsSet === undefined){
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "MenuLogoIsSet"},message:"must have required property '"+"MenuLogoIsSet"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1485,12 +1485,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.Name !== undefined){
-let data0 = data.Name;
-if(typeof data0 === "string"){
-if(func2(data0) > 100){
-const err17 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(data.CanEdit === undefined){
+const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CanEdit"},message:"must have required property '"+"CanEdit"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1499,8 +1495,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(func2(data0) < 1){
-const err18 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key0 in data){
+if(!(func20.call(schema13.properties, key0))){
+const err18 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1509,8 +1506,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern0.test(data0)){
-const err19 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"+"\""};
+}
+if(data.Name !== undefined){
+let data0 = data.Name;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err19 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1519,9 +1520,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data0) < 1){
+const err20 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1530,11 +1530,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data.MenuLogoStyle !== undefined){
-let data1 = data.MenuLogoStyle;
-if(!(((data1 === "Standard") || (data1 === "Wide")) || (data1 === "None"))){
-const err21 = {instancePath:instancePath+"/MenuLogoStyle",schemaPath:"#/properties/MenuLogoStyle/enum",keyword:"enum",params:{allowedValues: schema13.properties.MenuLogoStyle.enum},message:"must be equal to one of the allowed values"};
+if(!pattern0.test(data0)){
+const err21 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1544,10 +1541,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.MenuDisplayTitleType !== undefined){
-let data2 = data.MenuDisplayTitleType;
-if(!(((data2 === "CompanyName") || (data2 === "Custom")) || (data2 === "None"))){
-const err22 = {instancePath:instancePath+"/MenuDisplayTitleType",schemaPath:"#/properties/MenuDisplayTitleType/enum",keyword:"enum",params:{allowedValues: schema13.properties.MenuDisplayTitleType.enum},message:"must be equal to one of the allowed values"};
+else {
+const err22 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1557,11 +1552,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.MenuTitle !== undefined){
-let data3 = data.MenuTitle;
-if(typeof data3 === "string"){
-if(func2(data3) > 60){
-const err23 = {instancePath:instancePath+"/MenuTitle",schemaPath:"#/properties/MenuTitle/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
+if(data.MenuLogoStyle !== undefined){
+let data1 = data.MenuLogoStyle;
+if(!(((data1 === "Standard") || (data1 === "Wide")) || (data1 === "None"))){
+const err23 = {instancePath:instancePath+"/MenuLogoStyle",schemaPath:"#/properties/MenuLogoStyle/enum",keyword:"enum",params:{allowedValues: schema13.properties.MenuLogoStyle.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1570,8 +1564,11 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern0.test(data3)){
-const err24 = {instancePath:instancePath+"/MenuTitle",schemaPath:"#/properties/MenuTitle/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"+"\""};
+}
+if(data.MenuDisplayTitleType !== undefined){
+let data2 = data.MenuDisplayTitleType;
+if(!(((data2 === "CompanyName") || (data2 === "Custom")) || (data2 === "None"))){
+const err24 = {instancePath:instancePath+"/MenuDisplayTitleType",schemaPath:"#/properties/MenuDisplayTitleType/enum",keyword:"enum",params:{allowedValues: schema13.properties.MenuDisplayTitleType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1581,8 +1578,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/MenuTitle",schemaPath:"#/properties/MenuTitle/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.MenuTitle !== undefined){
+let data3 = data.MenuTitle;
+if(typeof data3 === "string"){
+if(func2(data3) > 60){
+const err25 = {instancePath:instancePath+"/MenuTitle",schemaPath:"#/properties/MenuTitle/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1591,11 +1591,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data.TwoFactorAuthenticationPolicy !== undefined){
-let data4 = data.TwoFactorAuthenticationPolicy;
-if(!(((data4 === "Disabled") || (data4 === "Optional")) || (data4 === "Required"))){
-const err26 = {instancePath:instancePath+"/TwoFactorAuthenticationPolicy",schemaPath:"#/properties/TwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema13.properties.TwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
+if(!pattern0.test(data3)){
+const err26 = {instancePath:instancePath+"/MenuTitle",schemaPath:"#/properties/MenuTitle/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1605,9 +1602,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.ShowHelpLinks !== undefined){
-if(typeof data.ShowHelpLinks !== "boolean"){
-const err27 = {instancePath:instancePath+"/ShowHelpLinks",schemaPath:"#/properties/ShowHelpLinks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err27 = {instancePath:instancePath+"/MenuTitle",schemaPath:"#/properties/MenuTitle/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1617,11 +1613,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.EmbeddingOrigins !== undefined){
-let data6 = data.EmbeddingOrigins;
-if(Array.isArray(data6)){
-if(data6.length > 20){
-const err28 = {instancePath:instancePath+"/EmbeddingOrigins",schemaPath:"#/properties/EmbeddingOrigins/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
+if(data.TwoFactorAuthenticationPolicy !== undefined){
+let data4 = data.TwoFactorAuthenticationPolicy;
+if(!(((data4 === "Disabled") || (data4 === "Optional")) || (data4 === "Required"))){
+const err28 = {instancePath:instancePath+"/TwoFactorAuthenticationPolicy",schemaPath:"#/properties/TwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema13.properties.TwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1630,12 +1625,10 @@ vErrors.push(err28);
 }
 errors++;
 }
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-let data7 = data6[i0];
-if(typeof data7 === "string"){
-if(func2(data7) > 253){
-const err29 = {instancePath:instancePath+"/EmbeddingOrigins/" + i0,schemaPath:"#/properties/EmbeddingOrigins/items/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters"};
+}
+if(data.ShowHelpLinks !== undefined){
+if(typeof data.ShowHelpLinks !== "boolean"){
+const err29 = {instancePath:instancePath+"/ShowHelpLinks",schemaPath:"#/properties/ShowHelpLinks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1644,8 +1637,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!pattern10.test(data7)){
-const err30 = {instancePath:instancePath+"/EmbeddingOrigins/" + i0,schemaPath:"#/properties/EmbeddingOrigins/items/pattern",keyword:"pattern",params:{pattern: "^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$"},message:"must match pattern \""+"^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$"+"\""};
+}
+if(data.EmbeddingOrigins !== undefined){
+let data6 = data.EmbeddingOrigins;
+if(Array.isArray(data6)){
+if(data6.length > 20){
+const err30 = {instancePath:instancePath+"/EmbeddingOrigins",schemaPath:"#/properties/EmbeddingOrigins/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1654,14 +1651,38 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/EmbeddingOrigins/" + i0,schemaPath:"#/properties/EmbeddingOrigins/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(typeof data7 === "string"){
+if(func2(data7) > 253){
+const err31 = {instancePath:instancePath+"/EmbeddingOrigins/" + i0,schemaPath:"#/properties/EmbeddingOrigins/items/maxLength",keyword:"maxLength",params:{limit: 253},message:"must NOT have more than 253 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
+}
+errors++;
+}
+if(!pattern10.test(data7)){
+const err32 = {instancePath:instancePath+"/EmbeddingOrigins/" + i0,schemaPath:"#/properties/EmbeddingOrigins/items/pattern",keyword:"pattern",params:{pattern: "^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$"},message:"must match pattern \""+"^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$"+"\""};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/EmbeddingOrigins/" + i0,schemaPath:"#/properties/EmbeddingOrigins/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -1677,12 +1698,12 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err32 = {instancePath:instancePath+"/EmbeddingOrigins",schemaPath:"#/properties/EmbeddingOrigins/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+const err34 = {instancePath:instancePath+"/EmbeddingOrigins",schemaPath:"#/properties/EmbeddingOrigins/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
-vErrors = [err32];
+vErrors = [err34];
 }
 else {
-vErrors.push(err32);
+vErrors.push(err34);
 }
 errors++;
 break;
@@ -1692,31 +1713,7 @@ indices0[item0] = i1;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/EmbeddingOrigins",schemaPath:"#/properties/EmbeddingOrigins/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data.AccountRecId !== undefined){
-let data8 = data.AccountRecId;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err34 = {instancePath:instancePath+"/AccountRecId",schemaPath:"#/properties/AccountRecId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 < 1 || isNaN(data8)){
-const err35 = {instancePath:instancePath+"/AccountRecId",schemaPath:"#/properties/AccountRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err35 = {instancePath:instancePath+"/EmbeddingOrigins",schemaPath:"#/properties/EmbeddingOrigins/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1726,10 +1723,10 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-if(data.Domain !== undefined){
-if(typeof data.Domain !== "string"){
-const err36 = {instancePath:instancePath+"/Domain",schemaPath:"#/properties/Domain/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.BrandPrimaryColor !== undefined){
+let data8 = data.BrandPrimaryColor;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err36 = {instancePath:instancePath+"/BrandPrimaryColor",schemaPath:"#/properties/BrandPrimaryColor/type",keyword:"type",params:{type: schema13.properties.BrandPrimaryColor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1738,11 +1735,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data.DomainType !== undefined){
-let data10 = data.DomainType;
-if(!((data10 === "Subdomain") || (data10 === "CustomDomain"))){
-const err37 = {instancePath:instancePath+"/DomainType",schemaPath:"#/properties/DomainType/enum",keyword:"enum",params:{allowedValues: schema13.properties.DomainType.enum},message:"must be equal to one of the allowed values"};
+if(typeof data8 === "string"){
+if(!pattern11.test(data8)){
+const err37 = {instancePath:instancePath+"/BrandPrimaryColor",schemaPath:"#/properties/BrandPrimaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1752,9 +1747,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data.IsWhiteLabel !== undefined){
-if(typeof data.IsWhiteLabel !== "boolean"){
-const err38 = {instancePath:instancePath+"/IsWhiteLabel",schemaPath:"#/properties/IsWhiteLabel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data.BrandAccentColor !== undefined){
+let data9 = data.BrandAccentColor;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err38 = {instancePath:instancePath+"/BrandAccentColor",schemaPath:"#/properties/BrandAccentColor/type",keyword:"type",params:{type: schema13.properties.BrandAccentColor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1763,10 +1760,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data.SubscriptionType !== undefined){
-if(typeof data.SubscriptionType !== "string"){
-const err39 = {instancePath:instancePath+"/SubscriptionType",schemaPath:"#/properties/SubscriptionType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data9 === "string"){
+if(!pattern11.test(data9)){
+const err39 = {instancePath:instancePath+"/BrandAccentColor",schemaPath:"#/properties/BrandAccentColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1776,10 +1772,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data.LogoUID !== undefined){
-let data13 = data.LogoUID;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err40 = {instancePath:instancePath+"/LogoUID",schemaPath:"#/properties/LogoUID/type",keyword:"type",params:{type: schema13.properties.LogoUID.type},message:"must be string,null"};
+}
+if(data.AccountRecId !== undefined){
+let data10 = data.AccountRecId;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err40 = {instancePath:instancePath+"/AccountRecId",schemaPath:"#/properties/AccountRecId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1788,10 +1785,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-if(data.PrimaryLogoIsSet !== undefined){
-if(typeof data.PrimaryLogoIsSet !== "boolean"){
-const err41 = {instancePath:instancePath+"/PrimaryLogoIsSet",schemaPath:"#/properties/PrimaryLogoIsSet/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 < 1 || isNaN(data10)){
+const err41 = {instancePath:instancePath+"/AccountRecId",schemaPath:"#/properties/AccountRecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1801,9 +1797,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data.MenuLogoIsSet !== undefined){
-if(typeof data.MenuLogoIsSet !== "boolean"){
-const err42 = {instancePath:instancePath+"/MenuLogoIsSet",schemaPath:"#/properties/MenuLogoIsSet/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data.Domain !== undefined){
+if(typeof data.Domain !== "string"){
+const err42 = {instancePath:instancePath+"/Domain",schemaPath:"#/properties/Domain/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1813,9 +1810,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.CanEdit !== undefined){
-if(typeof data.CanEdit !== "boolean"){
-const err43 = {instancePath:instancePath+"/CanEdit",schemaPath:"#/properties/CanEdit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.DomainType !== undefined){
+let data12 = data.DomainType;
+if(!((data12 === "Subdomain") || (data12 === "CustomDomain"))){
+const err43 = {instancePath:instancePath+"/DomainType",schemaPath:"#/properties/DomainType/enum",keyword:"enum",params:{allowedValues: schema13.properties.DomainType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1825,9 +1823,9 @@ vErrors.push(err43);
 errors++;
 }
 }
-}
-else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.IsWhiteLabel !== undefined){
+if(typeof data.IsWhiteLabel !== "boolean"){
+const err44 = {instancePath:instancePath+"/IsWhiteLabel",schemaPath:"#/properties/IsWhiteLabel/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1836,12 +1834,85 @@ vErrors.push(err44);
 }
 errors++;
 }
+}
+if(data.SubscriptionType !== undefined){
+if(typeof data.SubscriptionType !== "string"){
+const err45 = {instancePath:instancePath+"/SubscriptionType",schemaPath:"#/properties/SubscriptionType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data.LogoUID !== undefined){
+let data15 = data.LogoUID;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err46 = {instancePath:instancePath+"/LogoUID",schemaPath:"#/properties/LogoUID/type",keyword:"type",params:{type: schema13.properties.LogoUID.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data.PrimaryLogoIsSet !== undefined){
+if(typeof data.PrimaryLogoIsSet !== "boolean"){
+const err47 = {instancePath:instancePath+"/PrimaryLogoIsSet",schemaPath:"#/properties/PrimaryLogoIsSet/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.MenuLogoIsSet !== undefined){
+if(typeof data.MenuLogoIsSet !== "boolean"){
+const err48 = {instancePath:instancePath+"/MenuLogoIsSet",schemaPath:"#/properties/MenuLogoIsSet/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data.CanEdit !== undefined){
+if(typeof data.CanEdit !== "boolean"){
+const err49 = {instancePath:instancePath+"/CanEdit",schemaPath:"#/properties/CanEdit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
 validate12.errors = vErrors;
 return errors === 0;
 }
 
 export const validateAccountSettingsUpdate = validate13;
-const schema14 = {"$id":"accountSettingsUpdate","type":"object","description":"The account settings an owner may change. Domain, white-label flag and subscription are not among them.","properties":{"Name":{"type":"string","pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","minLength":1,"maxLength":100,"description":"Company name (§3 AccountName); not blank."},"MenuLogoStyle":{"enum":["Standard","Wide","None"],"description":"How the menu logo shows; None hides it (§6)."},"MenuDisplayTitleType":{"enum":["CompanyName","Custom","None"],"description":"Top bar title: the company name, the custom title, or nothing (§6)."},"MenuTitle":{"type":"string","pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","maxLength":60,"description":"Custom title; not blank when MenuDisplayTitleType is Custom."},"TwoFactorAuthenticationPolicy":{"enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy (§3 AccountTwoFactorAuthenticationPolicy)."},"ShowHelpLinks":{"type":"boolean","description":"Show the help links to the account's users (§6)."},"EmbeddingOrigins":{"type":"array","items":{"type":"string","maxLength":253,"pattern":"^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$","description":"Origin allowed to frame the app: https://host[:port] or https://*.domain.tld[:port]; http only for localhost."},"maxItems":20,"uniqueItems":true,"description":"Origins allowed to embed the app in a frame (CSP frame-ancestors); empty: nobody."}},"required":["Name","MenuLogoStyle","MenuDisplayTitleType","MenuTitle","TwoFactorAuthenticationPolicy","ShowHelpLinks","EmbeddingOrigins"],"additionalProperties":false};
+const schema14 = {"$id":"accountSettingsUpdate","type":"object","description":"The account settings an owner may change. Domain, white-label flag and subscription are not among them.","properties":{"Name":{"type":"string","pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","minLength":1,"maxLength":100,"description":"Company name (§3 AccountName); not blank."},"MenuLogoStyle":{"enum":["Standard","Wide","None"],"description":"How the menu logo shows; None hides it (§6)."},"MenuDisplayTitleType":{"enum":["CompanyName","Custom","None"],"description":"Top bar title: the company name, the custom title, or nothing (§6)."},"MenuTitle":{"type":"string","pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","maxLength":60,"description":"Custom title; not blank when MenuDisplayTitleType is Custom."},"TwoFactorAuthenticationPolicy":{"enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy (§3 AccountTwoFactorAuthenticationPolicy)."},"ShowHelpLinks":{"type":"boolean","description":"Show the help links to the account's users (§6)."},"EmbeddingOrigins":{"type":"array","items":{"type":"string","maxLength":253,"pattern":"^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$","description":"Origin allowed to frame the app: https://host[:port] or https://*.domain.tld[:port]; http only for localhost."},"maxItems":20,"uniqueItems":true,"description":"Origins allowed to embed the app in a frame (CSP frame-ancestors); empty: nobody."},"BrandPrimaryColor":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$","description":"Fill of the top menu bar under white text; null: the product's own (4.5:1 with white)."},"BrandAccentColor":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$","description":"Links, primary buttons, focus and selection; null: the product's own (4.5:1 on the light page)."}},"required":["Name","MenuLogoStyle","MenuDisplayTitleType","MenuTitle","TwoFactorAuthenticationPolicy","ShowHelpLinks","EmbeddingOrigins"],"additionalProperties":false};
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="accountSettingsUpdate" */;
@@ -1919,7 +1990,7 @@ vErrors.push(err6);
 errors++;
 }
 for(const key0 in data){
-if(!(((((((key0 === "Name") || (key0 === "MenuLogoStyle")) || (key0 === "MenuDisplayTitleType")) || (key0 === "MenuTitle")) || (key0 === "TwoFactorAuthenticationPolicy")) || (key0 === "ShowHelpLinks")) || (key0 === "EmbeddingOrigins"))){
+if(!(func20.call(schema14.properties, key0))){
 const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
@@ -2146,14 +2217,64 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.BrandPrimaryColor !== undefined){
+let data8 = data.BrandPrimaryColor;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err25 = {instancePath:instancePath+"/BrandPrimaryColor",schemaPath:"#/properties/BrandPrimaryColor/type",keyword:"type",params:{type: schema14.properties.BrandPrimaryColor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+if(typeof data8 === "string"){
+if(!pattern11.test(data8)){
+const err26 = {instancePath:instancePath+"/BrandPrimaryColor",schemaPath:"#/properties/BrandPrimaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+if(data.BrandAccentColor !== undefined){
+let data9 = data.BrandAccentColor;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err27 = {instancePath:instancePath+"/BrandAccentColor",schemaPath:"#/properties/BrandAccentColor/type",keyword:"type",params:{type: schema14.properties.BrandAccentColor.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!pattern11.test(data9)){
+const err28 = {instancePath:instancePath+"/BrandAccentColor",schemaPath:"#/properties/BrandAccentColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }
@@ -2278,7 +2399,6 @@ return errors === 0;
 
 export const validateClientPreferences = validate15;
 const schema16 = {"$id":"clientPreferences","type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false};
-const pattern14 = new RegExp("^#[0-9A-Fa-f]{6}$", "u");
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="clientPreferences" */;
@@ -2384,7 +2504,7 @@ const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(typeof data5 === "string"){
-if(!pattern14.test(data5)){
+if(!pattern11.test(data5)){
 const err8 = {instancePath:instancePath+"/recentColors/" + i0,schemaPath:"#/properties/recentColors/items/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -2459,8 +2579,8 @@ return errors === 0;
 
 export const validateComment = validate16;
 const schema17 = {"$id":"comment","type":"object","description":"A comment with its author line, text, optional image and attachments (§3).","properties":{"title":{"type":"string","description":"Heading of the comment, usually its author."},"date":{"type":"string","format":"date-time","description":"When the comment was written."},"text":{"type":"string","description":"Text of the comment; HTML is sanitised before it is shown."},"imageUrl":{"type":"string","pattern":"^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$|^data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$","description":"Optional image shown with the comment; a missing source is an error (§8)."},"attachments":{"type":"array","items":{"type":"object","description":"A file attached to a comment; it has a download link, a preview image, or both (§3).","properties":{"FileName":{"type":"string","minLength":1,"maxLength":255,"description":"Name of the file as shown."},"file":{"type":"string","pattern":"^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$","maxLength":2048,"description":"Where the file is downloaded from."},"previewUrl":{"type":"string","pattern":"^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$|^data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$","description":"Preview image of the file, shown inline."}},"required":["FileName"],"anyOf":[{"required":["file"]},{"required":["previewUrl"]}],"additionalProperties":false},"description":"Files attached to the comment."},"internal":{"type":"boolean","description":"Internal note, visible to staff only."}},"required":["title","date","text","attachments","internal"],"additionalProperties":false};
-const pattern15 = new RegExp("^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$|^data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$", "u");
-const pattern16 = new RegExp("^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$", "u");
+const pattern19 = new RegExp("^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$|^data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$", "u");
+const pattern20 = new RegExp("^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$", "u");
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="comment" */;
@@ -2581,7 +2701,7 @@ errors++;
 if(data.imageUrl !== undefined){
 let data3 = data.imageUrl;
 if(typeof data3 === "string"){
-if(!pattern15.test(data3)){
+if(!pattern19.test(data3)){
 const err10 = {instancePath:instancePath+"/imageUrl",schemaPath:"#/properties/imageUrl/pattern",keyword:"pattern",params:{pattern: "^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$|^data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$|^data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -2735,7 +2855,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!pattern16.test(data7)){
+if(!pattern20.test(data7)){
 const err21 = {instancePath:instancePath+"/attachments/" + i0+"/file",schemaPath:"#/properties/attachments/items/properties/file/pattern",keyword:"pattern",params:{pattern: "^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$"},message:"must match pattern \""+"^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -2760,7 +2880,7 @@ errors++;
 if(data5.previewUrl !== undefined){
 let data8 = data5.previewUrl;
 if(typeof data8 === "string"){
-if(!pattern15.test(data8)){
+if(!pattern19.test(data8)){
 const err23 = {instancePath:instancePath+"/attachments/" + i0+"/previewUrl",schemaPath:"#/properties/attachments/items/properties/previewUrl/pattern",keyword:"pattern",params:{pattern: "^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$|^data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^(?:https://[^\\s\\\\/][^\\s\\\\]*|/(?![/\\\\])[^\\s\\\\]*)$|^data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -2835,7 +2955,7 @@ return errors === 0;
 
 export const validateConfigApprove = validate17;
 const schema18 = {"$id":"configApprove","type":"object","properties":{"revision":{"type":"integer","minimum":1,"maximum":2147483647,"description":"The change set's revision as last read (optimistic concurrency)."},"comment":{"type":"string","pattern":"^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$","maxLength":2000,"description":"The reviewer's remark, shown to the author and in the audit."}},"required":["revision"],"additionalProperties":false};
-const pattern18 = new RegExp("^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$", "u");
+const pattern22 = new RegExp("^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$", "u");
 
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="configApprove" */;
@@ -2912,7 +3032,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern18.test(data1)){
+if(!pattern22.test(data1)){
 const err6 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/pattern",keyword:"pattern",params:{pattern: "^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"},message:"must match pattern \""+"^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -3012,7 +3132,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern18.test(data0)){
+if(!pattern22.test(data0)){
 const err5 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/pattern",keyword:"pattern",params:{pattern: "^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"},message:"must match pattern \""+"^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -3365,7 +3485,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern18.test(data1)){
+if(!pattern22.test(data1)){
 const err6 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/pattern",keyword:"pattern",params:{pattern: "^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"},message:"must match pattern \""+"^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -3732,7 +3852,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern18.test(data2)){
+if(!pattern22.test(data2)){
 const err7 = {instancePath:instancePath+"/messages/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/messages/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"},message:"must match pattern \""+"^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -3853,8 +3973,8 @@ return errors === 0;
 
 export const validateConfigPreview = validate21;
 const schema22 = {"$id":"configPreview","type":"object","description":"Whose manifest to preview, from which configuration.","properties":{"changeSet":{"type":"integer","minimum":1,"maximum":2147483647,"description":"A change set, applied on the newest version."},"version":{"type":"integer","minimum":0,"maximum":2147483647,"description":"A published version (0: the base)."},"accountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The account (its layer and, for the audience, its account id); with userRecId, the user's own or absent."},"language":{"enum":["en","de","es","fr","nl","pt","it"],"description":"UI language (§1)."},"userRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The user to preview as, as their session would carry them (the upstream's answer); instead of audience."},"audience":{"type":"object","description":"The user to preview as: a role's permissions, the subscription's features, admin modules.","properties":{"rolePermissions":{"type":"array","maxItems":200,"items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(r|rw)$","maxLength":80},"description":"The role's permission entries, e.g. Dashboards_r."},"features":{"type":"object","maxProperties":200,"additionalProperties":{"enum":["Included","Optional"]},"description":"Feature availability by the name the session sends it under."},"isAdmin":{"type":"boolean","description":"User.IsAdmin."},"adminModules":{"type":"array","maxItems":200,"items":{"type":"object","properties":{"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*$","maxLength":80},"read":{"type":"boolean"},"write":{"type":"boolean"}},"required":["key","read","write"],"additionalProperties":false},"description":"Admin modules with Read and Write."}},"required":["rolePermissions"],"additionalProperties":false}},"required":["language"],"additionalProperties":false};
-const pattern22 = new RegExp("^[A-Za-z][A-Za-z0-9]*_(r|rw)$", "u");
-const pattern23 = new RegExp("^[A-Za-z][A-Za-z0-9]*$", "u");
+const pattern26 = new RegExp("^[A-Za-z][A-Za-z0-9]*_(r|rw)$", "u");
+const pattern27 = new RegExp("^[A-Za-z][A-Za-z0-9]*$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="configPreview" */;
@@ -4088,7 +4208,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern22.test(data7)){
+if(!pattern26.test(data7)){
 const err19 = {instancePath:instancePath+"/audience/rolePermissions/" + i0,schemaPath:"#/properties/audience/properties/rolePermissions/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(r|rw)$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -4244,7 +4364,7 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(!pattern23.test(data13)){
+if(!pattern27.test(data13)){
 const err32 = {instancePath:instancePath+"/audience/adminModules/" + i1+"/key",schemaPath:"#/properties/audience/properties/adminModules/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
@@ -4498,7 +4618,7 @@ return errors === 0;
 
 export const validateConfigRefuse = validate23;
 const schema24 = {"$id":"configRefuse","type":"object","properties":{"revision":{"type":"integer","minimum":1,"maximum":2147483647,"description":"The change set's revision as last read (optimistic concurrency)."},"comment":{"type":"string","pattern":"^(?!\\s*$)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$","minLength":1,"maxLength":2000,"description":"Why the change set goes back to its author: required, shown to them and in the audit."}},"required":["revision","comment"],"additionalProperties":false};
-const pattern24 = new RegExp("^(?!\\s*$)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$", "u");
+const pattern28 = new RegExp("^(?!\\s*$)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$", "u");
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="configRefuse" */;
@@ -4595,7 +4715,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern24.test(data1)){
+if(!pattern28.test(data1)){
 const err8 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/pattern",keyword:"pattern",params:{pattern: "^(?!\\s*$)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"},message:"must match pattern \""+"^(?!\\s*$)(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -4710,7 +4830,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern18.test(data1)){
+if(!pattern22.test(data1)){
 const err6 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/pattern",keyword:"pattern",params:{pattern: "^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"},message:"must match pattern \""+"^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -4780,7 +4900,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern18.test(data0)){
+if(!pattern22.test(data0)){
 const err2 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/pattern",keyword:"pattern",params:{pattern: "^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"},message:"must match pattern \""+"^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -7505,10 +7625,10 @@ return errors === 0;
 
 export const validateDialogs = validate28;
 const schema29 = {"$id":"dialogs","type":"object","description":"The dialog registry (§2.5): every dialog the shell can open, by id and by legacy path.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"dialogs":{"type":"array","items":{"type":"object","description":"A dialog: its id, legacy path, lazily loaded component, parameters and access.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Unique dialog id used by menus, notifications and screens."},"path":{"type":"string","pattern":"^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$","maxLength":120,"description":"Legacy dialog path the registry maps to this dialog (§2.5), scheme dialogs/<area>/<name> in lower-case kebab-case segments, e.g. dialogs/dashboard/settings. Unique."},"component":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","maxLength":80,"description":"Dialog kind, looked up in the runtime's dialog registry and loaded lazily (PascalCase)."},"params":{"type":"array","items":{"type":"object","description":"A parameter of the dialog; values of any other name are refused when the dialog is opened.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Parameter name, e.g. recId or connectionRecId (§2.5)."},"type":{"enum":["string","integer","number","boolean"],"description":"Type of the value; an integer parameter refuses anything but a whole number."},"required":{"type":"boolean","description":"Whether the dialog cannot open without the parameter."}},"required":["name","type","required"],"additionalProperties":false},"description":"Parameters the dialog accepts; names are unique."},"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module the dialog belongs to: it opens only with Read on it (§5), and without Write its buttons and inputs are disabled except header buttons and secondary footer buttons (§6)."},"staysOpenOnNavigation":{"type":"boolean","description":"Whether the dialog stays open when the path changes; others close (§4.1)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the dialog's title."},"origin":{"enum":["menu","notification","registry"],"description":"Where §2.5 introduces the dialog: opened from a menu, linked from notifications, or a legacy registry entry opened by screens. A notification dialog that is also a registry entry is listed once, as notification."}},"required":["id","path","component","params","staysOpenOnNavigation","titleKey","origin"],"additionalProperties":false},"minItems":1,"description":"The dialogs; ids and paths are unique."}},"required":["version","dialogs"],"additionalProperties":false};
-const pattern27 = new RegExp("^[A-Za-z][A-Za-z0-9_]*$", "u");
-const pattern28 = new RegExp("^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$", "u");
-const pattern29 = new RegExp("^[A-Z][A-Za-z0-9]*$", "u");
-const pattern32 = new RegExp("^[A-Za-z][A-Za-z0-9_.]*$", "u");
+const pattern31 = new RegExp("^[A-Za-z][A-Za-z0-9_]*$", "u");
+const pattern32 = new RegExp("^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$", "u");
+const pattern33 = new RegExp("^[A-Z][A-Za-z0-9]*$", "u");
+const pattern36 = new RegExp("^[A-Za-z][A-Za-z0-9_.]*$", "u");
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dialogs" */;
@@ -7696,7 +7816,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern27.test(data4)){
+if(!pattern31.test(data4)){
 const err16 = {instancePath:instancePath+"/dialogs/" + i0+"/id",schemaPath:"#/properties/dialogs/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -7731,7 +7851,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern28.test(data5)){
+if(!pattern32.test(data5)){
 const err19 = {instancePath:instancePath+"/dialogs/" + i0+"/path",schemaPath:"#/properties/dialogs/items/properties/path/pattern",keyword:"pattern",params:{pattern: "^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$"},message:"must match pattern \""+"^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -7766,7 +7886,7 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!pattern29.test(data6)){
+if(!pattern33.test(data6)){
 const err22 = {instancePath:instancePath+"/dialogs/" + i0+"/component",schemaPath:"#/properties/dialogs/items/properties/component/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -7850,7 +7970,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!pattern27.test(data9)){
+if(!pattern31.test(data9)){
 const err29 = {instancePath:instancePath+"/dialogs/" + i0+"/params/" + i1+"/name",schemaPath:"#/properties/dialogs/items/properties/params/items/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -7934,7 +8054,7 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!pattern27.test(data12)){
+if(!pattern31.test(data12)){
 const err36 = {instancePath:instancePath+"/dialogs/" + i0+"/adminModule",schemaPath:"#/properties/dialogs/items/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
@@ -7981,7 +8101,7 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!pattern32.test(data14)){
+if(!pattern36.test(data14)){
 const err40 = {instancePath:instancePath+"/dialogs/" + i0+"/titleKey",schemaPath:"#/properties/dialogs/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
@@ -8416,7 +8536,7 @@ return errors === 0;
 
 export const validateGatewayRolePermissions = validate33;
 const schema33 = {"$id":"gatewayRolePermissions","type":"object","description":"The distinct permission sets of every role of every account.","properties":{"Roles":{"type":"array","description":"One entry per distinct set, no set twice; an empty set is a role that grants nothing.","items":{"type":"array","description":"A role's permission entries Key_r or Key_rw (§3), canonical keys, sorted, each key once.","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"maxItems":200,"uniqueItems":true}}},"required":["Roles"],"additionalProperties":false};
-const pattern34 = new RegExp("^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$", "u");
+const pattern38 = new RegExp("^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$", "u");
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gatewayRolePermissions" */;
@@ -8476,7 +8596,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern34.test(data2)){
+if(!pattern38.test(data2)){
 const err4 = {instancePath:instancePath+"/Roles/" + i0+"/" + i1,schemaPath:"#/properties/Roles/items/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -9293,7 +9413,7 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(!pattern34.test(data7)){
+if(!pattern38.test(data7)){
 const err63 = {instancePath:instancePath+"/User/RolePermissions/" + i0,schemaPath:"#/properties/User/properties/RolePermissions/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
@@ -9379,7 +9499,7 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(!pattern27.test(data10)){
+if(!pattern31.test(data10)){
 const err70 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Key",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err70];
@@ -10531,7 +10651,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(typeof data6 === "string"){
-if(!pattern14.test(data6)){
+if(!pattern11.test(data6)){
 const err10 = {instancePath:instancePath+"/InterfacePreferences/recentColors/" + i0,schemaPath:"#/properties/InterfacePreferences/properties/recentColors/items/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -10846,11 +10966,11 @@ return errors === 0;
 }
 
 export const validateLoggedInConfig = validate39;
-const schema39 = {"$id":"loggedInConfig","type":"object","description":"Response of GET Common/LoggedInConfig: the signed-in user and the configuration (§3, §7).","properties":{"User":{"type":"object","description":"The signed-in user (§3 User).","properties":{"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"UserUID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the user; names the avatar {webservices}/user/avatar/{userUID} (§7)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"Domain":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$","description":"The account's domain; invoices open at the domain path invoice/{invoiceNumber} (§7)."},"DomainType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind of the account's domain, as named by the upstream."},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's UI language; login switches to it (§4.2)."},"ImpersonatorLanguageCode":{"type":["string","null"],"enum":["en","de","es","fr","nl","pt","it",null],"description":"Language of the impersonating administrator; null when not impersonating (§4.2)."},"Impersonating":{"type":"boolean","description":"An administrator is signed in as this user: badge, stop button, no sign-out (§4.2)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountLogoUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Logo of the account, {webservices}/account/logo/{logoUid} (§7); null when none is uploaded."},"AccountName":{"type":"string","description":"Company name of the account; the default menu title (§6)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountMenuLogoStyle":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Style of the menu logo; the value None hides the logo (§6)."},"AccountMenuDisplayTitleType":{"type":"string","enum":["CompanyName","Custom","None"],"description":"Menu title: the company name, the custom AccountMenuTitle, or empty (§6)."},"AccountMenuTitle":{"type":["string","null"],"description":"Custom menu title, used when AccountMenuDisplayTitleType is Custom; null when unset."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"InterfacePreferences":{"anyOf":[{"type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"The same preferences serialised as a JSON string; parsed on login."},{"type":"null","description":"No preference stored: defaults apply."}],"description":"Interface preferences (§3 Client preferences); may arrive as a JSON string and is parsed (§3)."},"HomePageType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Home page preference; the go-to-menu value is named in the permissions manifest (§4.1 step 10)."},"HomePageRedirectionMenu":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Menu that / redirects to when HomePageType is go-to-menu, e.g. Dashboards (§4.1 step 10)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["FullName","Email","UserUID","RecId","AccountRecId","Domain","DomainType","LanguageCode","ImpersonatorLanguageCode","Impersonating","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountLogoUID","AccountName","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountMenuLogoStyle","AccountMenuDisplayTitleType","AccountMenuTitle","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","InterfacePreferences","HomePageType","HomePageRedirectionMenu","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"allOf":[{"if":{"properties":{"Impersonating":{"const":true,"description":"Impersonating."}},"required":["Impersonating"]},"then":{"properties":{"ImpersonatorLanguageCode":{"type":"string","description":"Set while impersonating."}}}},{"if":{"properties":{"AccountMenuDisplayTitleType":{"const":"Custom","description":"Custom title chosen."}},"required":["AccountMenuDisplayTitleType"]},"then":{"properties":{"AccountMenuTitle":{"type":"string","description":"Set when the custom title is shown."}}}}],"additionalProperties":false},"FeaturesDashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"FeaturesBinder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"FeaturesTablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"FeaturesDataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"FeaturesDataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"FeaturesConnection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"FeaturesDataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"FeaturesDataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"FeaturesDataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"FeaturesInsight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"FeaturesLiveDoc":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"FeaturesReport":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"FeaturesAutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."},"FeaturesSchedule":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"FeaturesAddon":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"FeaturesIntegrationAPI":{"type":"string","enum":["Included","Optional"],"description":"Integration API; a configuration-only feature with no session flag (§3)."},"FeaturesDocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"ShowLoginAnnouncement":{"type":"boolean","description":"Open the login announcement dialog (§4.2)."},"DesktopVersion":{"type":["string","null"],"pattern":"^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$","description":"Application version the server announces; a difference from the running version sets the new-version flag (§4.2). Null: none announced."}},"required":["User","FeaturesDashboard","FeaturesBinder","FeaturesTablesAndView","FeaturesDataHook","FeaturesDataStream","FeaturesConnection","FeaturesDataFlow","FeaturesDataLoader","FeaturesDataScript","FeaturesInsight","FeaturesLiveDoc","FeaturesReport","FeaturesAutomationAlert","FeaturesSchedule","FeaturesAddon","FeaturesIntegrationAPI","FeaturesDocumentsAndMedia","ShowLoginAnnouncement","DesktopVersion"],"additionalProperties":false};
-const pattern38 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$", "u");
-const pattern39 = new RegExp("^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$", "u");
-const pattern46 = new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
-const pattern49 = new RegExp("^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$", "u");
+const schema39 = {"$id":"loggedInConfig","type":"object","description":"Response of GET Common/LoggedInConfig: the signed-in user and the configuration (§3, §7).","properties":{"User":{"type":"object","description":"The signed-in user (§3 User).","properties":{"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"UserUID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the user; names the avatar {webservices}/user/avatar/{userUID} (§7)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"Domain":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$","description":"The account's domain; invoices open at the domain path invoice/{invoiceNumber} (§7)."},"DomainType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind of the account's domain, as named by the upstream."},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's UI language; login switches to it (§4.2)."},"ImpersonatorLanguageCode":{"type":["string","null"],"enum":["en","de","es","fr","nl","pt","it",null],"description":"Language of the impersonating administrator; null when not impersonating (§4.2)."},"Impersonating":{"type":"boolean","description":"An administrator is signed in as this user: badge, stop button, no sign-out (§4.2)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountLogoUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Logo of the account, {webservices}/account/logo/{logoUid} (§7); null when none is uploaded."},"AccountName":{"type":"string","description":"Company name of the account; the default menu title (§6)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountMenuLogoStyle":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Style of the menu logo; the value None hides the logo (§6)."},"AccountMenuDisplayTitleType":{"type":"string","enum":["CompanyName","Custom","None"],"description":"Menu title: the company name, the custom AccountMenuTitle, or empty (§6)."},"AccountMenuTitle":{"type":["string","null"],"description":"Custom menu title, used when AccountMenuDisplayTitleType is Custom; null when unset."},"AccountBrandPrimaryColor":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$","description":"The account's top menu bar colour (#rrggbb, white text on it); null or absent: the product's own."},"AccountBrandAccentColor":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$","description":"The account's accent (#rrggbb: links, primary buttons, focus, selection); null or absent: the product's own."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"InterfacePreferences":{"anyOf":[{"type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"The same preferences serialised as a JSON string; parsed on login."},{"type":"null","description":"No preference stored: defaults apply."}],"description":"Interface preferences (§3 Client preferences); may arrive as a JSON string and is parsed (§3)."},"HomePageType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Home page preference; the go-to-menu value is named in the permissions manifest (§4.1 step 10)."},"HomePageRedirectionMenu":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Menu that / redirects to when HomePageType is go-to-menu, e.g. Dashboards (§4.1 step 10)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["FullName","Email","UserUID","RecId","AccountRecId","Domain","DomainType","LanguageCode","ImpersonatorLanguageCode","Impersonating","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountLogoUID","AccountName","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountMenuLogoStyle","AccountMenuDisplayTitleType","AccountMenuTitle","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","InterfacePreferences","HomePageType","HomePageRedirectionMenu","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"allOf":[{"if":{"properties":{"Impersonating":{"const":true,"description":"Impersonating."}},"required":["Impersonating"]},"then":{"properties":{"ImpersonatorLanguageCode":{"type":"string","description":"Set while impersonating."}}}},{"if":{"properties":{"AccountMenuDisplayTitleType":{"const":"Custom","description":"Custom title chosen."}},"required":["AccountMenuDisplayTitleType"]},"then":{"properties":{"AccountMenuTitle":{"type":"string","description":"Set when the custom title is shown."}}}}],"additionalProperties":false},"FeaturesDashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"FeaturesBinder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"FeaturesTablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"FeaturesDataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"FeaturesDataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"FeaturesConnection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"FeaturesDataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"FeaturesDataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"FeaturesDataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"FeaturesInsight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"FeaturesLiveDoc":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"FeaturesReport":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"FeaturesAutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."},"FeaturesSchedule":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"FeaturesAddon":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"FeaturesIntegrationAPI":{"type":"string","enum":["Included","Optional"],"description":"Integration API; a configuration-only feature with no session flag (§3)."},"FeaturesDocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"ShowLoginAnnouncement":{"type":"boolean","description":"Open the login announcement dialog (§4.2)."},"DesktopVersion":{"type":["string","null"],"pattern":"^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$","description":"Application version the server announces; a difference from the running version sets the new-version flag (§4.2). Null: none announced."}},"required":["User","FeaturesDashboard","FeaturesBinder","FeaturesTablesAndView","FeaturesDataHook","FeaturesDataStream","FeaturesConnection","FeaturesDataFlow","FeaturesDataLoader","FeaturesDataScript","FeaturesInsight","FeaturesLiveDoc","FeaturesReport","FeaturesAutomationAlert","FeaturesSchedule","FeaturesAddon","FeaturesIntegrationAPI","FeaturesDocumentsAndMedia","ShowLoginAnnouncement","DesktopVersion"],"additionalProperties":false};
+const pattern42 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$", "u");
+const pattern43 = new RegExp("^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$", "u");
+const pattern52 = new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
+const pattern55 = new RegExp("^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$", "u");
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="loggedInConfig" */;
@@ -11725,7 +11845,7 @@ errors++;
 if(data0.UserUID !== undefined){
 let data7 = data0.UserUID;
 if(typeof data7 === "string"){
-if(!pattern38.test(data7)){
+if(!pattern42.test(data7)){
 const err79 = {instancePath:instancePath+"/User/UserUID",schemaPath:"#/properties/User/properties/UserUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
@@ -11820,7 +11940,7 @@ errors++;
 if(data0.Domain !== undefined){
 let data10 = data0.Domain;
 if(typeof data10 === "string"){
-if(!pattern39.test(data10)){
+if(!pattern43.test(data10)){
 const err87 = {instancePath:instancePath+"/User/Domain",schemaPath:"#/properties/User/properties/Domain/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
@@ -11855,7 +11975,7 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(!pattern27.test(data11)){
+if(!pattern31.test(data11)){
 const err90 = {instancePath:instancePath+"/User/DomainType",schemaPath:"#/properties/User/properties/DomainType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err90];
@@ -11964,7 +12084,7 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(!pattern34.test(data17)){
+if(!pattern38.test(data17)){
 const err99 = {instancePath:instancePath+"/User/RolePermissions/" + i0,schemaPath:"#/properties/User/properties/RolePermissions/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"+"\""};
 if(vErrors === null){
 vErrors = [err99];
@@ -12050,7 +12170,7 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(!pattern27.test(data20)){
+if(!pattern31.test(data20)){
 const err106 = {instancePath:instancePath+"/User/AdminPermissions/" + i1+"/Key",schemaPath:"#/properties/User/properties/AdminPermissions/items/properties/Key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err106];
@@ -12204,7 +12324,7 @@ vErrors.push(err118);
 errors++;
 }
 if(typeof data26 === "string"){
-if(!pattern38.test(data26)){
+if(!pattern42.test(data26)){
 const err119 = {instancePath:instancePath+"/User/AccountLogoUID",schemaPath:"#/properties/User/properties/AccountLogoUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err119];
@@ -12265,7 +12385,7 @@ vErrors.push(err123);
 }
 errors++;
 }
-if(!pattern27.test(data30)){
+if(!pattern31.test(data30)){
 const err124 = {instancePath:instancePath+"/User/AccountMenuLogoStyle",schemaPath:"#/properties/User/properties/AccountMenuLogoStyle/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err124];
@@ -12323,10 +12443,10 @@ vErrors.push(err128);
 errors++;
 }
 }
-if(data0.AccountTwoFactorAuthenticationPolicy !== undefined){
-let data33 = data0.AccountTwoFactorAuthenticationPolicy;
-if(typeof data33 !== "string"){
-const err129 = {instancePath:instancePath+"/User/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/User/properties/AccountTwoFactorAuthenticationPolicy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.AccountBrandPrimaryColor !== undefined){
+let data33 = data0.AccountBrandPrimaryColor;
+if((typeof data33 !== "string") && (data33 !== null)){
+const err129 = {instancePath:instancePath+"/User/AccountBrandPrimaryColor",schemaPath:"#/properties/User/properties/AccountBrandPrimaryColor/type",keyword:"type",params:{type: schema39.properties.User.properties.AccountBrandPrimaryColor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -12335,8 +12455,9 @@ vErrors.push(err129);
 }
 errors++;
 }
-if(!(((data33 === "Disabled") || (data33 === "Optional")) || (data33 === "Required"))){
-const err130 = {instancePath:instancePath+"/User/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/User/properties/AccountTwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.AccountTwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
+if(typeof data33 === "string"){
+if(!pattern11.test(data33)){
+const err130 = {instancePath:instancePath+"/User/AccountBrandPrimaryColor",schemaPath:"#/properties/User/properties/AccountBrandPrimaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -12346,10 +12467,11 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data0.AuthenticationProtocol !== undefined){
-let data34 = data0.AuthenticationProtocol;
-if(typeof data34 !== "string"){
-const err131 = {instancePath:instancePath+"/User/AuthenticationProtocol",schemaPath:"#/properties/User/properties/AuthenticationProtocol/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data0.AccountBrandAccentColor !== undefined){
+let data34 = data0.AccountBrandAccentColor;
+if((typeof data34 !== "string") && (data34 !== null)){
+const err131 = {instancePath:instancePath+"/User/AccountBrandAccentColor",schemaPath:"#/properties/User/properties/AccountBrandAccentColor/type",keyword:"type",params:{type: schema39.properties.User.properties.AccountBrandAccentColor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -12358,8 +12480,9 @@ vErrors.push(err131);
 }
 errors++;
 }
-if(!(((data34 === "Password") || (data34 === "SAML")) || (data34 === "OpenIDConnect"))){
-const err132 = {instancePath:instancePath+"/User/AuthenticationProtocol",schemaPath:"#/properties/User/properties/AuthenticationProtocol/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.AuthenticationProtocol.enum},message:"must be equal to one of the allowed values"};
+if(typeof data34 === "string"){
+if(!pattern11.test(data34)){
+const err132 = {instancePath:instancePath+"/User/AccountBrandAccentColor",schemaPath:"#/properties/User/properties/AccountBrandAccentColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -12369,15 +12492,11 @@ vErrors.push(err132);
 errors++;
 }
 }
-if(data0.InterfacePreferences !== undefined){
-let data35 = data0.InterfacePreferences;
-const _errs82 = errors;
-let valid15 = false;
-const _errs83 = errors;
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-for(const key4 in data35){
-if(!(((((key4 === "theme") || (key4 === "themeStyle")) || (key4 === "contrast")) || (key4 === "welcomeSeen")) || (key4 === "recentColors"))){
-const err133 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+if(data0.AccountTwoFactorAuthenticationPolicy !== undefined){
+let data35 = data0.AccountTwoFactorAuthenticationPolicy;
+if(typeof data35 !== "string"){
+const err133 = {instancePath:instancePath+"/User/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/User/properties/AccountTwoFactorAuthenticationPolicy/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -12386,11 +12505,8 @@ vErrors.push(err133);
 }
 errors++;
 }
-}
-if(data35.theme !== undefined){
-let data36 = data35.theme;
-if(typeof data36 !== "string"){
-const err134 = {instancePath:instancePath+"/User/InterfacePreferences/theme",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data35 === "Disabled") || (data35 === "Optional")) || (data35 === "Required"))){
+const err134 = {instancePath:instancePath+"/User/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/User/properties/AccountTwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.AccountTwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -12399,8 +12515,11 @@ vErrors.push(err134);
 }
 errors++;
 }
-if(!(((data36 === "light") || (data36 === "dark")) || (data36 === "sync"))){
-const err135 = {instancePath:instancePath+"/User/InterfacePreferences/theme",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/theme/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.InterfacePreferences.anyOf[0].properties.theme.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.AuthenticationProtocol !== undefined){
+let data36 = data0.AuthenticationProtocol;
+if(typeof data36 !== "string"){
+const err135 = {instancePath:instancePath+"/User/AuthenticationProtocol",schemaPath:"#/properties/User/properties/AuthenticationProtocol/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -12409,11 +12528,8 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-if(data35.themeStyle !== undefined){
-let data37 = data35.themeStyle;
-if(typeof data37 !== "string"){
-const err136 = {instancePath:instancePath+"/User/InterfacePreferences/themeStyle",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/themeStyle/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data36 === "Password") || (data36 === "SAML")) || (data36 === "OpenIDConnect"))){
+const err136 = {instancePath:instancePath+"/User/AuthenticationProtocol",schemaPath:"#/properties/User/properties/AuthenticationProtocol/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.AuthenticationProtocol.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -12422,8 +12538,16 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(!((data37 === "rounded") || (data37 === "square"))){
-const err137 = {instancePath:instancePath+"/User/InterfacePreferences/themeStyle",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/themeStyle/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.InterfacePreferences.anyOf[0].properties.themeStyle.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.InterfacePreferences !== undefined){
+let data37 = data0.InterfacePreferences;
+const _errs86 = errors;
+let valid15 = false;
+const _errs87 = errors;
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+for(const key4 in data37){
+if(!(((((key4 === "theme") || (key4 === "themeStyle")) || (key4 === "contrast")) || (key4 === "welcomeSeen")) || (key4 === "recentColors"))){
+const err137 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -12433,9 +12557,10 @@ vErrors.push(err137);
 errors++;
 }
 }
-if(data35.contrast !== undefined){
-if(typeof data35.contrast !== "boolean"){
-const err138 = {instancePath:instancePath+"/User/InterfacePreferences/contrast",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/contrast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data37.theme !== undefined){
+let data38 = data37.theme;
+if(typeof data38 !== "string"){
+const err138 = {instancePath:instancePath+"/User/InterfacePreferences/theme",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -12444,10 +12569,8 @@ vErrors.push(err138);
 }
 errors++;
 }
-}
-if(data35.welcomeSeen !== undefined){
-if(typeof data35.welcomeSeen !== "boolean"){
-const err139 = {instancePath:instancePath+"/User/InterfacePreferences/welcomeSeen",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/welcomeSeen/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!(((data38 === "light") || (data38 === "dark")) || (data38 === "sync"))){
+const err139 = {instancePath:instancePath+"/User/InterfacePreferences/theme",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/theme/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.InterfacePreferences.anyOf[0].properties.theme.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -12457,11 +12580,10 @@ vErrors.push(err139);
 errors++;
 }
 }
-if(data35.recentColors !== undefined){
-let data40 = data35.recentColors;
-if(Array.isArray(data40)){
-if(data40.length > 8){
-const err140 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
+if(data37.themeStyle !== undefined){
+let data39 = data37.themeStyle;
+if(typeof data39 !== "string"){
+const err140 = {instancePath:instancePath+"/User/InterfacePreferences/themeStyle",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/themeStyle/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -12470,12 +12592,8 @@ vErrors.push(err140);
 }
 errors++;
 }
-const len2 = data40.length;
-for(let i2=0; i2<len2; i2++){
-let data41 = data40[i2];
-if(typeof data41 === "string"){
-if(!pattern14.test(data41)){
-const err141 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors/" + i2,schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/items/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
+if(!((data39 === "rounded") || (data39 === "square"))){
+const err141 = {instancePath:instancePath+"/User/InterfacePreferences/themeStyle",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/themeStyle/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.InterfacePreferences.anyOf[0].properties.themeStyle.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -12485,8 +12603,9 @@ vErrors.push(err141);
 errors++;
 }
 }
-else {
-const err142 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors/" + i2,schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data37.contrast !== undefined){
+if(typeof data37.contrast !== "boolean"){
+const err142 = {instancePath:instancePath+"/User/InterfacePreferences/contrast",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/contrast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -12496,18 +12615,9 @@ vErrors.push(err142);
 errors++;
 }
 }
-let i3 = data40.length;
-let j0;
-if(i3 > 1){
-const indices0 = {};
-for(;i3--;){
-let item0 = data40[i3];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err143 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)"};
+if(data37.welcomeSeen !== undefined){
+if(typeof data37.welcomeSeen !== "boolean"){
+const err143 = {instancePath:instancePath+"/User/InterfacePreferences/welcomeSeen",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/welcomeSeen/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -12515,14 +12625,13 @@ else {
 vErrors.push(err143);
 }
 errors++;
-break;
-}
-indices0[item0] = i3;
 }
 }
-}
-else {
-const err144 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data37.recentColors !== undefined){
+let data42 = data37.recentColors;
+if(Array.isArray(data42)){
+if(data42.length > 8){
+const err144 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -12531,10 +12640,12 @@ vErrors.push(err144);
 }
 errors++;
 }
-}
-}
-else {
-const err145 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const len2 = data42.length;
+for(let i2=0; i2<len2; i2++){
+let data43 = data42[i2];
+if(typeof data43 === "string"){
+if(!pattern11.test(data43)){
+const err145 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors/" + i2,schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/items/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -12543,13 +12654,9 @@ vErrors.push(err145);
 }
 errors++;
 }
-var _valid2 = _errs83 === errors;
-valid15 = valid15 || _valid2;
-if(!valid15){
-const _errs98 = errors;
-if(typeof data35 === "string"){
-if(!pattern46.test(data35)){
-const err146 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
+}
+else {
+const err146 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors/" + i2,schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -12559,8 +12666,18 @@ vErrors.push(err146);
 errors++;
 }
 }
-else {
-const err147 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let i3 = data42.length;
+let j0;
+if(i3 > 1){
+const indices0 = {};
+for(;i3--;){
+let item0 = data42[i3];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err147 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -12568,13 +12685,14 @@ else {
 vErrors.push(err147);
 }
 errors++;
+break;
 }
-var _valid2 = _errs98 === errors;
-valid15 = valid15 || _valid2;
-if(!valid15){
-const _errs100 = errors;
-if(data35 !== null){
-const err148 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/2/type",keyword:"type",params:{type: "null"},message:"must be null"};
+indices0[item0] = i3;
+}
+}
+}
+else {
+const err148 = {instancePath:instancePath+"/User/InterfacePreferences/recentColors",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/recentColors/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -12583,12 +12701,10 @@ vErrors.push(err148);
 }
 errors++;
 }
-var _valid2 = _errs100 === errors;
-valid15 = valid15 || _valid2;
 }
 }
-if(!valid15){
-const err149 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+else {
+const err149 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -12597,22 +12713,13 @@ vErrors.push(err149);
 }
 errors++;
 }
-else {
-errors = _errs82;
-if(vErrors !== null){
-if(_errs82){
-vErrors.length = _errs82;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data0.HomePageType !== undefined){
-let data42 = data0.HomePageType;
-if((typeof data42 !== "string") && (data42 !== null)){
-const err150 = {instancePath:instancePath+"/User/HomePageType",schemaPath:"#/properties/User/properties/HomePageType/type",keyword:"type",params:{type: schema39.properties.User.properties.HomePageType.type},message:"must be string,null"};
+var _valid2 = _errs87 === errors;
+valid15 = valid15 || _valid2;
+if(!valid15){
+const _errs102 = errors;
+if(typeof data37 === "string"){
+if(!pattern52.test(data37)){
+const err150 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -12621,9 +12728,9 @@ vErrors.push(err150);
 }
 errors++;
 }
-if(typeof data42 === "string"){
-if(func2(data42) > 80){
-const err151 = {instancePath:instancePath+"/User/HomePageType",schemaPath:"#/properties/User/properties/HomePageType/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+}
+else {
+const err151 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -12632,8 +12739,12 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(!pattern27.test(data42)){
-const err152 = {instancePath:instancePath+"/User/HomePageType",schemaPath:"#/properties/User/properties/HomePageType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+var _valid2 = _errs102 === errors;
+valid15 = valid15 || _valid2;
+if(!valid15){
+const _errs104 = errors;
+if(data37 !== null){
+const err152 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/2/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -12642,12 +12753,12 @@ vErrors.push(err152);
 }
 errors++;
 }
+var _valid2 = _errs104 === errors;
+valid15 = valid15 || _valid2;
 }
 }
-if(data0.HomePageRedirectionMenu !== undefined){
-let data43 = data0.HomePageRedirectionMenu;
-if((typeof data43 !== "string") && (data43 !== null)){
-const err153 = {instancePath:instancePath+"/User/HomePageRedirectionMenu",schemaPath:"#/properties/User/properties/HomePageRedirectionMenu/type",keyword:"type",params:{type: schema39.properties.User.properties.HomePageRedirectionMenu.type},message:"must be string,null"};
+if(!valid15){
+const err153 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -12656,9 +12767,22 @@ vErrors.push(err153);
 }
 errors++;
 }
-if(typeof data43 === "string"){
-if(func2(data43) > 80){
-const err154 = {instancePath:instancePath+"/User/HomePageRedirectionMenu",schemaPath:"#/properties/User/properties/HomePageRedirectionMenu/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+else {
+errors = _errs86;
+if(vErrors !== null){
+if(_errs86){
+vErrors.length = _errs86;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data0.HomePageType !== undefined){
+let data44 = data0.HomePageType;
+if((typeof data44 !== "string") && (data44 !== null)){
+const err154 = {instancePath:instancePath+"/User/HomePageType",schemaPath:"#/properties/User/properties/HomePageType/type",keyword:"type",params:{type: schema39.properties.User.properties.HomePageType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -12667,8 +12791,9 @@ vErrors.push(err154);
 }
 errors++;
 }
-if(!pattern27.test(data43)){
-const err155 = {instancePath:instancePath+"/User/HomePageRedirectionMenu",schemaPath:"#/properties/User/properties/HomePageRedirectionMenu/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(typeof data44 === "string"){
+if(func2(data44) > 80){
+const err155 = {instancePath:instancePath+"/User/HomePageType",schemaPath:"#/properties/User/properties/HomePageType/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -12677,12 +12802,8 @@ vErrors.push(err155);
 }
 errors++;
 }
-}
-}
-if(data0.SupportChat !== undefined){
-let data44 = data0.SupportChat;
-if(typeof data44 !== "string"){
-const err156 = {instancePath:instancePath+"/User/SupportChat",schemaPath:"#/properties/User/properties/SupportChat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern31.test(data44)){
+const err156 = {instancePath:instancePath+"/User/HomePageType",schemaPath:"#/properties/User/properties/HomePageType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -12691,8 +12812,12 @@ vErrors.push(err156);
 }
 errors++;
 }
-if(!((data44 === "Included") || (data44 === "Optional"))){
-const err157 = {instancePath:instancePath+"/User/SupportChat",schemaPath:"#/properties/User/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data0.HomePageRedirectionMenu !== undefined){
+let data45 = data0.HomePageRedirectionMenu;
+if((typeof data45 !== "string") && (data45 !== null)){
+const err157 = {instancePath:instancePath+"/User/HomePageRedirectionMenu",schemaPath:"#/properties/User/properties/HomePageRedirectionMenu/type",keyword:"type",params:{type: schema39.properties.User.properties.HomePageRedirectionMenu.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -12701,11 +12826,9 @@ vErrors.push(err157);
 }
 errors++;
 }
-}
-if(data0.TablesAndView !== undefined){
-let data45 = data0.TablesAndView;
-if(typeof data45 !== "string"){
-const err158 = {instancePath:instancePath+"/User/TablesAndView",schemaPath:"#/properties/User/properties/TablesAndView/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data45 === "string"){
+if(func2(data45) > 80){
+const err158 = {instancePath:instancePath+"/User/HomePageRedirectionMenu",schemaPath:"#/properties/User/properties/HomePageRedirectionMenu/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -12714,8 +12837,8 @@ vErrors.push(err158);
 }
 errors++;
 }
-if(!((data45 === "Included") || (data45 === "Optional"))){
-const err159 = {instancePath:instancePath+"/User/TablesAndView",schemaPath:"#/properties/User/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
+if(!pattern31.test(data45)){
+const err159 = {instancePath:instancePath+"/User/HomePageRedirectionMenu",schemaPath:"#/properties/User/properties/HomePageRedirectionMenu/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -12725,10 +12848,11 @@ vErrors.push(err159);
 errors++;
 }
 }
-if(data0.Connection !== undefined){
-let data46 = data0.Connection;
+}
+if(data0.SupportChat !== undefined){
+let data46 = data0.SupportChat;
 if(typeof data46 !== "string"){
-const err160 = {instancePath:instancePath+"/User/Connection",schemaPath:"#/properties/User/properties/Connection/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err160 = {instancePath:instancePath+"/User/SupportChat",schemaPath:"#/properties/User/properties/SupportChat/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -12738,7 +12862,7 @@ vErrors.push(err160);
 errors++;
 }
 if(!((data46 === "Included") || (data46 === "Optional"))){
-const err161 = {instancePath:instancePath+"/User/Connection",schemaPath:"#/properties/User/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Connection.enum},message:"must be equal to one of the allowed values"};
+const err161 = {instancePath:instancePath+"/User/SupportChat",schemaPath:"#/properties/User/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -12748,10 +12872,10 @@ vErrors.push(err161);
 errors++;
 }
 }
-if(data0.DataLoader !== undefined){
-let data47 = data0.DataLoader;
+if(data0.TablesAndView !== undefined){
+let data47 = data0.TablesAndView;
 if(typeof data47 !== "string"){
-const err162 = {instancePath:instancePath+"/User/DataLoader",schemaPath:"#/properties/User/properties/DataLoader/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err162 = {instancePath:instancePath+"/User/TablesAndView",schemaPath:"#/properties/User/properties/TablesAndView/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -12761,7 +12885,7 @@ vErrors.push(err162);
 errors++;
 }
 if(!((data47 === "Included") || (data47 === "Optional"))){
-const err163 = {instancePath:instancePath+"/User/DataLoader",schemaPath:"#/properties/User/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
+const err163 = {instancePath:instancePath+"/User/TablesAndView",schemaPath:"#/properties/User/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -12771,10 +12895,10 @@ vErrors.push(err163);
 errors++;
 }
 }
-if(data0.DataFlow !== undefined){
-let data48 = data0.DataFlow;
+if(data0.Connection !== undefined){
+let data48 = data0.Connection;
 if(typeof data48 !== "string"){
-const err164 = {instancePath:instancePath+"/User/DataFlow",schemaPath:"#/properties/User/properties/DataFlow/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err164 = {instancePath:instancePath+"/User/Connection",schemaPath:"#/properties/User/properties/Connection/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -12784,7 +12908,7 @@ vErrors.push(err164);
 errors++;
 }
 if(!((data48 === "Included") || (data48 === "Optional"))){
-const err165 = {instancePath:instancePath+"/User/DataFlow",schemaPath:"#/properties/User/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
+const err165 = {instancePath:instancePath+"/User/Connection",schemaPath:"#/properties/User/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Connection.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -12794,10 +12918,10 @@ vErrors.push(err165);
 errors++;
 }
 }
-if(data0.DataHook !== undefined){
-let data49 = data0.DataHook;
+if(data0.DataLoader !== undefined){
+let data49 = data0.DataLoader;
 if(typeof data49 !== "string"){
-const err166 = {instancePath:instancePath+"/User/DataHook",schemaPath:"#/properties/User/properties/DataHook/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err166 = {instancePath:instancePath+"/User/DataLoader",schemaPath:"#/properties/User/properties/DataLoader/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -12807,7 +12931,7 @@ vErrors.push(err166);
 errors++;
 }
 if(!((data49 === "Included") || (data49 === "Optional"))){
-const err167 = {instancePath:instancePath+"/User/DataHook",schemaPath:"#/properties/User/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
+const err167 = {instancePath:instancePath+"/User/DataLoader",schemaPath:"#/properties/User/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -12817,10 +12941,10 @@ vErrors.push(err167);
 errors++;
 }
 }
-if(data0.DataScript !== undefined){
-let data50 = data0.DataScript;
+if(data0.DataFlow !== undefined){
+let data50 = data0.DataFlow;
 if(typeof data50 !== "string"){
-const err168 = {instancePath:instancePath+"/User/DataScript",schemaPath:"#/properties/User/properties/DataScript/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err168 = {instancePath:instancePath+"/User/DataFlow",schemaPath:"#/properties/User/properties/DataFlow/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -12830,7 +12954,7 @@ vErrors.push(err168);
 errors++;
 }
 if(!((data50 === "Included") || (data50 === "Optional"))){
-const err169 = {instancePath:instancePath+"/User/DataScript",schemaPath:"#/properties/User/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
+const err169 = {instancePath:instancePath+"/User/DataFlow",schemaPath:"#/properties/User/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -12840,10 +12964,10 @@ vErrors.push(err169);
 errors++;
 }
 }
-if(data0.DataStream !== undefined){
-let data51 = data0.DataStream;
+if(data0.DataHook !== undefined){
+let data51 = data0.DataHook;
 if(typeof data51 !== "string"){
-const err170 = {instancePath:instancePath+"/User/DataStream",schemaPath:"#/properties/User/properties/DataStream/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err170 = {instancePath:instancePath+"/User/DataHook",schemaPath:"#/properties/User/properties/DataHook/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -12853,7 +12977,7 @@ vErrors.push(err170);
 errors++;
 }
 if(!((data51 === "Included") || (data51 === "Optional"))){
-const err171 = {instancePath:instancePath+"/User/DataStream",schemaPath:"#/properties/User/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
+const err171 = {instancePath:instancePath+"/User/DataHook",schemaPath:"#/properties/User/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -12863,10 +12987,10 @@ vErrors.push(err171);
 errors++;
 }
 }
-if(data0.DocumentsAndMedia !== undefined){
-let data52 = data0.DocumentsAndMedia;
+if(data0.DataScript !== undefined){
+let data52 = data0.DataScript;
 if(typeof data52 !== "string"){
-const err172 = {instancePath:instancePath+"/User/DocumentsAndMedia",schemaPath:"#/properties/User/properties/DocumentsAndMedia/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err172 = {instancePath:instancePath+"/User/DataScript",schemaPath:"#/properties/User/properties/DataScript/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -12876,7 +13000,7 @@ vErrors.push(err172);
 errors++;
 }
 if(!((data52 === "Included") || (data52 === "Optional"))){
-const err173 = {instancePath:instancePath+"/User/DocumentsAndMedia",schemaPath:"#/properties/User/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
+const err173 = {instancePath:instancePath+"/User/DataScript",schemaPath:"#/properties/User/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -12886,10 +13010,10 @@ vErrors.push(err173);
 errors++;
 }
 }
-if(data0.Dashboard !== undefined){
-let data53 = data0.Dashboard;
+if(data0.DataStream !== undefined){
+let data53 = data0.DataStream;
 if(typeof data53 !== "string"){
-const err174 = {instancePath:instancePath+"/User/Dashboard",schemaPath:"#/properties/User/properties/Dashboard/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err174 = {instancePath:instancePath+"/User/DataStream",schemaPath:"#/properties/User/properties/DataStream/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -12899,7 +13023,7 @@ vErrors.push(err174);
 errors++;
 }
 if(!((data53 === "Included") || (data53 === "Optional"))){
-const err175 = {instancePath:instancePath+"/User/Dashboard",schemaPath:"#/properties/User/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
+const err175 = {instancePath:instancePath+"/User/DataStream",schemaPath:"#/properties/User/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -12909,10 +13033,10 @@ vErrors.push(err175);
 errors++;
 }
 }
-if(data0.Report !== undefined){
-let data54 = data0.Report;
+if(data0.DocumentsAndMedia !== undefined){
+let data54 = data0.DocumentsAndMedia;
 if(typeof data54 !== "string"){
-const err176 = {instancePath:instancePath+"/User/Report",schemaPath:"#/properties/User/properties/Report/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err176 = {instancePath:instancePath+"/User/DocumentsAndMedia",schemaPath:"#/properties/User/properties/DocumentsAndMedia/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -12922,7 +13046,7 @@ vErrors.push(err176);
 errors++;
 }
 if(!((data54 === "Included") || (data54 === "Optional"))){
-const err177 = {instancePath:instancePath+"/User/Report",schemaPath:"#/properties/User/properties/Report/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Report.enum},message:"must be equal to one of the allowed values"};
+const err177 = {instancePath:instancePath+"/User/DocumentsAndMedia",schemaPath:"#/properties/User/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -12932,10 +13056,10 @@ vErrors.push(err177);
 errors++;
 }
 }
-if(data0.LiveDocs !== undefined){
-let data55 = data0.LiveDocs;
+if(data0.Dashboard !== undefined){
+let data55 = data0.Dashboard;
 if(typeof data55 !== "string"){
-const err178 = {instancePath:instancePath+"/User/LiveDocs",schemaPath:"#/properties/User/properties/LiveDocs/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err178 = {instancePath:instancePath+"/User/Dashboard",schemaPath:"#/properties/User/properties/Dashboard/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -12945,7 +13069,7 @@ vErrors.push(err178);
 errors++;
 }
 if(!((data55 === "Included") || (data55 === "Optional"))){
-const err179 = {instancePath:instancePath+"/User/LiveDocs",schemaPath:"#/properties/User/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
+const err179 = {instancePath:instancePath+"/User/Dashboard",schemaPath:"#/properties/User/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -12955,10 +13079,10 @@ vErrors.push(err179);
 errors++;
 }
 }
-if(data0.Insight !== undefined){
-let data56 = data0.Insight;
+if(data0.Report !== undefined){
+let data56 = data0.Report;
 if(typeof data56 !== "string"){
-const err180 = {instancePath:instancePath+"/User/Insight",schemaPath:"#/properties/User/properties/Insight/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err180 = {instancePath:instancePath+"/User/Report",schemaPath:"#/properties/User/properties/Report/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -12968,7 +13092,7 @@ vErrors.push(err180);
 errors++;
 }
 if(!((data56 === "Included") || (data56 === "Optional"))){
-const err181 = {instancePath:instancePath+"/User/Insight",schemaPath:"#/properties/User/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Insight.enum},message:"must be equal to one of the allowed values"};
+const err181 = {instancePath:instancePath+"/User/Report",schemaPath:"#/properties/User/properties/Report/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Report.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -12978,10 +13102,10 @@ vErrors.push(err181);
 errors++;
 }
 }
-if(data0.Binder !== undefined){
-let data57 = data0.Binder;
+if(data0.LiveDocs !== undefined){
+let data57 = data0.LiveDocs;
 if(typeof data57 !== "string"){
-const err182 = {instancePath:instancePath+"/User/Binder",schemaPath:"#/properties/User/properties/Binder/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err182 = {instancePath:instancePath+"/User/LiveDocs",schemaPath:"#/properties/User/properties/LiveDocs/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -12991,7 +13115,7 @@ vErrors.push(err182);
 errors++;
 }
 if(!((data57 === "Included") || (data57 === "Optional"))){
-const err183 = {instancePath:instancePath+"/User/Binder",schemaPath:"#/properties/User/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Binder.enum},message:"must be equal to one of the allowed values"};
+const err183 = {instancePath:instancePath+"/User/LiveDocs",schemaPath:"#/properties/User/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -13001,10 +13125,10 @@ vErrors.push(err183);
 errors++;
 }
 }
-if(data0.Addons !== undefined){
-let data58 = data0.Addons;
+if(data0.Insight !== undefined){
+let data58 = data0.Insight;
 if(typeof data58 !== "string"){
-const err184 = {instancePath:instancePath+"/User/Addons",schemaPath:"#/properties/User/properties/Addons/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err184 = {instancePath:instancePath+"/User/Insight",schemaPath:"#/properties/User/properties/Insight/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -13014,7 +13138,7 @@ vErrors.push(err184);
 errors++;
 }
 if(!((data58 === "Included") || (data58 === "Optional"))){
-const err185 = {instancePath:instancePath+"/User/Addons",schemaPath:"#/properties/User/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Addons.enum},message:"must be equal to one of the allowed values"};
+const err185 = {instancePath:instancePath+"/User/Insight",schemaPath:"#/properties/User/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Insight.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -13024,10 +13148,10 @@ vErrors.push(err185);
 errors++;
 }
 }
-if(data0.Schedules !== undefined){
-let data59 = data0.Schedules;
+if(data0.Binder !== undefined){
+let data59 = data0.Binder;
 if(typeof data59 !== "string"){
-const err186 = {instancePath:instancePath+"/User/Schedules",schemaPath:"#/properties/User/properties/Schedules/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err186 = {instancePath:instancePath+"/User/Binder",schemaPath:"#/properties/User/properties/Binder/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -13037,7 +13161,7 @@ vErrors.push(err186);
 errors++;
 }
 if(!((data59 === "Included") || (data59 === "Optional"))){
-const err187 = {instancePath:instancePath+"/User/Schedules",schemaPath:"#/properties/User/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
+const err187 = {instancePath:instancePath+"/User/Binder",schemaPath:"#/properties/User/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Binder.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -13047,10 +13171,10 @@ vErrors.push(err187);
 errors++;
 }
 }
-if(data0.AutomationAlert !== undefined){
-let data60 = data0.AutomationAlert;
+if(data0.Addons !== undefined){
+let data60 = data0.Addons;
 if(typeof data60 !== "string"){
-const err188 = {instancePath:instancePath+"/User/AutomationAlert",schemaPath:"#/properties/User/properties/AutomationAlert/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err188 = {instancePath:instancePath+"/User/Addons",schemaPath:"#/properties/User/properties/Addons/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -13060,7 +13184,7 @@ vErrors.push(err188);
 errors++;
 }
 if(!((data60 === "Included") || (data60 === "Optional"))){
-const err189 = {instancePath:instancePath+"/User/AutomationAlert",schemaPath:"#/properties/User/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
+const err189 = {instancePath:instancePath+"/User/Addons",schemaPath:"#/properties/User/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Addons.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -13070,9 +13194,10 @@ vErrors.push(err189);
 errors++;
 }
 }
-}
-else {
-const err190 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data0.Schedules !== undefined){
+let data61 = data0.Schedules;
+if(typeof data61 !== "string"){
+const err190 = {instancePath:instancePath+"/User/Schedules",schemaPath:"#/properties/User/properties/Schedules/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -13081,11 +13206,8 @@ vErrors.push(err190);
 }
 errors++;
 }
-}
-if(data.FeaturesDashboard !== undefined){
-let data61 = data.FeaturesDashboard;
-if(typeof data61 !== "string"){
-const err191 = {instancePath:instancePath+"/FeaturesDashboard",schemaPath:"#/properties/FeaturesDashboard/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data61 === "Included") || (data61 === "Optional"))){
+const err191 = {instancePath:instancePath+"/User/Schedules",schemaPath:"#/properties/User/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -13094,8 +13216,11 @@ vErrors.push(err191);
 }
 errors++;
 }
-if(!((data61 === "Included") || (data61 === "Optional"))){
-const err192 = {instancePath:instancePath+"/FeaturesDashboard",schemaPath:"#/properties/FeaturesDashboard/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDashboard.enum},message:"must be equal to one of the allowed values"};
+}
+if(data0.AutomationAlert !== undefined){
+let data62 = data0.AutomationAlert;
+if(typeof data62 !== "string"){
+const err192 = {instancePath:instancePath+"/User/AutomationAlert",schemaPath:"#/properties/User/properties/AutomationAlert/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -13104,11 +13229,8 @@ vErrors.push(err192);
 }
 errors++;
 }
-}
-if(data.FeaturesBinder !== undefined){
-let data62 = data.FeaturesBinder;
-if(typeof data62 !== "string"){
-const err193 = {instancePath:instancePath+"/FeaturesBinder",schemaPath:"#/properties/FeaturesBinder/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data62 === "Included") || (data62 === "Optional"))){
+const err193 = {instancePath:instancePath+"/User/AutomationAlert",schemaPath:"#/properties/User/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema39.properties.User.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -13117,8 +13239,10 @@ vErrors.push(err193);
 }
 errors++;
 }
-if(!((data62 === "Included") || (data62 === "Optional"))){
-const err194 = {instancePath:instancePath+"/FeaturesBinder",schemaPath:"#/properties/FeaturesBinder/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesBinder.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err194 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -13128,10 +13252,10 @@ vErrors.push(err194);
 errors++;
 }
 }
-if(data.FeaturesTablesAndView !== undefined){
-let data63 = data.FeaturesTablesAndView;
+if(data.FeaturesDashboard !== undefined){
+let data63 = data.FeaturesDashboard;
 if(typeof data63 !== "string"){
-const err195 = {instancePath:instancePath+"/FeaturesTablesAndView",schemaPath:"#/properties/FeaturesTablesAndView/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err195 = {instancePath:instancePath+"/FeaturesDashboard",schemaPath:"#/properties/FeaturesDashboard/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -13141,7 +13265,7 @@ vErrors.push(err195);
 errors++;
 }
 if(!((data63 === "Included") || (data63 === "Optional"))){
-const err196 = {instancePath:instancePath+"/FeaturesTablesAndView",schemaPath:"#/properties/FeaturesTablesAndView/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesTablesAndView.enum},message:"must be equal to one of the allowed values"};
+const err196 = {instancePath:instancePath+"/FeaturesDashboard",schemaPath:"#/properties/FeaturesDashboard/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDashboard.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -13151,10 +13275,10 @@ vErrors.push(err196);
 errors++;
 }
 }
-if(data.FeaturesDataHook !== undefined){
-let data64 = data.FeaturesDataHook;
+if(data.FeaturesBinder !== undefined){
+let data64 = data.FeaturesBinder;
 if(typeof data64 !== "string"){
-const err197 = {instancePath:instancePath+"/FeaturesDataHook",schemaPath:"#/properties/FeaturesDataHook/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err197 = {instancePath:instancePath+"/FeaturesBinder",schemaPath:"#/properties/FeaturesBinder/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -13164,7 +13288,7 @@ vErrors.push(err197);
 errors++;
 }
 if(!((data64 === "Included") || (data64 === "Optional"))){
-const err198 = {instancePath:instancePath+"/FeaturesDataHook",schemaPath:"#/properties/FeaturesDataHook/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDataHook.enum},message:"must be equal to one of the allowed values"};
+const err198 = {instancePath:instancePath+"/FeaturesBinder",schemaPath:"#/properties/FeaturesBinder/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesBinder.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -13174,10 +13298,10 @@ vErrors.push(err198);
 errors++;
 }
 }
-if(data.FeaturesDataStream !== undefined){
-let data65 = data.FeaturesDataStream;
+if(data.FeaturesTablesAndView !== undefined){
+let data65 = data.FeaturesTablesAndView;
 if(typeof data65 !== "string"){
-const err199 = {instancePath:instancePath+"/FeaturesDataStream",schemaPath:"#/properties/FeaturesDataStream/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err199 = {instancePath:instancePath+"/FeaturesTablesAndView",schemaPath:"#/properties/FeaturesTablesAndView/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -13187,7 +13311,7 @@ vErrors.push(err199);
 errors++;
 }
 if(!((data65 === "Included") || (data65 === "Optional"))){
-const err200 = {instancePath:instancePath+"/FeaturesDataStream",schemaPath:"#/properties/FeaturesDataStream/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDataStream.enum},message:"must be equal to one of the allowed values"};
+const err200 = {instancePath:instancePath+"/FeaturesTablesAndView",schemaPath:"#/properties/FeaturesTablesAndView/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesTablesAndView.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -13197,10 +13321,10 @@ vErrors.push(err200);
 errors++;
 }
 }
-if(data.FeaturesConnection !== undefined){
-let data66 = data.FeaturesConnection;
+if(data.FeaturesDataHook !== undefined){
+let data66 = data.FeaturesDataHook;
 if(typeof data66 !== "string"){
-const err201 = {instancePath:instancePath+"/FeaturesConnection",schemaPath:"#/properties/FeaturesConnection/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err201 = {instancePath:instancePath+"/FeaturesDataHook",schemaPath:"#/properties/FeaturesDataHook/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -13210,7 +13334,7 @@ vErrors.push(err201);
 errors++;
 }
 if(!((data66 === "Included") || (data66 === "Optional"))){
-const err202 = {instancePath:instancePath+"/FeaturesConnection",schemaPath:"#/properties/FeaturesConnection/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesConnection.enum},message:"must be equal to one of the allowed values"};
+const err202 = {instancePath:instancePath+"/FeaturesDataHook",schemaPath:"#/properties/FeaturesDataHook/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDataHook.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -13220,10 +13344,10 @@ vErrors.push(err202);
 errors++;
 }
 }
-if(data.FeaturesDataFlow !== undefined){
-let data67 = data.FeaturesDataFlow;
+if(data.FeaturesDataStream !== undefined){
+let data67 = data.FeaturesDataStream;
 if(typeof data67 !== "string"){
-const err203 = {instancePath:instancePath+"/FeaturesDataFlow",schemaPath:"#/properties/FeaturesDataFlow/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err203 = {instancePath:instancePath+"/FeaturesDataStream",schemaPath:"#/properties/FeaturesDataStream/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -13233,7 +13357,7 @@ vErrors.push(err203);
 errors++;
 }
 if(!((data67 === "Included") || (data67 === "Optional"))){
-const err204 = {instancePath:instancePath+"/FeaturesDataFlow",schemaPath:"#/properties/FeaturesDataFlow/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDataFlow.enum},message:"must be equal to one of the allowed values"};
+const err204 = {instancePath:instancePath+"/FeaturesDataStream",schemaPath:"#/properties/FeaturesDataStream/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDataStream.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -13243,10 +13367,10 @@ vErrors.push(err204);
 errors++;
 }
 }
-if(data.FeaturesDataLoader !== undefined){
-let data68 = data.FeaturesDataLoader;
+if(data.FeaturesConnection !== undefined){
+let data68 = data.FeaturesConnection;
 if(typeof data68 !== "string"){
-const err205 = {instancePath:instancePath+"/FeaturesDataLoader",schemaPath:"#/properties/FeaturesDataLoader/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err205 = {instancePath:instancePath+"/FeaturesConnection",schemaPath:"#/properties/FeaturesConnection/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -13256,7 +13380,7 @@ vErrors.push(err205);
 errors++;
 }
 if(!((data68 === "Included") || (data68 === "Optional"))){
-const err206 = {instancePath:instancePath+"/FeaturesDataLoader",schemaPath:"#/properties/FeaturesDataLoader/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDataLoader.enum},message:"must be equal to one of the allowed values"};
+const err206 = {instancePath:instancePath+"/FeaturesConnection",schemaPath:"#/properties/FeaturesConnection/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesConnection.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -13266,10 +13390,10 @@ vErrors.push(err206);
 errors++;
 }
 }
-if(data.FeaturesDataScript !== undefined){
-let data69 = data.FeaturesDataScript;
+if(data.FeaturesDataFlow !== undefined){
+let data69 = data.FeaturesDataFlow;
 if(typeof data69 !== "string"){
-const err207 = {instancePath:instancePath+"/FeaturesDataScript",schemaPath:"#/properties/FeaturesDataScript/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err207 = {instancePath:instancePath+"/FeaturesDataFlow",schemaPath:"#/properties/FeaturesDataFlow/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -13279,7 +13403,7 @@ vErrors.push(err207);
 errors++;
 }
 if(!((data69 === "Included") || (data69 === "Optional"))){
-const err208 = {instancePath:instancePath+"/FeaturesDataScript",schemaPath:"#/properties/FeaturesDataScript/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDataScript.enum},message:"must be equal to one of the allowed values"};
+const err208 = {instancePath:instancePath+"/FeaturesDataFlow",schemaPath:"#/properties/FeaturesDataFlow/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDataFlow.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -13289,10 +13413,10 @@ vErrors.push(err208);
 errors++;
 }
 }
-if(data.FeaturesInsight !== undefined){
-let data70 = data.FeaturesInsight;
+if(data.FeaturesDataLoader !== undefined){
+let data70 = data.FeaturesDataLoader;
 if(typeof data70 !== "string"){
-const err209 = {instancePath:instancePath+"/FeaturesInsight",schemaPath:"#/properties/FeaturesInsight/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err209 = {instancePath:instancePath+"/FeaturesDataLoader",schemaPath:"#/properties/FeaturesDataLoader/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -13302,7 +13426,7 @@ vErrors.push(err209);
 errors++;
 }
 if(!((data70 === "Included") || (data70 === "Optional"))){
-const err210 = {instancePath:instancePath+"/FeaturesInsight",schemaPath:"#/properties/FeaturesInsight/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesInsight.enum},message:"must be equal to one of the allowed values"};
+const err210 = {instancePath:instancePath+"/FeaturesDataLoader",schemaPath:"#/properties/FeaturesDataLoader/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDataLoader.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -13312,10 +13436,10 @@ vErrors.push(err210);
 errors++;
 }
 }
-if(data.FeaturesLiveDoc !== undefined){
-let data71 = data.FeaturesLiveDoc;
+if(data.FeaturesDataScript !== undefined){
+let data71 = data.FeaturesDataScript;
 if(typeof data71 !== "string"){
-const err211 = {instancePath:instancePath+"/FeaturesLiveDoc",schemaPath:"#/properties/FeaturesLiveDoc/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err211 = {instancePath:instancePath+"/FeaturesDataScript",schemaPath:"#/properties/FeaturesDataScript/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -13325,7 +13449,7 @@ vErrors.push(err211);
 errors++;
 }
 if(!((data71 === "Included") || (data71 === "Optional"))){
-const err212 = {instancePath:instancePath+"/FeaturesLiveDoc",schemaPath:"#/properties/FeaturesLiveDoc/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesLiveDoc.enum},message:"must be equal to one of the allowed values"};
+const err212 = {instancePath:instancePath+"/FeaturesDataScript",schemaPath:"#/properties/FeaturesDataScript/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDataScript.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -13335,10 +13459,10 @@ vErrors.push(err212);
 errors++;
 }
 }
-if(data.FeaturesReport !== undefined){
-let data72 = data.FeaturesReport;
+if(data.FeaturesInsight !== undefined){
+let data72 = data.FeaturesInsight;
 if(typeof data72 !== "string"){
-const err213 = {instancePath:instancePath+"/FeaturesReport",schemaPath:"#/properties/FeaturesReport/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err213 = {instancePath:instancePath+"/FeaturesInsight",schemaPath:"#/properties/FeaturesInsight/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -13348,7 +13472,7 @@ vErrors.push(err213);
 errors++;
 }
 if(!((data72 === "Included") || (data72 === "Optional"))){
-const err214 = {instancePath:instancePath+"/FeaturesReport",schemaPath:"#/properties/FeaturesReport/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesReport.enum},message:"must be equal to one of the allowed values"};
+const err214 = {instancePath:instancePath+"/FeaturesInsight",schemaPath:"#/properties/FeaturesInsight/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesInsight.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -13358,10 +13482,10 @@ vErrors.push(err214);
 errors++;
 }
 }
-if(data.FeaturesAutomationAlert !== undefined){
-let data73 = data.FeaturesAutomationAlert;
+if(data.FeaturesLiveDoc !== undefined){
+let data73 = data.FeaturesLiveDoc;
 if(typeof data73 !== "string"){
-const err215 = {instancePath:instancePath+"/FeaturesAutomationAlert",schemaPath:"#/properties/FeaturesAutomationAlert/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err215 = {instancePath:instancePath+"/FeaturesLiveDoc",schemaPath:"#/properties/FeaturesLiveDoc/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -13371,7 +13495,7 @@ vErrors.push(err215);
 errors++;
 }
 if(!((data73 === "Included") || (data73 === "Optional"))){
-const err216 = {instancePath:instancePath+"/FeaturesAutomationAlert",schemaPath:"#/properties/FeaturesAutomationAlert/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesAutomationAlert.enum},message:"must be equal to one of the allowed values"};
+const err216 = {instancePath:instancePath+"/FeaturesLiveDoc",schemaPath:"#/properties/FeaturesLiveDoc/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesLiveDoc.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -13381,10 +13505,10 @@ vErrors.push(err216);
 errors++;
 }
 }
-if(data.FeaturesSchedule !== undefined){
-let data74 = data.FeaturesSchedule;
+if(data.FeaturesReport !== undefined){
+let data74 = data.FeaturesReport;
 if(typeof data74 !== "string"){
-const err217 = {instancePath:instancePath+"/FeaturesSchedule",schemaPath:"#/properties/FeaturesSchedule/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err217 = {instancePath:instancePath+"/FeaturesReport",schemaPath:"#/properties/FeaturesReport/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -13394,7 +13518,7 @@ vErrors.push(err217);
 errors++;
 }
 if(!((data74 === "Included") || (data74 === "Optional"))){
-const err218 = {instancePath:instancePath+"/FeaturesSchedule",schemaPath:"#/properties/FeaturesSchedule/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesSchedule.enum},message:"must be equal to one of the allowed values"};
+const err218 = {instancePath:instancePath+"/FeaturesReport",schemaPath:"#/properties/FeaturesReport/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesReport.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -13404,10 +13528,10 @@ vErrors.push(err218);
 errors++;
 }
 }
-if(data.FeaturesAddon !== undefined){
-let data75 = data.FeaturesAddon;
+if(data.FeaturesAutomationAlert !== undefined){
+let data75 = data.FeaturesAutomationAlert;
 if(typeof data75 !== "string"){
-const err219 = {instancePath:instancePath+"/FeaturesAddon",schemaPath:"#/properties/FeaturesAddon/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err219 = {instancePath:instancePath+"/FeaturesAutomationAlert",schemaPath:"#/properties/FeaturesAutomationAlert/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -13417,7 +13541,7 @@ vErrors.push(err219);
 errors++;
 }
 if(!((data75 === "Included") || (data75 === "Optional"))){
-const err220 = {instancePath:instancePath+"/FeaturesAddon",schemaPath:"#/properties/FeaturesAddon/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesAddon.enum},message:"must be equal to one of the allowed values"};
+const err220 = {instancePath:instancePath+"/FeaturesAutomationAlert",schemaPath:"#/properties/FeaturesAutomationAlert/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesAutomationAlert.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -13427,10 +13551,10 @@ vErrors.push(err220);
 errors++;
 }
 }
-if(data.FeaturesIntegrationAPI !== undefined){
-let data76 = data.FeaturesIntegrationAPI;
+if(data.FeaturesSchedule !== undefined){
+let data76 = data.FeaturesSchedule;
 if(typeof data76 !== "string"){
-const err221 = {instancePath:instancePath+"/FeaturesIntegrationAPI",schemaPath:"#/properties/FeaturesIntegrationAPI/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err221 = {instancePath:instancePath+"/FeaturesSchedule",schemaPath:"#/properties/FeaturesSchedule/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -13440,7 +13564,7 @@ vErrors.push(err221);
 errors++;
 }
 if(!((data76 === "Included") || (data76 === "Optional"))){
-const err222 = {instancePath:instancePath+"/FeaturesIntegrationAPI",schemaPath:"#/properties/FeaturesIntegrationAPI/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesIntegrationAPI.enum},message:"must be equal to one of the allowed values"};
+const err222 = {instancePath:instancePath+"/FeaturesSchedule",schemaPath:"#/properties/FeaturesSchedule/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesSchedule.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -13450,10 +13574,10 @@ vErrors.push(err222);
 errors++;
 }
 }
-if(data.FeaturesDocumentsAndMedia !== undefined){
-let data77 = data.FeaturesDocumentsAndMedia;
+if(data.FeaturesAddon !== undefined){
+let data77 = data.FeaturesAddon;
 if(typeof data77 !== "string"){
-const err223 = {instancePath:instancePath+"/FeaturesDocumentsAndMedia",schemaPath:"#/properties/FeaturesDocumentsAndMedia/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err223 = {instancePath:instancePath+"/FeaturesAddon",schemaPath:"#/properties/FeaturesAddon/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -13463,7 +13587,7 @@ vErrors.push(err223);
 errors++;
 }
 if(!((data77 === "Included") || (data77 === "Optional"))){
-const err224 = {instancePath:instancePath+"/FeaturesDocumentsAndMedia",schemaPath:"#/properties/FeaturesDocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
+const err224 = {instancePath:instancePath+"/FeaturesAddon",schemaPath:"#/properties/FeaturesAddon/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesAddon.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -13473,9 +13597,10 @@ vErrors.push(err224);
 errors++;
 }
 }
-if(data.ShowLoginAnnouncement !== undefined){
-if(typeof data.ShowLoginAnnouncement !== "boolean"){
-const err225 = {instancePath:instancePath+"/ShowLoginAnnouncement",schemaPath:"#/properties/ShowLoginAnnouncement/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.FeaturesIntegrationAPI !== undefined){
+let data78 = data.FeaturesIntegrationAPI;
+if(typeof data78 !== "string"){
+const err225 = {instancePath:instancePath+"/FeaturesIntegrationAPI",schemaPath:"#/properties/FeaturesIntegrationAPI/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -13484,11 +13609,8 @@ vErrors.push(err225);
 }
 errors++;
 }
-}
-if(data.DesktopVersion !== undefined){
-let data79 = data.DesktopVersion;
-if((typeof data79 !== "string") && (data79 !== null)){
-const err226 = {instancePath:instancePath+"/DesktopVersion",schemaPath:"#/properties/DesktopVersion/type",keyword:"type",params:{type: schema39.properties.DesktopVersion.type},message:"must be string,null"};
+if(!((data78 === "Included") || (data78 === "Optional"))){
+const err226 = {instancePath:instancePath+"/FeaturesIntegrationAPI",schemaPath:"#/properties/FeaturesIntegrationAPI/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesIntegrationAPI.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -13497,9 +13619,11 @@ vErrors.push(err226);
 }
 errors++;
 }
-if(typeof data79 === "string"){
-if(!pattern49.test(data79)){
-const err227 = {instancePath:instancePath+"/DesktopVersion",schemaPath:"#/properties/DesktopVersion/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$"},message:"must match pattern \""+"^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$"+"\""};
+}
+if(data.FeaturesDocumentsAndMedia !== undefined){
+let data79 = data.FeaturesDocumentsAndMedia;
+if(typeof data79 !== "string"){
+const err227 = {instancePath:instancePath+"/FeaturesDocumentsAndMedia",schemaPath:"#/properties/FeaturesDocumentsAndMedia/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -13508,16 +13632,62 @@ vErrors.push(err227);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err228 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((data79 === "Included") || (data79 === "Optional"))){
+const err228 = {instancePath:instancePath+"/FeaturesDocumentsAndMedia",schemaPath:"#/properties/FeaturesDocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema39.properties.FeaturesDocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err228];
 }
 else {
 vErrors.push(err228);
+}
+errors++;
+}
+}
+if(data.ShowLoginAnnouncement !== undefined){
+if(typeof data.ShowLoginAnnouncement !== "boolean"){
+const err229 = {instancePath:instancePath+"/ShowLoginAnnouncement",schemaPath:"#/properties/ShowLoginAnnouncement/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err229];
+}
+else {
+vErrors.push(err229);
+}
+errors++;
+}
+}
+if(data.DesktopVersion !== undefined){
+let data81 = data.DesktopVersion;
+if((typeof data81 !== "string") && (data81 !== null)){
+const err230 = {instancePath:instancePath+"/DesktopVersion",schemaPath:"#/properties/DesktopVersion/type",keyword:"type",params:{type: schema39.properties.DesktopVersion.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err230];
+}
+else {
+vErrors.push(err230);
+}
+errors++;
+}
+if(typeof data81 === "string"){
+if(!pattern55.test(data81)){
+const err231 = {instancePath:instancePath+"/DesktopVersion",schemaPath:"#/properties/DesktopVersion/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$"},message:"must match pattern \""+"^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$"+"\""};
+if(vErrors === null){
+vErrors = [err231];
+}
+else {
+vErrors.push(err231);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err232 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err232];
+}
+else {
+vErrors.push(err232);
 }
 errors++;
 }
@@ -13527,9 +13697,9 @@ return errors === 0;
 
 export const validateMenus = validate40;
 const schema40 = {"$id":"menus","type":"object","description":"The menus of the top menu bar (SPEC §2.5, §6). Ids are unique across the whole document.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"sessionValues":{"type":"object","description":"Session field values the condition atoms compare against.","properties":{"twoFactorPoliciesAllowingSettings":{"type":"array","items":{"type":"string","minLength":1,"maxLength":60},"uniqueItems":true,"description":"AccountTwoFactorAuthenticationPolicy values under which users manage 2FA themselves."},"passwordAuthenticationProtocols":{"type":"array","items":{"type":"string","minLength":1,"maxLength":60},"uniqueItems":true,"description":"AuthenticationProtocol values that mean sign-on by password."}},"required":["twoFactorPoliciesAllowingSettings","passwordAuthenticationProtocols"],"additionalProperties":false},"main":{"type":"object","description":"The navigation panel: up to constants.menuColumns columns, constants.menuDropdownWidthPx wide (§9).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the panel button's accessible name."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the panel button."},"sections":{"type":"array","items":{"type":"object","description":"A navigation panel section (§2.5). Hidden when none of its links is visible (§6).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title."},"title":{"type":"string","minLength":1,"maxLength":40,"description":"Literal title set by the account's custom menu (account layer); shown instead of titleKey's text."},"titleByLanguage":{"type":"object","propertyNames":{"enum":["en","de","es","fr","nl","pt","it"]},"additionalProperties":{"type":"string","minLength":1,"maxLength":40,"description":"The text in that language."},"description":"Literal titles set by the account's custom menu, by interface language; they win over title."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the section title."},"column":{"enum":[1,2],"description":"Column of the panel (constants.menuColumns: 2) the section sits in."},"links":{"type":"array","items":{"type":"object","description":"A navigation panel link (§2.5). Shown iff (adminOnly is false or User.IsAdmin is true) and the role permission key is held at level r or higher (§6) and visibleWhen holds. The feature does not hide it.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path the link opens (§2.5: prefixed with /); must match a route."},"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key that governs the entry (§6); without it the entry is hidden."},"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription feature of the screen. Not a visibility rule (§2.5: entries follow the role permission): when it is not Included the link is badged as an upgrade and the guard sends it to /upgrade (§4.1 step 11)."},"adminOnly":{"type":"boolean","description":"Hidden from users whose IsAdmin is not true (§6)."},"text":{"type":"string","minLength":1,"maxLength":40,"description":"Literal name set by the account's custom menu (account layer) for every language without a name in textByLanguage; shown instead of textKey's text."},"textByLanguage":{"type":"object","propertyNames":{"enum":["en","de","es","fr","nl","pt","it"]},"additionalProperties":{"type":"string","minLength":1,"maxLength":40,"description":"The text in that language."},"description":"Literal names set by the account's custom menu, by interface language; they win over text."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","textKey","link","key","adminOnly"],"additionalProperties":false},"minItems":1,"description":"Links, in display order."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","titleKey","icon","column","links"],"additionalProperties":false},"minItems":1,"description":"Sections, in display order."}},"required":["titleKey","icon","sections"],"additionalProperties":false},"admin":{"type":"object","description":"The admin menu: up to constants.adminMenuColumns columns, at most constants.adminMenuMaxWidthPx wide (§9). Shown iff at least one of its links is visible (§6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the admin menu button's accessible name."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the admin menu button."},"sections":{"type":"array","items":{"type":"object","description":"An admin menu section. Hidden when none of its links is visible (§6).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the section title."},"column":{"enum":[1,2,3,4],"description":"Column of the admin menu (constants.adminMenuColumns: 4) the section sits in."},"links":{"type":"array","items":{"type":"object","description":"An admin menu link. Shown iff the user's AdminPermissions entry for the module has Read (§6) and visibleWhen holds.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"link":{"type":"string","pattern":"^/admin(/[a-z0-9]+)+$","maxLength":200,"description":"Path of the admin screen, '/admin/' followed by lower-case static segments (§2.5)."},"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module whose Read permission the screen needs (§6)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","textKey","link","adminModule"],"additionalProperties":false},"minItems":1,"description":"Links, in display order."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","titleKey","icon","column","links"],"additionalProperties":false},"minItems":1,"description":"Sections, in display order."}},"required":["titleKey","icon","sections"],"additionalProperties":false},"user":{"type":"object","description":"The user menu (§2.5, §4.2, §6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button's accessible name and tooltip."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the button."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"entries":{"type":"array","items":{"type":"object","description":"An entry of the user or help menu: shown iff visibleWhen holds (always when absent). Exactly one of link, dialog, external or action says what it does.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the entry text. For action switchLanguage it receives {{language}}, the native name of the language switched to."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the text."},"separatorBefore":{"type":"boolean","description":"Draw a separator above the entry when a visible entry precedes it (default false)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path to navigate to; must match a route."},"dialog":{"enum":["mySettings","exports","newSupportTicket","welcome","customerEffortRating"],"description":"Dialog registry id of a menu dialog (§2.5) to open."},"external":{"type":"object","description":"An external page configured in the shell manifest, opened in a new tab (rel=noopener).","properties":{"site":{"enum":["help"],"description":"External site of the shell manifest: help = externalSites.help (§7 help URLs by type)."},"page":{"enum":["faq","tutorials","releaseNotes"],"description":"Page type; the URL is externalSites.help.baseUrl followed by externalSites.help.pages[page]."}},"required":["site","page"],"additionalProperties":false},"action":{"enum":["signOut","stopImpersonation","switchLanguage"],"description":"Built-in action: signOut navigates to /logout (§2.2); stopImpersonation calls v2/User/StopImpersonate through the gateway and reloads the session (§7); switchLanguage toggles the interface language between ImpersonatorLanguageCode and LanguageCode, kept in the impersonation language cookie (§4.2)."}},"required":["id","textKey"],"oneOf":[{"required":["link"]},{"required":["dialog"]},{"required":["external"]},{"required":["action"]}],"additionalProperties":false},"minItems":1,"description":"Entries, in display order."}},"required":["titleKey","icon","entries"],"additionalProperties":false},"help":{"type":"object","description":"The help menu (§2.5, §6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button's accessible name and tooltip."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the button."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"entries":{"type":"array","items":{"type":"object","description":"An entry of the user or help menu: shown iff visibleWhen holds (always when absent). Exactly one of link, dialog, external or action says what it does.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the entry text. For action switchLanguage it receives {{language}}, the native name of the language switched to."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the text."},"separatorBefore":{"type":"boolean","description":"Draw a separator above the entry when a visible entry precedes it (default false)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path to navigate to; must match a route."},"dialog":{"enum":["mySettings","exports","newSupportTicket","welcome","customerEffortRating"],"description":"Dialog registry id of a menu dialog (§2.5) to open."},"external":{"type":"object","description":"An external page configured in the shell manifest, opened in a new tab (rel=noopener).","properties":{"site":{"enum":["help"],"description":"External site of the shell manifest: help = externalSites.help (§7 help URLs by type)."},"page":{"enum":["faq","tutorials","releaseNotes"],"description":"Page type; the URL is externalSites.help.baseUrl followed by externalSites.help.pages[page]."}},"required":["site","page"],"additionalProperties":false},"action":{"enum":["signOut","stopImpersonation","switchLanguage"],"description":"Built-in action: signOut navigates to /logout (§2.2); stopImpersonation calls v2/User/StopImpersonate through the gateway and reloads the session (§7); switchLanguage toggles the interface language between ImpersonatorLanguageCode and LanguageCode, kept in the impersonation language cookie (§4.2)."}},"required":["id","textKey"],"oneOf":[{"required":["link"]},{"required":["dialog"]},{"required":["external"]},{"required":["action"]}],"additionalProperties":false},"minItems":1,"description":"Entries, in display order."}},"required":["titleKey","icon","entries"],"additionalProperties":false}},"required":["version","sessionValues","main","admin","user","help"],"additionalProperties":false,"definitions":{"conditionAtom":{"description":"A condition atom: exactly one of the atoms below.","oneOf":[{"type":"object","description":"True iff the user's RolePermissions (§3 permission string, parsed with the aliases of the permissions manifest) hold the key at the given level or higher (rw includes r). An absent key is false.","properties":{"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key (§6), canonical spelling."},"level":{"enum":["r","rw"],"description":"Minimum level; default r."}},"required":["permission"],"additionalProperties":false},{"type":"object","description":"True iff the subscription feature's availability on the session is Included (§5 access checks). Optional, absent or any other value is false. For a config-only feature (IntegrationAPI) the value of its Features… config name is used.","properties":{"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id of the permissions manifest."}},"required":["feature"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean field of the User session (§3) is exactly true; absent or any other value is false. Impersonation has its own atom.","properties":{"sessionFlag":{"enum":["ShowHelpLinks","IsAdmin","MustSetup2FA","AccountIsWhiteLabel","AccountMenuLogoIsSet"],"description":"Boolean User field (§3)."}},"required":["sessionFlag"],"additionalProperties":false},{"type":"object","description":"True iff (User.Impersonating === true) equals the given value: {impersonating: true} holds while an administrator impersonates the user, {impersonating: false} otherwise (§4.2).","properties":{"impersonating":{"type":"boolean","description":"Expected impersonation state."}},"required":["impersonating"],"additionalProperties":false},{"type":"object","description":"True iff (User.AccountTwoFactorAuthenticationPolicy, as a string, equals case-insensitively one of sessionValues.twoFactorPoliciesAllowingSettings) equals the given value. An absent policy never allows.","properties":{"twoFactorPolicyAllowsSettings":{"type":"boolean","description":"Expected result of 'the account's 2FA policy lets the user manage 2FA in My Settings' (§6)."}},"required":["twoFactorPolicyAllowsSettings"],"additionalProperties":false},{"type":"object","description":"True iff (User.AuthenticationProtocol, as a string, equals case-insensitively one of sessionValues.passwordAuthenticationProtocols) equals the given value. An absent protocol is not password.","properties":{"passwordSignOn":{"type":"boolean","description":"Expected result of 'the user signs on with a password' (as opposed to single sign-on, §6)."}},"required":["passwordSignOn"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean setting of the resolved shell manifest (account layer included) is true.","properties":{"shellFlag":{"enum":["videoTutorials","signupAllowed"],"description":"Boolean shell setting: videoTutorials (welcome tutorial available, §6) or signupAllowed (§2.1)."}},"required":["shellFlag"],"additionalProperties":false},{"type":"object","description":"True iff the user's AdminPermissions map (§3) has an entry for the module whose Read flag (access read, the default) or Write flag (access write) is exactly true.","properties":{"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key."},"access":{"enum":["read","write"],"description":"Which flag must be set; default read."}},"required":["adminModule"],"additionalProperties":false}]},"conditionLevel1":{"description":"A condition of at most one level: an atom or a combinator of atoms.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionAtom","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]},"conditionLevel2":{"description":"A condition of at most two levels.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel1","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]},"condition":{"description":"Visibility condition of at most three levels. Atoms: permission, feature, sessionFlag, impersonating, twoFactorPolicyAllowsSettings, passwordSignOn, shellFlag, adminModule; combinators: allOf, anyOf, not.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel2","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]}}};
-const pattern51 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
-const pattern57 = new RegExp("^/(?![/\\\\])[^\\s\\\\]*$", "u");
-const pattern85 = new RegExp("^/admin(/[a-z0-9]+)+$", "u");
+const pattern57 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
+const pattern63 = new RegExp("^/(?![/\\\\])[^\\s\\\\]*$", "u");
+const pattern91 = new RegExp("^/admin(/[a-z0-9]+)+$", "u");
 const schema41 = {"description":"Visibility condition of at most three levels. Atoms: permission, feature, sessionFlag, impersonating, twoFactorPolicyAllowsSettings, passwordSignOn, shellFlag, adminModule; combinators: allOf, anyOf, not.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel2","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]};
 const schema42 = {"description":"A condition atom: exactly one of the atoms below.","oneOf":[{"type":"object","description":"True iff the user's RolePermissions (§3 permission string, parsed with the aliases of the permissions manifest) hold the key at the given level or higher (rw includes r). An absent key is false.","properties":{"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key (§6), canonical spelling."},"level":{"enum":["r","rw"],"description":"Minimum level; default r."}},"required":["permission"],"additionalProperties":false},{"type":"object","description":"True iff the subscription feature's availability on the session is Included (§5 access checks). Optional, absent or any other value is false. For a config-only feature (IntegrationAPI) the value of its Features… config name is used.","properties":{"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id of the permissions manifest."}},"required":["feature"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean field of the User session (§3) is exactly true; absent or any other value is false. Impersonation has its own atom.","properties":{"sessionFlag":{"enum":["ShowHelpLinks","IsAdmin","MustSetup2FA","AccountIsWhiteLabel","AccountMenuLogoIsSet"],"description":"Boolean User field (§3)."}},"required":["sessionFlag"],"additionalProperties":false},{"type":"object","description":"True iff (User.Impersonating === true) equals the given value: {impersonating: true} holds while an administrator impersonates the user, {impersonating: false} otherwise (§4.2).","properties":{"impersonating":{"type":"boolean","description":"Expected impersonation state."}},"required":["impersonating"],"additionalProperties":false},{"type":"object","description":"True iff (User.AccountTwoFactorAuthenticationPolicy, as a string, equals case-insensitively one of sessionValues.twoFactorPoliciesAllowingSettings) equals the given value. An absent policy never allows.","properties":{"twoFactorPolicyAllowsSettings":{"type":"boolean","description":"Expected result of 'the account's 2FA policy lets the user manage 2FA in My Settings' (§6)."}},"required":["twoFactorPolicyAllowsSettings"],"additionalProperties":false},{"type":"object","description":"True iff (User.AuthenticationProtocol, as a string, equals case-insensitively one of sessionValues.passwordAuthenticationProtocols) equals the given value. An absent protocol is not password.","properties":{"passwordSignOn":{"type":"boolean","description":"Expected result of 'the user signs on with a password' (as opposed to single sign-on, §6)."}},"required":["passwordSignOn"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean setting of the resolved shell manifest (account layer included) is true.","properties":{"shellFlag":{"enum":["videoTutorials","signupAllowed"],"description":"Boolean shell setting: videoTutorials (welcome tutorial available, §6) or signupAllowed (§2.1)."}},"required":["shellFlag"],"additionalProperties":false},{"type":"object","description":"True iff the user's AdminPermissions map (§3) has an entry for the module whose Read flag (access read, the default) or Write flag (access write) is exactly true.","properties":{"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key."},"access":{"enum":["read","write"],"description":"Which flag must be set; default read."}},"required":["adminModule"],"additionalProperties":false}]};
 const schema43 = {"description":"A condition of at most two levels.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel1","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]};
@@ -13582,7 +13752,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern27.test(data0)){
+if(!pattern31.test(data0)){
 const err3 = {instancePath:instancePath+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -13670,7 +13840,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern27.test(data2)){
+if(!pattern31.test(data2)){
 const err10 = {instancePath:instancePath+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -14037,7 +14207,7 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!pattern27.test(data8)){
+if(!pattern31.test(data8)){
 const err36 = {instancePath:instancePath+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
@@ -14206,7 +14376,7 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(!pattern27.test(data12)){
+if(!pattern31.test(data12)){
 const err47 = {instancePath:instancePath+"/allOf/" + i0+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err47];
@@ -14294,7 +14464,7 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(!pattern27.test(data14)){
+if(!pattern31.test(data14)){
 const err54 = {instancePath:instancePath+"/allOf/" + i0+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
@@ -14661,7 +14831,7 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(!pattern27.test(data20)){
+if(!pattern31.test(data20)){
 const err80 = {instancePath:instancePath+"/allOf/" + i0+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err80];
@@ -14859,7 +15029,7 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(!pattern27.test(data24)){
+if(!pattern31.test(data24)){
 const err93 = {instancePath:instancePath+"/anyOf/" + i1+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err93];
@@ -14947,7 +15117,7 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(!pattern27.test(data26)){
+if(!pattern31.test(data26)){
 const err100 = {instancePath:instancePath+"/anyOf/" + i1+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err100];
@@ -15314,7 +15484,7 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(!pattern27.test(data32)){
+if(!pattern31.test(data32)){
 const err126 = {instancePath:instancePath+"/anyOf/" + i1+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err126];
@@ -15498,7 +15668,7 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(!pattern27.test(data35)){
+if(!pattern31.test(data35)){
 const err138 = {instancePath:instancePath+"/not/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err138];
@@ -15586,7 +15756,7 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(!pattern27.test(data37)){
+if(!pattern31.test(data37)){
 const err145 = {instancePath:instancePath+"/not/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err145];
@@ -15953,7 +16123,7 @@ vErrors.push(err170);
 }
 errors++;
 }
-if(!pattern27.test(data43)){
+if(!pattern31.test(data43)){
 const err171 = {instancePath:instancePath+"/not/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err171];
@@ -16135,7 +16305,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern27.test(data0)){
+if(!pattern31.test(data0)){
 const err3 = {instancePath:instancePath+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -16223,7 +16393,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern27.test(data2)){
+if(!pattern31.test(data2)){
 const err10 = {instancePath:instancePath+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -16590,7 +16760,7 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!pattern27.test(data8)){
+if(!pattern31.test(data8)){
 const err36 = {instancePath:instancePath+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
@@ -16960,7 +17130,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern27.test(data0)){
+if(!pattern31.test(data0)){
 const err3 = {instancePath:instancePath+"/permission",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -17048,7 +17218,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern27.test(data2)){
+if(!pattern31.test(data2)){
 const err10 = {instancePath:instancePath+"/feature",schemaPath:"#/definitions/conditionAtom/oneOf/1/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -17415,7 +17585,7 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!pattern27.test(data8)){
+if(!pattern31.test(data8)){
 const err36 = {instancePath:instancePath+"/adminModule",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
@@ -18107,7 +18277,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!pattern32.test(data8)){
+if(!pattern36.test(data8)){
 const err29 = {instancePath:instancePath+"/main/titleKey",schemaPath:"#/properties/main/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -18142,7 +18312,7 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(!pattern51.test(data9)){
+if(!pattern57.test(data9)){
 const err32 = {instancePath:instancePath+"/main/icon",schemaPath:"#/properties/main/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
@@ -18256,7 +18426,7 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!pattern27.test(data12)){
+if(!pattern31.test(data12)){
 const err42 = {instancePath:instancePath+"/main/sections/" + i4+"/id",schemaPath:"#/properties/main/properties/sections/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
@@ -18291,7 +18461,7 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!pattern32.test(data13)){
+if(!pattern36.test(data13)){
 const err45 = {instancePath:instancePath+"/main/sections/" + i4+"/titleKey",schemaPath:"#/properties/main/properties/sections/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
@@ -18435,7 +18605,7 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(!pattern51.test(data17)){
+if(!pattern57.test(data17)){
 const err57 = {instancePath:instancePath+"/main/sections/" + i4+"/icon",schemaPath:"#/properties/main/properties/sections/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err57];
@@ -18562,7 +18732,7 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!pattern27.test(data21)){
+if(!pattern31.test(data21)){
 const err68 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/id",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
@@ -18597,7 +18767,7 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(!pattern32.test(data22)){
+if(!pattern36.test(data22)){
 const err71 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/textKey",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
@@ -18632,7 +18802,7 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(!pattern57.test(data23)){
+if(!pattern63.test(data23)){
 const err74 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/link",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err74];
@@ -18667,7 +18837,7 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(!pattern27.test(data24)){
+if(!pattern31.test(data24)){
 const err77 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/key",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err77];
@@ -18702,7 +18872,7 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(!pattern27.test(data25)){
+if(!pattern31.test(data25)){
 const err80 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/feature",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err80];
@@ -18975,7 +19145,7 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(!pattern32.test(data33)){
+if(!pattern36.test(data33)){
 const err102 = {instancePath:instancePath+"/admin/titleKey",schemaPath:"#/properties/admin/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err102];
@@ -19010,7 +19180,7 @@ vErrors.push(err104);
 }
 errors++;
 }
-if(!pattern51.test(data34)){
+if(!pattern57.test(data34)){
 const err105 = {instancePath:instancePath+"/admin/icon",schemaPath:"#/properties/admin/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err105];
@@ -19124,7 +19294,7 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(!pattern27.test(data37)){
+if(!pattern31.test(data37)){
 const err115 = {instancePath:instancePath+"/admin/sections/" + i6+"/id",schemaPath:"#/properties/admin/properties/sections/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err115];
@@ -19159,7 +19329,7 @@ vErrors.push(err117);
 }
 errors++;
 }
-if(!pattern32.test(data38)){
+if(!pattern36.test(data38)){
 const err118 = {instancePath:instancePath+"/admin/sections/" + i6+"/titleKey",schemaPath:"#/properties/admin/properties/sections/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err118];
@@ -19194,7 +19364,7 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(!pattern51.test(data39)){
+if(!pattern57.test(data39)){
 const err121 = {instancePath:instancePath+"/admin/sections/" + i6+"/icon",schemaPath:"#/properties/admin/properties/sections/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err121];
@@ -19311,7 +19481,7 @@ vErrors.push(err130);
 }
 errors++;
 }
-if(!pattern27.test(data43)){
+if(!pattern31.test(data43)){
 const err131 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/id",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err131];
@@ -19346,7 +19516,7 @@ vErrors.push(err133);
 }
 errors++;
 }
-if(!pattern32.test(data44)){
+if(!pattern36.test(data44)){
 const err134 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/textKey",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err134];
@@ -19381,7 +19551,7 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(!pattern85.test(data45)){
+if(!pattern91.test(data45)){
 const err137 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/link",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/admin(/[a-z0-9]+)+$"},message:"must match pattern \""+"^/admin(/[a-z0-9]+)+$"+"\""};
 if(vErrors === null){
 vErrors = [err137];
@@ -19416,7 +19586,7 @@ vErrors.push(err139);
 }
 errors++;
 }
-if(!pattern27.test(data46)){
+if(!pattern31.test(data46)){
 const err140 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/adminModule",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err140];
@@ -19568,7 +19738,7 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(!pattern32.test(data50)){
+if(!pattern36.test(data50)){
 const err152 = {instancePath:instancePath+"/user/titleKey",schemaPath:"#/properties/user/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err152];
@@ -19603,7 +19773,7 @@ vErrors.push(err154);
 }
 errors++;
 }
-if(!pattern51.test(data51)){
+if(!pattern57.test(data51)){
 const err155 = {instancePath:instancePath+"/user/icon",schemaPath:"#/properties/user/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err155];
@@ -19807,7 +19977,7 @@ vErrors.push(err166);
 }
 errors++;
 }
-if(!pattern27.test(data55)){
+if(!pattern31.test(data55)){
 const err167 = {instancePath:instancePath+"/user/entries/" + i8+"/id",schemaPath:"#/properties/user/properties/entries/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err167];
@@ -19842,7 +20012,7 @@ vErrors.push(err169);
 }
 errors++;
 }
-if(!pattern32.test(data56)){
+if(!pattern36.test(data56)){
 const err170 = {instancePath:instancePath+"/user/entries/" + i8+"/textKey",schemaPath:"#/properties/user/properties/entries/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err170];
@@ -19877,7 +20047,7 @@ vErrors.push(err172);
 }
 errors++;
 }
-if(!pattern51.test(data57)){
+if(!pattern57.test(data57)){
 const err173 = {instancePath:instancePath+"/user/entries/" + i8+"/icon",schemaPath:"#/properties/user/properties/entries/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err173];
@@ -19930,7 +20100,7 @@ vErrors.push(err176);
 }
 errors++;
 }
-if(!pattern57.test(data60)){
+if(!pattern63.test(data60)){
 const err177 = {instancePath:instancePath+"/user/entries/" + i8+"/link",schemaPath:"#/properties/user/properties/entries/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err177];
@@ -20144,7 +20314,7 @@ vErrors.push(err194);
 }
 errors++;
 }
-if(!pattern32.test(data67)){
+if(!pattern36.test(data67)){
 const err195 = {instancePath:instancePath+"/help/titleKey",schemaPath:"#/properties/help/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err195];
@@ -20179,7 +20349,7 @@ vErrors.push(err197);
 }
 errors++;
 }
-if(!pattern51.test(data68)){
+if(!pattern57.test(data68)){
 const err198 = {instancePath:instancePath+"/help/icon",schemaPath:"#/properties/help/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err198];
@@ -20383,7 +20553,7 @@ vErrors.push(err209);
 }
 errors++;
 }
-if(!pattern27.test(data72)){
+if(!pattern31.test(data72)){
 const err210 = {instancePath:instancePath+"/help/entries/" + i9+"/id",schemaPath:"#/properties/help/properties/entries/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err210];
@@ -20418,7 +20588,7 @@ vErrors.push(err212);
 }
 errors++;
 }
-if(!pattern32.test(data73)){
+if(!pattern36.test(data73)){
 const err213 = {instancePath:instancePath+"/help/entries/" + i9+"/textKey",schemaPath:"#/properties/help/properties/entries/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err213];
@@ -20453,7 +20623,7 @@ vErrors.push(err215);
 }
 errors++;
 }
-if(!pattern51.test(data74)){
+if(!pattern57.test(data74)){
 const err216 = {instancePath:instancePath+"/help/entries/" + i9+"/icon",schemaPath:"#/properties/help/properties/entries/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err216];
@@ -20506,7 +20676,7 @@ vErrors.push(err219);
 }
 errors++;
 }
-if(!pattern57.test(data77)){
+if(!pattern63.test(data77)){
 const err220 = {instancePath:instancePath+"/help/entries/" + i9+"/link",schemaPath:"#/properties/help/properties/entries/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err220];
@@ -20679,8 +20849,8 @@ return errors === 0;
 
 export const validateNotificationList = validate58;
 const schema50 = {"$id":"notificationList","type":"array","description":"Response of GET Notifications/: the user's notifications, newest first (§7).","items":{"type":"object","description":"A notification as stored by the upstream (§3); how it is shown depends on Code (§4.3).","properties":{"Date":{"type":"string","format":"date-time","description":"When the notification was produced."},"IsNew":{"type":"boolean","description":"Not yet seen: new until the notification dropdown is opened (§4.3)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the notification; sent back to mark it read (§7)."},"Code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Notification code, e.g. AlertTriggered; unknown codes are shown as such (§4.3)."},"AuthorFullName":{"type":["string","null"],"description":"Full name of the user who caused it (AddedToTeam, shares…)."},"AuthorUserUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the author, for the avatar (§7)."},"TeamName":{"type":["string","null"],"description":"Team of AddedToTeam and RemovedFromTeam (§4.3)."},"AlertName":{"type":["string","null"],"description":"Alert of AlertTriggered (§4.3)."},"Message":{"type":["string","null"],"description":"Optional message of AlertTriggered (§4.3)."},"Dashboards":{"type":["array","null"],"description":"Dashboards of an AlertTriggered alert; the first thumbnail is shown (§4.3).","items":{"type":"object","description":"A dashboard of the alert.","properties":{"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"The dashboard's record id."},"DashboardName":{"type":["string","null"],"description":"The dashboard's name."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."}},"required":["DashboardThumbnail"],"additionalProperties":false}},"DataConnectionName":{"type":["string","null"],"description":"Connection of ReAuthConnector and DeprecatedConnector."},"DataConnectionRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Connection whose settings ReAuthConnector opens (connectionRecId, §2.5)."},"DataCloneName":{"type":["string","null"],"description":"Data (table, view…) of the Data… and import codes."},"DataCloneRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Data record opened by the data viewer dialog (id, §2.5)."},"WorkerTaskHistoryRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Task run whose log the failure and import codes link to (task log viewer recId, §2.5)."},"DashboardName":{"type":["string","null"],"description":"Dashboard of the Dashboard… codes."},"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Dashboard opened by the view dialog (dashboardRecId, §2.5)."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."},"CommentText":{"type":["string","null"],"description":"Comment of DashboardCommented and DataCommented (§4.3)."},"IsRelatedObjectDeleted":{"type":"boolean","description":"The related object was deleted: selects the deleted or expired variant (§4.3)."},"IsDataCloneTrashed":{"type":"boolean","description":"The shared data is in the trash: DataShared variant (§4.3)."},"DataLoaderName":{"type":["string","null"],"description":"Data loader of DataLoaderShared and DataLoaderUnshared."},"ExportName":{"type":["string","null"],"description":"Export of ExportFailed and ExportSucceeded (§4.3)."},"ExportRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the export."},"FileUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"File an ExportSucceeded links to, {webservices}/File/{fileSystemItemType}/{fileUID} (§7)."},"InvoiceNumber":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"Invoice of InvoiceReady (downloaded at invoice/{invoiceNumber}, §7) and PaymentFailed."},"ScheduleName":{"type":["string","null"],"description":"Schedule of the Schedule… codes (§4.3)."},"ScheduleRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Schedule opened by the schedule settings dialog (recId, §2.5)."},"ScheduleTaskName":{"type":["string","null"],"description":"Task of ScheduleTaskDisabled and ScheduleTaskDisabledBySystem."},"SubscriptionType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription type of SubscriptionDowngradeReminder, shown as SubscriptionType_{type} (§9)."},"SupportTicketName":{"type":["string","null"],"description":"Ticket of SupportTicketUpdated; escaped when shown (§4.3)."},"SupportTicketRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Ticket of SupportTicketUpdated: /admin/support?id= for admins, else the ticket dialog (§4.3)."},"BinderName":{"type":["string","null"],"description":"Binder of BinderDuplicated (§4.3)."},"Title":{"type":["string","null"],"description":"Title of a Custom notification, shown as sent (§4.3)."},"Body":{"type":["string","null"],"description":"Body of a Custom notification, shown as sent (§4.3)."}},"required":["Date","IsNew","RecId","Code"],"additionalProperties":false}};
-const pattern101 = new RegExp("^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", "u");
-const pattern104 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "u");
+const pattern107 = new RegExp("^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", "u");
+const pattern110 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "u");
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="notificationList" */;
@@ -20828,7 +20998,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern27.test(data4)){
+if(!pattern31.test(data4)){
 const err12 = {instancePath:instancePath+"/" + i0+"/Code",schemaPath:"#/items/properties/Code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -20876,7 +21046,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!pattern38.test(data6)){
+if(!pattern42.test(data6)){
 const err16 = {instancePath:instancePath+"/" + i0+"/AuthorUserUID",schemaPath:"#/items/properties/AuthorUserUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -21027,7 +21197,7 @@ vErrors.push(err27);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!pattern101.test(data14)){
+if(!pattern107.test(data14)){
 const err28 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardThumbnail",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -21245,7 +21415,7 @@ vErrors.push(err45);
 errors++;
 }
 if(typeof data22 === "string"){
-if(!pattern101.test(data22)){
+if(!pattern107.test(data22)){
 const err46 = {instancePath:instancePath+"/" + i0+"/DashboardThumbnail",schemaPath:"#/items/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -21368,7 +21538,7 @@ vErrors.push(err55);
 errors++;
 }
 if(typeof data29 === "string"){
-if(!pattern38.test(data29)){
+if(!pattern42.test(data29)){
 const err56 = {instancePath:instancePath+"/" + i0+"/FileUID",schemaPath:"#/items/properties/FileUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
@@ -21393,7 +21563,7 @@ vErrors.push(err57);
 errors++;
 }
 if(typeof data30 === "string"){
-if(!pattern104.test(data30)){
+if(!pattern110.test(data30)){
 const err58 = {instancePath:instancePath+"/" + i0+"/InvoiceNumber",schemaPath:"#/items/properties/InvoiceNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
@@ -21489,7 +21659,7 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(!pattern27.test(data34)){
+if(!pattern31.test(data34)){
 const err66 = {instancePath:instancePath+"/" + i0+"/SubscriptionType",schemaPath:"#/items/properties/SubscriptionType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
@@ -21760,7 +21930,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern27.test(data3)){
+if(!pattern31.test(data3)){
 const err12 = {instancePath:instancePath+"/Code",schemaPath:"#/properties/Code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -21808,7 +21978,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data5 === "string"){
-if(!pattern38.test(data5)){
+if(!pattern42.test(data5)){
 const err16 = {instancePath:instancePath+"/AuthorUserUID",schemaPath:"#/properties/AuthorUserUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -21959,7 +22129,7 @@ vErrors.push(err27);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern101.test(data13)){
+if(!pattern107.test(data13)){
 const err28 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardThumbnail",schemaPath:"#/properties/Dashboards/items/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -22177,7 +22347,7 @@ vErrors.push(err45);
 errors++;
 }
 if(typeof data21 === "string"){
-if(!pattern101.test(data21)){
+if(!pattern107.test(data21)){
 const err46 = {instancePath:instancePath+"/DashboardThumbnail",schemaPath:"#/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -22300,7 +22470,7 @@ vErrors.push(err55);
 errors++;
 }
 if(typeof data28 === "string"){
-if(!pattern38.test(data28)){
+if(!pattern42.test(data28)){
 const err56 = {instancePath:instancePath+"/FileUID",schemaPath:"#/properties/FileUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
@@ -22325,7 +22495,7 @@ vErrors.push(err57);
 errors++;
 }
 if(typeof data29 === "string"){
-if(!pattern104.test(data29)){
+if(!pattern110.test(data29)){
 const err58 = {instancePath:instancePath+"/InvoiceNumber",schemaPath:"#/properties/InvoiceNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
@@ -22421,7 +22591,7 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(!pattern27.test(data33)){
+if(!pattern31.test(data33)){
 const err66 = {instancePath:instancePath+"/SubscriptionType",schemaPath:"#/properties/SubscriptionType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
@@ -22537,7 +22707,7 @@ return errors === 0;
 
 export const validateNotifications = validate60;
 const schema52 = {"$id":"notifications","type":"object","description":"Notification templates, one per code of §4.3, and the unknown-code entry.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"templates":{"type":"array","items":{"type":"object","description":"How to show the notifications of one code (§4.3).","properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The notification Code sent by the server."},"variants":{"type":"array","items":{"type":"object","description":"A way of showing a notification, used when all its conditions hold.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the variant, for editors and tests (e.g. deleted)."},"when":{"type":"array","items":{"oneOf":[{"type":"object","description":"The field strictly equals the value (an absent or null field equals nothing).","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"equals":{"oneOf":[{"type":"string"},{"type":"number"},{"type":"boolean"}],"description":"The value to compare with."}},"required":["field","equals"],"additionalProperties":false},{"type":"object","description":"The field is present (true) or absent (false). Absent means missing, null, a blank string or an empty list.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"present":{"type":"boolean","description":"Whether the field must be present."}},"required":["field","present"],"additionalProperties":false}]},"description":"Conditions on record fields, all of which must hold; absent or empty always holds."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Source icon name in kebab-case (the icon set of §9)."},"source":{"oneOf":[{"type":"object","description":"The author: AuthorFullName as the name and the avatar of AuthorUserUID ({webservices}/user/avatar, §7) as the picture; the icon stands in when there is no AuthorUserUID.","properties":{"kind":{"const":"author","description":"Source is the notification's author."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when AuthorFullName is absent."}},"required":["kind"],"additionalProperties":false},{"type":"object","description":"A named record field as the name; no picture.","properties":{"kind":{"const":"field","description":"Source is a record field."},"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when the field is absent."},"rawHtml":{"type":"boolean","description":"The field holds HTML shown as sent (Custom Title); the renderer must sanitise it."}},"required":["kind","field"],"additionalProperties":false},{"type":"object","description":"A fixed, translated name; no picture.","properties":{"kind":{"const":"fixed","description":"Source is a fixed text."},"nameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name."}},"required":["kind","nameKey"],"additionalProperties":false}],"description":"How sourceName and sourcePicture are chosen."},"descriptionKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the description, an HTML fragment with {{name}} interpolations."},"params":{"type":"object","description":"Interpolation values of the description, keyed by the {{name}} used in the text.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"An interpolation value: a record field, optionally translated, escaped, or replaced when absent.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"escape":{"type":"boolean","description":"HTML-escape the value before interpolation (descriptions are HTML fragments); required for any text the user typed, e.g. SupportTicketName (§4.3)."},"keyPrefix":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Show the translation of keyPrefix + value instead of the raw value (e.g. SubscriptionType_, §9); the raw value is shown when no such key exists."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key used when the field is absent."}},"required":["field"],"additionalProperties":false}},"descriptionRawHtmlField":{"enum":["Body"],"description":"Show this record field as the description, as sent (Custom); the renderer must sanitise it."},"status":{"enum":["success","failure","warning","info"],"description":"Outcome shown by the entry; success sets isSuccess, failure sets isFailure."},"thumbnail":{"oneOf":[{"type":"object","description":"A scalar record field holding the base64 PNG.","properties":{"field":{"enum":["DashboardThumbnail"],"description":"The record field."}},"required":["field"],"additionalProperties":false},{"type":"object","description":"The first non-empty value of a field across the items of a record list.","properties":{"firstOf":{"enum":["Dashboards"],"description":"The record list."},"itemField":{"enum":["DashboardThumbnail"],"description":"The field of each item."}},"required":["firstOf","itemField"],"additionalProperties":false}],"description":"Where the thumbnail comes from; no thumbnail when absent."},"link":{"type":"object","description":"The entry's link: its text and what it does. Left out when a field it needs is absent.","properties":{"linkTextKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"action":{"oneOf":[{"type":"object","description":"Navigate inside the app to a path built from record fields, with an optional query.","properties":{"type":{"const":"route","description":"In-app navigation."},"path":{"type":"string","pattern":"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$","maxLength":300,"description":"Same-origin path starting with a single '/'; each {Field} placeholder is replaced by the URI-encoded value of that record field (e.g. /dashboard/viewer/{DashboardRecId})."},"query":{"type":"object","description":"Query parameters keyed by name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","path"],"additionalProperties":false},{"type":"object","description":"Open a dialog of the dialog registry (manifests/dialogs.json) with parameters from record fields.","properties":{"type":{"const":"dialog","description":"Open a registered dialog."},"dialogId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of the dialog in the dialog registry."},"params":{"type":"object","description":"Dialog parameters keyed by the registry's parameter name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","dialogId","params"],"additionalProperties":false},{"type":"object","description":"Download a file: {webservices}/File/{fileSystemItemType}/{fileUID} (§7).","properties":{"type":{"const":"download","description":"File download."},"fileSystemItemType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The fileSystemItemType path segment (a literal)."},"fileUID":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","fileSystemItemType","fileUID"],"additionalProperties":false},{"type":"object","description":"Open the invoice at the user's domain path invoice/{invoiceNumber} (§7).","properties":{"type":{"const":"invoice","description":"Invoice download."},"invoiceNumber":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","invoiceNumber"],"additionalProperties":false},{"type":"object","description":"One action for administrators (User.IsAdmin), another for everyone else (§4.3, §6).","properties":{"type":{"const":"byRole","description":"Choose the action by the viewer's role."},"admin":{"oneOf":[{"type":"object","description":"Navigate inside the app to a path built from record fields, with an optional query.","properties":{"type":{"const":"route","description":"In-app navigation."},"path":{"type":"string","pattern":"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$","maxLength":300,"description":"Same-origin path starting with a single '/'; each {Field} placeholder is replaced by the URI-encoded value of that record field (e.g. /dashboard/viewer/{DashboardRecId})."},"query":{"type":"object","description":"Query parameters keyed by name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","path"],"additionalProperties":false},{"type":"object","description":"Open a dialog of the dialog registry (manifests/dialogs.json) with parameters from record fields.","properties":{"type":{"const":"dialog","description":"Open a registered dialog."},"dialogId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of the dialog in the dialog registry."},"params":{"type":"object","description":"Dialog parameters keyed by the registry's parameter name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","dialogId","params"],"additionalProperties":false},{"type":"object","description":"Download a file: {webservices}/File/{fileSystemItemType}/{fileUID} (§7).","properties":{"type":{"const":"download","description":"File download."},"fileSystemItemType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The fileSystemItemType path segment (a literal)."},"fileUID":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","fileSystemItemType","fileUID"],"additionalProperties":false},{"type":"object","description":"Open the invoice at the user's domain path invoice/{invoiceNumber} (§7).","properties":{"type":{"const":"invoice","description":"Invoice download."},"invoiceNumber":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","invoiceNumber"],"additionalProperties":false}],"description":"Action for administrators."},"member":{"oneOf":[{"type":"object","description":"Navigate inside the app to a path built from record fields, with an optional query.","properties":{"type":{"const":"route","description":"In-app navigation."},"path":{"type":"string","pattern":"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$","maxLength":300,"description":"Same-origin path starting with a single '/'; each {Field} placeholder is replaced by the URI-encoded value of that record field (e.g. /dashboard/viewer/{DashboardRecId})."},"query":{"type":"object","description":"Query parameters keyed by name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","path"],"additionalProperties":false},{"type":"object","description":"Open a dialog of the dialog registry (manifests/dialogs.json) with parameters from record fields.","properties":{"type":{"const":"dialog","description":"Open a registered dialog."},"dialogId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of the dialog in the dialog registry."},"params":{"type":"object","description":"Dialog parameters keyed by the registry's parameter name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","dialogId","params"],"additionalProperties":false},{"type":"object","description":"Download a file: {webservices}/File/{fileSystemItemType}/{fileUID} (§7).","properties":{"type":{"const":"download","description":"File download."},"fileSystemItemType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The fileSystemItemType path segment (a literal)."},"fileUID":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","fileSystemItemType","fileUID"],"additionalProperties":false},{"type":"object","description":"Open the invoice at the user's domain path invoice/{invoiceNumber} (§7).","properties":{"type":{"const":"invoice","description":"Invoice download."},"invoiceNumber":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","invoiceNumber"],"additionalProperties":false}],"description":"Action for everyone else."}},"required":["type","admin","member"],"additionalProperties":false}],"description":"What clicking the link does; returned as data by the formatter, never executed there."}},"required":["linkTextKey","action"],"additionalProperties":false}},"required":["name","icon","source","status"],"oneOf":[{"required":["descriptionKey"]},{"required":["descriptionRawHtmlField"]}],"additionalProperties":false},"minItems":1,"description":"Variants tried in order; the last one has no conditions so that one always applies."}},"required":["code","variants"],"additionalProperties":false},"minItems":1,"description":"One template per notification code; codes are unique."},"unknownCode":{"type":"object","description":"The entry shown for a code that has no template: 'Unknown notification code!' (§4.3, §8).","properties":{"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Source icon name in kebab-case (the icon set of §9)."},"source":{"oneOf":[{"type":"object","description":"The author: AuthorFullName as the name and the avatar of AuthorUserUID ({webservices}/user/avatar, §7) as the picture; the icon stands in when there is no AuthorUserUID.","properties":{"kind":{"const":"author","description":"Source is the notification's author."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when AuthorFullName is absent."}},"required":["kind"],"additionalProperties":false},{"type":"object","description":"A named record field as the name; no picture.","properties":{"kind":{"const":"field","description":"Source is a record field."},"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when the field is absent."},"rawHtml":{"type":"boolean","description":"The field holds HTML shown as sent (Custom Title); the renderer must sanitise it."}},"required":["kind","field"],"additionalProperties":false},{"type":"object","description":"A fixed, translated name; no picture.","properties":{"kind":{"const":"fixed","description":"Source is a fixed text."},"nameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name."}},"required":["kind","nameKey"],"additionalProperties":false}],"description":"How sourceName is chosen."},"descriptionKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of 'Unknown notification code!'."},"status":{"enum":["success","failure","warning","info"],"description":"Outcome shown by the entry; success sets isSuccess, failure sets isFailure."}},"required":["icon","source","descriptionKey","status"],"additionalProperties":false}},"required":["version","templates","unknownCode"],"additionalProperties":false};
-const pattern124 = new RegExp("^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$", "u");
+const pattern130 = new RegExp("^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$", "u");
 
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="notifications" */;
@@ -22685,7 +22855,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern27.test(data4)){
+if(!pattern31.test(data4)){
 const err12 = {instancePath:instancePath+"/templates/" + i0+"/code",schemaPath:"#/properties/templates/items/properties/code/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -22855,7 +23025,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern27.test(data7)){
+if(!pattern31.test(data7)){
 const err24 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/name",schemaPath:"#/properties/templates/items/properties/variants/items/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -23164,7 +23334,7 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(!pattern51.test(data14)){
+if(!pattern57.test(data14)){
 const err44 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/icon",schemaPath:"#/properties/templates/items/properties/variants/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
@@ -23240,7 +23410,7 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(!pattern32.test(data17)){
+if(!pattern36.test(data17)){
 const err50 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/source/fallbackKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/source/oneOf/0/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err50];
@@ -23350,7 +23520,7 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(!pattern32.test(data20)){
+if(!pattern36.test(data20)){
 const err59 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/source/fallbackKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/source/oneOf/1/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
@@ -23464,7 +23634,7 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!pattern32.test(data23)){
+if(!pattern36.test(data23)){
 const err68 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/source/nameKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/source/oneOf/2/properties/nameKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
@@ -23544,7 +23714,7 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(!pattern32.test(data24)){
+if(!pattern36.test(data24)){
 const err73 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/descriptionKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/descriptionKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err73];
@@ -23572,7 +23742,7 @@ if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 for(const key8 in data25){
 const _errs74 = errors;
 if(typeof key8 === "string"){
-if(!pattern27.test(key8)){
+if(!pattern31.test(key8)){
 const err75 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/params",schemaPath:"#/properties/templates/items/properties/variants/items/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key8};
 if(vErrors === null){
 vErrors = [err75];
@@ -23658,7 +23828,7 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(!pattern27.test(data29)){
+if(!pattern31.test(data29)){
 const err82 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/params/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/keyPrefix",schemaPath:"#/properties/templates/items/properties/variants/items/properties/params/additionalProperties/properties/keyPrefix/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err82];
@@ -23693,7 +23863,7 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(!pattern32.test(data30)){
+if(!pattern36.test(data30)){
 const err85 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/params/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/fallbackKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/params/additionalProperties/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err85];
@@ -23971,7 +24141,7 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(!pattern32.test(data38)){
+if(!pattern36.test(data38)){
 const err106 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/linkTextKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/linkTextKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err106];
@@ -24057,7 +24227,7 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(!pattern124.test(data41)){
+if(!pattern130.test(data41)){
 const err113 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/path",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/0/properties/path/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"},message:"must match pattern \""+"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"+"\""};
 if(vErrors === null){
 vErrors = [err113];
@@ -24085,7 +24255,7 @@ if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 for(const key15 in data42){
 const _errs114 = errors;
 if(typeof key15 === "string"){
-if(!pattern27.test(key15)){
+if(!pattern31.test(key15)){
 const err115 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/query",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/0/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key15};
 if(vErrors === null){
 vErrors = [err115];
@@ -24255,7 +24425,7 @@ vErrors.push(err128);
 }
 errors++;
 }
-if(!pattern27.test(data46)){
+if(!pattern31.test(data46)){
 const err129 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/dialogId",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/1/properties/dialogId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err129];
@@ -24283,7 +24453,7 @@ if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 for(const key19 in data47){
 const _errs128 = errors;
 if(typeof key19 === "string"){
-if(!pattern27.test(key19)){
+if(!pattern31.test(key19)){
 const err131 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/params",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/1/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key19};
 if(vErrors === null){
 vErrors = [err131];
@@ -24458,7 +24628,7 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(!pattern27.test(data51)){
+if(!pattern31.test(data51)){
 const err145 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/fileSystemItemType",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/2/properties/fileSystemItemType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err145];
@@ -24788,7 +24958,7 @@ vErrors.push(err170);
 }
 errors++;
 }
-if(!pattern124.test(data60)){
+if(!pattern130.test(data60)){
 const err171 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/path",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/0/properties/path/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"},message:"must match pattern \""+"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"+"\""};
 if(vErrors === null){
 vErrors = [err171];
@@ -24816,7 +24986,7 @@ if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
 for(const key28 in data61){
 const _errs166 = errors;
 if(typeof key28 === "string"){
-if(!pattern27.test(key28)){
+if(!pattern31.test(key28)){
 const err173 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/query",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/0/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key28};
 if(vErrors === null){
 vErrors = [err173];
@@ -24986,7 +25156,7 @@ vErrors.push(err186);
 }
 errors++;
 }
-if(!pattern27.test(data65)){
+if(!pattern31.test(data65)){
 const err187 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/dialogId",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/1/properties/dialogId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err187];
@@ -25014,7 +25184,7 @@ if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
 for(const key32 in data66){
 const _errs180 = errors;
 if(typeof key32 === "string"){
-if(!pattern27.test(key32)){
+if(!pattern31.test(key32)){
 const err189 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/params",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/1/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key32};
 if(vErrors === null){
 vErrors = [err189];
@@ -25189,7 +25359,7 @@ vErrors.push(err202);
 }
 errors++;
 }
-if(!pattern27.test(data70)){
+if(!pattern31.test(data70)){
 const err203 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/fileSystemItemType",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/2/properties/fileSystemItemType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err203];
@@ -25488,7 +25658,7 @@ vErrors.push(err224);
 }
 errors++;
 }
-if(!pattern124.test(data78)){
+if(!pattern130.test(data78)){
 const err225 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/path",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/0/properties/path/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"},message:"must match pattern \""+"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"+"\""};
 if(vErrors === null){
 vErrors = [err225];
@@ -25516,7 +25686,7 @@ if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 for(const key40 in data79){
 const _errs214 = errors;
 if(typeof key40 === "string"){
-if(!pattern27.test(key40)){
+if(!pattern31.test(key40)){
 const err227 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/query",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/0/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key40};
 if(vErrors === null){
 vErrors = [err227];
@@ -25686,7 +25856,7 @@ vErrors.push(err240);
 }
 errors++;
 }
-if(!pattern27.test(data83)){
+if(!pattern31.test(data83)){
 const err241 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/dialogId",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/1/properties/dialogId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err241];
@@ -25714,7 +25884,7 @@ if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
 for(const key44 in data84){
 const _errs228 = errors;
 if(typeof key44 === "string"){
-if(!pattern27.test(key44)){
+if(!pattern31.test(key44)){
 const err243 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/params",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/1/properties/params/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key44};
 if(vErrors === null){
 vErrors = [err243];
@@ -25889,7 +26059,7 @@ vErrors.push(err256);
 }
 errors++;
 }
-if(!pattern27.test(data88)){
+if(!pattern31.test(data88)){
 const err257 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/fileSystemItemType",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/2/properties/fileSystemItemType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err257];
@@ -26299,7 +26469,7 @@ vErrors.push(err286);
 }
 errors++;
 }
-if(!pattern51.test(data95)){
+if(!pattern57.test(data95)){
 const err287 = {instancePath:instancePath+"/unknownCode/icon",schemaPath:"#/properties/unknownCode/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err287];
@@ -26375,7 +26545,7 @@ vErrors.push(err292);
 }
 errors++;
 }
-if(!pattern32.test(data98)){
+if(!pattern36.test(data98)){
 const err293 = {instancePath:instancePath+"/unknownCode/source/fallbackKey",schemaPath:"#/properties/unknownCode/properties/source/oneOf/0/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err293];
@@ -26485,7 +26655,7 @@ vErrors.push(err301);
 }
 errors++;
 }
-if(!pattern32.test(data101)){
+if(!pattern36.test(data101)){
 const err302 = {instancePath:instancePath+"/unknownCode/source/fallbackKey",schemaPath:"#/properties/unknownCode/properties/source/oneOf/1/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err302];
@@ -26599,7 +26769,7 @@ vErrors.push(err310);
 }
 errors++;
 }
-if(!pattern32.test(data104)){
+if(!pattern36.test(data104)){
 const err311 = {instancePath:instancePath+"/unknownCode/source/nameKey",schemaPath:"#/properties/unknownCode/properties/source/oneOf/2/properties/nameKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err311];
@@ -26679,7 +26849,7 @@ vErrors.push(err315);
 }
 errors++;
 }
-if(!pattern32.test(data105)){
+if(!pattern36.test(data105)){
 const err316 = {instancePath:instancePath+"/unknownCode/descriptionKey",schemaPath:"#/properties/unknownCode/properties/descriptionKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err316];
@@ -26873,7 +27043,7 @@ return errors === 0;
 
 export const validatePermissions = validate62;
 const schema54 = {"$id":"permissions","type":"object","description":"Role permission keys, features, admin modules and the home-page redirect map (§3, §4.1, §6).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"rolePermissions":{"type":"array","items":{"type":"object","description":"A role permission key (§6); a role grants it at level r or rw, or not at all.","properties":{"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Key as it appears in permission strings (Key_r;Key_rw)."},"aliases":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Other spellings accepted when parsing permission strings (e.g. DataHook for DataHooks)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the permission's name in the permission editor."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"User-area object types (§3) the permission governs."},"menu":{"type":"boolean","description":"Whether the key is a menu key shown in the permission editor (§3)."}},"required":["key","titleKey","menu"],"additionalProperties":false},"minItems":1,"description":"Role permission keys."},"features":{"type":"array","items":{"type":"object","description":"A subscription feature (§3), known under a session flag and/or a Features… config name.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id used by routes and menus."},"sessionFlag":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the flag on the User session (§3)."},"configName":{"type":"string","pattern":"^Features[A-Za-z]+$","description":"Name in the logged-in configuration (§3), e.g. FeaturesDashboard."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Object types the feature covers; the first is used for /upgrade?objectType= (§4.1 step 11)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the feature's name."}},"required":["id","objectTypes","titleKey"],"anyOf":[{"required":["sessionFlag"]},{"required":["configName"]}],"additionalProperties":false},"minItems":1,"description":"Subscription features."},"adminModules":{"type":"array","items":{"type":"object","description":"An admin module: staff hold Read and Write on it in AdminPermissions (§3, §6).","properties":{"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Module key as sent in AdminPermissions."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the module's name."},"objectType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin object type (§3) the module manages, when it has one."}},"required":["key","titleKey"],"additionalProperties":false},"minItems":1,"description":"Admin modules."},"homePageTypes":{"type":"object","description":"Values of the session's HomePageType.","properties":{"goToMenu":{"type":"string","description":"The HomePageType value meaning 'go to a menu'."}},"required":["goToMenu"],"additionalProperties":false},"homeRedirects":{"type":"array","items":{"type":"object","description":"Home page type go-to-menu: which menu sends / to which path (§4.1 step 10).","properties":{"menu":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Value of HomePageRedirectionMenu."},"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key the user must hold for the redirect."},"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id that must be Included for the redirect."},"to":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Same-origin path starting with a single '/'."}},"required":["menu","permission","to"],"additionalProperties":false},"description":"Go-to-menu redirects of §4.1 step 10."}},"required":["version","rolePermissions","features","adminModules","homePageTypes","homeRedirects"],"additionalProperties":false};
-const pattern150 = new RegExp("^Features[A-Za-z]+$", "u");
+const pattern156 = new RegExp("^Features[A-Za-z]+$", "u");
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="permissions" */;
@@ -27061,7 +27231,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern27.test(data4)){
+if(!pattern31.test(data4)){
 const err16 = {instancePath:instancePath+"/rolePermissions/" + i0+"/key",schemaPath:"#/properties/rolePermissions/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -27100,7 +27270,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern27.test(data6)){
+if(!pattern31.test(data6)){
 const err19 = {instancePath:instancePath+"/rolePermissions/" + i0+"/aliases/" + i1,schemaPath:"#/properties/rolePermissions/items/properties/aliases/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -27171,7 +27341,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern32.test(data7)){
+if(!pattern36.test(data7)){
 const err24 = {instancePath:instancePath+"/rolePermissions/" + i0+"/titleKey",schemaPath:"#/properties/rolePermissions/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -27210,7 +27380,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!pattern27.test(data9)){
+if(!pattern31.test(data9)){
 const err27 = {instancePath:instancePath+"/rolePermissions/" + i0+"/objectTypes/" + i3,schemaPath:"#/properties/rolePermissions/items/properties/objectTypes/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -27431,7 +27601,7 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(!pattern27.test(data13)){
+if(!pattern31.test(data13)){
 const err43 = {instancePath:instancePath+"/features/" + i5+"/id",schemaPath:"#/properties/features/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -27466,7 +27636,7 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(!pattern27.test(data14)){
+if(!pattern31.test(data14)){
 const err46 = {instancePath:instancePath+"/features/" + i5+"/sessionFlag",schemaPath:"#/properties/features/items/properties/sessionFlag/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -27491,7 +27661,7 @@ errors++;
 if(data12.configName !== undefined){
 let data15 = data12.configName;
 if(typeof data15 === "string"){
-if(!pattern150.test(data15)){
+if(!pattern156.test(data15)){
 const err48 = {instancePath:instancePath+"/features/" + i5+"/configName",schemaPath:"#/properties/features/items/properties/configName/pattern",keyword:"pattern",params:{pattern: "^Features[A-Za-z]+$"},message:"must match pattern \""+"^Features[A-Za-z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
@@ -27530,7 +27700,7 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(!pattern27.test(data17)){
+if(!pattern31.test(data17)){
 const err51 = {instancePath:instancePath+"/features/" + i5+"/objectTypes/" + i6,schemaPath:"#/properties/features/items/properties/objectTypes/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err51];
@@ -27601,7 +27771,7 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(!pattern32.test(data18)){
+if(!pattern36.test(data18)){
 const err56 = {instancePath:instancePath+"/features/" + i5+"/titleKey",schemaPath:"#/properties/features/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
@@ -27709,7 +27879,7 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(!pattern27.test(data21)){
+if(!pattern31.test(data21)){
 const err65 = {instancePath:instancePath+"/adminModules/" + i8+"/key",schemaPath:"#/properties/adminModules/items/properties/key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
@@ -27744,7 +27914,7 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!pattern32.test(data22)){
+if(!pattern36.test(data22)){
 const err68 = {instancePath:instancePath+"/adminModules/" + i8+"/titleKey",schemaPath:"#/properties/adminModules/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
@@ -27779,7 +27949,7 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(!pattern27.test(data23)){
+if(!pattern31.test(data23)){
 const err71 = {instancePath:instancePath+"/adminModules/" + i8+"/objectType",schemaPath:"#/properties/adminModules/items/properties/objectType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
@@ -27936,7 +28106,7 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(!pattern27.test(data28)){
+if(!pattern31.test(data28)){
 const err84 = {instancePath:instancePath+"/homeRedirects/" + i9+"/menu",schemaPath:"#/properties/homeRedirects/items/properties/menu/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err84];
@@ -27971,7 +28141,7 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(!pattern27.test(data29)){
+if(!pattern31.test(data29)){
 const err87 = {instancePath:instancePath+"/homeRedirects/" + i9+"/permission",schemaPath:"#/properties/homeRedirects/items/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
@@ -28006,7 +28176,7 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(!pattern27.test(data30)){
+if(!pattern31.test(data30)){
 const err90 = {instancePath:instancePath+"/homeRedirects/" + i9+"/feature",schemaPath:"#/properties/homeRedirects/items/properties/feature/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err90];
@@ -28041,7 +28211,7 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(!pattern57.test(data31)){
+if(!pattern63.test(data31)){
 const err93 = {instancePath:instancePath+"/homeRedirects/" + i9+"/to",schemaPath:"#/properties/homeRedirects/items/properties/to/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err93];
@@ -28264,7 +28434,7 @@ return errors === 0;
 
 export const validateRoutes = validate64;
 const schema56 = {"$id":"routes","type":"object","description":"Every route of the product (SPEC §2.1–2.4).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"notFoundRedirect":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Where unknown paths go (§2.2: '/')."},"routes":{"type":"array","items":{"type":"object","description":"A route: a path pattern, what it opens, and who may open it.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Unique route id."},"path":{"type":"string","pattern":"^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$","maxLength":200,"description":"Route path pattern, e.g. /dashboards/:folderRecId? — lower-case static segments and named parameters."},"mode":{"enum":["app","help"],"description":"Application mode the route belongs to (default app); help mode has a single route (§2.1)."},"screen":{"type":"object","description":"Render a screen through the renderer registry.","properties":{"kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Renderer kind, looked up exactly in the renderer registry."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Object types (§3) the screen shows, for explorers, viewers and editors."},"screenId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of a manifest-defined screen in the screens manifest."},"view":{"enum":["list","viewer","editor"],"description":"Which view of the object the screen opens."},"showExitButton":{"type":"boolean","description":"Whether a viewer shows its exit button (false on /mobile/report)."}},"required":["kind"],"additionalProperties":false},"redirect":{"type":"object","description":"Redirect to another in-app path, mapping path parameters into the target path or its query.","properties":{"to":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Target path; ':name' segments are replaced by the matched parameters of the same name."},"query":{"type":"object","description":"Query parameters to add, keyed by query parameter name.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"oneOf":[{"type":"object","description":"Copy the value of a path parameter; the query entry is left out when the parameter is absent.","properties":{"param":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the path parameter to copy."}},"required":["param"],"additionalProperties":false},{"type":"object","description":"A literal value.","properties":{"value":{"type":"string","maxLength":200,"description":"The literal query value."}},"required":["value"],"additionalProperties":false}]}},"keepQuery":{"type":"boolean","description":"Keep the incoming query string (default false)."}},"required":["to"],"additionalProperties":false},"legacy":{"type":"object","description":"Show a legacy page in the embedded frame (§2.3).","properties":{"url":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"The mapped newer legacy URL, served by the upstream."},"query":{"type":"object","description":"Query parameters to add, keyed by query parameter name.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"oneOf":[{"type":"object","description":"Copy the value of a path parameter; the query entry is left out when the parameter is absent.","properties":{"param":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the path parameter to copy."}},"required":["param"],"additionalProperties":false},{"type":"object","description":"A literal value.","properties":{"value":{"type":"string","maxLength":200,"description":"The literal query value."}},"required":["value"],"additionalProperties":false}]}},"confirmLeave":{"type":"boolean","description":"Ask the framed page (postMessage) before leaving; it may cancel the navigation (§4.1 step 8)."}},"required":["url"],"additionalProperties":false},"external":{"type":"object","description":"Send the browser to an external site named in the shell manifest (e.g. the help site).","properties":{"site":{"enum":["help"],"description":"Which configured external site."},"pathParams":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"description":"Path parameters appended, in order, to the site's base URL when present."}},"required":["site"],"additionalProperties":false},"paramPatterns":{"type":"object","description":"Regular expressions a path parameter must match (e.g. numeric ids); otherwise the path is unknown.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9]*$"},"additionalProperties":{"type":"string","maxLength":100}},"access":{"type":"object","description":"Who may open the route.","properties":{"public":{"type":"boolean","description":"Reachable without a session; skips login (§4.1 step 7)."},"notLoggedInOnly":{"type":"boolean","description":"Only for visitors without a session; a logged-in user is sent to / (§2.1)."},"signupGate":{"type":"boolean","description":"Reachable only when the shell allows signup; else /login (§2.1)."},"features":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Subscription features that must be Included; otherwise /upgrade (§4.1 step 11)."},"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key that must be present (§4.1 step 12)."},"permissionLevel":{"enum":["r","rw"],"description":"Minimum level of the permission (default r)."},"adminModules":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Admin modules of which any one must have Read; otherwise / (§4.1 additional rules)."},"mobile":{"type":"boolean","description":"The route is marked mobile (§2.2)."}},"additionalProperties":false},"shellProfile":{"enum":["full","public","embedded","mobileReport","help"],"description":"Which shell wraps the screen; public forces the light rounded theme (§2.1)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the page title (§4.1 additional rules)."}},"required":["id","path"],"oneOf":[{"required":["screen"]},{"required":["redirect"]},{"required":["legacy"]},{"required":["external"]}],"additionalProperties":false},"minItems":1,"description":"The routes, most specific first."}},"required":["version","notFoundRedirect","routes"],"additionalProperties":false};
-const pattern162 = new RegExp("^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$", "u");
+const pattern168 = new RegExp("^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$", "u");
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="routes" */;
@@ -28363,7 +28533,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern57.test(data2)){
+if(!pattern63.test(data2)){
 const err8 = {instancePath:instancePath+"/notFoundRedirect",schemaPath:"#/properties/notFoundRedirect/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -28561,7 +28731,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!pattern27.test(data5)){
+if(!pattern31.test(data5)){
 const err20 = {instancePath:instancePath+"/routes/" + i0+"/id",schemaPath:"#/properties/routes/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -28596,7 +28766,7 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!pattern162.test(data6)){
+if(!pattern168.test(data6)){
 const err23 = {instancePath:instancePath+"/routes/" + i0+"/path",schemaPath:"#/properties/routes/items/properties/path/pattern",keyword:"pattern",params:{pattern: "^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$"},message:"must match pattern \""+"^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -28669,7 +28839,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!pattern27.test(data9)){
+if(!pattern31.test(data9)){
 const err29 = {instancePath:instancePath+"/routes/" + i0+"/screen/kind",schemaPath:"#/properties/routes/items/properties/screen/properties/kind/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -28708,7 +28878,7 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(!pattern27.test(data11)){
+if(!pattern31.test(data11)){
 const err32 = {instancePath:instancePath+"/routes/" + i0+"/screen/objectTypes/" + i1,schemaPath:"#/properties/routes/items/properties/screen/properties/objectTypes/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
@@ -28779,7 +28949,7 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(!pattern27.test(data12)){
+if(!pattern31.test(data12)){
 const err37 = {instancePath:instancePath+"/routes/" + i0+"/screen/screenId",schemaPath:"#/properties/routes/items/properties/screen/properties/screenId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
@@ -28876,7 +29046,7 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!pattern57.test(data16)){
+if(!pattern63.test(data16)){
 const err45 = {instancePath:instancePath+"/routes/" + i0+"/redirect/to",schemaPath:"#/properties/routes/items/properties/redirect/properties/to/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
@@ -28904,7 +29074,7 @@ if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 for(const key4 in data17){
 const _errs44 = errors;
 if(typeof key4 === "string"){
-if(!pattern27.test(key4)){
+if(!pattern31.test(key4)){
 const err47 = {instancePath:instancePath+"/routes/" + i0+"/redirect/query",schemaPath:"#/properties/routes/items/properties/redirect/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key4};
 if(vErrors === null){
 vErrors = [err47];
@@ -28969,7 +29139,7 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(!pattern27.test(data19)){
+if(!pattern31.test(data19)){
 const err52 = {instancePath:instancePath+"/routes/" + i0+"/redirect/query/" + key5.replace(/~/g, "~0").replace(/\//g, "~1")+"/param",schemaPath:"#/properties/routes/items/properties/redirect/properties/query/additionalProperties/oneOf/0/properties/param/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err52];
@@ -29174,7 +29344,7 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(!pattern57.test(data23)){
+if(!pattern63.test(data23)){
 const err67 = {instancePath:instancePath+"/routes/" + i0+"/legacy/url",schemaPath:"#/properties/routes/items/properties/legacy/properties/url/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err67];
@@ -29202,7 +29372,7 @@ if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 for(const key9 in data24){
 const _errs67 = errors;
 if(typeof key9 === "string"){
-if(!pattern27.test(key9)){
+if(!pattern31.test(key9)){
 const err69 = {instancePath:instancePath+"/routes/" + i0+"/legacy/query",schemaPath:"#/properties/routes/items/properties/legacy/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key9};
 if(vErrors === null){
 vErrors = [err69];
@@ -29267,7 +29437,7 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(!pattern27.test(data26)){
+if(!pattern31.test(data26)){
 const err74 = {instancePath:instancePath+"/routes/" + i0+"/legacy/query/" + key10.replace(/~/g, "~0").replace(/\//g, "~1")+"/param",schemaPath:"#/properties/routes/items/properties/legacy/properties/query/additionalProperties/oneOf/0/properties/param/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err74];
@@ -29488,7 +29658,7 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(!pattern27.test(data32)){
+if(!pattern31.test(data32)){
 const err90 = {instancePath:instancePath+"/routes/" + i0+"/external/pathParams/" + i3,schemaPath:"#/properties/routes/items/properties/external/properties/pathParams/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err90];
@@ -29540,7 +29710,7 @@ if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 for(const key14 in data33){
 const _errs93 = errors;
 if(typeof key14 === "string"){
-if(!pattern23.test(key14)){
+if(!pattern27.test(key14)){
 const err94 = {instancePath:instancePath+"/routes/" + i0+"/paramPatterns",schemaPath:"#/properties/routes/items/properties/paramPatterns/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*$"+"\"",propertyName:key14};
 if(vErrors === null){
 vErrors = [err94];
@@ -29668,7 +29838,7 @@ vErrors.push(err103);
 }
 errors++;
 }
-if(!pattern27.test(data40)){
+if(!pattern31.test(data40)){
 const err104 = {instancePath:instancePath+"/routes/" + i0+"/access/features/" + i4,schemaPath:"#/properties/routes/items/properties/access/properties/features/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err104];
@@ -29739,7 +29909,7 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(!pattern27.test(data41)){
+if(!pattern31.test(data41)){
 const err109 = {instancePath:instancePath+"/routes/" + i0+"/access/permission",schemaPath:"#/properties/routes/items/properties/access/properties/permission/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err109];
@@ -29791,7 +29961,7 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(!pattern27.test(data44)){
+if(!pattern31.test(data44)){
 const err113 = {instancePath:instancePath+"/routes/" + i0+"/access/adminModules/" + i6,schemaPath:"#/properties/routes/items/properties/access/properties/adminModules/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err113];
@@ -29899,7 +30069,7 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(!pattern32.test(data47)){
+if(!pattern36.test(data47)){
 const err121 = {instancePath:instancePath+"/routes/" + i0+"/titleKey",schemaPath:"#/properties/routes/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err121];
@@ -29962,8 +30132,8 @@ return errors === 0;
 
 export const validateScreens = validate65;
 const schema57 = {"$id":"screens","type":"object","description":"Manifest-defined screens: every admin screen of SPEC §2.4 (DESIGN.md §3).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"screens":{"type":"array","items":{"type":"object","description":"A manifest-defined screen. Deep links: ?id=<rowKey> opens that record's detail; with delete=true it asks to delete it (§2.4 /admin/support).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Screen id = the id of the route that shows it (e.g. adminAccounts)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the screen title (also the page title, §4.1)."},"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module (§3 AdminPermissions) whose Read opens the screen and whose Write allows its actions."},"objectType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin object type of the records (§3), when there is one."},"list":{"type":"object","description":"The paged, sortable, filterable list of the resource's records.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint, by convention Admin/<ModuleKey>. GET with page, pageSize, search, sort and the filters → { items, total }; records live under {endpoint}/{rowKey}."},"rowKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field that identifies a row (unique within the resource, e.g. RecId); every list row carries it."},"titleField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field that names a record: the detail dialog's title and the {{name}} of confirmation texts (default: rowKey); list rows carry it."},"columns":{"type":"array","items":{"type":"object","description":"A column of the list.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row shown in the column."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the column header."},"format":{"enum":["text","number","date","datetime","boolean","bytes","currency","status","email"],"description":"How the value is rendered (default text): number and currency with the UI language's separators, date and datetime in the user's locale, bytes as KB/MB/GB, boolean as a check mark, status as a badge from `options`, email as a mailto link."},"sortable":{"type":"boolean","description":"Whether clicking the header sorts the list by this field (sent as sort=Field or sort=-Field)."},"width":{"type":"integer","minimum":40,"maximum":800,"description":"Initial width in CSS pixels; absent means the column shares the remaining width."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Label and tone of each value, for format status (required there); unknown values show raw."},"currencyField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"For format currency: the row field holding the ISO 4217 currency code of the amount."}},"required":["field","labelKey"],"allOf":[{"if":{"properties":{"format":{"const":"status"}},"required":["format"]},"then":{"required":["options"]}},{"if":{"properties":{"format":{"const":"currency"}},"required":["format"]},"then":{"required":["currencyField"]}}],"additionalProperties":false},"minItems":1,"description":"Columns, in display order."},"filters":{"type":"array","items":{"type":"object","description":"A filter above the list. Its value is sent to the list endpoint as query parameter `name` (and kept in the browser URL); an empty filter is left out.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Query parameter name; never one of page, pageSize, search, sort, id, delete.","not":{"enum":["page","pageSize","search","sort","id","delete"]}},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the filter's label."},"type":{"enum":["select","text","date","boolean"],"description":"Control: select (one of `options` or `optionsSource`), text (free text the upstream matches, usually as contains), date (ISO date YYYY-MM-DD; names ending in From/To are inclusive bounds), boolean (yes / no / any, sent as true or false)."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Static choices of a select filter."},"optionsSource":{"type":"object","description":"Load the options from a list endpoint (same response shape as a screen list) as the user types.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint returning { items, total }."},"valueField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row stored as the value."},"labelField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row shown as the option's label."},"query":{"type":"object","description":"Fixed query parameters added to every options request, e.g. { ItemType: 'Package' }.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"string","maxLength":100}}},"required":["endpoint","valueField","labelField"],"additionalProperties":false},"default":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"Value applied when the screen opens without this filter in its URL."},"pathParam":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Keep the filter in this path parameter of the screen's route (e.g. screenTab, folderRecId) instead of the browser URL's query string; changing it navigates. The list request still sends it as `name`."},"display":{"enum":["control","tabs","hidden"],"description":"control (default): a control in the filter bar; tabs: a select shown as tabs above the list; hidden: not shown, set only by the URL (e.g. the current folder)."}},"required":["name","labelKey","type"],"allOf":[{"if":{"properties":{"type":{"const":"select"}},"required":["type"]},"then":{"oneOf":[{"required":["options"]},{"required":["optionsSource"]}]},"else":{"not":{"anyOf":[{"required":["options"]},{"required":["optionsSource"]}]}}},{"if":{"properties":{"display":{"const":"tabs"}},"required":["display"]},"then":{"properties":{"type":{"const":"select"}},"required":["options"]}}],"additionalProperties":false},"description":"Filters, in display order."},"paging":{"type":"object","description":"Page sizes.","properties":{"defaultPageSize":{"type":"integer","minimum":1,"maximum":500,"description":"Page size when the screen opens; one of pageSizes."},"pageSizes":{"type":"array","items":{"type":"integer","minimum":1,"maximum":500},"minItems":1,"uniqueItems":true,"description":"Page sizes the user may choose, ascending."}},"required":["defaultPageSize","pageSizes"],"additionalProperties":false},"defaultSort":{"type":"object","description":"Sort order when the screen opens.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field sorted by; a sortable column's field."},"direction":{"enum":["asc","desc"],"description":"Ascending or descending."}},"required":["field","direction"],"additionalProperties":false},"searchable":{"type":"boolean","description":"Whether a search box is shown; its text is sent as search (the upstream decides which fields match)."},"autoRefreshSeconds":{"type":"integer","minimum":5,"maximum":3600,"description":"Reload the visible page this often while the screen is shown (live resources such as tasks and workers); absent means never."}},"required":["endpoint","rowKey","columns","paging","defaultSort","searchable"],"additionalProperties":false},"detail":{"type":"object","description":"The record's form, opened by a row click or ?id=<rowKey>: loaded with GET {list endpoint}/{rowKey}, editable only with the edit action and Write on the module (§6), used empty (read-only fields left out) by the create action.","properties":{"groups":{"type":"array","items":{"type":"object","description":"A titled section of the form. The record stays flat: groups only order and arrange fields (ui:order, plus ui:options.groups for the runtime's ObjectFieldTemplate).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Group id, unique within the form."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title; absent for an untitled section."},"columns":{"enum":[1,2],"description":"Fields per row on wide screens (default 1); text, json and multiselect fields span the row."},"fields":{"type":"array","items":{"type":"object","description":"A form field. Derived JSON Schema by type — string: {type:'string'}; text: string + ui:widget textarea; integer / number: {type:'integer'|'number'}; boolean: boolean + checkbox; date: string, format date; datetime: string, format date-time; email: string, format email, checked with the product's e-mail pattern (§5 ValidationErrorMessage_InvalidEmail); password: string + ui:widget password (§5 password placeholder rule); select: enum of option values (oneOf const/title) or a searchable remote select for optionsSource; multiselect: array of those values, uniqueItems; json: string holding JSON + code-editor widget, rejected when it does not parse. labelKey → title, helpKey → ui:help, the constraints → the same JSON Schema keywords.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the record the input reads and writes; unique within the form."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the label (the derived schema's title)."},"type":{"enum":["string","text","integer","number","boolean","date","datetime","email","password","select","multiselect","json"],"description":"Kind of input; see the derivation above."},"required":{"type":"boolean","description":"Listed in the derived schema's required; checked with the §5 rule (non-blank after trimming, non-empty array) and message ValidationErrorMessage_Required."},"readOnly":{"type":"boolean","description":"Shown, never edited (readOnly + ui:readonly), never sent; left out of the create form. Without Write on the module every field is read-only anyway (§6)."},"createOnly":{"type":"boolean","description":"Set when the record is created, read-only afterwards (e.g. an account's domain)."},"writeOnly":{"type":"boolean","description":"Secret (writeOnly in the derived schema): the upstream never returns it, the input starts empty and the value is sent only when the user types one; leaving it empty keeps the stored secret."},"maxLength":{"type":"integer","minimum":1,"maximum":1000000,"description":"Maximum length of a text value."},"minimum":{"type":"number","description":"Smallest allowed number (inclusive)."},"maximum":{"type":"number","description":"Largest allowed number (inclusive)."},"pattern":{"type":"string","format":"regex","maxLength":500,"description":"ECMAScript regular expression (unicode mode) a non-empty text value must match."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Choices of a select or multiselect."},"optionsSource":{"type":"object","description":"Load the options from a list endpoint (same response shape as a screen list) as the user types.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint returning { items, total }."},"valueField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row stored as the value."},"labelField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row shown as the option's label."},"query":{"type":"object","description":"Fixed query parameters added to every options request, e.g. { ItemType: 'Package' }.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"string","maxLength":100}}},"required":["endpoint","valueField","labelField"],"additionalProperties":false},"helpKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of a help text shown under the input (ui:help)."},"default":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"Initial value in the create form (the derived schema's default)."}},"required":["name","labelKey","type"],"allOf":[{"if":{"properties":{"type":{"enum":["select","multiselect"]}},"required":["type"]},"then":{"oneOf":[{"required":["options"]},{"required":["optionsSource"]}]},"else":{"not":{"anyOf":[{"required":["options"]},{"required":["optionsSource"]}]}}},{"if":{"properties":{"type":{"enum":["string","text","email","password","json"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["maxLength"]},{"required":["pattern"]}]}}},{"if":{"properties":{"type":{"enum":["integer","number"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["minimum"]},{"required":["maximum"]}]}}},{"not":{"anyOf":[{"properties":{"readOnly":{"const":true},"writeOnly":{"const":true}},"required":["readOnly","writeOnly"]},{"properties":{"readOnly":{"const":true},"required":{"const":true}},"required":["readOnly","required"]},{"properties":{"readOnly":{"const":true},"createOnly":{"const":true}},"required":["readOnly","createOnly"]}]}}],"additionalProperties":false},"minItems":1,"description":"Fields, in display order."}},"required":["id","fields"],"additionalProperties":false},"minItems":1,"description":"Sections of the form, in display order; field names are unique across all groups."},"panels":{"type":"array","items":{"type":"object","description":"A related view under the form (e.g. a ticket's comments, a task's log) rendered by the panel registry; unknown kinds render a visible fallback.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Panel id, unique within the detail."},"kind":{"enum":["comments","chatTranscript","taskLog","emailBody"],"description":"comments: §3 Comment list (internal ones marked); chatTranscript: §3 support chat messages; taskLog: log lines with severity 1–3 (§9); emailBody: the message as sanitised HTML (DOMPurify)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the panel title."},"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"GET endpoint of the panel's content, usually {list endpoint}/{RecId}/…."}},"required":["id","kind","titleKey","endpoint"],"additionalProperties":false},"description":"Related read-only views under the form."}},"required":["groups"],"additionalProperties":false},"actions":{"type":"object","description":"What may be done with the records; an absent action is not offered.","properties":{"create":{"type":"object","description":"Offer a create button opening the detail form empty; POST {list endpoint}. Needs Write.","properties":{"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the create button."}},"required":["labelKey"],"additionalProperties":false},"edit":{"type":"object","description":"Make the detail form editable and savable; PUT {list endpoint}/{rowKey}. Needs Write.","properties":{"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the edit button / save button."},"enabledWhen":{"type":"object","description":"Enable the action only for rows whose field holds one of the values (e.g. resend only failed e-mails); list rows carry the field even when no column shows it.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row that is tested."},"values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"A scalar value: text, number or boolean."},"minItems":1,"description":"The action is enabled when the field equals one of these values."}},"required":["field","values"],"additionalProperties":false}},"required":["labelKey"],"additionalProperties":false},"delete":{"type":"object","description":"Offer deletion; DELETE {list endpoint}/{rowKey}, bulk POST {list endpoint}/Delete. Needs Write.","properties":{"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the delete button."},"confirmKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the confirmation; interpolates {{name}}."},"bulk":{"type":"boolean","description":"Whether the selected rows can be deleted at once."},"bulkConfirmKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the bulk confirmation; interpolates {{count}}. Required with bulk."},"enabledWhen":{"type":"object","description":"Enable the action only for rows whose field holds one of the values (e.g. resend only failed e-mails); list rows carry the field even when no column shows it.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row that is tested."},"values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"A scalar value: text, number or boolean."},"minItems":1,"description":"The action is enabled when the field equals one of these values."}},"required":["field","values"],"additionalProperties":false}},"required":["labelKey","confirmKey"],"if":{"properties":{"bulk":{"const":true}},"required":["bulk"]},"then":{"required":["bulkConfirmKey"]},"additionalProperties":false},"custom":{"type":"array","items":{"type":"object","description":"An action beyond create/edit/delete. It calls `endpoint` — body: the input `fields` as JSON, plus `ids` (the selected rowKeys) for bulk scope; screen-scope calls also carry the list's current search, sort and filters as query string, so an export matches the list and a new folder lands in the folder shown — or opens `navigateTo`. Needs Write on the screen's module unless readOnly.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Action id, unique within the screen."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button or menu item."},"scope":{"enum":["row","bulk","screen"],"description":"row: in each row's menu and the detail footer; bulk: on the selected rows; screen: in the list toolbar."},"variant":{"enum":["primary","secondary","danger"],"description":"Button style (default primary). Secondary exactly for readOnly actions: §6 keeps secondary dialog-footer buttons enabled without Write and disables the others, so this makes §6 and the readOnly rule agree."},"readOnly":{"type":"boolean","description":"The action changes nothing (export, view, download, test): Read on the module is enough. Requires variant secondary."},"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"Upstream endpoint called; '{Field}' segments take the row's values."},"method":{"enum":["GET","POST","PUT","PATCH","DELETE"],"description":"HTTP method of the call; GET only for readOnly actions."},"navigateTo":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path opened instead of a call, '{Field}' replaced by the row's value (URL-encoded)."},"confirmKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of a confirmation asked first; interpolates {{name}} (the row's titleField) or {{count}} (bulk)."},"successKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the success banner (§4.5) shown when the call succeeds; none when absent."},"enabledWhen":{"type":"object","description":"Enable the action only for rows whose field holds one of the values (e.g. resend only failed e-mails); list rows carry the field even when no column shows it.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row that is tested."},"values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"A scalar value: text, number or boolean."},"minItems":1,"description":"The action is enabled when the field equals one of these values."}},"required":["field","values"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"object","description":"A form field. Derived JSON Schema by type — string: {type:'string'}; text: string + ui:widget textarea; integer / number: {type:'integer'|'number'}; boolean: boolean + checkbox; date: string, format date; datetime: string, format date-time; email: string, format email, checked with the product's e-mail pattern (§5 ValidationErrorMessage_InvalidEmail); password: string + ui:widget password (§5 password placeholder rule); select: enum of option values (oneOf const/title) or a searchable remote select for optionsSource; multiselect: array of those values, uniqueItems; json: string holding JSON + code-editor widget, rejected when it does not parse. labelKey → title, helpKey → ui:help, the constraints → the same JSON Schema keywords.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the record the input reads and writes; unique within the form."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the label (the derived schema's title)."},"type":{"enum":["string","text","integer","number","boolean","date","datetime","email","password","select","multiselect","json"],"description":"Kind of input; see the derivation above."},"required":{"type":"boolean","description":"Listed in the derived schema's required; checked with the §5 rule (non-blank after trimming, non-empty array) and message ValidationErrorMessage_Required."},"readOnly":{"type":"boolean","description":"Shown, never edited (readOnly + ui:readonly), never sent; left out of the create form. Without Write on the module every field is read-only anyway (§6)."},"createOnly":{"type":"boolean","description":"Set when the record is created, read-only afterwards (e.g. an account's domain)."},"writeOnly":{"type":"boolean","description":"Secret (writeOnly in the derived schema): the upstream never returns it, the input starts empty and the value is sent only when the user types one; leaving it empty keeps the stored secret."},"maxLength":{"type":"integer","minimum":1,"maximum":1000000,"description":"Maximum length of a text value."},"minimum":{"type":"number","description":"Smallest allowed number (inclusive)."},"maximum":{"type":"number","description":"Largest allowed number (inclusive)."},"pattern":{"type":"string","format":"regex","maxLength":500,"description":"ECMAScript regular expression (unicode mode) a non-empty text value must match."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Choices of a select or multiselect."},"optionsSource":{"type":"object","description":"Load the options from a list endpoint (same response shape as a screen list) as the user types.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint returning { items, total }."},"valueField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row stored as the value."},"labelField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row shown as the option's label."},"query":{"type":"object","description":"Fixed query parameters added to every options request, e.g. { ItemType: 'Package' }.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"string","maxLength":100}}},"required":["endpoint","valueField","labelField"],"additionalProperties":false},"helpKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of a help text shown under the input (ui:help)."},"default":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"Initial value in the create form (the derived schema's default)."}},"required":["name","labelKey","type"],"allOf":[{"if":{"properties":{"type":{"enum":["select","multiselect"]}},"required":["type"]},"then":{"oneOf":[{"required":["options"]},{"required":["optionsSource"]}]},"else":{"not":{"anyOf":[{"required":["options"]},{"required":["optionsSource"]}]}}},{"if":{"properties":{"type":{"enum":["string","text","email","password","json"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["maxLength"]},{"required":["pattern"]}]}}},{"if":{"properties":{"type":{"enum":["integer","number"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["minimum"]},{"required":["maximum"]}]}}},{"not":{"anyOf":[{"properties":{"readOnly":{"const":true},"writeOnly":{"const":true}},"required":["readOnly","writeOnly"]},{"properties":{"readOnly":{"const":true},"required":{"const":true}},"required":["readOnly","required"]},{"properties":{"readOnly":{"const":true},"createOnly":{"const":true}},"required":["readOnly","createOnly"]}]}}],"additionalProperties":false},"minItems":1,"description":"Inputs asked in a dialog before the call (same vocabulary as the detail form); sent as the body."},"upload":{"type":"object","description":"Pick files and send them as a multipart request with the files in the repeated field file[] (§7 uploads), with the §5 file rules.","properties":{"accept":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9]{1,10}$"},"minItems":1,"uniqueItems":true,"description":"Allowed extensions, lower case without the dot, compared case-insensitively (§5 WrongFileType)."},"maxBytes":{"type":"integer","minimum":1,"description":"Maximum total size; larger selections show MaxSizeExceeded (§5)."},"multiple":{"type":"boolean","description":"Allow several files (§5: only the first one otherwise)."}},"required":["accept","maxBytes"],"additionalProperties":false},"result":{"enum":["refresh","download","table"],"description":"What follows a successful call (default refresh): refresh reloads the list and open detail; download saves the response as a file; table shows a response { columns: [name…], rows: [[value…]…] } in a read-only grid dialog."}},"required":["id","labelKey","scope"],"allOf":[{"oneOf":[{"required":["endpoint","method"],"not":{"required":["navigateTo"]}},{"required":["navigateTo"],"not":{"anyOf":[{"required":["endpoint"]},{"required":["method"]},{"required":["fields"]}]}}]},{"not":{"required":["fields","upload"]}},{"if":{"required":["navigateTo"]},"then":{"properties":{"scope":{"const":"row"}},"not":{"anyOf":[{"required":["upload"]},{"required":["result"]}]}}},{"if":{"required":["upload"]},"then":{"properties":{"method":{"enum":["POST","PUT"]},"scope":{"const":"screen"}}}},{"if":{"properties":{"method":{"const":"GET"}},"required":["method"]},"then":{"properties":{"readOnly":{"const":true}},"required":["readOnly"]}},{"if":{"properties":{"variant":{"const":"secondary"}},"required":["variant"]},"then":{"properties":{"readOnly":{"const":true}},"required":["readOnly"]}},{"if":{"properties":{"readOnly":{"const":true}},"required":["readOnly"]},"then":{"properties":{"variant":{"const":"secondary"}},"required":["variant"]}},{"if":{"not":{"properties":{"scope":{"const":"row"}}}},"then":{"not":{"required":["enabledWhen"]}}}],"additionalProperties":false},"description":"Other actions, in display order."}},"additionalProperties":false}},"required":["id","titleKey","adminModule","list","actions"],"if":{"properties":{"actions":{"type":"object","anyOf":[{"required":["create"]},{"required":["edit"]}]}},"required":["actions"]},"then":{"required":["detail"]},"additionalProperties":false},"minItems":1,"description":"The screens; ids are unique."}},"required":["version","screens"],"additionalProperties":false};
-const pattern182 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$", "u");
-const pattern233 = new RegExp("^[a-z0-9]{1,10}$", "u");
+const pattern188 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$", "u");
+const pattern239 = new RegExp("^[a-z0-9]{1,10}$", "u");
 const formats18 = ajvRuntime2.fullFormats.regex;
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -30257,7 +30427,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!pattern27.test(data5)){
+if(!pattern31.test(data5)){
 const err21 = {instancePath:instancePath+"/screens/" + i0+"/id",schemaPath:"#/properties/screens/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -30292,7 +30462,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern32.test(data6)){
+if(!pattern36.test(data6)){
 const err24 = {instancePath:instancePath+"/screens/" + i0+"/titleKey",schemaPath:"#/properties/screens/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -30327,7 +30497,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!pattern27.test(data7)){
+if(!pattern31.test(data7)){
 const err27 = {instancePath:instancePath+"/screens/" + i0+"/adminModule",schemaPath:"#/properties/screens/items/properties/adminModule/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -30362,7 +30532,7 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!pattern27.test(data8)){
+if(!pattern31.test(data8)){
 const err30 = {instancePath:instancePath+"/screens/" + i0+"/objectType",schemaPath:"#/properties/screens/items/properties/objectType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
@@ -30472,7 +30642,7 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!pattern182.test(data10)){
+if(!pattern188.test(data10)){
 const err40 = {instancePath:instancePath+"/screens/" + i0+"/list/endpoint",schemaPath:"#/properties/screens/items/properties/list/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
@@ -30507,7 +30677,7 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(!pattern27.test(data11)){
+if(!pattern31.test(data11)){
 const err43 = {instancePath:instancePath+"/screens/" + i0+"/list/rowKey",schemaPath:"#/properties/screens/items/properties/list/properties/rowKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -30542,7 +30712,7 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(!pattern27.test(data12)){
+if(!pattern31.test(data12)){
 const err46 = {instancePath:instancePath+"/screens/" + i0+"/list/titleField",schemaPath:"#/properties/screens/items/properties/list/properties/titleField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -30760,7 +30930,7 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(!pattern27.test(data17)){
+if(!pattern31.test(data17)){
 const err61 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/field",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/field/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
@@ -30795,7 +30965,7 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(!pattern32.test(data18)){
+if(!pattern36.test(data18)){
 const err64 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/labelKey",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err64];
@@ -31020,7 +31190,7 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(!pattern32.test(data25)){
+if(!pattern36.test(data25)){
 const err81 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/options/" + i2+"/labelKey",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/options/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err81];
@@ -31092,7 +31262,7 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(!pattern27.test(data27)){
+if(!pattern31.test(data27)){
 const err87 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/currencyField",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/currencyField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
@@ -31523,7 +31693,7 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(!pattern27.test(data33)){
+if(!pattern31.test(data33)){
 const err113 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/name",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err113];
@@ -31558,7 +31728,7 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(!pattern32.test(data34)){
+if(!pattern36.test(data34)){
 const err116 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/labelKey",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err116];
@@ -31736,7 +31906,7 @@ vErrors.push(err128);
 }
 errors++;
 }
-if(!pattern32.test(data39)){
+if(!pattern36.test(data39)){
 const err129 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/options/" + i4+"/labelKey",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/options/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err129];
@@ -31853,7 +32023,7 @@ vErrors.push(err138);
 }
 errors++;
 }
-if(!pattern182.test(data42)){
+if(!pattern188.test(data42)){
 const err139 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/optionsSource/endpoint",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/optionsSource/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err139];
@@ -31888,7 +32058,7 @@ vErrors.push(err141);
 }
 errors++;
 }
-if(!pattern27.test(data43)){
+if(!pattern31.test(data43)){
 const err142 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/optionsSource/valueField",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/optionsSource/properties/valueField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err142];
@@ -31923,7 +32093,7 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(!pattern27.test(data44)){
+if(!pattern31.test(data44)){
 const err145 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/optionsSource/labelField",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/optionsSource/properties/labelField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err145];
@@ -31951,7 +32121,7 @@ if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 for(const key8 in data45){
 const _errs137 = errors;
 if(typeof key8 === "string"){
-if(!pattern27.test(key8)){
+if(!pattern31.test(key8)){
 const err147 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/optionsSource/query",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/optionsSource/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key8};
 if(vErrors === null){
 vErrors = [err147];
@@ -32117,7 +32287,7 @@ vErrors.push(err158);
 }
 errors++;
 }
-if(!pattern27.test(data48)){
+if(!pattern31.test(data48)){
 const err159 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/pathParam",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/pathParam/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err159];
@@ -32391,7 +32561,7 @@ vErrors.push(err180);
 }
 errors++;
 }
-if(!pattern27.test(data55)){
+if(!pattern31.test(data55)){
 const err181 = {instancePath:instancePath+"/screens/" + i0+"/list/defaultSort/field",schemaPath:"#/properties/screens/items/properties/list/properties/defaultSort/properties/field/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err181];
@@ -32584,7 +32754,7 @@ vErrors.push(err196);
 }
 errors++;
 }
-if(!pattern27.test(data62)){
+if(!pattern31.test(data62)){
 const err197 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/id",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err197];
@@ -32619,7 +32789,7 @@ vErrors.push(err199);
 }
 errors++;
 }
-if(!pattern32.test(data63)){
+if(!pattern36.test(data63)){
 const err200 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/titleKey",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err200];
@@ -33424,7 +33594,7 @@ vErrors.push(err243);
 }
 errors++;
 }
-if(!pattern27.test(data76)){
+if(!pattern31.test(data76)){
 const err244 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/name",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err244];
@@ -33459,7 +33629,7 @@ vErrors.push(err246);
 }
 errors++;
 }
-if(!pattern32.test(data77)){
+if(!pattern36.test(data77)){
 const err247 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/labelKey",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err247];
@@ -33781,7 +33951,7 @@ vErrors.push(err271);
 }
 errors++;
 }
-if(!pattern32.test(data90)){
+if(!pattern36.test(data90)){
 const err272 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/options/" + i9+"/labelKey",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/options/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err272];
@@ -33898,7 +34068,7 @@ vErrors.push(err281);
 }
 errors++;
 }
-if(!pattern182.test(data93)){
+if(!pattern188.test(data93)){
 const err282 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/optionsSource/endpoint",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/optionsSource/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err282];
@@ -33933,7 +34103,7 @@ vErrors.push(err284);
 }
 errors++;
 }
-if(!pattern27.test(data94)){
+if(!pattern31.test(data94)){
 const err285 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/optionsSource/valueField",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/optionsSource/properties/valueField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err285];
@@ -33968,7 +34138,7 @@ vErrors.push(err287);
 }
 errors++;
 }
-if(!pattern27.test(data95)){
+if(!pattern31.test(data95)){
 const err288 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/optionsSource/labelField",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/optionsSource/properties/labelField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err288];
@@ -33996,7 +34166,7 @@ if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
 for(const key17 in data96){
 const _errs284 = errors;
 if(typeof key17 === "string"){
-if(!pattern27.test(key17)){
+if(!pattern31.test(key17)){
 const err290 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/optionsSource/query",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/optionsSource/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key17};
 if(vErrors === null){
 vErrors = [err290];
@@ -34081,7 +34251,7 @@ vErrors.push(err296);
 }
 errors++;
 }
-if(!pattern32.test(data98)){
+if(!pattern36.test(data98)){
 const err297 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/helpKey",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/helpKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err297];
@@ -34304,7 +34474,7 @@ vErrors.push(err313);
 }
 errors++;
 }
-if(!pattern27.test(data102)){
+if(!pattern31.test(data102)){
 const err314 = {instancePath:instancePath+"/screens/" + i0+"/detail/panels/" + i10+"/id",schemaPath:"#/properties/screens/items/properties/detail/properties/panels/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err314];
@@ -34352,7 +34522,7 @@ vErrors.push(err317);
 }
 errors++;
 }
-if(!pattern32.test(data104)){
+if(!pattern36.test(data104)){
 const err318 = {instancePath:instancePath+"/screens/" + i0+"/detail/panels/" + i10+"/titleKey",schemaPath:"#/properties/screens/items/properties/detail/properties/panels/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err318];
@@ -34387,7 +34557,7 @@ vErrors.push(err320);
 }
 errors++;
 }
-if(!pattern182.test(data105)){
+if(!pattern188.test(data105)){
 const err321 = {instancePath:instancePath+"/screens/" + i0+"/detail/panels/" + i10+"/endpoint",schemaPath:"#/properties/screens/items/properties/detail/properties/panels/items/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err321];
@@ -34498,7 +34668,7 @@ vErrors.push(err329);
 }
 errors++;
 }
-if(!pattern32.test(data108)){
+if(!pattern36.test(data108)){
 const err330 = {instancePath:instancePath+"/screens/" + i0+"/actions/create/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/create/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err330];
@@ -34570,7 +34740,7 @@ vErrors.push(err335);
 }
 errors++;
 }
-if(!pattern32.test(data110)){
+if(!pattern36.test(data110)){
 const err336 = {instancePath:instancePath+"/screens/" + i0+"/actions/edit/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/edit/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err336];
@@ -34640,7 +34810,7 @@ vErrors.push(err341);
 }
 errors++;
 }
-if(!pattern27.test(data112)){
+if(!pattern31.test(data112)){
 const err342 = {instancePath:instancePath+"/screens/" + i0+"/actions/edit/enabledWhen/field",schemaPath:"#/properties/screens/items/properties/actions/properties/edit/properties/enabledWhen/properties/field/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err342];
@@ -34908,7 +35078,7 @@ vErrors.push(err360);
 }
 errors++;
 }
-if(!pattern32.test(data117)){
+if(!pattern36.test(data117)){
 const err361 = {instancePath:instancePath+"/screens/" + i0+"/actions/delete/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/delete/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err361];
@@ -34943,7 +35113,7 @@ vErrors.push(err363);
 }
 errors++;
 }
-if(!pattern32.test(data118)){
+if(!pattern36.test(data118)){
 const err364 = {instancePath:instancePath+"/screens/" + i0+"/actions/delete/confirmKey",schemaPath:"#/properties/screens/items/properties/actions/properties/delete/properties/confirmKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err364];
@@ -34990,7 +35160,7 @@ vErrors.push(err367);
 }
 errors++;
 }
-if(!pattern32.test(data120)){
+if(!pattern36.test(data120)){
 const err368 = {instancePath:instancePath+"/screens/" + i0+"/actions/delete/bulkConfirmKey",schemaPath:"#/properties/screens/items/properties/actions/properties/delete/properties/bulkConfirmKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err368];
@@ -35060,7 +35230,7 @@ vErrors.push(err373);
 }
 errors++;
 }
-if(!pattern27.test(data122)){
+if(!pattern31.test(data122)){
 const err374 = {instancePath:instancePath+"/screens/" + i0+"/actions/delete/enabledWhen/field",schemaPath:"#/properties/screens/items/properties/actions/properties/delete/properties/enabledWhen/properties/field/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err374];
@@ -36068,7 +36238,7 @@ vErrors.push(err433);
 }
 errors++;
 }
-if(!pattern27.test(data137)){
+if(!pattern31.test(data137)){
 const err434 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/id",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err434];
@@ -36103,7 +36273,7 @@ vErrors.push(err436);
 }
 errors++;
 }
-if(!pattern32.test(data138)){
+if(!pattern36.test(data138)){
 const err437 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err437];
@@ -36176,7 +36346,7 @@ vErrors.push(err442);
 }
 errors++;
 }
-if(!pattern182.test(data142)){
+if(!pattern188.test(data142)){
 const err443 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/endpoint",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err443];
@@ -36224,7 +36394,7 @@ vErrors.push(err446);
 }
 errors++;
 }
-if(!pattern57.test(data144)){
+if(!pattern63.test(data144)){
 const err447 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/navigateTo",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/navigateTo/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err447];
@@ -36259,7 +36429,7 @@ vErrors.push(err449);
 }
 errors++;
 }
-if(!pattern32.test(data145)){
+if(!pattern36.test(data145)){
 const err450 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/confirmKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/confirmKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err450];
@@ -36294,7 +36464,7 @@ vErrors.push(err452);
 }
 errors++;
 }
-if(!pattern32.test(data146)){
+if(!pattern36.test(data146)){
 const err453 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/successKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/successKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err453];
@@ -36364,7 +36534,7 @@ vErrors.push(err458);
 }
 errors++;
 }
-if(!pattern27.test(data148)){
+if(!pattern31.test(data148)){
 const err459 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/enabledWhen/field",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/enabledWhen/properties/field/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err459];
@@ -37275,7 +37445,7 @@ vErrors.push(err509);
 }
 errors++;
 }
-if(!pattern27.test(data162)){
+if(!pattern31.test(data162)){
 const err510 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/name",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err510];
@@ -37310,7 +37480,7 @@ vErrors.push(err512);
 }
 errors++;
 }
-if(!pattern32.test(data163)){
+if(!pattern36.test(data163)){
 const err513 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err513];
@@ -37632,7 +37802,7 @@ vErrors.push(err537);
 }
 errors++;
 }
-if(!pattern32.test(data176)){
+if(!pattern36.test(data176)){
 const err538 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/options/" + i16+"/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/options/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err538];
@@ -37749,7 +37919,7 @@ vErrors.push(err547);
 }
 errors++;
 }
-if(!pattern182.test(data179)){
+if(!pattern188.test(data179)){
 const err548 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/optionsSource/endpoint",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/optionsSource/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err548];
@@ -37784,7 +37954,7 @@ vErrors.push(err550);
 }
 errors++;
 }
-if(!pattern27.test(data180)){
+if(!pattern31.test(data180)){
 const err551 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/optionsSource/valueField",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/optionsSource/properties/valueField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err551];
@@ -37819,7 +37989,7 @@ vErrors.push(err553);
 }
 errors++;
 }
-if(!pattern27.test(data181)){
+if(!pattern31.test(data181)){
 const err554 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/optionsSource/labelField",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/optionsSource/properties/labelField/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err554];
@@ -37847,7 +38017,7 @@ if(data182 && typeof data182 == "object" && !Array.isArray(data182)){
 for(const key31 in data182){
 const _errs563 = errors;
 if(typeof key31 === "string"){
-if(!pattern27.test(key31)){
+if(!pattern31.test(key31)){
 const err556 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/optionsSource/query",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/optionsSource/properties/query/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key31};
 if(vErrors === null){
 vErrors = [err556];
@@ -37932,7 +38102,7 @@ vErrors.push(err562);
 }
 errors++;
 }
-if(!pattern32.test(data184)){
+if(!pattern36.test(data184)){
 const err563 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/helpKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/helpKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err563];
@@ -38111,7 +38281,7 @@ const len16 = data187.length;
 for(let i17=0; i17<len16; i17++){
 let data188 = data187[i17];
 if(typeof data188 === "string"){
-if(!pattern233.test(data188)){
+if(!pattern239.test(data188)){
 const err576 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/upload/accept/" + i17,schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/upload/properties/accept/items/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]{1,10}$"},message:"must match pattern \""+"^[a-z0-9]{1,10}$"+"\""};
 if(vErrors === null){
 vErrors = [err576];
@@ -38308,7 +38478,7 @@ return errors === 0;
 
 export const validateSelectOption = validate66;
 const schema58 = {"$id":"selectOption","type":"object","description":"An option of a select control: a choice, a group header or a separator (§3).","properties":{"label":{"type":"string","description":"Text shown for the option or header."},"value":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"}],"description":"Value selected by the option; a scalar, as single selects need (§5)."},"description":{"type":"string","description":"Secondary text shown under the label."},"icon":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$","description":"Icon name shown before the label, from the icon set of §9."},"disabled":{"type":"boolean","description":"Shown but cannot be chosen."},"header":{"type":"boolean","description":"A group header: shows the label, cannot be chosen."},"indent":{"type":"integer","minimum":0,"maximum":8,"description":"Indentation level under a header or parent option; 0 when absent."},"separator":{"type":"boolean","description":"A dividing line; label and value are ignored."},"tooltip":{"type":"string","description":"Tooltip shown when hovering the option."},"removeable":{"type":"boolean","description":"Shows a button that removes the option, e.g. a custom value."}},"allOf":[{"if":{"properties":{"separator":{"const":true,"description":"A separator."}},"required":["separator"]},"else":{"required":["label"]}},{"if":{"anyOf":[{"properties":{"separator":{"const":true,"description":"A separator."}},"required":["separator"]},{"properties":{"header":{"const":true,"description":"A header."}},"required":["header"]}]},"else":{"required":["value"]}}],"additionalProperties":false};
-const pattern234 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$", "u");
+const pattern240 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$", "u");
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="selectOption" */;
@@ -38615,7 +38785,7 @@ errors++;
 if(data.icon !== undefined){
 let data6 = data.icon;
 if(typeof data6 === "string"){
-if(!pattern234.test(data6)){
+if(!pattern240.test(data6)){
 const err18 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -38749,10 +38919,10 @@ return errors === 0;
 
 export const validateShell = validate67;
 const schema59 = {"$id":"shell","type":"object","description":"White-label and shell settings. The base document holds the defaults; an account layer (white-label) overrides them. Session fields named below win over the manifest when they carry a recognised value.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"productNameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the product name: document title suffix and fallback logo alt text."},"logo":{"type":"object","description":"The account logo of the top menu bar (§2.5), loaded from {webservices}/account/logo/{AccountLogoUID} (§7). It is shown iff show is true, the effective style is not none, and the account is not a white-label account without a menu logo (AccountIsWhiteLabel true and AccountMenuLogoIsSet not true) (§6).","properties":{"show":{"type":"boolean","description":"Master switch; false hides the logo whatever the session says."},"style":{"enum":["wide","square","none"],"description":"Default logo style, used when the session's AccountMenuLogoStyle is absent or not one of wide, square, none (compared case-insensitively)."},"altKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the logo's alternative text; receives {{accountName}} (AccountName)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Where a click on the logo goes (§2.2: /)."}},"required":["show","style","altKey","link"],"additionalProperties":false},"title":{"type":"object","description":"The title next to the logo (§6). The effective type is the session's AccountMenuDisplayTitleType when it is companyName, custom or none (compared case-insensitively), else type. companyName shows AccountName; custom shows AccountMenuTitle as plain text when it is non-blank, else the text of customTitleKey when set, else nothing; none shows nothing.","properties":{"type":{"enum":["companyName","custom","none"],"description":"Default title type."},"customTitleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of an operator-defined custom title, used when the session has none."}},"required":["type"],"additionalProperties":false},"theme":{"type":"object","description":"Theme defaults (§1, §9) for users without a stored preference; the user's InterfacePreferences win.","properties":{"default":{"enum":["light","dark","sync"],"description":"Stored theme used when the user has none (§9: light)."},"contrast":{"type":"boolean","description":"Whether the high-contrast variant is on by default."},"contrastOffered":{"type":"boolean","description":"Whether users may switch the contrast variant on (§1)."},"style":{"enum":["rounded","square"],"description":"Theme style used when the user has none."},"publicRoutes":{"type":"object","description":"Theme forced on public routes and the help route, on the desktop URL (§2.1).","properties":{"theme":{"enum":["light","dark"],"description":"Forced theme (§2.1: light)."},"style":{"enum":["rounded","square"],"description":"Forced style (§2.1: rounded)."}},"required":["theme","style"],"additionalProperties":false}},"required":["default","contrast","contrastOffered","style","publicRoutes"],"additionalProperties":false},"maintenance":{"type":"object","description":"Maintenance mode (§1): while enabled, every path other than pagePath redirects to pagePath.","properties":{"enabled":{"type":"boolean","description":"The maintenance flag; pushed live to connected browsers."},"pagePath":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Path of the maintenance page."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the maintenance page heading."},"messageKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the maintenance page text."}},"required":["enabled","pagePath","titleKey","messageKey"],"additionalProperties":false},"signupAllowed":{"type":"boolean","description":"Whether /signup is reachable; otherwise it redirects to /login (§2.1, §5 access checks)."},"embedded":{"type":"object","description":"Embedded mode (§1): the app runs inside a frame of an allowed site (frameAncestors) with a reduced shell.","properties":{"queryParameter":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Query parameter that turns embedded mode on for the browser tab when its value is 1 or true; the tab keeps the mode (sessionStorage) until closed."},"hiddenParts":{"type":"array","items":{"description":"A shell part.","enum":["topMenuBar","navigationPanel","adminMenu","helpMenu","notifications","supportChat","userMenu"]},"uniqueItems":true,"description":"Shell parts (§2.5) not rendered in embedded mode; hiding topMenuBar hides everything on it."}},"required":["queryParameter","hiddenParts"],"additionalProperties":false},"frameAncestors":{"type":"array","items":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":260,"description":"An https origin, e.g. https://help.example.com (no path, no trailing slash)."},"uniqueItems":true,"description":"Origins allowed to frame the app (CSP frame-ancestors). Empty means 'none': the app cannot be framed."},"externalSites":{"type":"object","description":"External pages the shell links to. Every origin must be in allowedExternalOrigins.","properties":{"help":{"type":"object","description":"The external help site, the help mode of the product (§1, §2.1); help URLs are chosen by type (§7).","properties":{"baseUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":1000,"description":"Origin of the help site; /help/:routeTab?/:routeItemCode? redirects to it with the parameters appended (§2.1)."},"pages":{"type":"object","description":"Path of each help page type.","properties":{"faq":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the FAQ."},"tutorials":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the tutorials."},"releaseNotes":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the release notes."}},"required":["faq","tutorials","releaseNotes"],"additionalProperties":false}},"required":["baseUrl","pages"],"additionalProperties":false},"websocketsHelpUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Page opened by a click on 'Experiencing network issues' (§8)."},"chatLearnMoreUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Learn-more link of the chat no-access notice (§6)."},"chatUpgradeLink":{"anyOf":[{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Same-origin path starting with a single '/'."},{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Absolute https URL; its origin must be in allowedExternalOrigins."}],"description":"Upgrade link of the chat no-access notice (§6): an in-app path or an allowed https URL."}},"required":["help","websocketsHelpUrl","chatLearnMoreUrl","chatUpgradeLink"],"additionalProperties":false},"allowedExternalOrigins":{"type":"array","items":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":260,"description":"An https origin, e.g. https://help.example.com (no path, no trailing slash)."},"uniqueItems":true,"description":"The only origins absolute links in manifests may point to (checked at publish, DESIGN §3); https only."},"videoTutorials":{"type":"boolean","description":"The video tutorials flag: the Welcome tutorial is offered (§4.2, §6)."},"languages":{"type":"object","description":"Interface languages (§1, §4.2, §9).","properties":{"default":{"enum":["en","de","es","fr","nl","pt","it"],"description":"Language used when neither the user nor a cookie sets one."},"available":{"type":"array","description":"Languages offered, in display order.","items":{"type":"object","description":"An offered language.","properties":{"code":{"enum":["en","de","es","fr","nl","pt","it"],"description":"UI language code (§1, §9)."},"nativeName":{"type":"string","minLength":1,"maxLength":40,"description":"The language's name in itself; never translated."}},"required":["code","nativeName"],"additionalProperties":false},"minItems":1,"maxItems":7},"cookieName":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","maxLength":64,"description":"Cookie holding the interface language (§4.2)."},"impersonationCookieName":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","maxLength":64,"description":"Separate cookie holding the interface language while impersonating (§4.2)."}},"required":["default","available","cookieName","impersonationCookieName"],"additionalProperties":false}},"required":["version","productNameKey","logo","title","theme","maintenance","signupAllowed","embedded","frameAncestors","externalSites","allowedExternalOrigins","videoTutorials","languages"],"additionalProperties":false};
-const pattern243 = new RegExp("^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$", "u");
-const pattern245 = new RegExp("^/[a-z0-9-]+(/[a-z0-9-]+)*$", "u");
-const pattern248 = new RegExp("^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$", "u");
-const pattern253 = new RegExp("^[A-Za-z0-9_.-]+$", "u");
+const pattern249 = new RegExp("^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$", "u");
+const pattern251 = new RegExp("^/[a-z0-9-]+(/[a-z0-9-]+)*$", "u");
+const pattern254 = new RegExp("^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$", "u");
+const pattern259 = new RegExp("^[A-Za-z0-9_.-]+$", "u");
 
 function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="shell" */;
@@ -38951,7 +39121,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!pattern32.test(data2)){
+if(!pattern36.test(data2)){
 const err18 = {instancePath:instancePath+"/productNameKey",schemaPath:"#/properties/productNameKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -39066,7 +39236,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!pattern32.test(data6)){
+if(!pattern36.test(data6)){
 const err28 = {instancePath:instancePath+"/logo/altKey",schemaPath:"#/properties/logo/properties/altKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -39101,7 +39271,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!pattern57.test(data7)){
+if(!pattern63.test(data7)){
 const err31 = {instancePath:instancePath+"/logo/link",schemaPath:"#/properties/logo/properties/link/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
@@ -39186,7 +39356,7 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(!pattern32.test(data10)){
+if(!pattern36.test(data10)){
 const err38 = {instancePath:instancePath+"/title/customTitleKey",schemaPath:"#/properties/title/properties/customTitleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
@@ -39500,7 +39670,7 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(!pattern57.test(data21)){
+if(!pattern63.test(data21)){
 const err65 = {instancePath:instancePath+"/maintenance/pagePath",schemaPath:"#/properties/maintenance/properties/pagePath/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
@@ -39535,7 +39705,7 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!pattern32.test(data22)){
+if(!pattern36.test(data22)){
 const err68 = {instancePath:instancePath+"/maintenance/titleKey",schemaPath:"#/properties/maintenance/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
@@ -39570,7 +39740,7 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(!pattern32.test(data23)){
+if(!pattern36.test(data23)){
 const err71 = {instancePath:instancePath+"/maintenance/messageKey",schemaPath:"#/properties/maintenance/properties/messageKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
@@ -39664,7 +39834,7 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(!pattern27.test(data26)){
+if(!pattern31.test(data26)){
 const err79 = {instancePath:instancePath+"/embedded/queryParameter",schemaPath:"#/properties/embedded/properties/queryParameter/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
@@ -39764,7 +39934,7 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(!pattern243.test(data30)){
+if(!pattern249.test(data30)){
 const err86 = {instancePath:instancePath+"/frameAncestors/" + i2,schemaPath:"#/properties/frameAncestors/items/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
@@ -39925,7 +40095,7 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(!pattern243.test(data33)){
+if(!pattern249.test(data33)){
 const err99 = {instancePath:instancePath+"/externalSites/help/baseUrl",schemaPath:"#/properties/externalSites/properties/help/properties/baseUrl/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err99];
@@ -40005,7 +40175,7 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(!pattern245.test(data35)){
+if(!pattern251.test(data35)){
 const err106 = {instancePath:instancePath+"/externalSites/help/pages/faq",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/faq/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9-]+(/[a-z0-9-]+)*$"},message:"must match pattern \""+"^/[a-z0-9-]+(/[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err106];
@@ -40040,7 +40210,7 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(!pattern245.test(data36)){
+if(!pattern251.test(data36)){
 const err109 = {instancePath:instancePath+"/externalSites/help/pages/tutorials",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/tutorials/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9-]+(/[a-z0-9-]+)*$"},message:"must match pattern \""+"^/[a-z0-9-]+(/[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err109];
@@ -40075,7 +40245,7 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(!pattern245.test(data37)){
+if(!pattern251.test(data37)){
 const err112 = {instancePath:instancePath+"/externalSites/help/pages/releaseNotes",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/releaseNotes/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9-]+(/[a-z0-9-]+)*$"},message:"must match pattern \""+"^/[a-z0-9-]+(/[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err112];
@@ -40134,7 +40304,7 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(!pattern248.test(data38)){
+if(!pattern254.test(data38)){
 const err117 = {instancePath:instancePath+"/externalSites/websocketsHelpUrl",schemaPath:"#/properties/externalSites/properties/websocketsHelpUrl/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err117];
@@ -40169,7 +40339,7 @@ vErrors.push(err119);
 }
 errors++;
 }
-if(!pattern248.test(data39)){
+if(!pattern254.test(data39)){
 const err120 = {instancePath:instancePath+"/externalSites/chatLearnMoreUrl",schemaPath:"#/properties/externalSites/properties/chatLearnMoreUrl/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err120];
@@ -40207,7 +40377,7 @@ vErrors.push(err122);
 }
 errors++;
 }
-if(!pattern57.test(data40)){
+if(!pattern63.test(data40)){
 const err123 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err123];
@@ -40243,7 +40413,7 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(!pattern248.test(data40)){
+if(!pattern254.test(data40)){
 const err126 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err126];
@@ -40318,7 +40488,7 @@ vErrors.push(err130);
 }
 errors++;
 }
-if(!pattern243.test(data42)){
+if(!pattern249.test(data42)){
 const err131 = {instancePath:instancePath+"/allowedExternalOrigins/" + i4,schemaPath:"#/properties/allowedExternalOrigins/items/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err131];
@@ -40600,7 +40770,7 @@ vErrors.push(err153);
 }
 errors++;
 }
-if(!pattern253.test(data50)){
+if(!pattern259.test(data50)){
 const err154 = {instancePath:instancePath+"/languages/cookieName",schemaPath:"#/properties/languages/properties/cookieName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err154];
@@ -40635,7 +40805,7 @@ vErrors.push(err156);
 }
 errors++;
 }
-if(!pattern253.test(data51)){
+if(!pattern259.test(data51)){
 const err157 = {instancePath:instancePath+"/languages/impersonationCookieName",schemaPath:"#/properties/languages/properties/impersonationCookieName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err157];
@@ -40686,7 +40856,7 @@ return errors === 0;
 
 export const validateSmartViewParametersRequest = validate68;
 const schema60 = {"$id":"smartViewParametersRequest","type":"object","description":"Request for the parameter data of a connection's smart view (§3, §7).","properties":{"data":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$","description":"Parameter values as a JSON object or array serialised to a string; part of the cache key."},"SmartViewModel":{"type":"object","description":"The smart view whose parameters are asked for.","properties":{"Name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the smart view."},"Version":{"type":"object","description":"Version of the smart view definition.","properties":{"Version":{"type":"integer","minimum":0,"description":"Version number of the smart view definition."}},"required":["Version"],"additionalProperties":false}},"required":["Name","Version"],"additionalProperties":false}},"required":["data","SmartViewModel"],"additionalProperties":false};
-const pattern255 = new RegExp("^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$", "u");
+const pattern261 = new RegExp("^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$", "u");
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="smartViewParametersRequest" */;
@@ -40728,7 +40898,7 @@ errors++;
 if(data.data !== undefined){
 let data0 = data.data;
 if(typeof data0 === "string"){
-if(!pattern255.test(data0)){
+if(!pattern261.test(data0)){
 const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$"},message:"must match pattern \""+"^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -41191,7 +41361,7 @@ errors++;
 if(data2.UID !== undefined){
 let data8 = data2.UID;
 if(typeof data8 === "string"){
-if(!pattern38.test(data8)){
+if(!pattern42.test(data8)){
 const err20 = {instancePath:instancePath+"/Messages/" + i0+"/UID",schemaPath:"#/properties/Messages/items/properties/UID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -41299,7 +41469,7 @@ vErrors.push(err28);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!pattern38.test(data14)){
+if(!pattern42.test(data14)){
 const err29 = {instancePath:instancePath+"/Messages/" + i0+"/FileID",schemaPath:"#/properties/Messages/items/properties/FileID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -41594,7 +41764,7 @@ errors++;
 if(data.UID !== undefined){
 let data5 = data.UID;
 if(typeof data5 === "string"){
-if(!pattern38.test(data5)){
+if(!pattern42.test(data5)){
 const err16 = {instancePath:instancePath+"/UID",schemaPath:"#/properties/UID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -41702,7 +41872,7 @@ vErrors.push(err24);
 errors++;
 }
 if(typeof data11 === "string"){
-if(!pattern38.test(data11)){
+if(!pattern42.test(data11)){
 const err25 = {instancePath:instancePath+"/FileID",schemaPath:"#/properties/FileID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -41744,7 +41914,7 @@ return errors === 0;
 
 export const validateSupportChatSendMessage = validate71;
 const schema63 = {"$id":"supportChatSendMessage","type":"object","description":"Body of POST supportchat/message: a message typed by the user (§4.4, §7).","properties":{"UID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Id generated by the browser; a resend with the same UID is not stored twice."},"Page":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path (with query) the user is on when sending."},"Text":{"type":"string","pattern":"\\S","maxLength":4000,"description":"The message; blank or whitespace-only messages are not sent (§5)."}},"required":["UID","Page","Text"],"additionalProperties":false};
-const pattern262 = new RegExp("\\S", "u");
+const pattern268 = new RegExp("\\S", "u");
 
 function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="supportChatSendMessage" */;
@@ -41796,7 +41966,7 @@ errors++;
 if(data.UID !== undefined){
 let data0 = data.UID;
 if(typeof data0 === "string"){
-if(!pattern38.test(data0)){
+if(!pattern42.test(data0)){
 const err4 = {instancePath:instancePath+"/UID",schemaPath:"#/properties/UID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -41831,7 +42001,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern57.test(data1)){
+if(!pattern63.test(data1)){
 const err7 = {instancePath:instancePath+"/Page",schemaPath:"#/properties/Page/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -41866,7 +42036,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern262.test(data2)){
+if(!pattern268.test(data2)){
 const err10 = {instancePath:instancePath+"/Text",schemaPath:"#/properties/Text/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -41904,7 +42074,7 @@ return errors === 0;
 }
 
 export const validateUserSession = validate72;
-const schema64 = {"$id":"userSession","type":"object","description":"The signed-in user: identity, account, shell settings, permissions and feature flags (§3).","properties":{"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"UserUID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the user; names the avatar {webservices}/user/avatar/{userUID} (§7)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"Domain":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$","description":"The account's domain; invoices open at the domain path invoice/{invoiceNumber} (§7)."},"DomainType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind of the account's domain, as named by the upstream."},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's UI language; login switches to it (§4.2)."},"ImpersonatorLanguageCode":{"type":["string","null"],"enum":["en","de","es","fr","nl","pt","it",null],"description":"Language of the impersonating administrator; null when not impersonating (§4.2)."},"Impersonating":{"type":"boolean","description":"An administrator is signed in as this user: badge, stop button, no sign-out (§4.2)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountLogoUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Logo of the account, {webservices}/account/logo/{logoUid} (§7); null when none is uploaded."},"AccountName":{"type":"string","description":"Company name of the account; the default menu title (§6)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountMenuLogoStyle":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Style of the menu logo; the value None hides the logo (§6)."},"AccountMenuDisplayTitleType":{"type":"string","enum":["CompanyName","Custom","None"],"description":"Menu title: the company name, the custom AccountMenuTitle, or empty (§6)."},"AccountMenuTitle":{"type":["string","null"],"description":"Custom menu title, used when AccountMenuDisplayTitleType is Custom; null when unset."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"InterfacePreferences":{"anyOf":[{"type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"The same preferences serialised as a JSON string; parsed on login."},{"type":"null","description":"No preference stored: defaults apply."}],"description":"Interface preferences (§3 Client preferences); may arrive as a JSON string and is parsed (§3)."},"HomePageType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Home page preference; the go-to-menu value is named in the permissions manifest (§4.1 step 10)."},"HomePageRedirectionMenu":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Menu that / redirects to when HomePageType is go-to-menu, e.g. Dashboards (§4.1 step 10)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["FullName","Email","UserUID","RecId","AccountRecId","Domain","DomainType","LanguageCode","ImpersonatorLanguageCode","Impersonating","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountLogoUID","AccountName","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountMenuLogoStyle","AccountMenuDisplayTitleType","AccountMenuTitle","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","InterfacePreferences","HomePageType","HomePageRedirectionMenu","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"allOf":[{"if":{"properties":{"Impersonating":{"const":true,"description":"Impersonating."}},"required":["Impersonating"]},"then":{"properties":{"ImpersonatorLanguageCode":{"type":"string","description":"Set while impersonating."}}}},{"if":{"properties":{"AccountMenuDisplayTitleType":{"const":"Custom","description":"Custom title chosen."}},"required":["AccountMenuDisplayTitleType"]},"then":{"properties":{"AccountMenuTitle":{"type":"string","description":"Set when the custom title is shown."}}}}],"additionalProperties":false};
+const schema64 = {"$id":"userSession","type":"object","description":"The signed-in user: identity, account, shell settings, permissions and feature flags (§3).","properties":{"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"UserUID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the user; names the avatar {webservices}/user/avatar/{userUID} (§7)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"Domain":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$","description":"The account's domain; invoices open at the domain path invoice/{invoiceNumber} (§7)."},"DomainType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind of the account's domain, as named by the upstream."},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's UI language; login switches to it (§4.2)."},"ImpersonatorLanguageCode":{"type":["string","null"],"enum":["en","de","es","fr","nl","pt","it",null],"description":"Language of the impersonating administrator; null when not impersonating (§4.2)."},"Impersonating":{"type":"boolean","description":"An administrator is signed in as this user: badge, stop button, no sign-out (§4.2)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountLogoUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Logo of the account, {webservices}/account/logo/{logoUid} (§7); null when none is uploaded."},"AccountName":{"type":"string","description":"Company name of the account; the default menu title (§6)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountMenuLogoStyle":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Style of the menu logo; the value None hides the logo (§6)."},"AccountMenuDisplayTitleType":{"type":"string","enum":["CompanyName","Custom","None"],"description":"Menu title: the company name, the custom AccountMenuTitle, or empty (§6)."},"AccountMenuTitle":{"type":["string","null"],"description":"Custom menu title, used when AccountMenuDisplayTitleType is Custom; null when unset."},"AccountBrandPrimaryColor":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$","description":"The account's top menu bar colour (#rrggbb, white text on it); null or absent: the product's own."},"AccountBrandAccentColor":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$","description":"The account's accent (#rrggbb: links, primary buttons, focus, selection); null or absent: the product's own."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"InterfacePreferences":{"anyOf":[{"type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"The same preferences serialised as a JSON string; parsed on login."},{"type":"null","description":"No preference stored: defaults apply."}],"description":"Interface preferences (§3 Client preferences); may arrive as a JSON string and is parsed (§3)."},"HomePageType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Home page preference; the go-to-menu value is named in the permissions manifest (§4.1 step 10)."},"HomePageRedirectionMenu":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Menu that / redirects to when HomePageType is go-to-menu, e.g. Dashboards (§4.1 step 10)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["FullName","Email","UserUID","RecId","AccountRecId","Domain","DomainType","LanguageCode","ImpersonatorLanguageCode","Impersonating","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountLogoUID","AccountName","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountMenuLogoStyle","AccountMenuDisplayTitleType","AccountMenuTitle","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","InterfacePreferences","HomePageType","HomePageRedirectionMenu","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"allOf":[{"if":{"properties":{"Impersonating":{"const":true,"description":"Impersonating."}},"required":["Impersonating"]},"then":{"properties":{"ImpersonatorLanguageCode":{"type":"string","description":"Set while impersonating."}}}},{"if":{"properties":{"AccountMenuDisplayTitleType":{"const":"Custom","description":"Custom title chosen."}},"required":["AccountMenuDisplayTitleType"]},"then":{"properties":{"AccountMenuTitle":{"type":"string","description":"Set when the custom title is shown."}}}}],"additionalProperties":false};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="userSession" */;
@@ -42564,7 +42734,7 @@ errors++;
 if(data.UserUID !== undefined){
 let data6 = data.UserUID;
 if(typeof data6 === "string"){
-if(!pattern38.test(data6)){
+if(!pattern42.test(data6)){
 const err58 = {instancePath:instancePath+"/UserUID",schemaPath:"#/properties/UserUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
@@ -42659,7 +42829,7 @@ errors++;
 if(data.Domain !== undefined){
 let data9 = data.Domain;
 if(typeof data9 === "string"){
-if(!pattern39.test(data9)){
+if(!pattern43.test(data9)){
 const err66 = {instancePath:instancePath+"/Domain",schemaPath:"#/properties/Domain/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
@@ -42694,7 +42864,7 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(!pattern27.test(data10)){
+if(!pattern31.test(data10)){
 const err69 = {instancePath:instancePath+"/DomainType",schemaPath:"#/properties/DomainType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err69];
@@ -42803,7 +42973,7 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(!pattern34.test(data16)){
+if(!pattern38.test(data16)){
 const err78 = {instancePath:instancePath+"/RolePermissions/" + i0,schemaPath:"#/properties/RolePermissions/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"+"\""};
 if(vErrors === null){
 vErrors = [err78];
@@ -42889,7 +43059,7 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(!pattern27.test(data19)){
+if(!pattern31.test(data19)){
 const err85 = {instancePath:instancePath+"/AdminPermissions/" + i1+"/Key",schemaPath:"#/properties/AdminPermissions/items/properties/Key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err85];
@@ -43043,7 +43213,7 @@ vErrors.push(err97);
 errors++;
 }
 if(typeof data25 === "string"){
-if(!pattern38.test(data25)){
+if(!pattern42.test(data25)){
 const err98 = {instancePath:instancePath+"/AccountLogoUID",schemaPath:"#/properties/AccountLogoUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err98];
@@ -43104,7 +43274,7 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(!pattern27.test(data29)){
+if(!pattern31.test(data29)){
 const err103 = {instancePath:instancePath+"/AccountMenuLogoStyle",schemaPath:"#/properties/AccountMenuLogoStyle/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err103];
@@ -43162,10 +43332,10 @@ vErrors.push(err107);
 errors++;
 }
 }
-if(data.AccountTwoFactorAuthenticationPolicy !== undefined){
-let data32 = data.AccountTwoFactorAuthenticationPolicy;
-if(typeof data32 !== "string"){
-const err108 = {instancePath:instancePath+"/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/AccountTwoFactorAuthenticationPolicy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.AccountBrandPrimaryColor !== undefined){
+let data32 = data.AccountBrandPrimaryColor;
+if((typeof data32 !== "string") && (data32 !== null)){
+const err108 = {instancePath:instancePath+"/AccountBrandPrimaryColor",schemaPath:"#/properties/AccountBrandPrimaryColor/type",keyword:"type",params:{type: schema64.properties.AccountBrandPrimaryColor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -43174,8 +43344,9 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(!(((data32 === "Disabled") || (data32 === "Optional")) || (data32 === "Required"))){
-const err109 = {instancePath:instancePath+"/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/AccountTwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema64.properties.AccountTwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
+if(typeof data32 === "string"){
+if(!pattern11.test(data32)){
+const err109 = {instancePath:instancePath+"/AccountBrandPrimaryColor",schemaPath:"#/properties/AccountBrandPrimaryColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -43185,10 +43356,11 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data.AuthenticationProtocol !== undefined){
-let data33 = data.AuthenticationProtocol;
-if(typeof data33 !== "string"){
-const err110 = {instancePath:instancePath+"/AuthenticationProtocol",schemaPath:"#/properties/AuthenticationProtocol/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.AccountBrandAccentColor !== undefined){
+let data33 = data.AccountBrandAccentColor;
+if((typeof data33 !== "string") && (data33 !== null)){
+const err110 = {instancePath:instancePath+"/AccountBrandAccentColor",schemaPath:"#/properties/AccountBrandAccentColor/type",keyword:"type",params:{type: schema64.properties.AccountBrandAccentColor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -43197,8 +43369,9 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(!(((data33 === "Password") || (data33 === "SAML")) || (data33 === "OpenIDConnect"))){
-const err111 = {instancePath:instancePath+"/AuthenticationProtocol",schemaPath:"#/properties/AuthenticationProtocol/enum",keyword:"enum",params:{allowedValues: schema64.properties.AuthenticationProtocol.enum},message:"must be equal to one of the allowed values"};
+if(typeof data33 === "string"){
+if(!pattern11.test(data33)){
+const err111 = {instancePath:instancePath+"/AccountBrandAccentColor",schemaPath:"#/properties/AccountBrandAccentColor/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -43208,15 +43381,11 @@ vErrors.push(err111);
 errors++;
 }
 }
-if(data.InterfacePreferences !== undefined){
-let data34 = data.InterfacePreferences;
-const _errs79 = errors;
-let valid14 = false;
-const _errs80 = errors;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-for(const key3 in data34){
-if(!(((((key3 === "theme") || (key3 === "themeStyle")) || (key3 === "contrast")) || (key3 === "welcomeSeen")) || (key3 === "recentColors"))){
-const err112 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+}
+if(data.AccountTwoFactorAuthenticationPolicy !== undefined){
+let data34 = data.AccountTwoFactorAuthenticationPolicy;
+if(typeof data34 !== "string"){
+const err112 = {instancePath:instancePath+"/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/AccountTwoFactorAuthenticationPolicy/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -43225,11 +43394,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-if(data34.theme !== undefined){
-let data35 = data34.theme;
-if(typeof data35 !== "string"){
-const err113 = {instancePath:instancePath+"/InterfacePreferences/theme",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data34 === "Disabled") || (data34 === "Optional")) || (data34 === "Required"))){
+const err113 = {instancePath:instancePath+"/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/AccountTwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema64.properties.AccountTwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -43238,8 +43404,11 @@ vErrors.push(err113);
 }
 errors++;
 }
-if(!(((data35 === "light") || (data35 === "dark")) || (data35 === "sync"))){
-const err114 = {instancePath:instancePath+"/InterfacePreferences/theme",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/theme/enum",keyword:"enum",params:{allowedValues: schema64.properties.InterfacePreferences.anyOf[0].properties.theme.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.AuthenticationProtocol !== undefined){
+let data35 = data.AuthenticationProtocol;
+if(typeof data35 !== "string"){
+const err114 = {instancePath:instancePath+"/AuthenticationProtocol",schemaPath:"#/properties/AuthenticationProtocol/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -43248,11 +43417,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-if(data34.themeStyle !== undefined){
-let data36 = data34.themeStyle;
-if(typeof data36 !== "string"){
-const err115 = {instancePath:instancePath+"/InterfacePreferences/themeStyle",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/themeStyle/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data35 === "Password") || (data35 === "SAML")) || (data35 === "OpenIDConnect"))){
+const err115 = {instancePath:instancePath+"/AuthenticationProtocol",schemaPath:"#/properties/AuthenticationProtocol/enum",keyword:"enum",params:{allowedValues: schema64.properties.AuthenticationProtocol.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -43261,8 +43427,16 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(!((data36 === "rounded") || (data36 === "square"))){
-const err116 = {instancePath:instancePath+"/InterfacePreferences/themeStyle",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/themeStyle/enum",keyword:"enum",params:{allowedValues: schema64.properties.InterfacePreferences.anyOf[0].properties.themeStyle.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.InterfacePreferences !== undefined){
+let data36 = data.InterfacePreferences;
+const _errs83 = errors;
+let valid14 = false;
+const _errs84 = errors;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+for(const key3 in data36){
+if(!(((((key3 === "theme") || (key3 === "themeStyle")) || (key3 === "contrast")) || (key3 === "welcomeSeen")) || (key3 === "recentColors"))){
+const err116 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -43272,9 +43446,10 @@ vErrors.push(err116);
 errors++;
 }
 }
-if(data34.contrast !== undefined){
-if(typeof data34.contrast !== "boolean"){
-const err117 = {instancePath:instancePath+"/InterfacePreferences/contrast",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/contrast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data36.theme !== undefined){
+let data37 = data36.theme;
+if(typeof data37 !== "string"){
+const err117 = {instancePath:instancePath+"/InterfacePreferences/theme",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/theme/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -43283,10 +43458,8 @@ vErrors.push(err117);
 }
 errors++;
 }
-}
-if(data34.welcomeSeen !== undefined){
-if(typeof data34.welcomeSeen !== "boolean"){
-const err118 = {instancePath:instancePath+"/InterfacePreferences/welcomeSeen",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/welcomeSeen/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!(((data37 === "light") || (data37 === "dark")) || (data37 === "sync"))){
+const err118 = {instancePath:instancePath+"/InterfacePreferences/theme",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/theme/enum",keyword:"enum",params:{allowedValues: schema64.properties.InterfacePreferences.anyOf[0].properties.theme.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -43296,11 +43469,10 @@ vErrors.push(err118);
 errors++;
 }
 }
-if(data34.recentColors !== undefined){
-let data39 = data34.recentColors;
-if(Array.isArray(data39)){
-if(data39.length > 8){
-const err119 = {instancePath:instancePath+"/InterfacePreferences/recentColors",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
+if(data36.themeStyle !== undefined){
+let data38 = data36.themeStyle;
+if(typeof data38 !== "string"){
+const err119 = {instancePath:instancePath+"/InterfacePreferences/themeStyle",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/themeStyle/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -43309,12 +43481,8 @@ vErrors.push(err119);
 }
 errors++;
 }
-const len2 = data39.length;
-for(let i2=0; i2<len2; i2++){
-let data40 = data39[i2];
-if(typeof data40 === "string"){
-if(!pattern14.test(data40)){
-const err120 = {instancePath:instancePath+"/InterfacePreferences/recentColors/" + i2,schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/items/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
+if(!((data38 === "rounded") || (data38 === "square"))){
+const err120 = {instancePath:instancePath+"/InterfacePreferences/themeStyle",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/themeStyle/enum",keyword:"enum",params:{allowedValues: schema64.properties.InterfacePreferences.anyOf[0].properties.themeStyle.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -43324,8 +43492,9 @@ vErrors.push(err120);
 errors++;
 }
 }
-else {
-const err121 = {instancePath:instancePath+"/InterfacePreferences/recentColors/" + i2,schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data36.contrast !== undefined){
+if(typeof data36.contrast !== "boolean"){
+const err121 = {instancePath:instancePath+"/InterfacePreferences/contrast",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/contrast/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -43335,18 +43504,9 @@ vErrors.push(err121);
 errors++;
 }
 }
-let i3 = data39.length;
-let j0;
-if(i3 > 1){
-const indices0 = {};
-for(;i3--;){
-let item0 = data39[i3];
-if(typeof item0 !== "string"){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err122 = {instancePath:instancePath+"/InterfacePreferences/recentColors",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)"};
+if(data36.welcomeSeen !== undefined){
+if(typeof data36.welcomeSeen !== "boolean"){
+const err122 = {instancePath:instancePath+"/InterfacePreferences/welcomeSeen",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/welcomeSeen/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -43354,14 +43514,13 @@ else {
 vErrors.push(err122);
 }
 errors++;
-break;
-}
-indices0[item0] = i3;
 }
 }
-}
-else {
-const err123 = {instancePath:instancePath+"/InterfacePreferences/recentColors",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data36.recentColors !== undefined){
+let data41 = data36.recentColors;
+if(Array.isArray(data41)){
+if(data41.length > 8){
+const err123 = {instancePath:instancePath+"/InterfacePreferences/recentColors",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -43370,10 +43529,12 @@ vErrors.push(err123);
 }
 errors++;
 }
-}
-}
-else {
-const err124 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const len2 = data41.length;
+for(let i2=0; i2<len2; i2++){
+let data42 = data41[i2];
+if(typeof data42 === "string"){
+if(!pattern11.test(data42)){
+const err124 = {instancePath:instancePath+"/InterfacePreferences/recentColors/" + i2,schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/items/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -43382,13 +43543,9 @@ vErrors.push(err124);
 }
 errors++;
 }
-var _valid2 = _errs80 === errors;
-valid14 = valid14 || _valid2;
-if(!valid14){
-const _errs95 = errors;
-if(typeof data34 === "string"){
-if(!pattern46.test(data34)){
-const err125 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
+}
+else {
+const err125 = {instancePath:instancePath+"/InterfacePreferences/recentColors/" + i2,schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -43398,8 +43555,18 @@ vErrors.push(err125);
 errors++;
 }
 }
-else {
-const err126 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let i3 = data41.length;
+let j0;
+if(i3 > 1){
+const indices0 = {};
+for(;i3--;){
+let item0 = data41[i3];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err126 = {instancePath:instancePath+"/InterfacePreferences/recentColors",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i3+" are identical)"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -43407,13 +43574,14 @@ else {
 vErrors.push(err126);
 }
 errors++;
+break;
 }
-var _valid2 = _errs95 === errors;
-valid14 = valid14 || _valid2;
-if(!valid14){
-const _errs97 = errors;
-if(data34 !== null){
-const err127 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/2/type",keyword:"type",params:{type: "null"},message:"must be null"};
+indices0[item0] = i3;
+}
+}
+}
+else {
+const err127 = {instancePath:instancePath+"/InterfacePreferences/recentColors",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/recentColors/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -43422,12 +43590,10 @@ vErrors.push(err127);
 }
 errors++;
 }
-var _valid2 = _errs97 === errors;
-valid14 = valid14 || _valid2;
 }
 }
-if(!valid14){
-const err128 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+else {
+const err128 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -43436,22 +43602,13 @@ vErrors.push(err128);
 }
 errors++;
 }
-else {
-errors = _errs79;
-if(vErrors !== null){
-if(_errs79){
-vErrors.length = _errs79;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.HomePageType !== undefined){
-let data41 = data.HomePageType;
-if((typeof data41 !== "string") && (data41 !== null)){
-const err129 = {instancePath:instancePath+"/HomePageType",schemaPath:"#/properties/HomePageType/type",keyword:"type",params:{type: schema64.properties.HomePageType.type},message:"must be string,null"};
+var _valid2 = _errs84 === errors;
+valid14 = valid14 || _valid2;
+if(!valid14){
+const _errs99 = errors;
+if(typeof data36 === "string"){
+if(!pattern52.test(data36)){
+const err129 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -43460,9 +43617,9 @@ vErrors.push(err129);
 }
 errors++;
 }
-if(typeof data41 === "string"){
-if(func2(data41) > 80){
-const err130 = {instancePath:instancePath+"/HomePageType",schemaPath:"#/properties/HomePageType/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+}
+else {
+const err130 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -43471,8 +43628,12 @@ vErrors.push(err130);
 }
 errors++;
 }
-if(!pattern27.test(data41)){
-const err131 = {instancePath:instancePath+"/HomePageType",schemaPath:"#/properties/HomePageType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+var _valid2 = _errs99 === errors;
+valid14 = valid14 || _valid2;
+if(!valid14){
+const _errs101 = errors;
+if(data36 !== null){
+const err131 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/2/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -43481,12 +43642,12 @@ vErrors.push(err131);
 }
 errors++;
 }
+var _valid2 = _errs101 === errors;
+valid14 = valid14 || _valid2;
 }
 }
-if(data.HomePageRedirectionMenu !== undefined){
-let data42 = data.HomePageRedirectionMenu;
-if((typeof data42 !== "string") && (data42 !== null)){
-const err132 = {instancePath:instancePath+"/HomePageRedirectionMenu",schemaPath:"#/properties/HomePageRedirectionMenu/type",keyword:"type",params:{type: schema64.properties.HomePageRedirectionMenu.type},message:"must be string,null"};
+if(!valid14){
+const err132 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -43495,9 +43656,22 @@ vErrors.push(err132);
 }
 errors++;
 }
-if(typeof data42 === "string"){
-if(func2(data42) > 80){
-const err133 = {instancePath:instancePath+"/HomePageRedirectionMenu",schemaPath:"#/properties/HomePageRedirectionMenu/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+else {
+errors = _errs83;
+if(vErrors !== null){
+if(_errs83){
+vErrors.length = _errs83;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.HomePageType !== undefined){
+let data43 = data.HomePageType;
+if((typeof data43 !== "string") && (data43 !== null)){
+const err133 = {instancePath:instancePath+"/HomePageType",schemaPath:"#/properties/HomePageType/type",keyword:"type",params:{type: schema64.properties.HomePageType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -43506,8 +43680,9 @@ vErrors.push(err133);
 }
 errors++;
 }
-if(!pattern27.test(data42)){
-const err134 = {instancePath:instancePath+"/HomePageRedirectionMenu",schemaPath:"#/properties/HomePageRedirectionMenu/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(typeof data43 === "string"){
+if(func2(data43) > 80){
+const err134 = {instancePath:instancePath+"/HomePageType",schemaPath:"#/properties/HomePageType/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -43516,12 +43691,8 @@ vErrors.push(err134);
 }
 errors++;
 }
-}
-}
-if(data.SupportChat !== undefined){
-let data43 = data.SupportChat;
-if(typeof data43 !== "string"){
-const err135 = {instancePath:instancePath+"/SupportChat",schemaPath:"#/properties/SupportChat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern31.test(data43)){
+const err135 = {instancePath:instancePath+"/HomePageType",schemaPath:"#/properties/HomePageType/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -43530,8 +43701,12 @@ vErrors.push(err135);
 }
 errors++;
 }
-if(!((data43 === "Included") || (data43 === "Optional"))){
-const err136 = {instancePath:instancePath+"/SupportChat",schemaPath:"#/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema64.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data.HomePageRedirectionMenu !== undefined){
+let data44 = data.HomePageRedirectionMenu;
+if((typeof data44 !== "string") && (data44 !== null)){
+const err136 = {instancePath:instancePath+"/HomePageRedirectionMenu",schemaPath:"#/properties/HomePageRedirectionMenu/type",keyword:"type",params:{type: schema64.properties.HomePageRedirectionMenu.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -43540,11 +43715,9 @@ vErrors.push(err136);
 }
 errors++;
 }
-}
-if(data.TablesAndView !== undefined){
-let data44 = data.TablesAndView;
-if(typeof data44 !== "string"){
-const err137 = {instancePath:instancePath+"/TablesAndView",schemaPath:"#/properties/TablesAndView/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(typeof data44 === "string"){
+if(func2(data44) > 80){
+const err137 = {instancePath:instancePath+"/HomePageRedirectionMenu",schemaPath:"#/properties/HomePageRedirectionMenu/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -43553,8 +43726,8 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(!((data44 === "Included") || (data44 === "Optional"))){
-const err138 = {instancePath:instancePath+"/TablesAndView",schemaPath:"#/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema64.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
+if(!pattern31.test(data44)){
+const err138 = {instancePath:instancePath+"/HomePageRedirectionMenu",schemaPath:"#/properties/HomePageRedirectionMenu/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -43564,10 +43737,11 @@ vErrors.push(err138);
 errors++;
 }
 }
-if(data.Connection !== undefined){
-let data45 = data.Connection;
+}
+if(data.SupportChat !== undefined){
+let data45 = data.SupportChat;
 if(typeof data45 !== "string"){
-const err139 = {instancePath:instancePath+"/Connection",schemaPath:"#/properties/Connection/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err139 = {instancePath:instancePath+"/SupportChat",schemaPath:"#/properties/SupportChat/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -43577,7 +43751,7 @@ vErrors.push(err139);
 errors++;
 }
 if(!((data45 === "Included") || (data45 === "Optional"))){
-const err140 = {instancePath:instancePath+"/Connection",schemaPath:"#/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema64.properties.Connection.enum},message:"must be equal to one of the allowed values"};
+const err140 = {instancePath:instancePath+"/SupportChat",schemaPath:"#/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema64.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -43587,10 +43761,10 @@ vErrors.push(err140);
 errors++;
 }
 }
-if(data.DataLoader !== undefined){
-let data46 = data.DataLoader;
+if(data.TablesAndView !== undefined){
+let data46 = data.TablesAndView;
 if(typeof data46 !== "string"){
-const err141 = {instancePath:instancePath+"/DataLoader",schemaPath:"#/properties/DataLoader/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err141 = {instancePath:instancePath+"/TablesAndView",schemaPath:"#/properties/TablesAndView/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -43600,7 +43774,7 @@ vErrors.push(err141);
 errors++;
 }
 if(!((data46 === "Included") || (data46 === "Optional"))){
-const err142 = {instancePath:instancePath+"/DataLoader",schemaPath:"#/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema64.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
+const err142 = {instancePath:instancePath+"/TablesAndView",schemaPath:"#/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema64.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -43610,10 +43784,10 @@ vErrors.push(err142);
 errors++;
 }
 }
-if(data.DataFlow !== undefined){
-let data47 = data.DataFlow;
+if(data.Connection !== undefined){
+let data47 = data.Connection;
 if(typeof data47 !== "string"){
-const err143 = {instancePath:instancePath+"/DataFlow",schemaPath:"#/properties/DataFlow/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err143 = {instancePath:instancePath+"/Connection",schemaPath:"#/properties/Connection/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -43623,7 +43797,7 @@ vErrors.push(err143);
 errors++;
 }
 if(!((data47 === "Included") || (data47 === "Optional"))){
-const err144 = {instancePath:instancePath+"/DataFlow",schemaPath:"#/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema64.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
+const err144 = {instancePath:instancePath+"/Connection",schemaPath:"#/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema64.properties.Connection.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -43633,10 +43807,10 @@ vErrors.push(err144);
 errors++;
 }
 }
-if(data.DataHook !== undefined){
-let data48 = data.DataHook;
+if(data.DataLoader !== undefined){
+let data48 = data.DataLoader;
 if(typeof data48 !== "string"){
-const err145 = {instancePath:instancePath+"/DataHook",schemaPath:"#/properties/DataHook/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err145 = {instancePath:instancePath+"/DataLoader",schemaPath:"#/properties/DataLoader/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -43646,7 +43820,7 @@ vErrors.push(err145);
 errors++;
 }
 if(!((data48 === "Included") || (data48 === "Optional"))){
-const err146 = {instancePath:instancePath+"/DataHook",schemaPath:"#/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema64.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
+const err146 = {instancePath:instancePath+"/DataLoader",schemaPath:"#/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema64.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -43656,10 +43830,10 @@ vErrors.push(err146);
 errors++;
 }
 }
-if(data.DataScript !== undefined){
-let data49 = data.DataScript;
+if(data.DataFlow !== undefined){
+let data49 = data.DataFlow;
 if(typeof data49 !== "string"){
-const err147 = {instancePath:instancePath+"/DataScript",schemaPath:"#/properties/DataScript/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err147 = {instancePath:instancePath+"/DataFlow",schemaPath:"#/properties/DataFlow/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -43669,7 +43843,7 @@ vErrors.push(err147);
 errors++;
 }
 if(!((data49 === "Included") || (data49 === "Optional"))){
-const err148 = {instancePath:instancePath+"/DataScript",schemaPath:"#/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema64.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
+const err148 = {instancePath:instancePath+"/DataFlow",schemaPath:"#/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema64.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -43679,10 +43853,10 @@ vErrors.push(err148);
 errors++;
 }
 }
-if(data.DataStream !== undefined){
-let data50 = data.DataStream;
+if(data.DataHook !== undefined){
+let data50 = data.DataHook;
 if(typeof data50 !== "string"){
-const err149 = {instancePath:instancePath+"/DataStream",schemaPath:"#/properties/DataStream/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err149 = {instancePath:instancePath+"/DataHook",schemaPath:"#/properties/DataHook/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -43692,7 +43866,7 @@ vErrors.push(err149);
 errors++;
 }
 if(!((data50 === "Included") || (data50 === "Optional"))){
-const err150 = {instancePath:instancePath+"/DataStream",schemaPath:"#/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema64.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
+const err150 = {instancePath:instancePath+"/DataHook",schemaPath:"#/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema64.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -43702,10 +43876,10 @@ vErrors.push(err150);
 errors++;
 }
 }
-if(data.DocumentsAndMedia !== undefined){
-let data51 = data.DocumentsAndMedia;
+if(data.DataScript !== undefined){
+let data51 = data.DataScript;
 if(typeof data51 !== "string"){
-const err151 = {instancePath:instancePath+"/DocumentsAndMedia",schemaPath:"#/properties/DocumentsAndMedia/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err151 = {instancePath:instancePath+"/DataScript",schemaPath:"#/properties/DataScript/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -43715,7 +43889,7 @@ vErrors.push(err151);
 errors++;
 }
 if(!((data51 === "Included") || (data51 === "Optional"))){
-const err152 = {instancePath:instancePath+"/DocumentsAndMedia",schemaPath:"#/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema64.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
+const err152 = {instancePath:instancePath+"/DataScript",schemaPath:"#/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema64.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -43725,10 +43899,10 @@ vErrors.push(err152);
 errors++;
 }
 }
-if(data.Dashboard !== undefined){
-let data52 = data.Dashboard;
+if(data.DataStream !== undefined){
+let data52 = data.DataStream;
 if(typeof data52 !== "string"){
-const err153 = {instancePath:instancePath+"/Dashboard",schemaPath:"#/properties/Dashboard/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err153 = {instancePath:instancePath+"/DataStream",schemaPath:"#/properties/DataStream/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -43738,7 +43912,7 @@ vErrors.push(err153);
 errors++;
 }
 if(!((data52 === "Included") || (data52 === "Optional"))){
-const err154 = {instancePath:instancePath+"/Dashboard",schemaPath:"#/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema64.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
+const err154 = {instancePath:instancePath+"/DataStream",schemaPath:"#/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema64.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -43748,10 +43922,10 @@ vErrors.push(err154);
 errors++;
 }
 }
-if(data.Report !== undefined){
-let data53 = data.Report;
+if(data.DocumentsAndMedia !== undefined){
+let data53 = data.DocumentsAndMedia;
 if(typeof data53 !== "string"){
-const err155 = {instancePath:instancePath+"/Report",schemaPath:"#/properties/Report/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err155 = {instancePath:instancePath+"/DocumentsAndMedia",schemaPath:"#/properties/DocumentsAndMedia/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -43761,7 +43935,7 @@ vErrors.push(err155);
 errors++;
 }
 if(!((data53 === "Included") || (data53 === "Optional"))){
-const err156 = {instancePath:instancePath+"/Report",schemaPath:"#/properties/Report/enum",keyword:"enum",params:{allowedValues: schema64.properties.Report.enum},message:"must be equal to one of the allowed values"};
+const err156 = {instancePath:instancePath+"/DocumentsAndMedia",schemaPath:"#/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema64.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -43771,10 +43945,10 @@ vErrors.push(err156);
 errors++;
 }
 }
-if(data.LiveDocs !== undefined){
-let data54 = data.LiveDocs;
+if(data.Dashboard !== undefined){
+let data54 = data.Dashboard;
 if(typeof data54 !== "string"){
-const err157 = {instancePath:instancePath+"/LiveDocs",schemaPath:"#/properties/LiveDocs/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err157 = {instancePath:instancePath+"/Dashboard",schemaPath:"#/properties/Dashboard/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -43784,7 +43958,7 @@ vErrors.push(err157);
 errors++;
 }
 if(!((data54 === "Included") || (data54 === "Optional"))){
-const err158 = {instancePath:instancePath+"/LiveDocs",schemaPath:"#/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema64.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
+const err158 = {instancePath:instancePath+"/Dashboard",schemaPath:"#/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema64.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -43794,10 +43968,10 @@ vErrors.push(err158);
 errors++;
 }
 }
-if(data.Insight !== undefined){
-let data55 = data.Insight;
+if(data.Report !== undefined){
+let data55 = data.Report;
 if(typeof data55 !== "string"){
-const err159 = {instancePath:instancePath+"/Insight",schemaPath:"#/properties/Insight/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err159 = {instancePath:instancePath+"/Report",schemaPath:"#/properties/Report/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -43807,7 +43981,7 @@ vErrors.push(err159);
 errors++;
 }
 if(!((data55 === "Included") || (data55 === "Optional"))){
-const err160 = {instancePath:instancePath+"/Insight",schemaPath:"#/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema64.properties.Insight.enum},message:"must be equal to one of the allowed values"};
+const err160 = {instancePath:instancePath+"/Report",schemaPath:"#/properties/Report/enum",keyword:"enum",params:{allowedValues: schema64.properties.Report.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -43817,10 +43991,10 @@ vErrors.push(err160);
 errors++;
 }
 }
-if(data.Binder !== undefined){
-let data56 = data.Binder;
+if(data.LiveDocs !== undefined){
+let data56 = data.LiveDocs;
 if(typeof data56 !== "string"){
-const err161 = {instancePath:instancePath+"/Binder",schemaPath:"#/properties/Binder/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err161 = {instancePath:instancePath+"/LiveDocs",schemaPath:"#/properties/LiveDocs/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -43830,7 +44004,7 @@ vErrors.push(err161);
 errors++;
 }
 if(!((data56 === "Included") || (data56 === "Optional"))){
-const err162 = {instancePath:instancePath+"/Binder",schemaPath:"#/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema64.properties.Binder.enum},message:"must be equal to one of the allowed values"};
+const err162 = {instancePath:instancePath+"/LiveDocs",schemaPath:"#/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema64.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -43840,10 +44014,10 @@ vErrors.push(err162);
 errors++;
 }
 }
-if(data.Addons !== undefined){
-let data57 = data.Addons;
+if(data.Insight !== undefined){
+let data57 = data.Insight;
 if(typeof data57 !== "string"){
-const err163 = {instancePath:instancePath+"/Addons",schemaPath:"#/properties/Addons/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err163 = {instancePath:instancePath+"/Insight",schemaPath:"#/properties/Insight/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -43853,7 +44027,7 @@ vErrors.push(err163);
 errors++;
 }
 if(!((data57 === "Included") || (data57 === "Optional"))){
-const err164 = {instancePath:instancePath+"/Addons",schemaPath:"#/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema64.properties.Addons.enum},message:"must be equal to one of the allowed values"};
+const err164 = {instancePath:instancePath+"/Insight",schemaPath:"#/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema64.properties.Insight.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -43863,10 +44037,10 @@ vErrors.push(err164);
 errors++;
 }
 }
-if(data.Schedules !== undefined){
-let data58 = data.Schedules;
+if(data.Binder !== undefined){
+let data58 = data.Binder;
 if(typeof data58 !== "string"){
-const err165 = {instancePath:instancePath+"/Schedules",schemaPath:"#/properties/Schedules/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err165 = {instancePath:instancePath+"/Binder",schemaPath:"#/properties/Binder/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -43876,7 +44050,7 @@ vErrors.push(err165);
 errors++;
 }
 if(!((data58 === "Included") || (data58 === "Optional"))){
-const err166 = {instancePath:instancePath+"/Schedules",schemaPath:"#/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema64.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
+const err166 = {instancePath:instancePath+"/Binder",schemaPath:"#/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema64.properties.Binder.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -43886,10 +44060,10 @@ vErrors.push(err166);
 errors++;
 }
 }
-if(data.AutomationAlert !== undefined){
-let data59 = data.AutomationAlert;
+if(data.Addons !== undefined){
+let data59 = data.Addons;
 if(typeof data59 !== "string"){
-const err167 = {instancePath:instancePath+"/AutomationAlert",schemaPath:"#/properties/AutomationAlert/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err167 = {instancePath:instancePath+"/Addons",schemaPath:"#/properties/Addons/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -43899,7 +44073,7 @@ vErrors.push(err167);
 errors++;
 }
 if(!((data59 === "Included") || (data59 === "Optional"))){
-const err168 = {instancePath:instancePath+"/AutomationAlert",schemaPath:"#/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema64.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
+const err168 = {instancePath:instancePath+"/Addons",schemaPath:"#/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema64.properties.Addons.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -43909,14 +44083,60 @@ vErrors.push(err168);
 errors++;
 }
 }
-}
-else {
-const err169 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.Schedules !== undefined){
+let data60 = data.Schedules;
+if(typeof data60 !== "string"){
+const err169 = {instancePath:instancePath+"/Schedules",schemaPath:"#/properties/Schedules/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err169];
 }
 else {
 vErrors.push(err169);
+}
+errors++;
+}
+if(!((data60 === "Included") || (data60 === "Optional"))){
+const err170 = {instancePath:instancePath+"/Schedules",schemaPath:"#/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema64.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err170];
+}
+else {
+vErrors.push(err170);
+}
+errors++;
+}
+}
+if(data.AutomationAlert !== undefined){
+let data61 = data.AutomationAlert;
+if(typeof data61 !== "string"){
+const err171 = {instancePath:instancePath+"/AutomationAlert",schemaPath:"#/properties/AutomationAlert/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err171];
+}
+else {
+vErrors.push(err171);
+}
+errors++;
+}
+if(!((data61 === "Included") || (data61 === "Optional"))){
+const err172 = {instancePath:instancePath+"/AutomationAlert",schemaPath:"#/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema64.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err172];
+}
+else {
+vErrors.push(err172);
+}
+errors++;
+}
+}
+}
+else {
+const err173 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err173];
+}
+else {
+vErrors.push(err173);
 }
 errors++;
 }
@@ -44037,7 +44257,7 @@ errors++;
 if(data1.Dashboard !== undefined){
 let data2 = data1.Dashboard;
 if(typeof data2 === "string"){
-if(!pattern46.test(data2)){
+if(!pattern52.test(data2)){
 const err9 = {instancePath:instancePath+"/Value/Dashboard",schemaPath:"#/properties/Value/properties/Dashboard/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -44136,7 +44356,7 @@ errors++;
 if(data4.SerializedProperties !== undefined){
 let data6 = data4.SerializedProperties;
 if(typeof data6 === "string"){
-if(!pattern46.test(data6)){
+if(!pattern52.test(data6)){
 const err17 = {instancePath:instancePath+"/Value/Widgets/" + i0+"/SerializedProperties",schemaPath:"#/properties/Value/properties/Widgets/items/properties/SerializedProperties/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -44326,7 +44546,7 @@ errors++;
 if(data2.Dashboard !== undefined){
 let data3 = data2.Dashboard;
 if(typeof data3 === "string"){
-if(!pattern46.test(data3)){
+if(!pattern52.test(data3)){
 const err9 = {instancePath:instancePath+"/" + i0+"/Value/Dashboard",schemaPath:"#/items/properties/Value/properties/Dashboard/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -44425,7 +44645,7 @@ errors++;
 if(data5.SerializedProperties !== undefined){
 let data7 = data5.SerializedProperties;
 if(typeof data7 === "string"){
-if(!pattern46.test(data7)){
+if(!pattern52.test(data7)){
 const err17 = {instancePath:instancePath+"/" + i0+"/Value/Widgets/" + i1+"/SerializedProperties",schemaPath:"#/items/properties/Value/properties/Widgets/items/properties/SerializedProperties/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];

@@ -42,6 +42,30 @@ const embeddingOrigins = {
   description: "Origins allowed to embed the app in a frame (CSP frame-ancestors); empty: nobody.",
 } as const;
 
+/** A brand colour: `#rrggbb` (stored in lower case), or null for the product's own colour. */
+const brandColour = {
+  type: ["string", "null"],
+  pattern: "^#[0-9A-Fa-f]{6}$",
+  description:
+    "A colour #rrggbb, or null for the product's own; held to WCAG 2.2 AA by core/branding/contrast.ts.",
+} as const;
+
+/**
+ * The account's shell colours (DESIGN.md: white-label accounts have their own shell's colours).
+ * Optional in a change, where an absent colour stays as stored and null restores the product's.
+ */
+const brandColours = {
+  BrandPrimaryColor: {
+    ...brandColour,
+    description: "Fill of the top menu bar under white text; null: the product's own (4.5:1 with white).",
+  },
+  BrandAccentColor: {
+    ...brandColour,
+    description:
+      "Links, primary buttons, focus and selection; null: the product's own (4.5:1 on the light page).",
+  },
+} as const;
+
 const editable = {
   Name: {
     ...singleLineText,
@@ -76,7 +100,7 @@ export const accountSettingsUpdateSchema = {
   type: "object",
   description:
     "The account settings an owner may change. Domain, white-label flag and subscription are not among them.",
-  properties: editable,
+  properties: { ...editable, ...brandColours },
   required: [
     "Name",
     "MenuLogoStyle",
@@ -96,6 +120,7 @@ export const accountSettingsSchema = {
   description: "The caller's account settings: the changeable ones and, read-only, domain and plan.",
   properties: {
     ...editable,
+    ...brandColours,
     AccountRecId: { type: "integer", minimum: 1, description: "The account's record id." },
     Domain: { type: "string", description: "The account's domain (read-only)." },
     DomainType: { enum: ["Subdomain", "CustomDomain"], description: "How the domain is served (read-only)." },
@@ -111,6 +136,8 @@ export const accountSettingsSchema = {
   },
   required: [
     ...accountSettingsUpdateSchema.required,
+    "BrandPrimaryColor",
+    "BrandAccentColor",
     "AccountRecId",
     "Domain",
     "DomainType",

@@ -150,6 +150,18 @@ const userSession = {
       type: ["string", "null"],
       description: "Custom menu title, used when AccountMenuDisplayTitleType is Custom; null when unset.",
     },
+    AccountBrandPrimaryColor: {
+      type: ["string", "null"],
+      pattern: "^#[0-9A-Fa-f]{6}$",
+      description:
+        "The account's top menu bar colour (#rrggbb, white text on it); null or absent: the product's own.",
+    },
+    AccountBrandAccentColor: {
+      type: ["string", "null"],
+      pattern: "^#[0-9A-Fa-f]{6}$",
+      description:
+        "The account's accent (#rrggbb: links, primary buttons, focus, selection); null or absent: the product's own.",
+    },
     AccountTwoFactorAuthenticationPolicy: {
       type: "string",
       enum: ["Disabled", "Optional", "Required"],

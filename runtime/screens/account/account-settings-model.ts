@@ -1,9 +1,11 @@
 /**
  * The account settings form (§2.2) as pure data: the editable fields of `GET Account/Settings`,
  * what `PUT Account/Settings` is sent, the §6 title rule (a custom title is required only when the
- * title type is Custom) and the embedding allow-list editor's rules — the same origin pattern the
+ * title type is Custom), the brand colours' WCAG 2.2 AA rule (core/branding/contrast.ts, the one the
+ * upstream applies) and the embedding allow-list editor's rules — the same origin pattern the
  * upstream enforces (schemas/payloads/account-settings.ts), at most EMBEDDING_ORIGINS_MAX entries.
  */
+import { brandVerdict } from "../../../core/branding/contrast.ts";
 import {
   type AccountSettings,
   type AccountSettingsUpdate,
@@ -11,8 +13,11 @@ import {
   EMBEDDING_ORIGINS_MAX,
 } from "../../../schemas/payloads/account-settings.ts";
 
-/** The form: exactly the fields PUT Account/Settings takes. */
-export type AccountSettingsForm = AccountSettingsUpdate;
+/** The form: exactly the fields PUT Account/Settings takes, the brand colours always sent. */
+export type AccountSettingsForm = AccountSettingsUpdate & {
+  BrandPrimaryColor: string | null;
+  BrandAccentColor: string | null;
+};
 
 /** The tabs of /accountsettings/{screenTab?}, in order. */
 export const ACCOUNT_SETTINGS_TABS = ["general", "branding", "security", "embedding"] as const;
@@ -34,13 +39,20 @@ export function formFromSettings(settings: AccountSettings): AccountSettingsForm
     MenuTitle: settings.MenuTitle,
     TwoFactorAuthenticationPolicy: settings.TwoFactorAuthenticationPolicy,
     ShowHelpLinks: settings.ShowHelpLinks,
+    BrandPrimaryColor: settings.BrandPrimaryColor,
+    BrandAccentColor: settings.BrandAccentColor,
     EmbeddingOrigins: [...settings.EmbeddingOrigins],
   };
 }
 
 /** The body sent on save: names and titles trimmed (the upstream trims too). */
-export function updateFromForm(form: AccountSettingsForm): AccountSettingsUpdate {
+export function updateFromForm(form: AccountSettingsForm): AccountSettingsForm {
   return { ...form, Name: form.Name.trim(), MenuTitle: form.MenuTitle.trim() };
+}
+
+/** The form's colours under the branding rule (the upstream refuses a pair this refuses). */
+export function formBrandVerdict(form: Pick<AccountSettingsForm, "BrandPrimaryColor" | "BrandAccentColor">) {
+  return brandVerdict({ primary: form.BrandPrimaryColor, accent: form.BrandAccentColor });
 }
 
 /** Whether the form differs from the saved settings. */
@@ -87,9 +99,13 @@ export function removeOrigin(list: readonly string[], origin: string): string[] 
   return list.filter((entry) => entry !== origin);
 }
 
-/** The first tab holding a field that fails §5 required (§6: a custom title needs text), or null. */
+/**
+ * The first tab holding a field that fails §5 required (§6: a custom title needs text) or a brand
+ * colour under WCAG AA, or null.
+ */
 export function firstInvalidTab(form: AccountSettingsForm): (typeof ACCOUNT_SETTINGS_TABS)[number] | null {
   if (form.Name.trim() === "") return "general";
   if (customTitleRequired(form) && form.MenuTitle.trim() === "") return "branding";
+  if (!formBrandVerdict(form).ok) return "branding";
   return null;
 }

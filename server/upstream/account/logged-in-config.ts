@@ -82,6 +82,8 @@ export function sessionUser(caller: CallerGrants, facts: SessionUserFacts = { fl
     AccountMenuLogoStyle: account.menuLogoStyle,
     AccountMenuDisplayTitleType: account.menuTitleType,
     AccountMenuTitle: account.menuTitle,
+    AccountBrandPrimaryColor: account.brandPrimaryColor,
+    AccountBrandAccentColor: account.brandAccentColor,
     AccountTwoFactorAuthenticationPolicy: account.twoFactorPolicy,
     AuthenticationProtocol: AUTHENTICATION_PROTOCOL,
     InterfacePreferences: storedInterfacePreferences(user.interfacePreferences),

@@ -1,6 +1,7 @@
 /**
  * The account's own settings (§2.2): `GET`/`PUT Account/Settings` with AccountSettings r / rw —
- * name, menu logo style and title (§6), the 2FA policy, help links and the embedding allow-list.
+ * name, menu logo style and title (§6), the shell's brand colours (held to WCAG 2.2 AA by
+ * brand-colours.ts), the 2FA policy, help links and the embedding allow-list.
  * Domain, white-label flag and subscription are shown but not changeable here. LoggedInConfig reads
  * the same accounts row, so the next session read reflects a change.
  */
@@ -17,6 +18,7 @@ import { callerOf, type Guards } from "../http/guards.ts";
 import { grants } from "../identity/permission-string.ts";
 import type { AccountRecord } from "../store/records.ts";
 import { announceAccountChange } from "./account-refresh.ts";
+import { checkedBrandColours } from "./brand-colours.ts";
 import { canonicalEmbeddingOrigins } from "./embedding-origins.ts";
 
 const { $id: _settingsId, ...settingsBody } = accountSettingsUpdateSchema;
@@ -35,6 +37,8 @@ export function accountSettingsBody(account: AccountRecord, origins: readonly st
     MenuTitle: account.menuTitle,
     TwoFactorAuthenticationPolicy: account.twoFactorPolicy,
     ShowHelpLinks: account.showHelpLinks,
+    BrandPrimaryColor: account.brandPrimaryColor,
+    BrandAccentColor: account.brandAccentColor,
     EmbeddingOrigins: [...origins],
     LogoUID: account.hasPrimaryLogo || account.hasMenuLogo ? account.logoUid : null,
     PrimaryLogoIsSet: account.hasPrimaryLogo,
@@ -81,6 +85,10 @@ export function registerAccountSettingsRoutes(
       const origins = canonicalEmbeddingOrigins(body.EmbeddingOrigins);
       if ("error" in origins) throw badRequest("InvalidEmbeddingOrigin", origins.error);
       const before = caller.account;
+      const colours = checkedBrandColours(
+        { primary: body.BrandPrimaryColor, accent: body.BrandAccentColor },
+        { primary: before.brandPrimaryColor, accent: before.brandAccentColor },
+      );
       const account = await store.accountSettings.update(caller.account.recId, {
         name,
         menuLogoStyle: body.MenuLogoStyle,
@@ -88,6 +96,8 @@ export function registerAccountSettingsRoutes(
         menuTitle,
         twoFactorPolicy: body.TwoFactorAuthenticationPolicy,
         showHelpLinks: body.ShowHelpLinks,
+        brandPrimaryColor: colours.primary,
+        brandAccentColor: colours.accent,
         embeddingOrigins: origins.origins,
       });
       if (!account) throw notFound("Account");
@@ -97,10 +107,12 @@ export function registerAccountSettingsRoutes(
         actor: caller.impersonator?.user ?? caller.user,
         details: {
           twoFactorPolicy: [before.twoFactorPolicy, account.twoFactorPolicy],
+          brandPrimaryColor: [before.brandPrimaryColor, account.brandPrimaryColor],
+          brandAccentColor: [before.brandAccentColor, account.brandAccentColor],
           embeddingOrigins: origins.origins,
         },
       });
-      // Title, logo style, help links and the 2FA policy are session data: open browsers reload it.
+      // Title, logo style, colours, help links and the 2FA policy are session data: open browsers reload it.
       announceAccountChange(context, account.recId);
       return accountSettingsBody(account, origins.origins, caller);
     },

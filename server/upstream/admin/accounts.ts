@@ -1,10 +1,14 @@
 /**
  * /admin/accounts (§2.4): the real accounts (tenants) of the identity store. Staff create an account
  * from a subscription template (its features become the account's Included / Optional features,
- * §3), edit it, suspend and reactivate it (a suspended or cancelled account is disabled: its users
- * cannot sign in and their sessions end), delete it, and export the list.
+ * §3), edit it — the shell's brand colours under the same WCAG 2.2 AA rule as the account's own
+ * settings (../account/brand-colours.ts) — suspend and reactivate it (a suspended or cancelled
+ * account is disabled: its users cannot sign in and their sessions end), delete it, and export the
+ * list. An edit tells the account's open browsers to read their session again (title, colours).
  */
 import type { FastifyInstance } from "fastify";
+import { announceAccountChange } from "../account/account-refresh.ts";
+import { checkedBrandColours } from "../account/brand-colours.ts";
 import { OWNER_PERMISSIONS, RESERVED_DOMAINS } from "../auth/signup-routes.ts";
 import type { UpstreamContext } from "../context.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
@@ -21,6 +25,8 @@ import { auditChange, registerAdminResource } from "./resource-routes.ts";
 
 const STATUSES = ["Trial", "Active", "Suspended", "Cancelled"] as const;
 const POLICIES = ["Optional", "Required", "Disabled"] as const;
+/** The form of a brand colour; its contrast is checked by checkedBrandColours. */
+const BRAND_COLOUR = "^#[0-9A-Fa-f]{6}$";
 
 /** /admin/accounts: reads from the admin_accounts view (account + admin profile). */
 export const accounts: AdminResource = {
@@ -46,6 +52,8 @@ export const accounts: AdminResource = {
       LanguageCode: { sql: "t.language_code", type: "text" },
       IsWhiteLabel: { sql: "t.is_white_label", type: "bool" },
       MenuTitle: { sql: "NULLIF(t.menu_title, '')", type: "text" },
+      BrandPrimaryColor: { sql: "t.brand_primary_color", type: "text" },
+      BrandAccentColor: { sql: "t.brand_accent_color", type: "text" },
       TwoFactorAuthenticationPolicy: { sql: "t.two_factor_policy", type: "text" },
       IsSystem: { sql: "t.is_system", type: "bool" },
       ParentAccountRecId: { sql: "t.parent_account_id", type: "int" },
@@ -68,6 +76,8 @@ export const accounts: AdminResource = {
     LanguageCode: { schema: oneOf(LANGUAGES), required: true },
     IsWhiteLabel: { schema: flag() },
     MenuTitle: { schema: text(100) },
+    BrandPrimaryColor: { schema: text(7, BRAND_COLOUR, "Top menu bar colour #rrggbb; null: the product's.") },
+    BrandAccentColor: { schema: text(7, BRAND_COLOUR, "Accent colour #rrggbb; null: the product's.") },
     TwoFactorAuthenticationPolicy: { schema: oneOf(POLICIES), required: true },
   },
   filters: { Status: oneOf(STATUSES), SubscriptionTemplateRecId: ref(), IsWhiteLabel: flag() },
@@ -89,6 +99,25 @@ function toInput(body: AdminRow): Partial<AdminAccountInput> {
     input.twoFactorPolicy = body.TwoFactorAuthenticationPolicy as AdminAccountInput["twoFactorPolicy"];
   }
   return input;
+}
+
+/** The brand colours of a create or edit body, checked and canonical over the stored ones. */
+function withBrandColours(
+  input: Partial<AdminAccountInput>,
+  body: AdminRow,
+  current?: AdminRow,
+): Partial<AdminAccountInput> {
+  if (body.BrandPrimaryColor === undefined && body.BrandAccentColor === undefined) return input;
+  // An empty text from the form means "the product's own", like null.
+  const sent = (value: unknown) => (value === undefined ? undefined : (value as string | null) || null);
+  const colours = checkedBrandColours(
+    { primary: sent(body.BrandPrimaryColor), accent: sent(body.BrandAccentColor) },
+    {
+      primary: (current?.BrandPrimaryColor as string | null | undefined) ?? null,
+      accent: (current?.BrandAccentColor as string | null | undefined) ?? null,
+    },
+  );
+  return { ...input, brandPrimaryColor: colours.primary, brandAccentColor: colours.accent };
 }
 
 /** Refuses templates that do not exist or are retired (new and changed subscriptions use active ones). */
@@ -155,7 +184,8 @@ export function registerAccountRoutes(api: FastifyInstance, context: UpstreamCon
     { onRequest: write, schema: { body: schemas.create } },
     async (request, reply) => {
       const call = adminCall(request, context);
-      const row = await createAccount(call, toInput(request.body as AdminRow) as AdminAccountInput);
+      const body = request.body as AdminRow;
+      const row = await createAccount(call, withBrandColours(toInput(body), body) as AdminAccountInput);
       return reply.status(201).send(row);
     },
   );
@@ -169,6 +199,8 @@ export function registerAccountRoutes(api: FastifyInstance, context: UpstreamCon
       throw conflict("ProtectedRecord", "The operator's own account cannot be suspended or cancelled.");
     }
     announceRevoked(context, key, outcome.revokedUserIds);
+    // The name, title and colours are session data: the account's open shells read them again.
+    announceAccountChange(context, key);
     await auditChange(call, `AdminAccounts${action}`, `Account ${String(current.Name)}: ${action}.`, {
       AccountRecId: key,
       Fields: Object.keys(input),
@@ -187,7 +219,7 @@ export function registerAccountRoutes(api: FastifyInstance, context: UpstreamCon
       if (body.Domain !== undefined && body.Domain !== current.Domain) {
         throw badRequest("FieldNotChangeable", "Domain cannot change after the account was created.");
       }
-      return change(call, key, toInput(body), "Update");
+      return change(call, key, withBrandColours(toInput(body), body, current), "Update");
     },
   );
 

@@ -45,6 +45,8 @@ export const ErrorCode = {
   InvalidEmbeddingOrigin: 1090,
   /** Account menu: a section lists a key outside it, or hides the Menus link (the way back). */
   InvalidMenuLayout: 1091,
+  /** Account branding: a brand colour is under WCAG 2.2 AA contrast (core/branding/contrast.ts); the message names the pair and its ratio. */
+  InsufficientBrandContrast: 1092,
   /** Admin: a field set when the record was created cannot change (§2.4 createOnly fields). */
   FieldNotChangeable: 1501,
   /** Admin: a record the request refers to (account, template, project…) does not exist. */

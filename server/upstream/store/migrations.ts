@@ -15,6 +15,7 @@ import { MIGRATION_008_ADMIN } from "./migrations/0008-admin.ts";
 import { MIGRATION_009_JOBS } from "./migrations/0009-jobs.ts";
 import { MIGRATION_010_ACCOUNT_SETTINGS } from "./migrations/0010-account-settings.ts";
 import { MIGRATION_011_SHARING } from "./migrations/0011-public-links.ts";
+import { MIGRATION_012_BRAND_COLOURS } from "./migrations/0012-account-brand-colours.ts";
 
 /** One migration step. */
 export interface Migration {
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 10, name: "account embedding origins and custom menu", sql: MIGRATION_010_ACCOUNT_SETTINGS },
   { version: 11, name: "public share links and chart snapshots", sql: MIGRATION_011_SHARING },
+  { version: 12, name: "account brand colours", sql: MIGRATION_012_BRAND_COLOURS },
 ];
 
 /** Applies the migrations not applied yet; returns the versions it applied. */

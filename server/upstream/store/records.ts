@@ -43,6 +43,10 @@ export interface AccountRecord {
   logoUid: string;
   hasPrimaryLogo: boolean;
   hasMenuLogo: boolean;
+  /** The top menu bar's colour, `#rrggbb` lower case; null: the product's own. */
+  brandPrimaryColor: string | null;
+  /** The accent colour, `#rrggbb` lower case; null: the product's own. */
+  brandAccentColor: string | null;
   disabled: boolean;
   createdAt: number;
 }

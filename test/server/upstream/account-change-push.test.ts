@@ -1,5 +1,6 @@
 /**
- * A change of the account's menu or branding is pushed to the account's open browsers (§7 user hub
+ * A change of the account's menu or branding (title, logo, colours — also by staff on /admin/accounts)
+ * is pushed to the account's open browsers (§7 user hub
  * `refresh-base-page-user`: "the session data changed; reload it"), over real sockets with the
  * official SignalR client: every session of every member of that account hears it — the saver's
  * too — and no session of another account does; a refused change is not announced. "Nothing
@@ -107,6 +108,38 @@ describe("account changes reach the account's open browsers, and only them", () 
     assert.equal((await owner.request("PUT", "/api/Account/Settings/Logo/Menu", form)).status, 200);
     assert.equal((await owner.delete("/api/Account/Settings/Logo/Menu")).status, 200);
     assert.deepEqual(await received(), { analyst: 3, viewer: 3, owner: 3, contoso: 0, starter: 0 });
+  });
+
+  test("brand colours: a save is announced, one refused under WCAG AA is not; staff's edit on /admin/accounts too", async () => {
+    const current = (await owner.get("/api/Account/Settings")).body;
+    const body = (colour: string | null) => ({
+      Name: current.Name,
+      MenuLogoStyle: current.MenuLogoStyle,
+      MenuDisplayTitleType: current.MenuDisplayTitleType,
+      MenuTitle: current.MenuTitle,
+      TwoFactorAuthenticationPolicy: current.TwoFactorAuthenticationPolicy,
+      ShowHelpLinks: current.ShowHelpLinks,
+      EmbeddingOrigins: current.EmbeddingOrigins,
+      BrandPrimaryColor: colour,
+    });
+    assert.equal((await owner.put("/api/Account/Settings", body("#8899aa"))).status, 400);
+    assert.deepEqual(await received(), NOBODY);
+    assert.equal((await owner.put("/api/Account/Settings", body("#0b5394"))).status, 200);
+    assert.deepEqual(await received(), NORTHWIND_ONLY);
+    counts = await refreshCounts();
+
+    const staff = await signIn(upstream, "staffAdmin");
+    const row = (await staff.get("/api/Admin/Accounts?search=northwind")).body.items.find(
+      (account: { Domain: string }) => account.Domain === "northwind",
+    );
+    assert.equal(
+      (await staff.put(`/api/Admin/Accounts/${row.RecId}`, { BrandPrimaryColor: "#8899aa" })).status,
+      400,
+    );
+    assert.deepEqual(await received(), NOBODY);
+    const saved = await staff.put(`/api/Admin/Accounts/${row.RecId}`, { BrandPrimaryColor: null });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    assert.deepEqual(await received(), NORTHWIND_ONLY);
   });
 
   test("another account's save reaches that account only", async () => {

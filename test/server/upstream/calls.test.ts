@@ -41,6 +41,9 @@ const USER_FIELDS = [
   "AccountMenuLogoStyle",
   "AccountMenuDisplayTitleType",
   "AccountMenuTitle",
+  // Beyond §3: the account's shell colours (DESIGN.md: white-label accounts have their own colours).
+  "AccountBrandPrimaryColor",
+  "AccountBrandAccentColor",
   "AccountTwoFactorAuthenticationPolicy",
   "AuthenticationProtocol",
   "InterfacePreferences",

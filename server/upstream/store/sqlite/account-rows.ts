@@ -31,6 +31,8 @@ export function accountFromRow(row: Record<string, unknown>): AccountRecord {
     logoUid: row.logo_uid as string,
     hasPrimaryLogo: bool(row.has_primary_logo),
     hasMenuLogo: bool(row.has_menu_logo),
+    brandPrimaryColor: (row.brand_primary_color as string | null) ?? null,
+    brandAccentColor: (row.brand_accent_color as string | null) ?? null,
     disabled: bool(row.disabled),
     createdAt: row.created_at as number,
   };

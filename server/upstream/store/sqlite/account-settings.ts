@@ -1,4 +1,4 @@
-/** SQLite implementation of the account-settings family (migration 10). */
+/** SQLite implementation of the account-settings family (migrations 10 and 12). */
 import { generateUid } from "../../identity/secrets.ts";
 import { bit, parseJson, type SqliteDatabase } from "../database.ts";
 import type { LogoImage } from "../records.ts";
@@ -25,7 +25,7 @@ export class SqliteAccountSettingsStore implements AccountSettingsStoreFamily {
       const { changes } = this.db
         .prepare(
           `UPDATE accounts SET name = ?, menu_logo_style = ?, menu_title_type = ?, menu_title = ?,
-             two_factor_policy = ?, show_help_links = ?
+             two_factor_policy = ?, show_help_links = ?, brand_primary_color = ?, brand_accent_color = ?
            WHERE id = ?`,
         )
         .run(
@@ -35,6 +35,8 @@ export class SqliteAccountSettingsStore implements AccountSettingsStoreFamily {
           change.menuTitle,
           change.twoFactorPolicy,
           bit(change.showHelpLinks),
+          change.brandPrimaryColor,
+          change.brandAccentColor,
           accountId,
         );
       if (changes === 0) return undefined;

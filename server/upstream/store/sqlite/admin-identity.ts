@@ -54,8 +54,9 @@ export class SqliteAdminIdentityStore implements AdminIdentityStoreFamily {
       const { lastInsertRowid } = this.db
         .prepare(
           `INSERT INTO accounts (uid, name, domain, domain_type, is_white_label, two_factor_policy, menu_logo_style,
-             menu_title_type, menu_title, subscription_type, logo_uid, disabled, created_at)
-           VALUES (?, ?, ?, 'Subdomain', ?, ?, 'Standard', ?, ?, '', ?, ?, ?)`,
+             menu_title_type, menu_title, subscription_type, logo_uid, brand_primary_color, brand_accent_color,
+             disabled, created_at)
+           VALUES (?, ?, ?, 'Subdomain', ?, ?, 'Standard', ?, ?, '', ?, ?, ?, ?, ?)`,
         )
         .run(
           generateUid(),
@@ -66,6 +67,8 @@ export class SqliteAdminIdentityStore implements AdminIdentityStoreFamily {
           input.menuTitle ? "Custom" : "CompanyName",
           input.menuTitle ?? "",
           generateUid(),
+          input.brandPrimaryColor ?? null,
+          input.brandAccentColor ?? null,
           bit(disabledStatus(input.status)),
           now,
         );
@@ -108,6 +111,8 @@ export class SqliteAdminIdentityStore implements AdminIdentityStoreFamily {
       if (change.name !== undefined) set.push(["name", change.name]);
       if (change.isWhiteLabel !== undefined) set.push(["is_white_label", bit(change.isWhiteLabel)]);
       if (change.twoFactorPolicy !== undefined) set.push(["two_factor_policy", change.twoFactorPolicy]);
+      if (change.brandPrimaryColor !== undefined) set.push(["brand_primary_color", change.brandPrimaryColor]);
+      if (change.brandAccentColor !== undefined) set.push(["brand_accent_color", change.brandAccentColor]);
       if (change.menuTitle !== undefined) {
         set.push(
           ["menu_title", change.menuTitle ?? ""],

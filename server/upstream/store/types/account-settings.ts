@@ -1,5 +1,5 @@
 /**
- * The account-settings family (migration 10): the settings an account owner changes on the
+ * The account-settings family (migrations 10 and 12): the settings an account owner changes on the
  * accounts row, the embedding allow-list and the custom menu. Every method takes the caller's
  * account id; each is one transaction.
  */
@@ -13,6 +13,9 @@ export interface AccountSettingsChange {
   menuTitle: string;
   twoFactorPolicy: TwoFactorPolicy;
   showHelpLinks: boolean;
+  /** `#rrggbb` lower case, null for the product's own; passed by core/branding/contrast.ts. */
+  brandPrimaryColor: string | null;
+  brandAccentColor: string | null;
   /** Canonical origins, in display order. */
   embeddingOrigins: readonly string[];
 }

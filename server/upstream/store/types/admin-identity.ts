@@ -16,6 +16,9 @@ export interface AdminAccountInput {
   isWhiteLabel: boolean;
   menuTitle: string | null;
   twoFactorPolicy: "Disabled" | "Optional" | "Required";
+  /** `#rrggbb` lower case, null for the product's own; absent: unchanged (new accounts: null). */
+  brandPrimaryColor?: string | null;
+  brandAccentColor?: string | null;
 }
 
 /**

@@ -1,4 +1,7 @@
-/** The account settings form as pure data: form ↔ body, the §6 title rule, the allow-list editor's rules. */
+/**
+ * The account settings form as pure data: form ↔ body, the §6 title rule, the brand colours' AA rule,
+ * the allow-list editor's rules.
+ */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
@@ -25,6 +28,8 @@ const SETTINGS: AccountSettings = {
   MenuTitle: "",
   TwoFactorAuthenticationPolicy: "Optional",
   ShowHelpLinks: true,
+  BrandPrimaryColor: null,
+  BrandAccentColor: "#1f5fa8",
   EmbeddingOrigins: ["https://intranet.example"],
   LogoUID: "abc",
   PrimaryLogoIsSet: true,
@@ -36,6 +41,8 @@ describe("form and body", () => {
   test("the form holds exactly the changeable fields; read-only ones are never sent", () => {
     const body = updateFromForm(formFromSettings(SETTINGS));
     assert.deepEqual(Object.keys(body).sort(), [
+      "BrandAccentColor",
+      "BrandPrimaryColor",
       "EmbeddingOrigins",
       "MenuDisplayTitleType",
       "MenuLogoStyle",
@@ -59,6 +66,10 @@ describe("form and body", () => {
     assert.equal(firstInvalidTab({ ...form, Name: " \t" }), "general");
     assert.equal(firstInvalidTab({ ...form, MenuDisplayTitleType: "Custom", MenuTitle: "  " }), "branding");
     assert.equal(firstInvalidTab({ ...form, MenuDisplayTitleType: "None", MenuTitle: "" }), null);
+    // A brand colour under WCAG AA (core/branding/contrast.ts) holds the save on the branding tab.
+    assert.equal(firstInvalidTab({ ...form, BrandPrimaryColor: "#8899aa" }), "branding");
+    assert.equal(firstInvalidTab({ ...form, BrandAccentColor: "#7cb0ff" }), "branding");
+    assert.equal(firstInvalidTab({ ...form, BrandPrimaryColor: "#0b5394", BrandAccentColor: null }), null);
   });
 });
 
