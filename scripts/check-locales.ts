@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { placeholdersOf } from "../server/gateway/config/check-texts.ts";
+import { placeholdersOf } from "../core/texts/placeholders.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** The languages of §9 besides English. */

@@ -4,22 +4,11 @@
  * as the English text, and the multi-line text rule of schemas/text-rules.ts.
  */
 
-import { isMultiLineText } from "../../../schemas/text-rules.ts";
+import { placeholdersOf } from "../../../core/texts/placeholders.ts";
+import { type TextViolation, textViolations } from "../../../core/texts/text-violations.ts";
 import { pointerSegment } from "../manifests/manifest-problem.ts";
 import type { ConfigProblem, Texts } from "./config-content.ts";
 import { LANGUAGES, type Language } from "./config-kinds.ts";
-
-/** Longest text accepted (the longest shipped text is far shorter). */
-export const MAX_TEXT_LENGTH = 4000;
-
-/** The sorted, comma-joined placeholder names of a text (`{{name}}`, i18next's syntax). */
-export function placeholdersOf(text: string): string {
-  if (!text.includes("{{")) return "";
-  return [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)]
-    .map((m) => m[1])
-    .sort()
-    .join(",");
-}
 
 /** The last texts checked and their problems: most configurations share the base's text objects. */
 let lastChecked: { texts: readonly unknown[]; problems: ConfigProblem[] } | null = null;
@@ -63,28 +52,13 @@ function uncachedCheckTexts(texts: Readonly<Record<Language, unknown>>): ConfigP
         problems.push({ kind, pointer, reason: `key "${key}" is not an English text key` });
         continue;
       }
-      if (typeof text !== "string" || text.trim() === "") {
-        problems.push({ kind, pointer, reason: "a text must be a non-empty string" });
-        continue;
-      }
-      if (text.length > MAX_TEXT_LENGTH) {
-        problems.push({ kind, pointer, reason: `longer than ${MAX_TEXT_LENGTH} characters` });
-      }
-      // The one text rule of every stored message (schemas/text-rules.ts): texts are shown as messages.
-      if (!isMultiLineText(text)) {
-        problems.push({ kind, pointer, reason: "control or direction-override character" });
-      }
       const englishText = english[key];
-      if (
-        language !== "en" &&
-        typeof englishText === "string" &&
-        placeholdersOf(text) !== placeholdersOf(englishText)
-      ) {
-        problems.push({
-          kind,
-          pointer,
-          reason: `placeholders {${placeholdersOf(text)}} differ from English {${placeholdersOf(englishText)}}`,
-        });
+      const violations = textViolations(
+        text,
+        language !== "en" && typeof englishText === "string" ? englishText : undefined,
+      );
+      for (const violation of violations) {
+        problems.push({ kind, pointer, reason: reasonOf(violation, text, englishText) });
       }
     }
     if (language === "en") continue;
@@ -95,4 +69,18 @@ function uncachedCheckTexts(texts: Readonly<Record<Language, unknown>>): ConfigP
     }
   }
   return problems;
+}
+
+/** A broken text rule (core/texts/text-violations.ts) in the words of a configuration problem. */
+function reasonOf(violation: TextViolation, text: unknown, english: unknown): string {
+  switch (violation.rule) {
+    case "empty":
+      return "a text must be a non-empty string";
+    case "tooLong":
+      return `longer than ${violation.maxLength} characters`;
+    case "multiLine":
+      return "control or direction-override character";
+    case "placeholders":
+      return `placeholders {${placeholdersOf(text as string)}} differ from English {${placeholdersOf(english as string)}}`;
+  }
 }
