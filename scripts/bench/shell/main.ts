@@ -10,7 +10,8 @@
  *    without those headers is loaded too and reported for information (ARCHITECTURE.md, "The shell
  *    benchmark's reference page carries the gateway's security headers");
  * 3. 10,000 notifications rendered through the runtime's notification list and virtual list in the
- *    browser, fed the owner's real records from the upstream (budget ≤ 50 ms).
+ *    browser, fed the owner's real records from the upstream (budget ≤ 50 ms);
+ * 4. the operator studio's own chunks, tab by tab (reported: it is staff-only code loaded lazily).
  *
  * The app runs as the e2e suite runs it (scripts/e2e-server.ts: gateway + embedded upstream).
  * Options: --rounds 7, --notification-rounds 5, --count 10000, --port 8405, --out <file.json>.
@@ -29,6 +30,7 @@ import { type ColdLoad, coldLoad } from "./cold-load.ts";
 import { fetchNotificationInput, renderNotificationsOnce, repeatRecords } from "./notifications.ts";
 import { printReport, type ShellBenchReport } from "./report.ts";
 import { startStaticServer } from "./static-server.ts";
+import { measureStudioChunks } from "./studio-chunks.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
@@ -113,6 +115,7 @@ try {
     );
   }
 
+  const studio = await measureStudioChunks(browser, app.origin);
   const initial = appLoads[0]?.scripts ?? [];
   const report: ShellBenchReport = {
     date: new Date().toISOString(),
@@ -146,6 +149,7 @@ try {
       renderMedianMs: median(renders.map((round) => round.warm.renderMs)),
       frameMedianMs: median(renders.map((round) => round.warm.frameMs)),
     },
+    studio,
   };
   printReport(report);
   const out = values.out ?? join(tmpdir(), `tessera-shell-bench-${Date.now()}.json`);

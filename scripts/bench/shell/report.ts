@@ -1,5 +1,6 @@
 /** The shell benchmark's report: its shape, the budgets and the printed table. */
 import type { LoadedScript } from "./cold-load.ts";
+import type { StudioStep } from "./studio-chunks.ts";
 
 /** The shell's budgets (scripts/bench/README.md, "Targets"). */
 export const INITIAL_JS_BUDGET_GZIP_BYTES = 150 * 1024;
@@ -34,6 +35,8 @@ export interface ShellBenchReport {
     renderMedianMs: number;
     frameMedianMs: number;
   };
+  /** The operator studio's own chunks, step by step (reported, no budget). */
+  studio: StudioStep[];
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -42,7 +45,7 @@ const verdict = (ok: boolean) => (ok ? "within" : "OVER");
 
 /** Prints the scripts, the rounds and the figures against the budgets. */
 export function printReport(report: ShellBenchReport): void {
-  const { initialJs, coldLoad, notifications } = report;
+  const { initialJs, coldLoad, notifications, studio } = report;
   console.log("Initial JavaScript (loaded before tessera:app-ready on /login):");
   for (const script of initialJs.scripts) {
     console.log(
@@ -87,6 +90,17 @@ export function printReport(report: ShellBenchReport): void {
     ["  first mount in a fresh page (median)", ms(notifications.firstMountMedianMs), "", ""],
     ["  rows in the DOM", String(notifications.rows), "", ""],
   ];
+  console.log("\nOperator studio: scripts each step fetched first (lazy chunks; no budget):");
+  for (const step of studio) {
+    console.log(
+      `  ${step.step.padEnd(40)} ${kb(step.bytes).padStart(10)} ${kb(step.gzipBytes).padStart(10)} gzip-9`,
+    );
+    for (const script of step.scripts) {
+      console.log(
+        `    ${script.url.padEnd(54)} ${kb(script.bytes).padStart(10)} ${kb(script.gzipBytes).padStart(10)}`,
+      );
+    }
+  }
   console.log("");
   console.log(`${"measure".padEnd(40)} ${"figure".padStart(12)} ${"budget".padStart(10)}  verdict`);
   for (const [name, figure, budget, result] of rows) {
