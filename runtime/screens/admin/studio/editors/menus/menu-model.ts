@@ -74,7 +74,9 @@ export type MenuRefusal =
   /** The English text is required (the texts' rule: no empty text). */
   | "englishRequired"
   /** The route cannot be linked from this menu. */
-  | "notLinkable";
+  | "notLinkable"
+  /** A dragged item cannot go where it was dropped (a link in a column, an entry among sections). */
+  | "notHere";
 
 /** A change's outcome: the new document, or why there is none. */
 export type MenuEditResult =
@@ -850,4 +852,93 @@ export function columnLimits(
     over: columns.some((c) => c.over),
     widthPx,
   };
+}
+
+/** Where an item stands among its neighbours, as the editor announces it after a move (1-based). */
+export type ItemPosition = { position: number; count: number } & (
+  | { within: "section"; sectionId: string }
+  | { within: "column"; menu: SectionMenu; column: number }
+  | { within: "menu"; menu: EntryMenu }
+);
+
+/** An item's place: a link in its section, a section in its column, an entry in its dropdown. */
+export function itemPosition(document: MenusDocument, id: string): ItemPosition {
+  const location = mustLocate(document, id);
+  if (location.type === "entry") {
+    const count = document[location.menu].entries.length;
+    return { position: location.index + 1, count, within: "menu", menu: location.menu };
+  }
+  const sections = document[location.menu].sections as readonly AnySection[];
+  const section = sections[location.sectionIndex] as AnySection;
+  if (location.type === "link") {
+    return {
+      position: location.index + 1,
+      count: section.links.length,
+      within: "section",
+      sectionId: section.id,
+    };
+  }
+  const column = sections.filter((s) => s.column === section.column);
+  return {
+    position: column.indexOf(section) + 1,
+    count: column.length,
+    within: "column",
+    menu: location.menu,
+    column: section.column,
+  };
+}
+
+/** Where a dragged item is dropped: before or after an item, at the end of a section or of a column. */
+export type DropTarget =
+  | { at: "item"; id: string; place: "before" | "after" }
+  | { at: "sectionEnd"; sectionId: string }
+  | { at: "columnEnd"; menu: SectionMenu; column: number };
+
+/**
+ * The move a drop makes (drag and drop, §2.5 layout): a link goes before or after a link, to the
+ * top of a section dropped on its title, or to a section's end; a section goes before or after a
+ * section (or the section of the link it is dropped on) or to a column's end; an entry before or
+ * after an entry of its dropdown. Anything else is refused with `notHere`.
+ */
+export function dropItem(document: MenusDocument, id: string, target: DropTarget): MenuEditResult {
+  const from = mustLocate(document, id);
+  if (target.at === "columnEnd") {
+    if (from.type !== "section") return refuse("notHere");
+    if (from.menu !== target.menu) return refuse("otherMenu");
+    return moveSectionTo(document, id, target.column, Number.POSITIVE_INFINITY);
+  }
+  const onto =
+    target.at === "item" ? mustLocate(document, target.id) : mustLocate(document, target.sectionId);
+  const after = target.at === "sectionEnd" || target.place === "after";
+  if (from.type === "entry") {
+    if (onto.type !== "entry") return refuse("notHere");
+    if (onto.menu !== from.menu) return refuse("otherMenu");
+    return moveEntryTo(document, id, shifted(onto.index + (after ? 1 : 0), from.index));
+  }
+  if (onto.type === "entry") return refuse("notHere");
+  if (onto.menu !== from.menu) return refuse("otherMenu");
+  const sections = document[onto.menu].sections as readonly AnySection[];
+  const ontoSection = sections[onto.sectionIndex] as AnySection;
+  if (from.type === "link") {
+    if (target.at === "sectionEnd") return moveLinkTo(document, id, ontoSection.id, Number.POSITIVE_INFINITY);
+    if (onto.type === "section") return moveLinkTo(document, id, ontoSection.id, 0);
+    const index = onto.index + (after ? 1 : 0);
+    const sameSection = from.sectionIndex === onto.sectionIndex;
+    return moveLinkTo(document, id, ontoSection.id, sameSection ? shifted(index, from.index) : index);
+  }
+  const column = sections.filter((s) => s.column === ontoSection.column);
+  const index = column.indexOf(ontoSection) + (after ? 1 : 0);
+  const dragged = sections[from.sectionIndex] as AnySection;
+  const sameColumn = dragged.column === ontoSection.column;
+  return moveSectionTo(
+    document,
+    id,
+    ontoSection.column,
+    sameColumn ? shifted(index, column.indexOf(dragged)) : index,
+  );
+}
+
+/** An index counted with the moved item in the list, counted without it (the item was before it). */
+function shifted(index: number, movedFrom: number): number {
+  return movedFrom < index ? index - 1 : index;
 }

@@ -27,6 +27,7 @@ import {
   hiddenItems,
   hideItem,
   itemAtPointer,
+  itemPosition,
   linkableRoutes,
   locateItem,
   locationPointer,
@@ -124,6 +125,28 @@ describe("the document and its items", () => {
     for (const pointer of ["", "/main", "/main/sections/99", "/help/entries/x", "/version"]) {
       assert.equal(itemAtPointer(menus, pointer), null, pointer);
     }
+  });
+
+  test("an item's position among its neighbours", () => {
+    assert.deepEqual(itemPosition(menus, "reports"), {
+      position: 4,
+      count: 6,
+      within: "section",
+      sectionId: "analytics",
+    });
+    assert.deepEqual(itemPosition(menus, "support"), {
+      position: 3,
+      count: 4,
+      within: "column",
+      menu: "main",
+      column: 2,
+    });
+    assert.deepEqual(itemPosition(menus, "helpWelcome"), {
+      position: 4,
+      count: 7,
+      within: "menu",
+      menu: "help",
+    });
   });
 
   test("sections show column by column (§2.5), each column in document order", () => {
