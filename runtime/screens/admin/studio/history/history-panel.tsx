@@ -163,8 +163,16 @@ function useDateText(): (ms: number) => string {
   return useMemo(() => (ms: number) => formatDateTime(new Date(ms).toISOString(), locale), [locale]);
 }
 
-function versionName(t: (key: string, params?: Record<string, unknown>) => string, number: number): string {
+type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** A version on its own: a row header, an option ("Version 3"). */
+function versionName(t: Translate, number: number): string {
   return number === 0 ? t("StudioHistory_BaseVersion") : t("StudioHistory_VersionNumber", { number });
+}
+
+/** A version inside a sentence or a button's name ("Roll back to version 3"). */
+function versionInText(t: Translate, number: number): string {
+  return number === 0 ? t("StudioHistory_BaseVersionInText") : t("StudioHistory_VersionInText", { number });
 }
 
 // ——— the versions ———
@@ -184,7 +192,7 @@ function Badge(props: { badge: VersionBadge }) {
       : badge.kind === "canary"
         ? t("StudioHistory_Badge_Canary", { accounts: badge.accounts.join(", ") })
         : badge.kind === "restores"
-          ? t("StudioHistory_Badge_Restores", { version: versionName(t, badge.version) })
+          ? t("StudioHistory_Badge_Restores", { version: versionInText(t, badge.version) })
           : badge.kind === "maintenance"
             ? t("StudioHistory_Badge_Maintenance")
             : badge.kind === "skipped"
@@ -251,7 +259,8 @@ interface RowCallbacks {
   onPromote: (number: number) => void;
 }
 
-function VersionsTable(
+/** The versions, one row each with its actions named after the version ("Roll back to Version 3"). */
+export function VersionsTable(
   props: {
     rows: readonly VersionRow[];
     status: ConfigStatus;
@@ -278,12 +287,12 @@ function VersionsTable(
         </thead>
         <tbody>
           {props.rows.map((row) => {
-            const name = versionName(t, row.number);
+            const name = versionInText(t, row.number);
             const actions = versionActions(row, props.rows, props.status, props.readOnly);
             const compare = comparisonFor(row.number);
             return (
               <tr key={row.number}>
-                <th scope="row">{name}</th>
+                <th scope="row">{versionName(t, row.number)}</th>
                 <td>{row.createdAt === null ? "—" : dateText(row.createdAt)}</td>
                 <td>{row.author || "—"}</td>
                 <td className="studio-history-versions__comment">
@@ -322,7 +331,7 @@ function VersionsTable(
                         className="kit-button"
                         aria-label={t("StudioHistory_CompareVersion", {
                           version: name,
-                          previous: versionName(t, compare.from),
+                          previous: versionInText(t, compare.from),
                         })}
                         onClick={() => props.onCompare(row.number)}
                       >
@@ -375,11 +384,11 @@ function StatusLine(props: { status: ConfigStatus }) {
   const { status } = props;
   return (
     <div className="studio-history-status">
-      <p>{t("StudioHistory_ServingToAll", { version: versionName(t, status.serving) })}</p>
+      <p>{t("StudioHistory_ServingToAll", { version: versionInText(t, status.serving) })}</p>
       {status.canary ? (
         <p>
           {t("StudioHistory_ServingCanary", {
-            version: versionName(t, status.canary.version),
+            version: versionInText(t, status.canary.version),
             accounts: status.canary.accounts.join(", "),
           })}
         </p>
@@ -387,8 +396,8 @@ function StatusLine(props: { status: ConfigStatus }) {
       {status.degraded ? (
         <p className="studio-history-note studio-history-note--warning">
           {t("StudioHistory_Degraded", {
-            version: versionName(t, status.degraded.version),
-            serving: versionName(t, status.degraded.serving),
+            version: versionInText(t, status.degraded.version),
+            serving: versionInText(t, status.degraded.serving),
           })}
         </p>
       ) : null}
@@ -412,8 +421,8 @@ function OpenVersionDialog(props: { number: number; onClose: () => void }) {
   const loaded = useLoad(`${props.number}:${kind}`, (signal) =>
     configApi.document(props.number, kind, signal),
   );
-  const name = versionName(t, props.number);
-  const title = t("StudioHistory_OpenTitle", { version: name });
+  const name = versionInText(t, props.number);
+  const title = t("StudioHistory_OpenTitle", { version: versionName(t, props.number) });
   const documentLabel = t("StudioHistory_DocumentLabel", {
     kind: kindOptions(t).find((option) => option.value === kind)?.label ?? kind,
     version: name,
@@ -477,7 +486,7 @@ function ConfirmChange(props: {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { pending } = props;
-  const name = versionName(t, pending.number);
+  const name = versionInText(t, pending.number);
   const commentError = isMultiLineText(comment) ? null : "StudioHistory_CommentInvalid";
   const run = async () => {
     if (commentError) return;
@@ -581,7 +590,8 @@ function ClientsSection(props: { serving: number; headingId: string }) {
         <h3 id={props.headingId} className="studio-history-section__title">
           {t("StudioHistory_ClientsTitle")}
         </h3>
-        <button type="button" className="kit-button" onClick={reload} disabled={clients.loading}>
+        {/* Never disabled while loading: a focused button that turns disabled drops the keyboard focus. */}
+        <button type="button" className="kit-button" onClick={() => !clients.loading && reload()}>
           {t("StudioHistory_Refresh")}
         </button>
       </div>
@@ -700,6 +710,14 @@ function AuditSection(props: { headingId: string; changes: number }) {
   const [error, setError] = useState<unknown>(null);
   const pending = useRef<AbortController | null>(null);
   const [announcement, setAnnouncement] = useState("");
+  // What the last request asked for, so that a retry asks the same again.
+  const last = useRef<{ filter: AuditFilterForm; older: AuditLog | null }>({
+    filter: EMPTY_AUDIT_FILTER,
+    older: null,
+  });
+  const heading = useRef<HTMLHeadingElement>(null);
+  const olderButton = useRef<HTMLButtonElement>(null);
+  const olderFocused = useRef(false);
 
   const load = useCallback(
     (filter: AuditFilterForm, older: AuditLog | null) => {
@@ -709,6 +727,7 @@ function AuditSection(props: { headingId: string; changes: number }) {
         return;
       }
       setFormError(null);
+      last.current = { filter, older };
       pending.current?.abort();
       const controller = new AbortController();
       pending.current = controller;
@@ -738,6 +757,13 @@ function AuditSection(props: { headingId: string; changes: number }) {
     return () => pending.current?.abort();
   }, [props.changes]);
 
+  // The last page loaded: "Load older" is gone, so its focus goes to the log's title.
+  useEffect(() => {
+    if (!olderFocused.current || loading) return;
+    olderFocused.current = false;
+    if (log?.before == null) heading.current?.focus();
+  }, [log, loading]);
+
   const set = (field: keyof AuditFilterForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
   const fieldError = (field: string) =>
     formError && formError.field === field ? AUDIT_ERROR_KEYS[formError.reason] : null;
@@ -748,7 +774,7 @@ function AuditSection(props: { headingId: string; changes: number }) {
   const entries: readonly AuditEntry[] = log?.entries ?? [];
   return (
     <section className="studio-history-section" aria-labelledby={props.headingId}>
-      <h3 id={props.headingId} className="studio-history-section__title">
+      <h3 id={props.headingId} ref={heading} tabIndex={-1} className="studio-history-section__title">
         {t("StudioHistory_AuditTitle")}
       </h3>
       <form
@@ -826,7 +852,7 @@ function AuditSection(props: { headingId: string; changes: number }) {
           <button
             type="button"
             className="kit-button"
-            onClick={() => load(applied, log && log.entries.length > 0 ? log : null)}
+            onClick={() => load(last.current.filter, last.current.older)}
           >
             {t("StudioHistory_Retry")}
           </button>
@@ -875,7 +901,16 @@ function AuditSection(props: { headingId: string; changes: number }) {
         </div>
       )}
       {log?.before != null ? (
-        <button type="button" className="kit-button" disabled={loading} onClick={() => load(applied, log)}>
+        <button
+          ref={olderButton}
+          type="button"
+          className="kit-button"
+          onClick={() => {
+            if (loading) return;
+            olderFocused.current = true;
+            load(applied, log);
+          }}
+        >
           {loading ? t("Loading") : t("StudioHistory_AuditLoadOlder")}
         </button>
       ) : null}
@@ -891,6 +926,8 @@ function CompareSection(props: {
   onComparison: (comparison: Comparison) => void;
   headingRef: RefObject<HTMLHeadingElement | null>;
   headingId: string;
+  /** The versions are being read again (a version just published may not be listed yet). */
+  reloading: boolean;
 }) {
   const { t } = useTranslation();
   const { comparison } = props;
@@ -909,7 +946,13 @@ function CompareSection(props: {
   let body: ReactNode;
   if (comparison === null)
     body = <p className="studio-history-muted">{t("StudioHistory_NothingToCompare")}</p>;
-  else if (!valid) body = <p className="studio-history-muted">{t("StudioHistory_CompareSame")}</p>;
+  else if (!valid && props.reloading) body = <Loading />;
+  else if (!valid)
+    body = (
+      <p className="studio-history-muted">
+        {t(comparison.from === comparison.to ? "StudioHistory_CompareSame" : "StudioHistory_CompareUnknown")}
+      </p>
+    );
   else if (diff.error) body = <LoadError error={diff.error} onRetry={diff.reload} />;
   else if (diff.loading || !diff.data) body = <Loading />;
   else
@@ -917,8 +960,8 @@ function CompareSection(props: {
       <>
         <p className="studio-history-muted">
           {t("StudioHistory_CompareShowing", {
-            from: versionName(t, diff.data.from),
-            to: versionName(t, diff.data.to),
+            from: versionInText(t, diff.data.from),
+            to: versionInText(t, diff.data.to),
           })}
         </p>
         <DiffView summary={diff.data.summary} diff={diff.data.diff} headingLevel={4} />
@@ -989,10 +1032,10 @@ export default function HistoryPanel(props: HistoryPanelProps) {
 
   const done = (change: Pending, published: number) => {
     setPending(null);
-    const name = versionName(t, change.number);
+    const name = versionInText(t, change.number);
     setAnnouncement(
       change.action === "rollback"
-        ? t("StudioHistory_RolledBack", { version: versionName(t, published), restored: name })
+        ? t("StudioHistory_RolledBack", { version: versionInText(t, published), restored: name })
         : t("StudioHistory_Promoted", { version: name }),
     );
     // The new version is the newest: show what it changed.
@@ -1023,7 +1066,7 @@ export default function HistoryPanel(props: HistoryPanelProps) {
           >
             {t("StudioHistory_VersionsTitle")}
           </h3>
-          <button type="button" className="kit-button" onClick={overview.reload} disabled={overview.loading}>
+          <button type="button" className="kit-button" onClick={() => !overview.loading && overview.reload()}>
             {t("StudioHistory_Refresh")}
           </button>
         </div>
@@ -1058,6 +1101,7 @@ export default function HistoryPanel(props: HistoryPanelProps) {
           onComparison={setComparison}
           headingRef={compareHeading}
           headingId={`${ids}-compare`}
+          reloading={overview.loading}
         />
       ) : null}
       <ClientsSection serving={data?.status.serving ?? 0} headingId={`${ids}-clients`} />
