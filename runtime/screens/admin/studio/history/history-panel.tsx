@@ -453,7 +453,7 @@ function OpenVersionDialog(props: { number: number; onClose: () => void }) {
       />
       {loaded.error ? (
         <LoadError error={loaded.error} onRetry={loaded.reload} />
-      ) : loaded.loading && !loaded.data ? (
+      ) : loaded.loading ? (
         <Loading />
       ) : (
         <section
@@ -523,8 +523,7 @@ function ConfirmChange(props: {
             type="button"
             className="kit-button"
             data-autofocus={rollback ? undefined : true}
-            disabled={busy}
-            onClick={props.onClose}
+            onClick={() => !busy && props.onClose()}
           >
             {t("StudioHistory_Cancel")}
           </button>
@@ -533,7 +532,8 @@ function ConfirmChange(props: {
             className={
               rollback ? "kit-button studio-history-button--danger" : "kit-button kit-button--primary"
             }
-            disabled={busy || commentError !== null}
+            // Not disabled while the call runs (ModalDialog ignores a submit then): focus stays on it.
+            disabled={commentError !== null}
           >
             {busy
               ? t("StudioHistory_Working")
@@ -716,7 +716,6 @@ function AuditSection(props: { headingId: string; changes: number }) {
     older: null,
   });
   const heading = useRef<HTMLHeadingElement>(null);
-  const olderButton = useRef<HTMLButtonElement>(null);
   const olderFocused = useRef(false);
 
   const load = useCallback(
@@ -902,7 +901,6 @@ function AuditSection(props: { headingId: string; changes: number }) {
       )}
       {log?.before != null ? (
         <button
-          ref={olderButton}
           type="button"
           className="kit-button"
           onClick={() => {
