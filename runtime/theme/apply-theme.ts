@@ -1,12 +1,14 @@
 /**
  * Applies the resolved theme to the page: `data-theme` and `data-theme-style` on
  * <html> select the tokens of runtime/theme/tokens.css; the hooks follow the
- * system preference (§4.2 theme sync) and the route on display (§2.1).
+ * system preference (§4.2 theme sync) and the route on display (§2.1), and carry the signed-in
+ * account's brand colours (account-brand.ts) except where a route forces the public theme.
  */
 import { useLayoutEffect, useSyncExternalStore } from "react";
 import type { RouteDefinition } from "../../schemas/routes.ts";
 import type { ShellManifest } from "../../schemas/shell.ts";
 import { useStore } from "../state/create-store.ts";
+import { useAccountBrand } from "./account-brand.ts";
 import { effectivePreferences, preferencesStore } from "./preferences-store.ts";
 import { forcesPublicTheme, type ResolvedTheme, resolveTheme } from "./resolve-theme.ts";
 
@@ -46,7 +48,8 @@ export function useSystemDarkMode(): boolean {
 
 /**
  * Resolves the theme for the route on display from the user's preferences, the
- * shell defaults and the system preference, and applies it to <html>.
+ * shell defaults and the system preference, and applies it to <html> with the
+ * account's brand colours.
  */
 export function useAppliedTheme(
   route: Pick<RouteDefinition, "id" | "shellProfile"> | null,
@@ -55,15 +58,18 @@ export function useAppliedTheme(
   const preferences = useStore(preferencesStore);
   const systemDark = useSystemDarkMode();
   const effective = effectivePreferences(preferences, defaults);
+  const forcedPublic = forcesPublicTheme(route);
   const resolved = resolveTheme({
     stored: effective.theme,
     style: effective.themeStyle,
     contrast: effective.contrast,
     systemDark,
-    forcedPublic: forcesPublicTheme(route),
+    forcedPublic,
     publicTheme: defaults.publicRoutes,
   });
   const { theme, style } = resolved;
   useLayoutEffect(() => applyTheme({ theme, style }), [theme, style]);
+  // §2.1: a public route shows the product's public theme, not an account's colours.
+  useAccountBrand(!forcedPublic);
   return resolved;
 }
