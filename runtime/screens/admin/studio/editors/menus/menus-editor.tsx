@@ -134,6 +134,7 @@ function Editor(props: MenusEditorProps) {
   const [lifted, setLifted] = useState<Lifted | null>(null);
   const [message, setMessage] = useState("");
   const [dragging, setDragging] = useState<DragItem | null>(null);
+  const dragStarted = useRef<DragItem | null>(null);
   const [hint, setHint] = useState<TreeApi["hint"]>(null);
   const [adding, setAdding] = useState<SectionMenu | null>(null);
   // The element to focus once React has rendered the change (a CSS selector inside the editor).
@@ -199,7 +200,8 @@ function Editor(props: MenusEditorProps) {
     }
     return t("StudioMenus_PositionInMenu", { ...counts, menu: t(`StudioMenus_Menu_${at.menu}`) });
   };
-  const announce = (text: string) => setMessage(text);
+  // The same sentence twice (a refusal repeated) still changes the region, so it is read again.
+  const announce = (text: string) => setMessage((before) => (before === text ? `${text}\u00a0` : text));
   const refusalText = (refusal: MenuRefusal | string) => t(`StudioMenus_Refusal_${refusal}`);
 
   const applyTexts = (changes: TextChanges) => {
@@ -340,7 +342,11 @@ function Editor(props: MenusEditorProps) {
     }
     event.dataTransfer.effectAllowed = "move";
     event.dataTransfer.setData("text/plain", item.id);
-    setDragging(item);
+    // The drop zones appear on the next task: changing the page during dragstart can end the drag.
+    dragStarted.current = item;
+    window.setTimeout(() => {
+      if (dragStarted.current === item) setDragging(item);
+    }, 0);
   };
   const onDragOver = (target: DropTarget, hintKey: string, event: DragEvent<HTMLElement>) => {
     if (!dragging) return;
@@ -356,6 +362,7 @@ function Editor(props: MenusEditorProps) {
     event.preventDefault();
     event.stopPropagation();
     const { id } = dragging;
+    dragStarted.current = null;
     setDragging(null);
     setHint(null);
     if (commitMove(id, dropItem(props.document, id, target))) {
@@ -364,6 +371,7 @@ function Editor(props: MenusEditorProps) {
     }
   };
   const onDragEnd = () => {
+    dragStarted.current = null;
     setDragging(null);
     setHint(null);
   };
@@ -372,7 +380,10 @@ function Editor(props: MenusEditorProps) {
 
   const actions: InspectorActions = {
     rename: (id, language, text) => {
-      const result = renameItem(props.document, id, { [language]: text }, props.routes);
+      // A hidden item keeps its texts too: its key is the served document's.
+      const source = locateItem(props.document, id) ? props.document : live;
+      if (!source) return;
+      const result = renameItem(source, id, { [language]: text }, props.routes);
       if (result.ok) applyTexts(result.changes);
     },
     hide: (id) => {

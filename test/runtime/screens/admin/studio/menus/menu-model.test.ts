@@ -21,7 +21,9 @@ import {
   addLink,
   allIds,
   columnLimits,
+  type DropTarget,
   detachTextKey,
+  dropItem,
   freshItemId,
   freshTextKey,
   hiddenItems,
@@ -997,6 +999,168 @@ describe("the column limits (§2.5 up to 2 columns, §9 admin menu 4 columns)", 
   }
 });
 
+describe("drag and drop", () => {
+  const cases: {
+    name: string;
+    id: string;
+    target: DropTarget;
+    expect: { refusal: string } | ((d: MenusDocument) => void);
+  }[] = [
+    {
+      name: "a link dropped after a later link of its section",
+      id: "dashboards",
+      target: { at: "item", id: "reports", place: "after" },
+      expect: (d) =>
+        assert.deepEqual(linkIds(d, "analytics"), [
+          "binders",
+          "insights",
+          "reports",
+          "dashboards",
+          "externalAddOns",
+          "liveDocs",
+        ]),
+    },
+    {
+      name: "a link dropped before an earlier link of its section",
+      id: "reports",
+      target: { at: "item", id: "dashboards", place: "before" },
+      expect: (d) =>
+        assert.deepEqual(linkIds(d, "analytics"), [
+          "reports",
+          "dashboards",
+          "binders",
+          "insights",
+          "externalAddOns",
+          "liveDocs",
+        ]),
+    },
+    {
+      name: "a link dropped after a link of another section",
+      id: "dashboards",
+      target: { at: "item", id: "teams", place: "after" },
+      expect: (d) =>
+        assert.deepEqual(linkIds(d, "security"), ["users", "teams", "dashboards", "roles", "menus"]),
+    },
+    {
+      name: "a link dropped on a section's title goes first in it",
+      id: "dashboards",
+      target: { at: "item", id: "security", place: "before" },
+      expect: (d) =>
+        assert.deepEqual(linkIds(d, "security"), ["dashboards", "users", "teams", "roles", "menus"]),
+    },
+    {
+      name: "a link dropped at a section's end goes last in it",
+      id: "users",
+      target: { at: "sectionEnd", sectionId: "security" },
+      expect: (d) => assert.deepEqual(linkIds(d, "security"), ["teams", "roles", "menus", "users"]),
+    },
+    {
+      name: "a link dropped on itself stays",
+      id: "binders",
+      target: { at: "item", id: "binders", place: "after" },
+      expect: (d) => assert.deepEqual(d, menus),
+    },
+    {
+      name: "a section dropped before a section of the other column",
+      id: "analytics",
+      target: { at: "item", id: "automation", place: "before" },
+      expect: (d) =>
+        assert.deepEqual(sectionColumns(d, "main"), [
+          "data:1",
+          "analytics:2",
+          "automation:2",
+          "security:2",
+          "support:2",
+          "account:2",
+        ]),
+    },
+    {
+      name: "a section dropped after the next one of its column",
+      id: "data",
+      target: { at: "item", id: "analytics", place: "after" },
+      expect: (d) =>
+        assert.deepEqual(sectionIds(d, "main"), [
+          "analytics",
+          "data",
+          "automation",
+          "security",
+          "support",
+          "account",
+        ]),
+    },
+    {
+      name: "a section dropped on a link goes beside that link's section",
+      id: "account",
+      target: { at: "item", id: "binders", place: "before" },
+      expect: (d) =>
+        assert.deepEqual(sectionColumns(d, "main").slice(0, 3), ["data:1", "account:1", "analytics:1"]),
+    },
+    {
+      name: "a section dropped at a column's end goes last in it",
+      id: "adminSectionCustomers",
+      target: { at: "columnEnd", menu: "admin", column: 3 },
+      expect: (d) =>
+        assert.deepEqual(
+          d.admin.sections.filter((s) => s.column === 3).map((s) => s.id),
+          ["adminSectionData", "adminSectionEmail", "adminSectionCustomers"],
+        ),
+    },
+    {
+      name: "an entry dropped after a later entry",
+      id: "helpFaq",
+      target: { at: "item", id: "helpWelcome", place: "after" },
+      expect: (d) =>
+        assert.deepEqual(
+          d.help.entries.slice(0, 4).map((e) => e.id),
+          ["helpTutorials", "helpReleaseNotes", "helpWelcome", "helpFaq"],
+        ),
+    },
+    {
+      name: "a link is not a column's",
+      id: "dashboards",
+      target: { at: "columnEnd", menu: "main", column: 2 },
+      expect: { refusal: "notHere" },
+    },
+    {
+      name: "a link is not a dropdown's",
+      id: "dashboards",
+      target: { at: "item", id: "helpFaq", place: "before" },
+      expect: { refusal: "notHere" },
+    },
+    {
+      name: "an entry is not a section's",
+      id: "helpFaq",
+      target: { at: "sectionEnd", sectionId: "data" },
+      expect: { refusal: "notHere" },
+    },
+    {
+      name: "a link stays in its menu",
+      id: "dashboards",
+      target: { at: "item", id: "adminUsers", place: "before" },
+      expect: { refusal: "otherMenu" },
+    },
+    {
+      name: "an entry stays in its dropdown",
+      id: "helpFaq",
+      target: { at: "item", id: "userSignOut", place: "before" },
+      expect: { refusal: "otherMenu" },
+    },
+    {
+      name: "a section stays in its menu",
+      id: "data",
+      target: { at: "columnEnd", menu: "admin", column: 1 },
+      expect: { refusal: "otherMenu" },
+    },
+  ];
+  for (const { name, id, target, expect } of cases) {
+    test(name, () => {
+      const result = dropItem(menus, id, target);
+      if (typeof expect === "function") expect(documentOf(result));
+      else assert.deepEqual(result, { ok: false, refusal: expect.refusal });
+    });
+  }
+});
+
 describe("properties", () => {
   const ids = allIds(menus);
   const sectionIdsOf = (menu: SectionMenu) => menus[menu].sections.map((s) => s.id);
@@ -1048,7 +1212,7 @@ describe("properties", () => {
     ),
   );
 
-  test("any sequence of moves keeps the same ids, each once, each in its own menu, no section empty", () => {
+  test("any sequence of moves and drops keeps the same ids, each once, each in its own menu, no section empty", () => {
     fc.assert(
       fc.property(fc.array(move, { maxLength: 40 }), (moves) => {
         let document = menus;
