@@ -149,7 +149,8 @@ export function NavigationPanel({ labelKey, icon, columns, fullWidth, maxColumns
   );
 }
 
-function PanelSectionView({ section, onNavigate }: { section: PanelSection; onNavigate: () => void }) {
+/** One section of the panel: its title and its links (also drawn by the studio's preview of the shell). */
+export function PanelSectionView({ section, onNavigate }: { section: PanelSection; onNavigate: () => void }) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   return (
