@@ -35,10 +35,8 @@ export function useTargetLabel(): (target: string) => { label: string; kind: str
   return (target) => {
     const view = diffTargetView(target);
     if (view.layer === "other") return { label: view.text, kind: null };
-    const text = kindText(view.kind);
-    const kind = text
-      ? t(text.key, text.languageKey ? { language: t(text.languageKey) } : undefined)
-      : view.kind;
+    const key = kindText(view.kind);
+    const kind = key ? t(key) : view.kind;
     const label =
       view.layer === "operator"
         ? t("StudioHistory_Diff_OperatorTarget", { kind })

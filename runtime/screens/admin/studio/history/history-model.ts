@@ -6,6 +6,8 @@
  */
 import { CONFIG_KIND_NAMES } from "../../../../../schemas/config-api.ts";
 import type { AuditEntry, ClientCounts, ConfigStatus, JsonChange, VersionHeader } from "../config-client.ts";
+import type { ConfigKindName } from "../studio-model.ts";
+import { kindLabelKey } from "../workspace/readable-pointer.ts";
 
 /** One release as `GET /gw/config/releases` answers it: which version went to whom, when, by whom. */
 export interface Release {
@@ -406,18 +408,11 @@ export function diffTargetView(target: string): DiffTargetView {
   return { layer: "other", text: target };
 }
 
-/** The text key of a kind's name; for texts, also the key of the language's name (its `{{language}}`). */
-export interface KindText {
-  key: string;
-  languageKey?: string;
-}
-
-/** The name of a kind: a manifest kind's own text, `texts.<language>` as that language's texts; null for a kind not known. */
-export function kindText(kind: string): KindText | null {
-  if (!(CONFIG_KIND_NAMES as readonly string[]).includes(kind)) return null;
-  const texts = /^texts\.([a-z]{2})$/.exec(kind);
-  if (texts) return { key: "StudioHistory_Kind_texts", languageKey: `Language_${texts[1]}` };
-  return { key: `StudioHistory_Kind_${kind}` };
+/** The text key naming a kind (the workspace's own names, readable-pointer.ts); null for a kind not known. */
+export function kindText(kind: string): string | null {
+  return (CONFIG_KIND_NAMES as readonly string[]).includes(kind)
+    ? kindLabelKey(kind as ConfigKindName)
+    : null;
 }
 
 /** How a change is marked, in words and by icon (never by colour alone). */

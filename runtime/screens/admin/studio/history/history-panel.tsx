@@ -409,9 +409,8 @@ function StatusLine(props: { status: ConfigStatus }) {
 
 function kindOptions(t: (key: string, params?: Record<string, unknown>) => string): SelectOption[] {
   return CONFIG_KIND_NAMES.map((kind) => {
-    const text = kindText(kind);
-    const label = text ? t(text.key, text.languageKey ? { language: t(text.languageKey) } : undefined) : kind;
-    return { value: kind, label };
+    const key = kindText(kind);
+    return { value: kind, label: key ? t(key) : kind };
   });
 }
 

@@ -526,9 +526,9 @@ describe("structural diff read", () => {
     test(`target ${target}`, () => assert.deepEqual(diffTargetView(target), expect));
   }
 
-  test("kinds are named by their text; texts by their language", () => {
-    assert.deepEqual(kindText("menus"), { key: "StudioHistory_Kind_menus" });
-    assert.deepEqual(kindText("texts.fr"), { key: "StudioHistory_Kind_texts", languageKey: "Language_fr" });
+  test("kinds are named by the studio's kind names; an unknown kind has none", () => {
+    assert.equal(kindText("menus"), "Studio_Kind_menus");
+    assert.equal(kindText("texts.fr"), "Studio_Kind_texts_fr");
     assert.equal(kindText("texts.xx"), null);
     assert.equal(kindText("widgets"), null);
   });
