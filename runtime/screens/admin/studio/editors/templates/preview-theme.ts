@@ -38,7 +38,8 @@ export function themeDeclarations(rules: Iterable<ThemeRule>, theme: PreviewThem
 
 interface RuleLike {
   selectorText?: string;
-  style?: { length: number; item(index: number): string; getPropertyValue(name: string): string };
+  /** A CSSStyleDeclaration: its property names by index, and their values. */
+  style?: ArrayLike<string> & { getPropertyValue(name: string): string };
   cssRules?: ArrayLike<unknown>;
   media?: unknown;
   conditionText?: unknown;
@@ -51,7 +52,7 @@ function collect(rules: ArrayLike<unknown>, into: ThemeRule[]): void {
       const style = rule.style;
       const declarations: [string, string][] = [];
       for (let item = 0; item < style.length; item += 1) {
-        const name = style.item(item);
+        const name = style[item] as string;
         declarations.push([name, style.getPropertyValue(name)]);
       }
       into.push({ selectors: rule.selectorText.split(","), declarations });

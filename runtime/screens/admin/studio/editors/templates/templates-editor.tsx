@@ -68,13 +68,15 @@ type Texts = Readonly<Record<string, string>>;
 
 const STATUSES: readonly Status[] = ["success", "failure", "warning", "info"];
 const ICON_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+/** Other users of a shared text named in its help before the rest is only counted. */
+const SHARED_PLACES_SHOWN = 3;
 /** What the focus jump may land on inside a pointer's wrapper. */
 const FOCUSABLE =
   "input:not([disabled]), textarea:not([disabled]), [role=combobox]:not([aria-disabled=true])";
 
 /** A DOM id part from a pointer (ids keep letters, digits, - and _). */
 function idPart(pointer: string): string {
-  return pointer.replace(/[^A-Za-z0-9_-]+/g, "-");
+  return pointer.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/^-+/, "");
 }
 
 function sameSelection(a: TemplateSelection, b: TemplateSelection): boolean {
@@ -129,6 +131,13 @@ interface CodeListProps {
 function CodeList({ document, texts, english, selection, onSelect, t }: CodeListProps) {
   const [query, setQuery] = useState("");
   const listId = useId();
+  const currentButton = useRef<HTMLButtonElement>(null);
+  // A selection made elsewhere (a validation problem's jump) brings its code into view in the list.
+  const currentKey = selectionPointer(selection);
+  useEffect(() => {
+    const button = currentButton.current;
+    if (button?.dataset.selection === currentKey) button.scrollIntoView?.({ block: "nearest" });
+  }, [currentKey]);
   const unknownLabel = t("StudioTemplates_UnknownCode");
   const entries = codeListEntries(document, texts, english, query, unknownLabel);
   return (
@@ -158,6 +167,8 @@ function CodeList({ document, texts, english, selection, onSelect, t }: CodeList
                 <button
                   type="button"
                   className="studio-templates__code kit-focusable"
+                  ref={current ? currentButton : undefined}
+                  data-selection={selectionPointer(entry.selection)}
                   aria-current={current ? "true" : undefined}
                   onClick={() => onSelect(entry.selection)}
                 >
@@ -207,7 +218,7 @@ function textLabel(text: VariantText, t: TFunction): string {
     case "sourceFallback":
       return t("StudioTemplates_Text_sourceFallback", { field: text.field });
     case "paramFallback":
-      return t("StudioTemplates_Text_paramFallback", { param: text.param, field: text.field });
+      return t("StudioTemplates_Text_paramFallback", { param: `{{${text.param}}}`, field: text.field });
     case "linkText":
       return t("StudioTemplates_Text_linkText");
   }
@@ -258,7 +269,12 @@ function TextHelp({ text, props }: { text: VariantText; props: EntryFormProps })
       ) : null}
       {others.length > 0 ? (
         <span className="studio-templates__help-line">
-          {t("StudioTemplates_SharedKey", { places: others.join(", ") })}
+          {others.length <= SHARED_PLACES_SHOWN
+            ? t("StudioTemplates_SharedKey", { places: others.join(", ") })
+            : t("StudioTemplates_SharedKeyMany", {
+                count: others.length,
+                places: others.slice(0, SHARED_PLACES_SHOWN).join(", "),
+              })}
         </span>
       ) : null}
       {value === undefined && language !== "en" ? (
