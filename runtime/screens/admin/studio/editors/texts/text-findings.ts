@@ -254,3 +254,27 @@ export function locateKey(
 export function filterShowing(rows: readonly TextRow[], filter: TextFilter, key: string): TextFilter {
   return locateKey(groupTextRows(rows, filter), key) !== null ? filter : NO_TEXT_FILTER;
 }
+
+/** Where the focus goes: a cell's text field or revert button, or the changed group's heading. */
+export type FocusTarget =
+  | { target: "field" | "revert"; key: string; language: Language }
+  | { target: "touchedHeading" };
+
+/**
+ * Where the focus goes after a revert, decided on the changed group it leaves (`touched`, `index` the
+ * reverted key's row there before): the operator stays in the changed group. The same text field
+ * when the key still has other changes; else the first revert of the row that took its place (or of
+ * the row before, at the end); the group's heading when nothing changed is left.
+ */
+export function focusAfterRevert(
+  touched: readonly TextRow[],
+  key: string,
+  language: Language,
+  index: number,
+): FocusTarget {
+  if (touched.some((row) => row.key === key)) return { target: "field", key, language };
+  const next = touched[index] ?? touched[index - 1];
+  const first = next && STUDIO_LANGUAGES.find((code) => next.cells[code].touched);
+  if (!next || !first) return { target: "touchedHeading" };
+  return { target: "revert", key: next.key, language: first };
+}

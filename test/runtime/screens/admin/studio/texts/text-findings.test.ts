@@ -23,6 +23,7 @@ import nl from "../../../../../../locales/nl.json" with { type: "json" };
 import pt from "../../../../../../locales/pt.json" with { type: "json" };
 import {
   filterShowing,
+  focusAfterRevert,
   groupTextRows,
   locateKey,
   matchingLanguages,
@@ -248,6 +249,48 @@ describe("the change set's keys grouped first", () => {
     ]);
     // Reused or rebuilt, the rows are those a call without `previous` gives.
     assert.deepEqual(second, textRows(edited, SERVED));
+  });
+});
+
+describe("the focus after a revert stays in the changed group", () => {
+  // Greeting changed in German and French, Items in Dutch, Street in Italian.
+  const draft: TextsByLanguage = {
+    ...SERVED,
+    de: { ...SERVED.de, Greeting: "Hi {{name}}" },
+    fr: { ...SERVED.fr, Greeting: "Salut {{name}}" },
+    nl: { ...SERVED.nl, Items: "{{count}} dingen in {{folder}}" },
+    it: { ...SERVED.it, Street: "Strada" },
+  };
+  const touchedAfter = (language: Language, key: string) => {
+    const own: Record<string, string> = { ...draft[language] };
+    own[key] = SERVED[language][key] as string;
+    return groupTextRows(textRows({ ...draft, [language]: own }, SERVED), NO_TEXT_FILTER).touched;
+  };
+  const cases = [
+    {
+      name: "the key has other changes: the same field",
+      revert: ["de", "Greeting", 0] as const,
+      expect: { target: "field", key: "Greeting", language: "de" },
+    },
+    {
+      name: "the key is no longer changed: the first revert of the row that took its place",
+      revert: ["nl", "Items", 1] as const,
+      expect: { target: "revert", key: "Street", language: "it" },
+    },
+    {
+      name: "the last row reverted: the row before",
+      revert: ["it", "Street", 2] as const,
+      expect: { target: "revert", key: "Items", language: "nl" },
+    },
+  ];
+  for (const { name, revert, expect } of cases) {
+    test(name, () => {
+      const [language, key, index] = revert;
+      assert.deepEqual(focusAfterRevert(touchedAfter(language, key), key, language, index), expect);
+    });
+  }
+  test("nothing changed is left: the group's heading", () => {
+    assert.deepEqual(focusAfterRevert([], "Street", "it", 0), { target: "touchedHeading" });
   });
 });
 
