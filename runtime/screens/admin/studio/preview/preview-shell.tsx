@@ -2,13 +2,13 @@
  * One previewed shell (§2.5): the top menu bar with the account's brand, and below it the navigation
  * panel, the admin menu, the help and user menus and the notification list drawn open, with the
  * shell's own components and classes, in the previewed language (an i18next instance of its own over
- * the preview's texts) and theme (scoped-theme.ts), and what `/` would open. The drawing is inert:
+ * the preview's texts) and theme (on the frame only), and what `/` would open. The drawing is inert:
  * nothing in it can be focused, clicked or followed, so nothing can navigate or change data; since
  * inert content is hidden from assistive technology, an outline of the same entries follows it for
  * screen readers.
  */
 import i18next, { type i18n } from "i18next";
-import { type ReactNode, useMemo } from "react";
+import { type CSSProperties, type ReactNode, useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import type { ClientManifest } from "../../../../../schemas/client-manifest.ts";
 import { Icon } from "../../../../components/icon-picker/icon.tsx";
@@ -22,11 +22,11 @@ import { customMenuName } from "../../../../shell/custom-menu-names.ts";
 import { type PanelSection, PanelSectionView } from "../../../../shell/navigation-panel.tsx";
 import { AdminIcon, ChevronDownIcon, HelpIcon, MenuIcon, UserIcon } from "../../../../shell/shell-icons.tsx";
 import { ManifestContext } from "../../../../state/manifest-context.tsx";
+import { pageThemeRules, themeDeclarations } from "../editors/templates/preview-theme.ts";
 import type { Language } from "../studio-model.ts";
 import type { PreviewTheme } from "./preview-audience.ts";
 import { type PreviewDropdown, type PreviewShellModel, previewShellModel } from "./preview-shell-model.ts";
 import { sampleNotifications } from "./sample-notifications.ts";
-import { type SheetLike, themeDeclarations } from "./scoped-theme.ts";
 import "../../../../shell/shell.css";
 import "../../../../notifications/notifications.css";
 import "./preview-as.css";
@@ -64,15 +64,23 @@ function usePreviewI18n(texts: Readonly<Record<string, string>>, language: Langu
   }, [texts, language]);
 }
 
-/** The theme's tokens on the preview's container (none outside a browser). */
-function useScopedTheme(theme: PreviewTheme): Record<string, string> {
-  return useMemo(
-    () =>
-      typeof document === "undefined"
-        ? {}
-        : themeDeclarations(document.styleSheets as unknown as Iterable<SheetLike>, theme),
-    [theme],
-  );
+/**
+ * The theme's tokens as the preview container's own style (none outside a browser): read from the
+ * page's stylesheets by the templates preview's preview-theme.ts, so the tokens stay defined once
+ * and the rest of the studio keeps the operator's theme.
+ */
+function useScopedTheme(theme: PreviewTheme): CSSProperties {
+  return useMemo(() => {
+    if (typeof document === "undefined") return {};
+    const style: Record<string, string> = {};
+    for (const [name, value] of Object.entries(
+      themeDeclarations(pageThemeRules(document.styleSheets), theme),
+    )) {
+      if (name === "color-scheme") style.colorScheme = value;
+      else style[name] = value;
+    }
+    return style as CSSProperties;
+  }, [theme]);
 }
 
 /** A previewed shell, drawn and outlined. */
