@@ -134,6 +134,16 @@ export interface ClientCounts {
   builds: Record<string, number>;
 }
 
+/** Which version is served to whom, from when. */
+export interface Release {
+  id: number;
+  version: number;
+  scope: "all" | "canary";
+  accounts: number[] | null;
+  at: number;
+  actor: string;
+}
+
 /** An entry the previewed user does not get, and the gate that hides it (the core's decision). */
 export interface HiddenEntry {
   kind: "route" | "menuLink" | "adminMenuLink" | "dialog" | "screen";
@@ -182,6 +192,8 @@ export const configApi = {
     }),
   promote: (n: number) =>
     apiRequest<{ version: number }>(`config/versions/${n}/promote`, { ...gw, method: "POST", body: {} }),
+  releases: (signal?: AbortSignal) =>
+    apiRequest<{ releases: Release[] }>("config/releases", { ...gw, signal }),
   changeSets: (signal?: AbortSignal) =>
     apiRequest<{ changeSets: ChangeSet[] }>("config/changesets", { ...gw, signal }),
   changeSet: (id: number, signal?: AbortSignal) =>

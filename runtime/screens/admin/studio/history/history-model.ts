@@ -5,20 +5,18 @@
  * and how a structural diff reads. Pure: history-panel.tsx and diff-view.tsx carry them out.
  */
 import { CONFIG_KIND_NAMES } from "../../../../../schemas/config-api.ts";
-import type { AuditEntry, ClientCounts, ConfigStatus, JsonChange, VersionHeader } from "../config-client.ts";
+import type {
+  AuditEntry,
+  ClientCounts,
+  ConfigStatus,
+  JsonChange,
+  Release,
+  VersionHeader,
+} from "../config-client.ts";
 import type { ConfigKindName } from "../studio-model.ts";
 import { kindLabelKey } from "../workspace/readable-pointer.ts";
 
-/** One release as `GET /gw/config/releases` answers it: which version went to whom, when, by whom. */
-export interface Release {
-  id: number;
-  version: number;
-  scope: "all" | "canary";
-  /** The canary's accounts; null for everyone. */
-  accounts: number[] | null;
-  at: number;
-  actor: string;
-}
+export type { Release };
 
 /** A mark on a version row. */
 export type VersionBadge =
@@ -253,7 +251,9 @@ export function clientsView(counts: ClientCounts, serving: number): ClientsView 
 export const AUDIT_ACTIONS = [
   "changeSet.create",
   "changeSet.update",
+  "changeSet.requestReview",
   "changeSet.approve",
+  "changeSet.refuse",
   "changeSet.schedule",
   "changeSet.cancel",
   "changeSet.failed",

@@ -23,7 +23,6 @@ import { TextField } from "../../../../components/fields/text-field.tsx";
 import { ModalDialog } from "../../../../components/modal-dialog/modal-dialog.tsx";
 import { Select } from "../../../../components/select/select.tsx";
 import type { SelectOption } from "../../../../components/select/select-options.ts";
-import { apiRequest } from "../../../../http/api-client.ts";
 import { ApiError, errorBannerText } from "../../../../http/api-error.ts";
 import { formatDateTime } from "../../cell-format.ts";
 import {
@@ -68,10 +67,6 @@ export interface HistoryPanelProps {
   /** A rollback or a promotion published: what is served changed. */
   onChanged?: () => void;
 }
-
-/** `GET /gw/config/releases`, which the configuration client does not carry. */
-const releasesOf = (signal?: AbortSignal) =>
-  apiRequest<{ releases: Release[] }>("config/releases", { base: "gateway", signal });
 
 // ——— loading ———
 
@@ -1007,7 +1002,7 @@ export default function HistoryPanel(props: HistoryPanelProps) {
     const [versions, status, releases] = await Promise.all([
       configApi.versions(signal),
       configApi.status(signal),
-      releasesOf(signal),
+      configApi.releases(signal),
     ]);
     return { versions: versions.versions, status, releases: releases.releases };
   });
