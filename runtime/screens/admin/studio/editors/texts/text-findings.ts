@@ -197,12 +197,33 @@ export function matchingLanguages(row: TextRow, query: string): Language[] {
   });
 }
 
-/** The rows the filter shows, grouped: the keys the change set touches, then the others. */
-export function groupTextRows(rows: readonly TextRow[], filter: TextFilter): TextGroups {
+/**
+ * A row held where it is while the operator edits it: typing the first letter of a text makes its
+ * key touched (and typing the served text back, or fixing a problem, makes it leave a filter), and a
+ * row that moved group would lose its field, the focus and the caret under the operator's hands.
+ */
+export interface PinnedRow {
+  key: string;
+  group: keyof TextGroups;
+}
+
+/**
+ * The rows the filter shows, grouped: the keys the change set touches, then the others. A pinned row
+ * stays in its group and is shown whatever the filter, until it is unpinned (the focus leaves it).
+ */
+export function groupTextRows(
+  rows: readonly TextRow[],
+  filter: TextFilter,
+  pinned: PinnedRow | null = null,
+): TextGroups {
   const needle = searchFold(filter.query.trim());
   const touched: TextRow[] = [];
   const others: TextRow[] = [];
   for (const row of rows) {
+    if (pinned?.key === row.key) {
+      (pinned.group === "touched" ? touched : others).push(row);
+      continue;
+    }
     if (filter.onlyProblems && row.findingCount === 0) continue;
     if (filter.onlyTouched && !row.touched) continue;
     if (needle !== "" && !matchesFolded(row, needle)) continue;

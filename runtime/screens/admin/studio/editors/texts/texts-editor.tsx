@@ -41,6 +41,7 @@ import {
   groupTextRows,
   locateKey,
   NO_TEXT_FILTER,
+  type PinnedRow,
   summariseTextRows,
   type TextCell,
   type TextFilter,
@@ -97,7 +98,12 @@ export default function TextsEditor(props: TextsEditorProps) {
   const [filter, setFilter] = useState<TextFilter>(NO_TEXT_FILTER);
   // Typing in the search box stays responsive: the table catches up with the query when it can.
   const query = useDeferredValue(filter.query);
-  const groups = useMemo(() => groupTextRows(rows, { ...filter, query }), [rows, filter, query]);
+  // The row holding the focus stays where it is while it is edited (text-findings.ts PinnedRow).
+  const [pinned, setPinned] = useState<PinnedRow | null>(null);
+  const groups = useMemo(
+    () => groupTextRows(rows, { ...filter, query }, pinned),
+    [rows, filter, query, pinned],
+  );
   const settled = query === filter.query;
 
   const lists = { touched: useRef<VirtualListHandle>(null), others: useRef<VirtualListHandle>(null) };
@@ -150,9 +156,17 @@ export default function TextsEditor(props: TextsEditorProps) {
   const onEdit = useCallback((key: string, language: Language, text: string) => {
     onTextsChange.current(language, { [key]: text });
   }, []);
+  const onPin = useCallback((key: string, group: keyof TextGroups) => {
+    setPinned((current) => (current?.key === key && current.group === group ? current : { key, group }));
+  }, []);
+  const onUnpin = useCallback((key: string) => {
+    setPinned((current) => (current?.key === key ? null : current));
+  }, []);
   const onRevert = useCallback(
     (key: string, language: Language) => {
       const index = touchedRows.current.findIndex((row) => row.key === key);
+      // A reverted row goes where it belongs now; the focus follows (focusAfterRevert).
+      setPinned(null);
       // null restores the served text, or takes out a text the change set added (studio-model.ts withTexts).
       onTextsChange.current(language, { [key]: null });
       pendingFocus.current = { target: "afterRevert", key, language, index };
@@ -195,11 +209,10 @@ export default function TextsEditor(props: TextsEditorProps) {
           />
         </fieldset>
       </div>
-      <div className="studio-texts__summary" role="status">
-        <p>
-          {t("StudioTexts_SummaryShown", { shown, keys: summary.keys })}{" "}
-          {t("StudioTexts_SummaryTouched", { keys: summary.touchedKeys, cells: summary.touchedCells })}
-        </p>
+      <div className="studio-texts__summary">
+        {/* Only the count a search or filter changes is announced, not every keystroke's counts. */}
+        <p aria-live="polite">{t("StudioTexts_SummaryShown", { shown, keys: summary.keys })}</p>
+        <p>{t("StudioTexts_SummaryTouched", { keys: summary.touchedKeys, cells: summary.touchedCells })}</p>
         {summary.keysWithFindings > 0 ? (
           <p className="studio-texts__summary-problems">
             <WarningIcon />
@@ -231,6 +244,8 @@ export default function TextsEditor(props: TextsEditorProps) {
         readOnly={readOnly}
         onEdit={onEdit}
         onRevert={onRevert}
+        onPin={onPin}
+        onUnpin={onUnpin}
         listRef={lists.touched}
         headingRef={touchedHeading}
       />
@@ -243,6 +258,8 @@ export default function TextsEditor(props: TextsEditorProps) {
         readOnly={readOnly}
         onEdit={onEdit}
         onRevert={onRevert}
+        onPin={onPin}
+        onUnpin={onUnpin}
         listRef={lists.others}
       />
     </div>
@@ -286,6 +303,8 @@ interface TextsGroupProps {
   readOnly: boolean;
   onEdit: (key: string, language: Language, text: string) => void;
   onRevert: (key: string, language: Language) => void;
+  onPin: (key: string, group: keyof TextGroups) => void;
+  onUnpin: (key: string) => void;
   listRef: Ref<VirtualListHandle>;
   headingRef?: Ref<HTMLHeadingElement>;
 }
@@ -344,10 +363,13 @@ function TextsGroup(props: TextsGroupProps) {
               renderItem={(row, index) => (
                 <TextRowView
                   row={row}
+                  group={props.group}
                   rowIndex={index + 2}
                   readOnly={props.readOnly}
                   onEdit={props.onEdit}
                   onRevert={props.onRevert}
+                  onPin={props.onPin}
+                  onUnpin={props.onUnpin}
                 />
               )}
             />
@@ -360,11 +382,14 @@ function TextsGroup(props: TextsGroupProps) {
 
 interface TextRowViewProps {
   row: TextRow;
+  group: keyof TextGroups;
   /** aria-rowindex: the column headers are row 1. */
   rowIndex: number;
   readOnly: boolean;
   onEdit: (key: string, language: Language, text: string) => void;
   onRevert: (key: string, language: Language) => void;
+  onPin: (key: string, group: keyof TextGroups) => void;
+  onUnpin: (key: string) => void;
 }
 
 /** One key: its name, changed and problem marks, and a cell per language. A row reused by textRows is not rendered again. */
@@ -374,7 +399,19 @@ const TextRowView = memo(function TextRowView(props: TextRowViewProps) {
   return (
     // biome-ignore lint/a11y/useFocusableInteractive: a table's row and header are not interactive (role table, not grid); the fields inside take the focus
     // biome-ignore lint/a11y/useSemanticElements: the rows are the kit's virtual list's absolutely placed divs, which a <table> cannot hold
-    <div role="row" aria-rowindex={props.rowIndex} className="studio-texts__row">
+    <div
+      role="row"
+      aria-rowindex={props.rowIndex}
+      className="studio-texts__row"
+      onFocus={() => props.onPin(row.key, props.group)}
+      onBlur={(event) => {
+        // Focus moving inside the row, or the window losing it (it comes back to the same field), keeps the pin.
+        const next = event.relatedTarget;
+        if (next instanceof Node && event.currentTarget.contains(next)) return;
+        if (next === null && !document.hasFocus()) return;
+        props.onUnpin(row.key);
+      }}
+    >
       {/* biome-ignore lint/a11y/useSemanticElements: the rows are the kit's virtual list's absolutely placed divs, which a <table> cannot hold */}
       <div role="rowheader" id={rowHeaderId(row.key)} tabIndex={-1} className="studio-texts__key">
         <code className="studio-texts__key-name">{row.key}</code>

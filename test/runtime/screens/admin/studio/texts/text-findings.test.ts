@@ -232,6 +232,24 @@ describe("the change set's keys grouped first", () => {
     assert.deepEqual(avenue.cells.de.findings, [{ kind: "missing" }]);
   });
 
+  test("a row being edited stays in its group and in view, whatever it becomes", () => {
+    // German Street typed over (now touched) while its row sits among the others, under a search
+    // for its served text and the only-problems filter it no longer passes.
+    const rows = textRows(draftWith("de", { Street: "Gasse" }), SERVED);
+    const filter = { query: "straße", onlyProblems: true, onlyTouched: false };
+    assert.deepEqual(groupTextRows(rows, filter), { touched: [], others: [] });
+    const pinned = groupTextRows(rows, filter, { key: "Street", group: "others" });
+    assert.deepEqual(
+      { touched: pinned.touched.map((row) => row.key), others: pinned.others.map((row) => row.key) },
+      { touched: [], others: ["Street"] },
+    );
+    const unpinned = groupTextRows(rows, NO_TEXT_FILTER, null);
+    assert.deepEqual(
+      unpinned.touched.map((row) => row.key),
+      ["Street"],
+    );
+  });
+
   test("a text set back to the served one is no longer touched", () => {
     const draft = draftWith("de", { Street: "Straße" });
     assert.deepEqual(groupTextRows(textRows(draft, SERVED), NO_TEXT_FILTER).touched, []);
