@@ -8,7 +8,8 @@
  *
  * Focus follows the operator: a validation problem's jump (`focus`) clears a search or filter that
  * hides its key, scrolls to the cell and focuses it; a revert keeps the focus in the changed group
- * (focusAfterRevert). §6: without Write every text and revert button is disabled; the search and the
+ * (focusAfterRevert); the row being edited stays where it is until the focus leaves it (PinnedRow),
+ * though its first keystroke makes it changed. §6: without Write every text and revert button is disabled; the search and the
  * filters change nothing and stay usable for reading.
  */
 import {
