@@ -1,7 +1,8 @@
 /**
  * The tab panels of /accountsettings (§2.2 Account): the fields of the selected tab — general (company
- * name, help links; domain, kind and plan read-only), branding (logos, §6 logo style and title;
- * white label read-only), security (2FA policy) and embedding (the frame-ancestors allow-list).
+ * name, help links; domain, kind and plan read-only), branding (logos, §6 logo style and title, the
+ * shell's brand colours with their preview; white label read-only), security (2FA policy) and
+ * embedding (the frame-ancestors allow-list).
  */
 import { useTranslation } from "react-i18next";
 import {
@@ -13,6 +14,7 @@ import { Checkbox } from "../../components/fields/checkbox.tsx";
 import { TextField } from "../../components/fields/text-field.tsx";
 import { Select } from "../../components/select/select.tsx";
 import { REQUIRED_MESSAGE } from "../../forms/validation.ts";
+import { AccountBrandEditor } from "./account-brand-editor.tsx";
 import { AccountLogoEditor } from "./account-logo-editor.tsx";
 import {
   type ACCOUNT_SETTINGS_TABS,
@@ -32,6 +34,8 @@ export interface SettingsPanelProps {
   readOnly: boolean;
   /** A save was refused by the §5 rules: empty required fields show their error. */
   showErrors: boolean;
+  /** Saves refused for a brand colour under WCAG AA (each new one shows and focuses the refusal). */
+  brandRefusals: number;
   onChange: (patch: Partial<AccountSettingsForm>) => void;
   onLogoChanged: (settings: AccountSettings) => void;
 }
@@ -43,6 +47,7 @@ export function SettingsPanel({
   settings,
   readOnly,
   showErrors,
+  brandRefusals,
   onChange,
   onLogoChanged,
 }: SettingsPanelProps) {
@@ -129,6 +134,13 @@ export function SettingsPanel({
           {readOnlyRows([
             ["AccountSettings_WhiteLabel", settings.IsWhiteLabel ? t("Work_Yes") : t("Work_No")],
           ])}
+          <AccountBrandEditor
+            form={form}
+            title={previewTitle(form)}
+            readOnly={readOnly}
+            refusedSaves={brandRefusals}
+            onChange={onChange}
+          />
         </>
       ) : null}
       {tab === "security" ? (
@@ -157,4 +169,11 @@ export function SettingsPanel({
       ) : null}
     </div>
   );
+}
+
+/** §6: the title the top bar would show for the form — the company name, the custom title, or none. */
+function previewTitle(form: AccountSettingsForm): string {
+  if (form.MenuDisplayTitleType === "None") return "";
+  if (form.MenuDisplayTitleType === "Custom" && form.MenuTitle.trim()) return form.MenuTitle.trim();
+  return form.Name.trim();
 }

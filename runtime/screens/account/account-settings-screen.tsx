@@ -2,26 +2,31 @@
  * /accountsettings/{screenTab?} (§2.2 Account): the account's settings from
  * `GET Account/Settings`, edited in one form across the tabs and saved with `PUT Account/Settings`
  * — general (company name, help links; domain and plan read-only), branding (§6 menu logo style and
- * title; white label read-only, the logo through the §7 logo call), security (2FA policy) and
- * embedding (the allow-list behind CSP frame-ancestors). Without AccountSettings rw it is read-only.
- * After a save the top bar shows the change at once (the session is read again).
+ * title, the shell's brand colours under WCAG AA; white label read-only, the logo through the §7
+ * logo call), security (2FA policy) and embedding (the allow-list behind CSP frame-ancestors).
+ * Without AccountSettings rw it is read-only. After a save the top bar shows the change at once (the
+ * session is read again, and the theme follows its colours).
  */
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { AccountSettings } from "../../../schemas/payloads/account-settings.ts";
 import { showSuccessTooltip } from "../../components/tooltip/success-tooltip.tsx";
+import { savedPreferencesStore, saveInterfacePreferences } from "../../dialogs/interface-preferences.ts";
 import { apiRequest } from "../../http/api-client.ts";
-import { reportSuccess } from "../../http/report-error.ts";
+import { reportError, reportSuccess } from "../../http/report-error.ts";
 import { runChange, useApi } from "../../http/use-api.ts";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
+import { preferencesStore } from "../../theme/preferences-store.ts";
 import { LoadState, ScreenHeader, UnavailableNotice } from "../work/common/list-parts.tsx";
 import { SaveActions } from "../work/common/save-actions.tsx";
 import { useCanWrite } from "../work/common/use-access.ts";
+import { recentColoursUnsaved } from "./account-brand-model.ts";
 import {
   ACCOUNT_SETTINGS_TABS,
   type AccountSettingsForm,
   firstInvalidTab,
+  formBrandVerdict,
   formFromSettings,
   isFormChanged,
   updateFromForm,
@@ -84,6 +89,7 @@ function SettingsForm(props: {
   const canWrite = useCanWrite("AccountSettings") && settings.CanEdit;
   const [form, setForm] = useState<AccountSettingsForm>(() => formFromSettings(settings));
   const [showErrors, setShowErrors] = useState(false);
+  const [brandRefusals, setBrandRefusals] = useState(0);
   const [busy, setBusy] = useState(false);
   const saveButton = useRef<HTMLButtonElement>(null);
   const change = (patch: Partial<AccountSettingsForm>) => setForm((current) => ({ ...current, ...patch }));
@@ -94,6 +100,8 @@ function SettingsForm(props: {
     const invalid = firstInvalidTab(form);
     if (invalid) {
       setShowErrors(true);
+      // The upstream refuses the same pairs (core/branding/contrast.ts): say which, with their ratios.
+      if (!formBrandVerdict(form).ok) setBrandRefusals((n) => n + 1);
       if (invalid !== tab) navigate(`/accountsettings/${invalid}`);
       return;
     }
@@ -106,6 +114,11 @@ function SettingsForm(props: {
     if (saveButton.current) showSuccessTooltip(saveButton.current, t("AccountSettings_SavedShort"));
     reportSuccess("AccountSettings_Saved");
     await refreshSignedInUser();
+    // §9: the colours used in the pickers are kept with the user's preferences.
+    const recent = preferencesStore.get().recentColors;
+    if (recentColoursUnsaved(recent, savedPreferencesStore.get().saved.recentColors)) {
+      saveInterfacePreferences().catch(reportError);
+    }
     props.onSaved(answer);
   };
 
@@ -124,6 +137,7 @@ function SettingsForm(props: {
           settings={settings}
           readOnly={readOnly}
           showErrors={showErrors}
+          brandRefusals={brandRefusals}
           onChange={change}
           onLogoChanged={props.onLogoChanged}
         />
@@ -138,6 +152,7 @@ function SettingsForm(props: {
           onDiscard={() => {
             setForm(formFromSettings(settings));
             setShowErrors(false);
+            setBrandRefusals(0);
           }}
           saveButton={saveButton}
         />
