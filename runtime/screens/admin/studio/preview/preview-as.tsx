@@ -149,7 +149,7 @@ export default function PreviewAs({ changeSetId, servingVersion }: PreviewAsProp
   const accountField = useRef<FieldHandle>(null);
   const userField = useRef<FieldHandle>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
-  const running$ = useRef<AbortController | null>(null);
+  const inFlight = useRef<AbortController | null>(null);
 
   const accounts = useSearchedList(accountsPath, accountsFrom);
   const accountRecId = account?.recId ?? null;
@@ -180,7 +180,7 @@ export default function PreviewAs({ changeSetId, servingVersion }: PreviewAsProp
     return () => controller.abort();
   }, [mode, templateRecId, catalogue.features]);
 
-  useEffect(() => () => running$.current?.abort(), []);
+  useEffect(() => () => inFlight.current?.abort(), []);
 
   const person: PreviewPerson | null =
     mode === "user"
@@ -199,9 +199,9 @@ export default function PreviewAs({ changeSetId, servingVersion }: PreviewAsProp
     }
     const bodies = previewBodies(choice, { changeSetId, servingVersion }, catalogue.features);
     if (!bodies) return;
-    running$.current?.abort();
+    inFlight.current?.abort();
     const controller = new AbortController();
-    running$.current = controller;
+    inFlight.current = controller;
     setRunning(true);
     const column = (body: typeof bodies.live | null): Promise<ColumnResult> =>
       body === null
