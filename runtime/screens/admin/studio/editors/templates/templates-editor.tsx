@@ -330,7 +330,7 @@ function ParamFields({ name, props }: { name: string; props: EntryFormProps }) {
 }
 
 function EntryForm(props: EntryFormProps) {
-  const { t, entry, base, uid, language, texts, english, readOnly } = props;
+  const { t, entry, base, uid, texts, english, readOnly } = props;
   const statusOptions: SelectOption[] = STATUSES.map((status) => ({
     label: t(`StudioTemplates_Status_${status}`),
     value: status,
@@ -564,6 +564,7 @@ export default function TemplatesEditor(props: KindEditorProps<NotificationsDocu
     setPendingFocus(null);
   }, [pendingFocus]);
 
+  const uiLanguage = isLanguage(i18n.language) ? i18n.language : "en";
   const texts = props.texts[language];
   const english = props.texts.en;
   const unknownLabel = t("StudioTemplates_UnknownCode");
@@ -610,7 +611,7 @@ export default function TemplatesEditor(props: KindEditorProps<NotificationsDocu
             >
               <legend>{t("StudioTemplates_Variant", { name: variant.name })}</legend>
               <p className="studio-templates__condition">
-                {conditionSentence(variant, variantIndex === template.variants.length - 1, i18n.language, t)}
+                {conditionSentence(variant, variantIndex === template.variants.length - 1, uiLanguage, t)}
               </p>
               <EntryForm
                 base={base}
@@ -703,7 +704,7 @@ export default function TemplatesEditor(props: KindEditorProps<NotificationsDocu
           />
         </div>
         <p className="studio-templates__note">{t("StudioTemplates_PreviewNote")}</p>
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: the capture only stops the rendered entries' own links */}
+        {/* The capture only stops the rendered entries' own links: the preview changes nothing. */}
         <div
           className="studio-templates__stage"
           data-theme={theme}
