@@ -10,6 +10,7 @@
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ColourPicker } from "../../components/colour-picker/colour-picker.tsx";
+import { fieldIds } from "../../components/fields/field-frame.tsx";
 import { ErrorIcon, SuccessIcon } from "../../shell/shell-icons.tsx";
 import { useStore } from "../../state/create-store.ts";
 import { preferencesStore, setPreferences } from "../../theme/preferences-store.ts";
@@ -91,10 +92,17 @@ export function AccountBrandEditor({
         {BRAND_COLOUR_FIELDS.map(({ field, colour }) => {
           const value = form[field];
           const lines = checkLines(verdict, colour);
+          const uid = `account-brand-${colour}`;
+          // A group named by the picker's label: its hex field, swatches and checks belong to this colour.
           return (
-            <div key={field} className="account-brand__colour">
+            <div
+              key={field}
+              className="account-brand__colour"
+              role="group"
+              aria-labelledby={fieldIds(uid).labelId}
+            >
               <ColourPicker
-                uid={`account-brand-${colour}`}
+                uid={uid}
                 label={t(`Branding_Picker_${colour}`)}
                 help={t(`Branding_PickerHelp_${colour}`)}
                 value={value}
