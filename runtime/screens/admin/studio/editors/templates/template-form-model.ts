@@ -155,7 +155,7 @@ export interface VariantText {
 
 type TextSource = Pick<NotificationVariant, "source" | "descriptionKey" | "params" | "link">;
 
-/** The texts a variant (or the unknown-code entry) shows, in the order the form lists them. */
+/** The texts a variant (or the unknown-code entry) shows, each key once, in the order the form lists them. */
 export function variantTexts(variant: TextSource, base: string): VariantText[] {
   const texts: VariantText[] = [];
   if (variant.descriptionKey !== undefined) {
@@ -184,7 +184,8 @@ export function variantTexts(variant: TextSource, base: string): VariantText[] {
   }
   if (variant.link)
     texts.push({ role: "linkText", key: variant.link.linkTextKey, pointer: `${base}/link/linkTextKey` });
-  return texts;
+  // One field per key: a key the variant shows twice (the author's name and its value) is one text.
+  return texts.filter((text, index) => texts.findIndex((other) => other.key === text.key) === index);
 }
 
 /** Where a text key is shown: "Code › variant" for a template's, the unknown label for the unknown entry. */

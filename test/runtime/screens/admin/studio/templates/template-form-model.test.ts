@@ -151,6 +151,16 @@ describe("the texts of a variant", () => {
     );
   });
 
+  test("a key the variant shows twice is one text, under its first role", () => {
+    const shared = manifest.templates[indexOf("DataShared")]?.variants[0] as NotificationVariant;
+    const keys = variantTexts(shared, "").map((text) => text.key);
+    assert.equal(keys.filter((key) => key === "NotificationFallback_Someone").length, 1);
+    assert.equal(
+      variantTexts(shared, "").find((text) => text.key === "NotificationFallback_Someone")?.role,
+      "sourceFallback",
+    );
+  });
+
   test("a shared key names every variant that shows it", () => {
     const usage = keyUsage(manifest, "Unknown code");
     assert.deepEqual(usage.get("Notification_SupportTicketUpdated"), ["SupportTicketUpdated › default"]);
