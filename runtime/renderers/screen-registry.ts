@@ -1,7 +1,7 @@
-import type { ScreenProps } from "./screen-props.ts";
-import { LazyRegistry } from "./registry.ts";
-import { UnknownRenderer } from "./unknown-renderer.tsx";
 import * as loginScreen from "../screens/auth/login-screen.tsx";
+import { LazyRegistry } from "./registry.ts";
+import type { ScreenProps } from "./screen-props.ts";
+import { UnknownRenderer } from "./unknown-renderer.tsx";
 
 /**
  * The screen renderers of the runtime, by renderer kind (routes manifest
@@ -25,6 +25,7 @@ screenRegistry.register("maintenance", () => import("../screens/public/maintenan
 screenRegistry.register("upgrade", () => import("../screens/public/upgrade-screen.tsx"));
 screenRegistry.register("adminScreen", () => import("../screens/admin/admin-screen.tsx"));
 screenRegistry.register("impersonateUser", () => import("../screens/admin/impersonate-screen.tsx"));
+screenRegistry.register("configurationStudio", () => import("../screens/admin/studio/studio-screen.tsx"));
 screenRegistry.register("explorer", () => import("../screens/content/explorer-screen.tsx"));
 screenRegistry.register("tasks", () => import("../screens/work/tasks/tasks-screen.tsx"));
 screenRegistry.register("taskDetail", () => import("../screens/work/tasks/task-detail-screen.tsx"));

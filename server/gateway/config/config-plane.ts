@@ -1181,6 +1181,8 @@ export class ConfigPlane {
     accountRecId: number | null,
   ): Promise<{
     set: Deployment["configuration"]["set"];
+    /** The operator layer's set: what the account's layer narrowed (the preview's account override). */
+    operatorSet: Deployment["configuration"]["set"];
     texts: Deployment["configuration"]["texts"];
     configVersion: number;
   }> {
@@ -1210,7 +1212,7 @@ export class ConfigPlane {
     const set =
       (accountRecId !== null ? result.configuration.accounts.get(accountRecId) : undefined) ??
       result.configuration.set;
-    return { set, texts: result.configuration.texts, configVersion };
+    return { set, operatorSet: result.configuration.set, texts: result.configuration.texts, configVersion };
   }
 
   /** Per version: tabs that applied it, rejected it (with reasons), and tabs still on older versions. */

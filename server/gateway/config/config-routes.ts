@@ -379,14 +379,19 @@ export async function configRoutes(app: FastifyInstance, options: ConfigRoutesOp
       const language = body.language as Language;
       const served = { configVersion: preview.configVersion, texts: plane.servedFor(null).texts };
       if (previewed) {
-        const { manifest, hidden } = previewManifest(preview.set, served, previewed.facts);
+        const { manifest, hidden } = previewManifest(
+          preview.set,
+          served,
+          previewed.facts,
+          preview.operatorSet,
+        );
         return { user: previewed.user, manifest, texts: preview.texts[language], hidden };
       }
       if (!body.audience) {
         return { texts: preview.texts[language], shell: preview.set.shell, menus: preview.set.menus };
       }
       const facts = previewFacts(body.accountRecId ?? 1, body.audience);
-      const { manifest, hidden } = previewManifest(preview.set, served, facts);
+      const { manifest, hidden } = previewManifest(preview.set, served, facts, preview.operatorSet);
       return { manifest, texts: preview.texts[language], hidden };
     });
 

@@ -5,7 +5,7 @@
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type APIRequestContext, request } from "@playwright/test";
 import type { FastifyInstance } from "fastify";
@@ -15,8 +15,8 @@ import { freePort } from "../../helpers/free-port.ts";
 import type { Login } from "./demo-users.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
-/** The runtime build the suite's server made (scripts/e2e-server.ts). */
-const E2E_DIST = join(root, ".tmp", "e2e-dist");
+/** The runtime build the suite's server made (scripts/e2e-server.ts, which honours E2E_DIST_DIR too). */
+const E2E_DIST = resolve(root, process.env.E2E_DIST_DIR ?? join(".tmp", "e2e-dist"));
 
 export interface OwnGateway {
   origin: string;

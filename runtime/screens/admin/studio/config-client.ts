@@ -150,6 +150,8 @@ export interface HiddenEntry {
   id: string;
   reason: string;
   details?: Record<string, unknown>;
+  /** The text key naming the entry (its title or link text). */
+  labelKey?: string;
 }
 
 /** What a preview answers. */

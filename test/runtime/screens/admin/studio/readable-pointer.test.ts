@@ -64,10 +64,16 @@ const mySettings = indexOf(menus.user.entries, (e) => e.id === "userMySettings")
 const faq = indexOf(menus.help.entries, (e) => e.id === "helpFaq");
 const dashboardsRoute = indexOf(routes.routes, (r) => r.path === "/dashboards/:folderRecId?");
 const exportFailed = indexOf(notifications.templates, (t) => t.code === "ExportFailed");
-const expired = indexOf(notifications.templates[exportFailed]?.variants ?? [], (v) => v.name === "expired");
+const expired = indexOf(
+  (notifications.templates[exportFailed]?.variants ?? []) as readonly { name: string }[],
+  (v) => v.name === "expired",
+);
 const connectionSettings = indexOf(dialogs.dialogs, (d) => d.id === "connectionSettings");
 const adminAccounts = indexOf(screens.screens, (s) => s.id === "adminAccounts");
-const nameColumn = indexOf(screens.screens[adminAccounts]?.list.columns ?? [], (c) => c.field === "Name");
+const nameColumn = indexOf(
+  (screens.screens[adminAccounts]?.list.columns ?? []) as readonly { field: string }[],
+  (c) => c.field === "Name",
+);
 const dashboardsPermission = indexOf(permissions.rolePermissions, (p) => p.key === "Dashboards");
 
 const rows: {
