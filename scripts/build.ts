@@ -42,10 +42,11 @@ const BUILD_ID_PLACEHOLDER = "tessera-build-id".padEnd(BUILD_ID_LENGTH, "_");
 
 /**
  * react-i18next's package entry re-exports its ICU `Trans` components, whose module-level code
- * esbuild cannot drop (about 2.7 KB gzip nobody calls). The runtime uses two of its exports; this
+ * esbuild cannot drop (about 2.7 KB gzip nobody calls). The runtime uses three of its exports; this
  * plugin resolves the bare `react-i18next` import to exactly those modules of the installed
  * package. Importing anything else from it fails the build ("No matching export"), so a new use
- * is added here consciously.
+ * is added here consciously: `I18nextProvider` gives the studio's previews an i18next instance of
+ * their own (the draft's texts in the previewed language) and lands only in their lazy chunks.
  */
 export const slimReactI18next: Plugin = {
   name: "slim-react-i18next",
@@ -60,6 +61,7 @@ export const slimReactI18next: Plugin = {
       contents: [
         `export { useTranslation } from ${module("useTranslation")};`,
         `export { initReactI18next } from ${module("initReactI18next")};`,
+        `export { I18nextProvider } from ${module("I18nextProvider")};`,
       ].join("\n"),
       resolveDir: packageDir,
       loader: "js",
