@@ -13,7 +13,7 @@ import { ColourPicker } from "../../components/colour-picker/colour-picker.tsx";
 import { fieldIds } from "../../components/fields/field-frame.tsx";
 import { ErrorIcon, SuccessIcon } from "../../shell/shell-icons.tsx";
 import { useStore } from "../../state/create-store.ts";
-import { preferencesStore, setPreferences } from "../../theme/preferences-store.ts";
+import { preferencesStore } from "../../theme/preferences-store.ts";
 import {
   BRAND_COLOUR_FIELDS,
   BRAND_PALETTE,
@@ -35,6 +35,8 @@ export interface AccountBrandEditorProps {
   refusedSaves: number;
   onChange: (patch: Partial<BrandColoursForm>) => void;
 }
+
+const ignoreUntilSaved = () => {};
 
 /** The parameters of a check line with its ratios in the reader's number format. */
 function useLineText() {
@@ -108,7 +110,8 @@ export function AccountBrandEditor({
                 value={value}
                 disabled={readOnly}
                 recentColours={recentColours}
-                onRecentColoursChange={(recentColors) => setPreferences({ recentColors })}
+                // Colours become recent when the settings are saved (recentAfterSave), not on each pick.
+                onRecentColoursChange={ignoreUntilSaved}
                 palette={BRAND_PALETTE}
                 onChange={(next) => onChange({ [field]: next })}
               />

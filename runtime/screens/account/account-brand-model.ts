@@ -4,6 +4,7 @@
  * live, the refusal lines a save under WCAG AA shows (the upstream refuses the same pairs), the
  * colours of the light and dark previews, and a palette of presets that pass as either colour.
  */
+
 import {
   type BrandCheck,
   type BrandColourName,
@@ -11,6 +12,7 @@ import {
   type BrandVerdict,
   brandVerdict,
 } from "../../../core/branding/contrast.ts";
+import { addRecentColour } from "../../components/colour-picker/recent-colours.ts";
 
 /** Presets offered beside the recent colours; each passes every check as primary and as accent. */
 export const BRAND_PALETTE = [
@@ -85,6 +87,16 @@ export function previewColours(form: BrandColoursForm, theme: "light" | "dark"):
   const bar = verdict.checks.find((check) => check.pair === "primaryText")?.background ?? null;
   const light = verdict.checks.find((check) => check.pair === "accentOnLight")?.foreground ?? null;
   return { bar, accent: theme === "light" ? light : verdict.darkAccent };
+}
+
+/**
+ * The recent colours (§9) after the account's colours were saved: the saved ones come first, the
+ * accent before the primary so the primary leads. Colours count as used when saved, not on every
+ * pick, so the picker's recent row does not grow (and move the form) while the colours are edited.
+ */
+export function recentAfterSave(recent: readonly string[], form: BrandColoursForm): string[] {
+  const saved = [form.BrandAccentColor, form.BrandPrimaryColor].filter((c): c is string => c !== null);
+  return saved.reduce<string[]>((list, colour) => addRecentColour(list, colour), [...recent]);
 }
 
 /** Whether the recent colours on this page differ from the ones last saved with the preferences. */

@@ -17,11 +17,11 @@ import { apiRequest } from "../../http/api-client.ts";
 import { reportError, reportSuccess } from "../../http/report-error.ts";
 import { runChange, useApi } from "../../http/use-api.ts";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
-import { preferencesStore } from "../../theme/preferences-store.ts";
+import { preferencesStore, setPreferences } from "../../theme/preferences-store.ts";
 import { LoadState, ScreenHeader, UnavailableNotice } from "../work/common/list-parts.tsx";
 import { SaveActions } from "../work/common/save-actions.tsx";
 import { useCanWrite } from "../work/common/use-access.ts";
-import { recentColoursUnsaved } from "./account-brand-model.ts";
+import { recentAfterSave, recentColoursUnsaved } from "./account-brand-model.ts";
 import {
   ACCOUNT_SETTINGS_TABS,
   type AccountSettingsForm,
@@ -114,8 +114,9 @@ function SettingsForm(props: {
     if (saveButton.current) showSuccessTooltip(saveButton.current, t("AccountSettings_SavedShort"));
     reportSuccess("AccountSettings_Saved");
     await refreshSignedInUser();
-    // §9: the colours used in the pickers are kept with the user's preferences.
-    const recent = preferencesStore.get().recentColors;
+    // §9: the saved colours become the user's recent colours, kept with their preferences.
+    const recent = recentAfterSave(preferencesStore.get().recentColors, form);
+    setPreferences({ recentColors: recent });
     if (recentColoursUnsaved(recent, savedPreferencesStore.get().saved.recentColors)) {
       saveInterfacePreferences().catch(reportError);
     }

@@ -13,6 +13,7 @@ import {
   BRAND_PALETTE,
   checkLines,
   previewColours,
+  recentAfterSave,
   recentColoursUnsaved,
   refusalLines,
   verdictOf,
@@ -101,6 +102,16 @@ test("every preset passes as primary and as accent", () => {
   for (const colour of BRAND_PALETTE) {
     assert.equal(brandVerdict({ primary: colour, accent: colour }).ok, true, colour);
   }
+});
+
+test("the saved colours lead the recent colours, the primary first, without repeats", () => {
+  assert.deepEqual(
+    recentAfterSave(["#0b5394", "#3c4a5e"], { BrandPrimaryColor: "#6A1B9A", BrandAccentColor: "#0b5394" }),
+    ["#6a1b9a", "#0b5394", "#3c4a5e"],
+  );
+  assert.deepEqual(recentAfterSave(["#3c4a5e"], { BrandPrimaryColor: null, BrandAccentColor: null }), [
+    "#3c4a5e",
+  ]);
 });
 
 test("recent colours are saved again only when they changed", () => {

@@ -1,0 +1,131 @@
+/**
+ * Account branding in Chromium against the real gateway and embedded upstream (DESIGN.md:
+ * white-label accounts have their own shell's colours; the rule is core/branding/contrast.ts):
+ * - as the Northwind owner, a primary colour under WCAG AA shows its measured ratio under the picker,
+ *   a save is refused naming the pair and its ratio (and the upstream refuses the same pair);
+ * - a valid pair saves, the owner's top bar and accent take it, and a page another member already
+ *   has open shows it without a reload (§7 refresh-base-page-user);
+ * - the product's colours are restored at the end (other specs share the server and the account).
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { en } from "./helpers/demo-users.ts";
+import { csrfToken, E2E_ORIGIN, settleSessionDialogs, signIn } from "./helpers/session.ts";
+
+/** `key`'s English text with its {{params}} filled in. */
+function text(key: string, params: Record<string, string> = {}): string {
+  return en(key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? "");
+}
+
+const EDITABLE = [
+  "Name",
+  "MenuLogoStyle",
+  "MenuDisplayTitleType",
+  "MenuTitle",
+  "TwoFactorAuthenticationPolicy",
+  "ShowHelpLinks",
+  "EmbeddingOrigins",
+];
+
+/** PUT Account/Settings as the page's user with the current settings and `patch` over them. */
+async function putSettings(page: Page, patch: Record<string, unknown>) {
+  const current = (await (await page.request.get("/api/Account/Settings")).json()) as Record<string, unknown>;
+  return page.request.put("/api/Account/Settings", {
+    headers: { "X-Tessera-CSRF": await csrfToken(page), Origin: E2E_ORIGIN },
+    data: { ...Object.fromEntries(EDITABLE.map((key) => [key, current[key]])), ...patch },
+  });
+}
+
+/** The hex field of one colour's picker (both pickers have a "Hex code" field: the group tells them apart). */
+const hexOf = (page: Page, colour: "primary" | "accent") =>
+  page
+    .getByRole("group", { name: text(`Branding_Picker_${colour}`) })
+    .getByRole("textbox", { name: text("ColourPicker_Hex") });
+
+test("a colour pair under WCAG AA is refused with its ratio; a valid one shows in every member's shell", async ({
+  page,
+  browser,
+}) => {
+  // Two signed-in pages, a refusal and a save with its push: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
+  await signIn(page, "owner");
+  await settleSessionDialogs(page);
+  // Another member's page, open before the change.
+  const other = await browser.newContext();
+  const member = await other.newPage();
+  try {
+    await signIn(member, "viewer");
+    await settleSessionDialogs(member);
+    await member.goto("/");
+    await expect(member.getByRole("banner")).toBeVisible();
+    const productBar = await member
+      .getByRole("banner")
+      .evaluate((bar) => getComputedStyle(bar).backgroundColor);
+
+    await page.goto("/accountsettings/branding");
+    await expect(
+      page.getByRole("tab", { name: text("AccountSettings_Tab_branding"), selected: true }),
+    ).toBeVisible();
+    await expect(page.getByRole("figure", { name: text("Branding_Preview_light") })).toBeVisible();
+    await expect(page.getByRole("figure", { name: text("Branding_Preview_dark") })).toBeVisible();
+
+    // Under AA: the ratio shows live under the picker, in words, and in the preview's bar.
+    await hexOf(page, "primary").fill("#8899aa");
+    const checks = page.getByRole("list", { name: text("Branding_ChecksOf_primary") });
+    await expect(checks).toContainText(text("Branding_TooLow"));
+    await expect(checks).toContainText(
+      text("Branding_Check_primaryText", { colour: "#8899aa", ratio: "2.92", required: "4.5" }),
+    );
+    await expect
+      .poll(() =>
+        page
+          .getByRole("figure", { name: text("Branding_Preview_light") })
+          .evaluate((figure) => getComputedStyle(figure).getPropertyValue("--preview-bar-bg")),
+      )
+      .toBe("#8899aa");
+
+    // The save is refused on the page, naming the pair and its ratio; the focus goes to the refusal.
+    await page.getByRole("button", { name: text("AccountSettings_Save") }).click();
+    const refusal = page.getByRole("alert").filter({ hasText: text("Branding_NotSaved") });
+    await expect(refusal).toContainText(
+      text("Branding_Refused_primaryText", { colour: "#8899aa", ratio: "2.92", required: "4.5" }),
+    );
+    await expect(refusal).toBeFocused();
+    // The upstream refuses the same pair with the same measurement (§8 body).
+    const refused = await putSettings(page, { BrandPrimaryColor: "#8899aa" });
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { Message: string }).Message).toBe(
+      "Primary colour #8899aa with white text: contrast 2.92:1, needs 4.5:1.",
+    );
+    await expect(page.getByRole("banner")).toHaveCSS("background-color", productBar);
+
+    // A valid pair: the refusal goes, the save lands, the owner's shell takes both colours.
+    await hexOf(page, "primary").fill("#6a1b9a");
+    await hexOf(page, "accent").fill("#b0006e");
+    await expect(refusal).toHaveCount(0);
+    await expect(page.getByRole("list", { name: text("Branding_ChecksOf_accent") })).not.toContainText(
+      text("Branding_TooLow"),
+    );
+    await page.getByRole("button", { name: text("AccountSettings_Save") }).click();
+    await expect(page.getByText(text("AccountSettings_Saved"))).toBeVisible();
+    await expect(page.getByRole("banner")).toHaveCSS("background-color", "rgb(106, 27, 154)");
+    await expect(page.getByRole("banner")).toHaveCSS("color", "rgb(255, 255, 255)");
+    // The accent: the selected tab's underline.
+    await expect(page.getByRole("tab", { name: text("AccountSettings_Tab_branding") })).toHaveCSS(
+      "border-bottom-color",
+      "rgb(176, 0, 110)",
+    );
+
+    // The other member's open page follows without a reload, within the 2 s the push allows.
+    await expect(member.getByRole("banner")).toHaveCSS("background-color", "rgb(106, 27, 154)", {
+      timeout: 2_000,
+    });
+
+    // Restored to the product's colours: the other member's page follows again.
+    expect((await putSettings(page, { BrandPrimaryColor: null, BrandAccentColor: null })).ok()).toBe(true);
+    await expect(member.getByRole("banner")).toHaveCSS("background-color", productBar);
+  } finally {
+    // Whatever failed above, the shared account gets the product's colours back.
+    await putSettings(page, { BrandPrimaryColor: null, BrandAccentColor: null });
+    await other.close();
+  }
+});
