@@ -72,6 +72,18 @@ const KEYWORD_TEXT_KEYS: Readonly<Record<string, string>> = {
   propertyNames: "StudioDocument_LintPropertyName",
 };
 
+/** Keywords whose message names their limit. */
+const LIMIT_KEYWORDS = new Set([
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minItems",
+  "maxItems",
+]);
+
 /** How many allowed values an enum message lists before it stops. */
 const ENUM_VALUES_SHOWN = 8;
 
@@ -263,8 +275,8 @@ export function problemMessage(problem: SchemaProblem, t: Translate): string {
       .join(" / ");
     return t(problem.textKey, { expected });
   }
-  if (problem.textKey.startsWith("Validation_") && problem.params.limit === undefined) {
+  // A limit the location did not resolve to: the message without its number.
+  if (LIMIT_KEYWORDS.has(problem.keyword) && problem.params.limit === undefined)
     return t("StudioDocument_LintInvalid");
-  }
   return t(problem.textKey, problem.params);
 }
