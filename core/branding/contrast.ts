@@ -36,9 +36,6 @@ export interface Rgb {
   b: number;
 }
 
-/** `#rrggbb` in lower case: how a brand colour is stored and sent. */
-export const BRAND_COLOUR_PATTERN = "^#[0-9a-f]{6}$";
-
 /** WCAG 2.2 AA for normal-size text (SC 1.4.3). */
 export const AA_TEXT_RATIO = 4.5;
 
