@@ -97,12 +97,7 @@ export function AccountBrandEditor({
           const uid = `account-brand-${colour}`;
           // A group named by the picker's label: its hex field, swatches and checks belong to this colour.
           return (
-            <div
-              key={field}
-              className="account-brand__colour"
-              role="group"
-              aria-labelledby={fieldIds(uid).labelId}
-            >
+            <fieldset key={field} className="account-brand__colour" aria-labelledby={fieldIds(uid).labelId}>
               <ColourPicker
                 uid={uid}
                 label={t(`Branding_Picker_${colour}`)}
@@ -144,7 +139,7 @@ export function AccountBrandEditor({
                   ))}
                 </ul>
               )}
-            </div>
+            </fieldset>
           );
         })}
       </div>
