@@ -399,7 +399,6 @@ function JsonPanel(props: {
     setText({ scope, text: pretty(value), value });
   }
   const [lint, setLint] = useState<JsonLint | null>(null);
-  const helpId = `${props.id}-json-help`;
 
   const onTextChange = (next: string) => {
     let parsed: unknown;
@@ -442,16 +441,13 @@ function JsonPanel(props: {
                 : t("StudioDocument_NoProblems")}
         </p>
       </div>
-      <p id={helpId} className="studio-doc__json-help">
-        {t("StudioDocument_JsonKeys")}
-      </p>
       <Suspense fallback={<p role="status">{t("StudioDocument_LoadingEditor")}</p>}>
         <JsonEditor
           text={text.text}
           schema={schema}
           readOnly={props.readOnly}
           label={t("StudioDocument_JsonLabel", { name: props.label })}
-          describedBy={helpId}
+          keyboardHelp={t("StudioDocument_JsonKeys")}
           onTextChange={onTextChange}
           onLint={setLint}
           focus={props.focus}

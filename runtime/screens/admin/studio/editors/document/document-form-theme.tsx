@@ -7,6 +7,7 @@
 import { type ThemeProps, withTheme } from "@rjsf/core";
 import {
   ADDITIONAL_PROPERTY_FLAG,
+  type ArrayFieldItemButtonsTemplateProps,
   type ArrayFieldItemTemplateProps,
   type ArrayFieldTemplateProps,
   buttonId,
@@ -19,6 +20,7 @@ import {
   type IconButtonProps,
   type MultiSchemaFieldTemplateProps,
   type ObjectFieldTemplateProps,
+  type OptionalDataControlsTemplateProps,
   type RegistryWidgetsType,
   type TitleFieldProps,
   TranslatableString,
@@ -38,6 +40,14 @@ import "./document-editor.css";
 export interface DocumentFormContext {
   /** The text of a key in the UI language as the draft would publish it; undefined when there is none. */
   textOf: (key: string) => string | undefined;
+}
+
+/**
+ * The label of a list entry: rjsf names the n-th entry "‹list›-n"; the form shows "‹list› n". Only
+ * an entry's own field (its id ends with _‹n-1›) is renamed, never a title that ends in digits.
+ */
+export function entryTitle(title: string, id: string): string {
+  return title.replace(/-(\d+)$/, (whole, n: string) => (id.endsWith(`_${Number(n) - 1}`) ? ` ${n}` : whole));
 }
 
 const isPrimitive = (schema: { type?: unknown; properties?: unknown; items?: unknown }) =>
@@ -68,7 +78,13 @@ function describedWidget(Widget: ComponentType<WidgetProps>): ComponentType<Widg
     }
     const own = props.uiSchema?.["ui:help"];
     const help = typeof own === "string" ? own : parts.join(" ");
-    return <Widget {...props} uiSchema={{ ...props.uiSchema, "ui:help": help || undefined }} />;
+    return (
+      <Widget
+        {...props}
+        label={entryTitle(props.label, props.id)}
+        uiSchema={{ ...props.uiSchema, "ui:help": help || undefined }}
+      />
+    );
   }
   Described.displayName = `Described(${Widget.displayName ?? Widget.name})`;
   return Described;
@@ -154,10 +170,12 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
     </div>
   );
   if (root) return fields;
+  // An optional object the item does not have: its title and the button that adds it, no fields.
+  const absent = props.optionalDataControl !== undefined && props.properties.length === 0;
   return (
     <fieldset id={props.fieldPathId.$id} className="studio-doc-form__group">
       <legend className="studio-doc-form__legend">
-        {props.title}
+        {entryTitle(props.title, props.fieldPathId.$id)}
         {props.required ? (
           <span className="kit-field__required" aria-hidden="true">
             *
@@ -165,7 +183,10 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
         ) : null}
       </legend>
       {props.description ? <p className="kit-form__description">{props.description}</p> : null}
-      {fields}
+      {props.optionalDataControl ? (
+        <div className="studio-doc-form__optional">{props.optionalDataControl}</div>
+      ) : null}
+      {absent ? null : fields}
     </fieldset>
   );
 }
@@ -226,6 +247,55 @@ function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   );
 }
 
+/** An entry's buttons, each named with the entry's number ("Move entry 2 up"). */
+function ArrayFieldItemButtonsTemplate(props: ArrayFieldItemButtonsTemplateProps) {
+  const { t } = useTranslation();
+  const { MoveUpButton, MoveDownButton, CopyButton, RemoveButton } = props.registry.templates.ButtonTemplates;
+  const n = props.index + 1;
+  const off = props.disabled || props.readonly;
+  const common = { uiSchema: props.uiSchema, registry: props.registry };
+  return (
+    <>
+      {props.hasMoveUp || props.hasMoveDown ? (
+        <>
+          <MoveUpButton
+            {...common}
+            id={buttonId(props.fieldPathId, "moveUp")}
+            disabled={off || !props.hasMoveUp}
+            onClick={props.onMoveUpItem}
+            aria-label={t("StudioForm_MoveUpNth", { n })}
+          />
+          <MoveDownButton
+            {...common}
+            id={buttonId(props.fieldPathId, "moveDown")}
+            disabled={off || !props.hasMoveDown}
+            onClick={props.onMoveDownItem}
+            aria-label={t("StudioForm_MoveDownNth", { n })}
+          />
+        </>
+      ) : null}
+      {props.hasCopy ? (
+        <CopyButton
+          {...common}
+          id={buttonId(props.fieldPathId, "copy")}
+          disabled={off}
+          onClick={props.onCopyItem}
+          aria-label={t("StudioForm_CopyNth", { n })}
+        />
+      ) : null}
+      {props.hasRemove ? (
+        <RemoveButton
+          {...common}
+          id={buttonId(props.fieldPathId, "remove")}
+          disabled={off}
+          onClick={props.onRemoveItem}
+          aria-label={t("StudioForm_RemoveNth", { n })}
+        />
+      ) : null}
+    </>
+  );
+}
+
 /** A map entry: its key (renamed on leaving the field) beside its value, and a remove button. */
 function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
   const { t } = useTranslation();
@@ -262,6 +332,44 @@ function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
         aria-label={t("StudioForm_RemoveEntry", { name: props.label })}
       />
     </div>
+  );
+}
+
+/**
+ * The control of an optional object: add it when the item has none, remove it when it has one, or
+ * (read-only) say it is not set. Named with the object's title.
+ */
+function OptionalDataControlsTemplate(props: OptionalDataControlsTemplateProps) {
+  const { t } = useTranslation();
+  const title = typeof props.schema.title === "string" ? props.schema.title : "";
+  if (props.onAddClick) {
+    return (
+      <button
+        id={props.id}
+        type="button"
+        className="kit-button studio-doc-form__add"
+        onClick={props.onAddClick}
+      >
+        <span aria-hidden="true">+</span> {t("StudioForm_AddOptional", { title })}
+      </button>
+    );
+  }
+  if (props.onRemoveClick) {
+    return (
+      <button
+        id={props.id}
+        type="button"
+        className="kit-button studio-doc-form__add"
+        onClick={props.onRemoveClick}
+      >
+        <span aria-hidden="true">✕</span> {t("StudioForm_RemoveOptional", { title })}
+      </button>
+    );
+  }
+  return (
+    <p id={props.id} className="studio-doc-form__empty">
+      {t("StudioForm_OptionalEmpty")}
+    </p>
   );
 }
 
@@ -368,6 +476,7 @@ const RJSF_TEXT_KEYS: Partial<Record<TranslatableString, string>> = {
   [TranslatableString.Value]: "Field_Value",
   [TranslatableString.UnsupportedField]: "StudioForm_EditAsJson",
   [TranslatableString.UnsupportedFieldWithId]: "StudioForm_EditAsJson",
+  [TranslatableString.OptionalObjectEmptyMsg]: "StudioForm_OptionalEmpty",
 };
 
 /** rjsf's translateString on i18next's t. */
@@ -387,8 +496,10 @@ const documentTheme: ThemeProps = {
     ObjectFieldTemplate,
     ArrayFieldTemplate,
     ArrayFieldItemTemplate,
+    ArrayFieldItemButtonsTemplate,
     WrapIfAdditionalTemplate,
     MultiSchemaFieldTemplate,
+    OptionalDataControlsTemplate,
     TitleFieldTemplate,
     DescriptionFieldTemplate,
     UnsupportedFieldTemplate,

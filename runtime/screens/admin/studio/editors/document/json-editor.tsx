@@ -7,7 +7,11 @@
  *
  * Keyboard: Tab is left to the browser, so focus never gets trapped in the text (WCAG 2.1.2);
  * indent with Ctrl+] / Ctrl+[, complete with Ctrl+Space, go to the next problem with F8, list the
- * problems with Ctrl+Shift+M, search with Ctrl+F.
+ * problems with Ctrl+Shift+M, search with Ctrl+F — said in a panel under the text that describes it.
+ *
+ * CSP: the page allows no inline styles, and CodeMirror puts its styles in a <style> element in a
+ * document; in a shadow root it adopts a constructed stylesheet instead, which the policy allows.
+ * So the editor lives in a shadow root, themed by json-editor-theme.ts.
  */
 import {
   autocompletion,
@@ -39,13 +43,15 @@ import {
   hoverTooltip,
   keymap,
   lineNumbers,
+  showPanel,
 } from "@codemirror/view";
 import type { SyntaxNode } from "@lezer/common";
 import { classHighlighter } from "@lezer/highlight";
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { FocusRequest } from "./document-form.tsx";
 import { propertyTextKey, readableName } from "./document-form-model.ts";
+import { jsonEditorTheme } from "./json-editor-theme.ts";
 import {
   describePlace,
   type JsonLint,
@@ -69,8 +75,8 @@ export interface JsonEditorProps {
   readOnly: boolean;
   /** The accessible name of the text area. */
   label: string;
-  /** Ids of elements describing the editor (its keyboard help). */
-  describedBy?: string;
+  /** The keyboard help shown under the text, which describes it for screen readers. */
+  keyboardHelp: string;
   /** Every edit, with the whole text. */
   onTextChange: (text: string) => void;
   /** After each lint: whether the text parses, its value and problems. */
@@ -253,6 +259,7 @@ function schemaHover(assist: { current: AssistContext }) {
 export default function JsonEditor(props: JsonEditorProps) {
   const { t } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
+  const helpId = `${useId()}-keys`;
   const view = useRef<EditorView | null>(null);
   const latest = useRef(props);
   latest.current = props;
@@ -292,15 +299,18 @@ export default function JsonEditor(props: JsonEditorProps) {
         ...completionKeymap,
         ...lintKeymap,
       ]),
+      jsonEditorTheme,
       readOnlyCompartment.current.of(readOnlyExtensions(props.readOnly)),
-      labelCompartment.current.of(labelExtensions(props.label, props.describedBy)),
+      labelCompartment.current.of(labelExtensions(props.label, props.keyboardHelp, helpId)),
       lintCompartment.current.of(lintExtension()),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) latest.current.onTextChange(update.state.doc.toString());
       }),
     ];
+    const shadow = host.current.shadowRoot ?? host.current.attachShadow({ mode: "open" });
     const created = new EditorView({
-      parent: host.current,
+      root: shadow,
+      parent: shadow,
       state: EditorState.create({ doc: props.text, extensions }),
     });
     view.current = created;
@@ -347,9 +357,9 @@ export default function JsonEditor(props: JsonEditorProps) {
 
   useEffect(() => {
     view.current?.dispatch({
-      effects: labelCompartment.current.reconfigure(labelExtensions(props.label, props.describedBy)),
+      effects: labelCompartment.current.reconfigure(labelExtensions(props.label, props.keyboardHelp, helpId)),
     });
-  }, [props.label, props.describedBy]);
+  }, [props.label, props.keyboardHelp, helpId]);
 
   // A new schema or language: lint again with it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the linter reads both through the assist ref
@@ -379,9 +389,19 @@ function readOnlyExtensions(readOnly: boolean): Extension {
   ];
 }
 
-function labelExtensions(label: string, describedBy: string | undefined): Extension {
-  return EditorView.contentAttributes.of({
-    "aria-label": label,
-    ...(describedBy ? { "aria-describedby": describedBy } : {}),
-  });
+/**
+ * The name of the text and its keyboard help: a panel under it, in the same shadow root (an
+ * aria-describedby cannot point out of it).
+ */
+function labelExtensions(label: string, keyboardHelp: string, helpId: string): Extension {
+  return [
+    EditorView.contentAttributes.of({ "aria-label": label, "aria-describedby": helpId }),
+    showPanel.of(() => {
+      const dom = document.createElement("p");
+      dom.id = helpId;
+      dom.className = "studio-doc-json__keys";
+      dom.textContent = keyboardHelp;
+      return { dom, top: false };
+    }),
+  ];
 }
