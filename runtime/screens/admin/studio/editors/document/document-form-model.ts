@@ -494,17 +494,10 @@ export function readableName(name: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-/**
- * The uiSchema of a form: the `$schema` member (the editors' schema path) is kept but not shown, and
- * an optional object the item does not have is offered with an add button instead of empty fields
- * (typing into one would create it half-filled).
- */
+/** The uiSchema of a form: the `$schema` member (the editors' schema path) is kept but not shown. */
 export function formUiSchema(schema: JsonSchemaObject): Record<string, unknown> {
   const properties = isRecord(schema.properties) ? schema.properties : {};
-  return {
-    "ui:globalOptions": { enableOptionalDataFieldForType: ["object"] },
-    ...(Object.hasOwn(properties, "$schema") ? { $schema: { "ui:widget": "hidden" } } : {}),
-  };
+  return Object.hasOwn(properties, "$schema") ? { $schema: { "ui:widget": "hidden" } } : {};
 }
 
 /** Whether `item` matches a search (label, secondary values, title, case-insensitive). */

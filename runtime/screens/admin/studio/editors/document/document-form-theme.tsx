@@ -20,7 +20,6 @@ import {
   type IconButtonProps,
   type MultiSchemaFieldTemplateProps,
   type ObjectFieldTemplateProps,
-  type OptionalDataControlsTemplateProps,
   type RegistryWidgetsType,
   type TitleFieldProps,
   TranslatableString,
@@ -108,14 +107,31 @@ const widgets: RegistryWidgetsType = {
 
 /** Places one field; containers (objects, lists) show their own errors under them. */
 function FieldTemplate(props: FieldTemplateProps) {
+  const { t } = useTranslation();
   const uiOptions = getUiOptions(props.uiSchema);
   const WrapIfAdditional = getTemplate("WrapIfAdditionalTemplate", props.registry, uiOptions);
   if (props.hidden) return <div hidden>{props.children}</div>;
   const errors = !props.hideError && !isPrimitive(props.schema) ? (props.rawErrors ?? []) : [];
+  // An optional object the item has can be taken out whole (a map entry has its own remove button).
+  const removable =
+    isOptionalObject(props.schema, props.required, props.fieldPathId.path.length) &&
+    props.formData !== undefined &&
+    !(ADDITIONAL_PROPERTY_FLAG in props.schema);
   return (
     <WrapIfAdditional {...props}>
       <div className={["kit-form__field", props.classNames].filter(Boolean).join(" ")}>
         {props.children}
+        {removable ? (
+          <button
+            type="button"
+            id={buttonId(props.fieldPathId, "remove")}
+            className="kit-button studio-doc-form__add"
+            disabled={props.disabled || props.readonly}
+            onClick={() => props.onChange(undefined, props.fieldPathId.path)}
+          >
+            <span aria-hidden="true">✕</span> {t("StudioForm_RemoveOptional", { title: props.label })}
+          </button>
+        ) : null}
         {errors.length > 0 ? (
           <ul className="studio-doc-form__errors" id={`${props.id}-errors`}>
             {errors.map((error) => (
@@ -127,6 +143,19 @@ function FieldTemplate(props: FieldTemplateProps) {
         ) : null}
       </div>
     </WrapIfAdditional>
+  );
+}
+
+/** An object property the item may leave out (not the root, not required, not a list entry). */
+function isOptionalObject(
+  schema: { type?: unknown; properties?: unknown },
+  required: boolean | undefined,
+  depth: number,
+) {
+  return (
+    depth > 0 &&
+    !required &&
+    (schema.type === "object" || (schema.type === undefined && schema.properties !== undefined))
   );
 }
 
@@ -170,12 +199,27 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
     </div>
   );
   if (root) return fields;
-  // An optional object the item does not have: its title and the button that adds it, no fields.
-  const absent = props.optionalDataControl !== undefined && props.properties.length === 0;
+  const title = entryTitle(props.title, props.fieldPathId.$id);
+  // An optional object the item does not have: folded, so its fields do not crowd the form; filling
+  // one creates it.
+  if (
+    isOptionalObject(props.schema, props.required, props.fieldPathId.path.length) &&
+    props.formData === undefined
+  ) {
+    return (
+      <details id={props.fieldPathId.$id} className="studio-doc-form__group studio-doc-form__absent">
+        <summary className="studio-doc-form__legend">
+          {title} <span className="studio-doc-form__not-set">{t("StudioForm_OptionalEmpty")}</span>
+        </summary>
+        {props.description ? <p className="kit-form__description">{props.description}</p> : null}
+        {fields}
+      </details>
+    );
+  }
   return (
     <fieldset id={props.fieldPathId.$id} className="studio-doc-form__group">
       <legend className="studio-doc-form__legend">
-        {entryTitle(props.title, props.fieldPathId.$id)}
+        {title}
         {props.required ? (
           <span className="kit-field__required" aria-hidden="true">
             *
@@ -183,10 +227,7 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
         ) : null}
       </legend>
       {props.description ? <p className="kit-form__description">{props.description}</p> : null}
-      {props.optionalDataControl ? (
-        <div className="studio-doc-form__optional">{props.optionalDataControl}</div>
-      ) : null}
-      {absent ? null : fields}
+      {fields}
     </fieldset>
   );
 }
@@ -335,44 +376,6 @@ function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
   );
 }
 
-/**
- * The control of an optional object: add it when the item has none, remove it when it has one, or
- * (read-only) say it is not set. Named with the object's title.
- */
-function OptionalDataControlsTemplate(props: OptionalDataControlsTemplateProps) {
-  const { t } = useTranslation();
-  const title = typeof props.schema.title === "string" ? props.schema.title : "";
-  if (props.onAddClick) {
-    return (
-      <button
-        id={props.id}
-        type="button"
-        className="kit-button studio-doc-form__add"
-        onClick={props.onAddClick}
-      >
-        <span aria-hidden="true">+</span> {t("StudioForm_AddOptional", { title })}
-      </button>
-    );
-  }
-  if (props.onRemoveClick) {
-    return (
-      <button
-        id={props.id}
-        type="button"
-        className="kit-button studio-doc-form__add"
-        onClick={props.onRemoveClick}
-      >
-        <span aria-hidden="true">✕</span> {t("StudioForm_RemoveOptional", { title })}
-      </button>
-    );
-  }
-  return (
-    <p id={props.id} className="studio-doc-form__empty">
-      {t("StudioForm_OptionalEmpty")}
-    </p>
-  );
-}
-
 /** A choice between alternatives: the selector, then the chosen alternative's fields. */
 function MultiSchemaFieldTemplate(props: MultiSchemaFieldTemplateProps) {
   return (
@@ -476,7 +479,6 @@ const RJSF_TEXT_KEYS: Partial<Record<TranslatableString, string>> = {
   [TranslatableString.Value]: "Field_Value",
   [TranslatableString.UnsupportedField]: "StudioForm_EditAsJson",
   [TranslatableString.UnsupportedFieldWithId]: "StudioForm_EditAsJson",
-  [TranslatableString.OptionalObjectEmptyMsg]: "StudioForm_OptionalEmpty",
 };
 
 /** rjsf's translateString on i18next's t. */
@@ -499,7 +501,6 @@ const documentTheme: ThemeProps = {
     ArrayFieldItemButtonsTemplate,
     WrapIfAdditionalTemplate,
     MultiSchemaFieldTemplate,
-    OptionalDataControlsTemplate,
     TitleFieldTemplate,
     DescriptionFieldTemplate,
     UnsupportedFieldTemplate,

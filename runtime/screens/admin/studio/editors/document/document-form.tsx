@@ -114,7 +114,7 @@ export function DocumentForm(props: DocumentFormProps) {
                   className="studio-doc__link"
                   onClick={() => focusField(idPrefix, problem.pointer)}
                 >
-                  {readablePath(problem.pointer, texts)}
+                  {readablePath(problem.pointer, texts, t("StudioDocument_WholeEntry"))}
                 </button>
                 {": "}
                 {problemMessage(problem, t)}
@@ -146,10 +146,10 @@ export function DocumentForm(props: DocumentFormProps) {
   );
 }
 
-/** A pointer inside an item in words: its properties' labels and the entries' numbers. */
-export function readablePath(pointer: string, texts: Pick<FormTexts, "property">): string {
+/** A pointer inside an item in words: its properties' labels and the entries' numbers (`root` for ""). */
+export function readablePath(pointer: string, texts: Pick<FormTexts, "property">, root: string): string {
   const tokens = pointerTokens(pointer);
-  if (tokens.length === 0) return "—";
+  if (tokens.length === 0) return root;
   return tokens
     .map((token) => (/^\d+$/.test(token) ? String(Number(token) + 1) : texts.property(token)))
     .join(" › ");
