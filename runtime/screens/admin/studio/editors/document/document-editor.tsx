@@ -168,6 +168,17 @@ export default function DocumentEditor(props: DocumentEditorProps) {
       <nav
         className="studio-doc__items"
         aria-label={t("StudioDocument_Items", { kind: t(`Studio_Kind_${kind}`) })}
+        onKeyDown={(event) => {
+          // Up and down move between the entries (Tab still goes through them one by one).
+          const step = event.key === "ArrowDown" ? 1 : event.key === "ArrowUp" ? -1 : 0;
+          const target = event.target as HTMLElement;
+          if (step === 0 || !target.classList.contains("studio-doc__item")) return;
+          const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>(".studio-doc__item")];
+          const next = buttons[buttons.indexOf(target as HTMLButtonElement) + step];
+          if (!next) return;
+          event.preventDefault();
+          next.focus();
+        }}
       >
         {items.length > 1 ? (
           <TextField
