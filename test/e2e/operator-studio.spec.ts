@@ -75,7 +75,7 @@ async function choose(scope: Page, label: string, option: string | RegExp, searc
 test("an operator renames an entry and edits a template, previews as the viewer, publishes, and rolls back", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   // The member's browser, already open with the navigation panel showing.
   const member = await openPage(browser, OWNER, "/");
   await member.evaluate(() => Object.assign(window, { notReloaded: true }));
@@ -88,7 +88,7 @@ test("an operator renames an entry and edits a template, previews as the viewer,
   // Menus: the entry's texts in the seven languages side by side; English and German renamed.
   const mainMenu = studio.getByRole("region", { name: text("StudioMenus_Menu_main") });
   await mainMenu.getByRole("button", { name: en("Menu_Dashboards"), exact: true }).click();
-  const inspector = studio.getByRole("complementary", { name: text("StudioMenus_Inspector") });
+  const inspector = studio.getByRole("complementary", { name: text("StudioMenus_InspectorLabel") });
   await inspector.getByRole("textbox", { name: "English", exact: true }).fill("Boards");
   await inspector.getByRole("textbox", { name: "Deutsch", exact: true }).fill("Tafeln");
 
@@ -146,15 +146,12 @@ test("an operator renames an entry and edits a template, previews as the viewer,
   // Roll back to the version before, with a confirmation; the member sees the old texts again.
   const head = (await operatorApi.get("/gw/config")).json.head as number;
   await openTab(studio, "history");
-  await studio
-    .getByRole("button", { name: text("StudioHistory_RollbackTo", { version: `version ${head - 1}` }) })
-    .click();
-  const confirm = studio.getByRole("dialog", {
-    name: text("StudioHistory_RollbackTitle", { version: `version ${head - 1}` }),
-  });
-  await confirm
-    .getByRole("button", { name: text("StudioHistory_RollbackConfirm", { version: `version ${head - 1}` }) })
-    .click();
+  // The version before (the base when this is the first publication: "version 0 (the base)").
+  const before = new RegExp(`^Roll back to version ${head - 1}\\b`);
+  await studio.getByRole("button", { name: before }).first().click();
+  const confirm = studio.getByRole("alertdialog", { name: before });
+  await confirm.getByRole("button", { name: before }).click();
+  await expect(studio.getByRole("status").filter({ hasText: /restores version/ })).toBeVisible();
   await navigation.click();
   await expect(panelLink(en("Menu_Dashboards"))).toBeVisible({ timeout: LIVE_MS });
   await expect(panelLink("Boards")).toHaveCount(0);
@@ -242,7 +239,7 @@ test("read-only staff see the studio's inputs disabled, and a forged publication
   await openTab(auditor, "menus");
   const mainMenu = auditor.getByRole("region", { name: text("StudioMenus_Menu_main") });
   await mainMenu.getByRole("button", { name: en("Menu_Dashboards"), exact: true }).click();
-  const inspector = auditor.getByRole("complementary", { name: text("StudioMenus_Inspector") });
+  const inspector = auditor.getByRole("complementary", { name: text("StudioMenus_InspectorLabel") });
   for (const language of ["English", "Deutsch", "Français"]) {
     await expect(inspector.getByRole("textbox", { name: language, exact: true })).toBeDisabled();
   }
@@ -254,7 +251,7 @@ test("read-only staff see the studio's inputs disabled, and a forged publication
   await openTab(auditor, "texts");
   await expect(auditor.getByRole("textbox", { name: /— English$/ }).first()).toBeDisabled();
   await openTab(auditor, "history");
-  await expect(auditor.getByRole("heading", { name: text("StudioHistory_Versions") })).toBeVisible();
+  await expect(auditor.getByRole("heading", { name: text("StudioHistory_VersionsTitle") })).toBeVisible();
 
   // A forged publication with the auditor's own session and CSRF token: refused on the server.
   const csrf = (await auditor.context().cookies()).find((c) => c.name === "tessera_csrf")?.value ?? "";

@@ -3,6 +3,7 @@
  * loopback port, serving the suite's runtime build — for specs that change what every user of the
  * gateway sees (maintenance, published configuration) and so must not share the suite's gateway.
  */
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -26,6 +27,9 @@ export interface OwnGateway {
 /** Starts the product on a free port; `manifestsDir` replaces the shipped manifests (default: the repository's). */
 export async function startOwnGateway(options: { manifestsDir?: string } = {}): Promise<OwnGateway> {
   const work = await mkdtemp(join(tmpdir(), "tessera-own-gateway-"));
+  // As `npm start` runs them: both halves share a service token (the upstream reads it from the
+  // environment), so the gateway's service calls — preview as a user, role warnings — answer.
+  process.env.UPSTREAM_SERVICE_TOKEN ??= randomBytes(32).toString("base64url");
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const upstream = await buildUpstream({ dataDir: join(work, "upstream"), seed: true, publicUrl: origin });
@@ -43,6 +47,7 @@ export async function startOwnGateway(options: { manifestsDir?: string } = {}): 
       sessionSecret: "tessera-e2e-own-gateway-secret-0123456789abcdef",
       dataDir: ":memory:",
       publicOrigins: [origin],
+      upstreamServiceToken: process.env.UPSTREAM_SERVICE_TOKEN,
       logger: false,
     });
     await gateway.listen({ host: "127.0.0.1", port });

@@ -227,11 +227,10 @@ export async function saveDraft(): Promise<void> {
         });
         set({ changeSet: updated.changeSet });
       }
-      // Edits made while the call ran stay dirty and are saved next.
-      studioStore.update((s) => {
-        s.dirty = s.draft !== state.draft || s.comment !== state.comment;
-        s.saving = false;
-      });
+      // Edits made while the call ran stay dirty and are saved next (compared outside immer's recipe:
+      // inside it the draft is a proxy, never the object that was saved).
+      const now = studioStore.get();
+      set({ dirty: now.draft !== state.draft || now.comment !== state.comment, saving: false });
     } catch (error) {
       set({ saving: false, saveError: failureText(error) });
     }
