@@ -93,7 +93,9 @@ export async function initI18n(language: Language = "en"): Promise<i18n> {
   await i18next.use(initReactI18next).init({
     lng: "en",
     fallbackLng: "en",
-    resources: { en: { [NAMESPACE]: en.texts } },
+    // i18next keeps the object it is given and merges later bundles into it: a copy keeps the
+    // loaded texts (cached by URL) as served, so a rollback to them shows them again.
+    resources: { en: { [NAMESPACE]: { ...en.texts } } },
     keySeparator: false,
     nsSeparator: false,
     interpolation: { escapeValue: false },
@@ -109,7 +111,7 @@ export async function initI18n(language: Language = "en"): Promise<i18n> {
 export async function changeLanguage(language: Language): Promise<void> {
   if (!i18next.hasResourceBundle(language, NAMESPACE)) {
     const { url, texts } = await currentTexts(language);
-    i18next.addResourceBundle(language, NAMESPACE, texts);
+    i18next.addResourceBundle(language, NAMESPACE, { ...texts });
     bundleUrls.set(language, url);
   }
   await i18next.changeLanguage(language);
@@ -164,7 +166,7 @@ export function applyTexts(texts: PreparedTexts): void {
   appliedPreparation = texts.sequence;
   textUrls = texts.urls;
   for (const [language, bundle] of texts.bundles) {
-    i18next.addResourceBundle(language, NAMESPACE, bundle, true, true);
+    i18next.addResourceBundle(language, NAMESPACE, { ...bundle }, true, true);
     bundleUrls.set(language, texts.urls[language]);
   }
 }

@@ -286,8 +286,11 @@ export async function openChangeSet(id: number): Promise<void> {
   }
 }
 
-/** Starts a new, empty draft (the open change set stays stored). */
-export async function newDraft(): Promise<void> {
+/**
+ * Starts a new, empty draft (the open change set stays stored). `keepMessage`: the outcome of the
+ * action that led here (a discard) stays announced.
+ */
+export async function newDraft(options: { keepMessage?: boolean } = {}): Promise<void> {
   await saveDraft();
   const status = await loadStatus();
   set({
@@ -297,7 +300,7 @@ export async function newDraft(): Promise<void> {
     dirty: false,
     report: null,
     conflict: null,
-    message: null,
+    ...(options.keepMessage ? {} : { message: null }),
     focus: null,
     ...(status && status.head !== studioStore.get().loadedAt ? { live: {}, loadedAt: status.head } : {}),
   });

@@ -648,7 +648,7 @@ function PublishActions(props: {
                     () => t("Studio_Discarded", { id: changeSet.id }),
                   ).then(async (result) => {
                     setDiscarding(false);
-                    if (result) await newDraft();
+                    if (result) await newDraft({ keepMessage: true });
                   })
                 }
               >
