@@ -18,6 +18,7 @@ import {
 import { type DocumentFormContext, DocumentThemedForm, rjsfTranslator } from "./document-form-theme.tsx";
 import { createDocumentFormValidator, problemsErrorSchema } from "./document-form-validator.ts";
 import { pointerTokens } from "./json-source-map.ts";
+import { describe, useSchemaDescriptions } from "./schema-descriptions.ts";
 import { type JsonSchemaObject, problemMessage, schemaProblems } from "./schema-validation.ts";
 
 /** A request to bring a pointer into view; a new `nonce` repeats the same pointer. */
@@ -69,15 +70,17 @@ export function focusField(idPrefix: string, pointer: string): boolean {
 export function DocumentForm(props: DocumentFormProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
+  // English until the UI language's descriptions have arrived (their own chunk).
+  const descriptions = useSchemaDescriptions(language);
   // biome-ignore lint/correctness/useExhaustiveDependencies: labels follow the UI language
   const texts = useMemo<FormTexts>(
     () => ({
       property: (name) => t(propertyTextKey(name), { defaultValue: readableName(name) }),
-      description: (description) => description,
+      description: (description) => describe(descriptions, description),
       type: (type) => t(`StudioDocument_Type_${type}`),
       option: (n) => t("StudioForm_Option", { p1: n }),
     }),
-    [t, language],
+    [t, language, descriptions],
   );
   const rendered = useMemo(() => formSchema(props.schema, texts) as RJSFSchema, [props.schema, texts]);
   const uiSchema = useMemo<UiSchema>(
