@@ -236,9 +236,10 @@ test("read-only staff see the studio's inputs disabled, and a forged publication
     await expect(auditor.getByRole("button", { name: text(name) })).toBeDisabled();
   }
   // Every editor's inputs: disabled.
+  // The open change set's draft: the entry already carries its new name.
   await openTab(auditor, "menus");
   const mainMenu = auditor.getByRole("region", { name: text("StudioMenus_Menu_main") });
-  await mainMenu.getByRole("button", { name: en("Menu_Dashboards"), exact: true }).click();
+  await mainMenu.getByRole("button", { name: "Boards", exact: true }).click();
   const inspector = auditor.getByRole("complementary", { name: text("StudioMenus_InspectorLabel") });
   for (const language of ["English", "Deutsch", "Français"]) {
     await expect(inspector.getByRole("textbox", { name: language, exact: true })).toBeDisabled();
@@ -251,7 +252,11 @@ test("read-only staff see the studio's inputs disabled, and a forged publication
   await openTab(auditor, "texts");
   await expect(auditor.getByRole("textbox", { name: /— English$/ }).first()).toBeDisabled();
   await openTab(auditor, "history");
-  await expect(auditor.getByRole("heading", { name: text("StudioHistory_VersionsTitle") })).toBeVisible();
+  await expect(
+    auditor.getByRole("heading", { name: text("StudioHistory_VersionsTitle"), exact: true }),
+  ).toBeVisible();
+  // The first test published and rolled back: versions to roll back to, each refused to Read.
+  await expect(auditor.getByRole("button", { name: /^Roll back to version \d+/ }).first()).toBeDisabled();
 
   // A forged publication with the auditor's own session and CSRF token: refused on the server.
   const csrf = (await auditor.context().cookies()).find((c) => c.name === "tessera_csrf")?.value ?? "";
