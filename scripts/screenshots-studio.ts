@@ -94,6 +94,9 @@ export async function showStudio(
       return;
     }
     case "studio-preview": {
+      // The open change set is the draft previewed beside what is live.
+      await page.getByRole("button", { name: /^Open change set \d+$/ }).first().click();
+      await expect(page.getByText(en("Studio_Valid"), { exact: true })).toBeVisible({ timeout: 15_000 });
       await tab(page, "preview").click();
       for (const [label, search, option] of [
         [en("StudioPreview_Account"), "Northwind", /Northwind/],
