@@ -95,7 +95,10 @@ export async function showStudio(
     }
     case "studio-preview": {
       // The open change set is the draft previewed beside what is live.
-      await page.getByRole("button", { name: /^Open change set \d+$/ }).first().click();
+      await page
+        .getByRole("button", { name: /^Open change set \d+$/ })
+        .first()
+        .click();
       await expect(page.getByText(en("Studio_Valid"), { exact: true })).toBeVisible({ timeout: 15_000 });
       await tab(page, "preview").click();
       for (const [label, search, option] of [

@@ -6,12 +6,8 @@
  */
 
 import { createMergePatch, jsonEqual } from "../../../core/json/json-merge.ts";
-import {
-  findForbiddenKey,
-  isJsonObject,
-  type JsonObject,
-  mergePatch,
-} from "../../../core/json/prototype-pollution.ts";
+import { findForbiddenKey, isJsonObject, mergePatch } from "../../../core/json/prototype-pollution.ts";
+import type { ConfigEdit } from "../../../schemas/config-answers.ts";
 import {
   type BaseConfiguration,
   baseDocuments,
@@ -19,18 +15,10 @@ import {
   type ConfigProblem,
   type LayerPatches,
 } from "./config-content.ts";
-import { type ConfigKind, isConfigKind } from "./config-kinds.ts";
+import { isConfigKind } from "./config-kinds.ts";
 
-/** One edit of a change set (schemas/config-api.ts is its wire shape). */
-export interface ConfigEdit {
-  kind: ConfigKind;
-  /** The account layer it edits (AccountRecId); absent: the operator layer. */
-  account?: number;
-  /** A JSON Merge Patch of the layer's document… */
-  merge?: JsonObject;
-  /** …or the whole document. Exactly one of the two. */
-  document?: JsonObject;
-}
+/** One edit of a change set (schemas/config-api.ts is its wire shape, schemas/config-answers.ts its type). */
+export type { ConfigEdit };
 
 /** Where an edit lands: `operator/<kind>` or `account:<id>/<kind>`. */
 export function editTarget(edit: Pick<ConfigEdit, "kind" | "account">): string {

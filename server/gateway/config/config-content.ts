@@ -12,6 +12,7 @@ import {
   type JsonObject,
   mergePatch,
 } from "../../../core/json/prototype-pollution.ts";
+import type { ConfigProblem } from "../../../schemas/config-answers.ts";
 import type { ManifestSet } from "../manifests/manifest-set.ts";
 import { type ConfigKind, isConfigKind, LANGUAGES, type Language, languageOf } from "./config-kinds.ts";
 
@@ -41,15 +42,8 @@ export const EMPTY_CONTENT: ConfigContent = Object.freeze({ operator: {}, accoun
 /** Every document of every kind, as one layer sees it. */
 export type ConfigDocuments = Record<ConfigKind, JsonObject>;
 
-/** One problem of a configuration: which kind (and account), where in it and why. */
-export interface ConfigProblem {
-  kind: ConfigKind | "content";
-  /** The account whose layer it is in; absent for the operator layer. */
-  account?: number;
-  /** RFC 6901 pointer into the kind's merged document. */
-  pointer: string;
-  reason: string;
-}
+/** A validation problem (schemas/config-answers.ts: the API answers it as it is). */
+export type { ConfigProblem };
 
 /** JSON with object keys sorted: the same content always has the same bytes and hash. */
 export function canonicalJson(value: unknown): string {

@@ -6,10 +6,12 @@
  * is a canary, that canary for its accounts. Each swap happens in one turn of the event loop, so a
  * reader sees a whole version or the one before, never half of a change set.
  */
+
 import type { FastifyBaseLogger } from "fastify";
 import { accessSubjectOf } from "../../../core/access/access-profile.ts";
 import { type JsonChange, jsonEqual, structuralDiff } from "../../../core/json/json-merge.ts";
 import { isJsonObject, type JsonObject } from "../../../core/json/prototype-pollution.ts";
+import type { ConfigWarning } from "../../../schemas/config-answers.ts";
 import { applyEdits, type ConfigEdit, conflictingTargets, editTarget } from "./change-set.ts";
 import {
   applyLayerPatches,
@@ -65,14 +67,8 @@ export interface Actor {
   address: string;
 }
 
-/** A finding that does not stop a publication. */
-export interface ConfigWarning {
-  kind: ConfigKind;
-  pointer: string;
-  reason: string;
-  /** Connected tabs it would affect. */
-  tabs?: number;
-}
+/** A finding that does not stop a publication (schemas/config-answers.ts). */
+export type { ConfigWarning };
 
 /** The outcome of validating a change set against the newest version. */
 export interface ValidationReport {

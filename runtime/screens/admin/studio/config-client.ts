@@ -4,70 +4,31 @@
  * ApiError. The answer types mirror the README's table; the gateway validates every body.
  */
 
+import type { JsonChange } from "../../../../core/json/json-merge.ts";
 import type { ClientManifest } from "../../../../schemas/client-manifest.ts";
+import type {
+  AuditRecord,
+  ChangeSetRecord,
+  ChangeSetStatus,
+  ConfigEdit,
+  ConfigKindName,
+  ConfigProblem,
+  ConfigWarning,
+  ReleaseRecord,
+  VersionHeader,
+} from "../../../../schemas/config-answers.ts";
 import type { ConfigPreviewBody } from "../../../../schemas/config-api.ts";
 import { apiRequest } from "../../../http/api-client.ts";
-import type { ConfigKindName, Language } from "./studio-model.ts";
+import type { Language } from "./studio-model.ts";
 
-/** One edit of a change set: a merge patch of, or the whole replacement for, one layer document. */
-export interface ConfigEdit {
-  kind: ConfigKindName;
-  /** An account layer (AccountRecId); absent: the operator layer. */
-  account?: number;
-  merge?: Record<string, unknown>;
-  document?: Record<string, unknown>;
-}
-
-/** The life of a change set. */
-export type ChangeSetStatus = "draft" | "approved" | "scheduled" | "published" | "cancelled" | "failed";
-
+// The records the API answers, shared with the gateway (schemas/config-answers.ts), by the names the studio uses.
+export type { ChangeSetStatus, ConfigEdit, ConfigProblem, ConfigWarning, JsonChange, VersionHeader };
 /** A change set as the gateway answers it. */
-export interface ChangeSet {
-  id: number;
-  createdAt: number;
-  updatedAt: number;
-  author: string;
-  comment: string;
-  baseVersion: number;
-  edits: ConfigEdit[];
-  status: ChangeSetStatus;
-  revision: number;
-  approvedBy: string | null;
-  approvedAt: number | null;
-  scheduledAt: number | null;
-  scheduledAccounts: number[] | null;
-  publishedVersion: number | null;
-  failure: string | null;
-  system: boolean;
-  /** The review the author asked for, if any (review workflow). */
-  reviewRequestedAt?: number | null;
-  /** The last reviewer's answer: refused with a comment, or approved with an optional one. */
-  review?: { by: string; at: number; decision: "approved" | "refused"; comment: string } | null;
-}
-
-/** A validation problem: `pointer` is an RFC 6901 pointer into the kind's merged document. */
-export interface ConfigProblem {
-  kind: ConfigKindName;
-  account?: number;
-  pointer: string;
-  reason: string;
-}
-
-/** A finding that does not stop a publication. */
-export interface ConfigWarning {
-  kind: ConfigKindName;
-  pointer: string;
-  reason: string;
-  tabs?: number;
-}
-
-/** One change between two documents (core/json/json-merge.ts). */
-export interface JsonChange {
-  op: "add" | "remove" | "replace";
-  pointer: string;
-  before?: unknown;
-  after?: unknown;
-}
+export type ChangeSet = ChangeSetRecord;
+/** Which version is served to whom, from when. */
+export type Release = ReleaseRecord;
+/** One audited action. */
+export type AuditEntry = AuditRecord;
 
 /** The structural diff of one layer document: `target` is `operator/<kind>` or `account:<id>/<kind>`. */
 export interface TargetDiff {
@@ -85,20 +46,6 @@ export interface ValidationReport {
   headVersion: number;
 }
 
-/** A published version without its content. */
-export interface VersionHeader {
-  number: number;
-  createdAt: number;
-  author: string;
-  comment: string;
-  contentHash: string;
-  baseHash: string;
-  origin: "publish" | "rollback" | "maintenance";
-  changeSetId: number | null;
-  restores: number | null;
-  summary: string[];
-}
-
 /** What `GET /gw/config` answers. */
 export interface ConfigStatus {
   serving: number;
@@ -107,17 +54,6 @@ export interface ConfigStatus {
   fourEyes: boolean;
   baseHash: string;
   head: number;
-}
-
-/** One audited action. */
-export interface AuditEntry {
-  id: number;
-  at: number;
-  actor: string;
-  address: string;
-  action: string;
-  target: string;
-  details: Record<string, unknown>;
 }
 
 /** Per version, what the open tabs did with it. */
@@ -132,16 +68,6 @@ export interface ClientCounts {
   }[];
   behind: number;
   builds: Record<string, number>;
-}
-
-/** Which version is served to whom, from when. */
-export interface Release {
-  id: number;
-  version: number;
-  scope: "all" | "canary";
-  accounts: number[] | null;
-  at: number;
-  actor: string;
 }
 
 /** An entry the previewed user does not get, and the gate that hides it (the core's decision). */

@@ -175,7 +175,7 @@ function TabContent({ tab, readOnly }: { tab: StudioTab; readOnly: boolean }) {
 }
 
 function textsFocus(focus: { kind: ConfigKindName; pointer: string } | null) {
-  if (!focus || !focus.kind.startsWith("texts.")) return null;
+  if (!focus?.kind.startsWith("texts.")) return null;
   const key = focus.pointer.split("/")[1];
   if (key === undefined) return null;
   return {

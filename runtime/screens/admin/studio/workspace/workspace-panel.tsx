@@ -276,20 +276,18 @@ function ValidationSection({ readOnly }: { readOnly: boolean }) {
   const documents: Documents = live;
   const uiTexts = (draftDocument(documents, draft, "texts.en") ?? {}) as Record<string, string>;
   const textOf = (key: string) => (t(key) !== key ? t(key) : (uiTexts[key] ?? key));
-  const readable = (problem: Pick<ConfigProblem, "kind" | "pointer">) =>
-    [
-      t(kindLabelKey(problem.kind)),
-      ...readablePointer(
-        problem.kind,
-        problem.pointer,
-        draftDocument(documents, draft, problem.kind),
-        textOf,
-        t,
-      ),
-    ].join(" › ");
-  const show = (problem: ConfigProblem) => {
-    const target = pointerTarget(problem.kind, problem.pointer);
-    focusProblem(problem.kind, problem.pointer);
+  // "content": a stored version whose content no longer reads (last known good) — no field to show.
+  const readable = ({ kind, pointer }: Pick<ConfigProblem, "kind" | "pointer">) =>
+    kind === "content"
+      ? [t("Studio_Kind_content"), pointer].filter(Boolean).join(" › ")
+      : [
+          t(kindLabelKey(kind)),
+          ...readablePointer(kind, pointer, draftDocument(documents, draft, kind), textOf, t),
+        ].join(" › ");
+  const show = ({ kind, pointer }: ConfigProblem) => {
+    if (kind === "content") return;
+    const target = pointerTarget(kind, pointer);
+    focusProblem(kind, pointer);
     navigate(`${STUDIO_PATH}/${target.tab}`);
   };
   return (
@@ -339,14 +337,16 @@ function ValidationSection({ readOnly }: { readOnly: boolean }) {
                     {where}
                   </span>
                   <span className="studio-problems__reason">{problem.reason}</span>
-                  <button
-                    type="button"
-                    className="kit-button"
-                    onClick={() => show(problem)}
-                    aria-label={t("Studio_ShowField", { where })}
-                  >
-                    {t("Studio_Show")}
-                  </button>
+                  {problem.kind === "content" ? null : (
+                    <button
+                      type="button"
+                      className="kit-button"
+                      onClick={() => show(problem)}
+                      aria-label={t("Studio_ShowField", { where })}
+                    >
+                      {t("Studio_Show")}
+                    </button>
+                  )}
                 </li>
               );
             })}
