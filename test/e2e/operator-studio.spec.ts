@@ -206,6 +206,41 @@ test("an invalid edit is named by its readable pointer, jumps to its field and c
   await studio.context().close();
 });
 
+test("menu entries reorder with the keyboard alone, announced, and the draft holds the new order", async ({
+  browser,
+}) => {
+  const studio = await openPage(browser, OPERATOR, `${STUDIO}/menus`);
+  const mainMenu = studio.getByRole("region", { name: text("StudioMenus_Menu_main") });
+  const handle = mainMenu.getByRole("button", {
+    name: text("StudioMenus_Reorder", { name: en("Menu_Dashboards") }),
+  });
+  await handle.focus();
+  await studio.keyboard.press("Space");
+  await studio.keyboard.press("ArrowDown");
+  await studio.keyboard.press("Space");
+  // Announced in the live region: "Dashboards dropped at position 2 of 6 in Analytics."
+  await expect(
+    studio
+      .getByRole("status")
+      .filter({ hasText: new RegExp(`^${en("Menu_Dashboards")} \\w+ at position 2 of \\d+ in `) }),
+  ).toBeAttached();
+  await expect(handle).toBeFocused();
+  await expectSaved(studio);
+  await expect(studio.getByText("Menus reordered or regrouped").first()).toBeVisible({ timeout: 15_000 });
+  // What the gateway holds: Dashboards second in its section.
+  const changeSets = (await operatorApi.get("/gw/config/changesets")).json.changeSets as {
+    id: number;
+    status: string;
+    edits: { kind: string; merge?: { main?: { sections?: { id: string; links: { id: string }[] }[] } } }[];
+  }[];
+  const draft = changeSets.find((set) => set.status === "draft");
+  const sections = draft?.edits.find((edit) => edit.kind === "menus")?.merge?.main?.sections ?? [];
+  const withDashboards = sections.find((s) => s.links.some((l) => l.id === "dashboards"));
+  expect(withDashboards?.links[1]?.id).toBe("dashboards");
+  await operatorApi.send("POST", `/gw/config/changesets/${draft?.id}/cancel`, {});
+  await studio.context().close();
+});
+
 test("read-only staff see the studio's inputs disabled, and a forged publication is refused", async ({
   browser,
 }) => {
