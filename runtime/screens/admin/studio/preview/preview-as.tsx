@@ -220,28 +220,14 @@ export default function PreviewAs({ changeSetId, servingVersion }: PreviewAsProp
     });
   };
 
-  const accountOptions = useMemo(() => {
-    const listed = accounts.items.map((a) => ({
-      value: String(a.recId),
-      label: a.name,
-      description: a.domain,
-    }));
-    if (account && !accounts.items.some((a) => a.recId === account.recId)) {
-      listed.unshift({ value: String(account.recId), label: account.name, description: account.domain });
-    }
-    return listed;
-  }, [accounts.items, account]);
-  const userOptions = useMemo(() => {
-    const listed = users.items.map((u) => ({
-      value: String(u.recId),
-      label: u.fullName,
-      description: u.email,
-    }));
-    if (user && !users.items.some((u) => u.recId === user.recId)) {
-      listed.unshift({ value: String(user.recId), label: user.fullName, description: user.email });
-    }
-    return listed;
-  }, [users.items, user]);
+  const accountOptions = useMemo(
+    () => listedOptions(accounts.items, account, (a) => ({ label: a.name, description: a.domain })),
+    [accounts.items, account],
+  );
+  const userOptions = useMemo(
+    () => listedOptions(users.items, user, (u) => ({ label: u.fullName, description: u.email })),
+    [users.items, user],
+  );
   const roleOptions = useMemo(
     () =>
       permissionChoices(catalogue.rolePermissions).map((choice) => ({
@@ -633,4 +619,19 @@ function PreviewColumn(props: {
       {body}
     </section>
   );
+}
+
+/**
+ * A searched list as select options, the chosen item first when the current search no longer lists
+ * it (so the select keeps showing what was chosen).
+ */
+function listedOptions<T extends { recId: number }>(
+  items: readonly T[],
+  chosen: T | null,
+  text: (item: T) => { label: string; description: string },
+): { value: string; label: string; description: string }[] {
+  const option = (item: T) => ({ value: String(item.recId), ...text(item) });
+  const listed = items.map(option);
+  if (chosen && !items.some((item) => item.recId === chosen.recId)) listed.unshift(option(chosen));
+  return listed;
 }

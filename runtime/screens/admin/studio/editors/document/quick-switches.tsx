@@ -147,45 +147,26 @@ function MaintenanceSwitch({ readOnly }: { readOnly: boolean }) {
           ) : null}
           <p className="studio-switch__note">{t("StudioSwitch_MaintenanceNote")}</p>
           <div className="studio-switch__actions">
-            {state.enabled ? (
-              <>
-                <button
-                  type="button"
-                  className="kit-button kit-button--primary"
-                  disabled={readOnly}
-                  onClick={() => setAsking("off")}
-                >
-                  {t("StudioSwitch_OffNow")}
-                </button>
-                <button
-                  type="button"
-                  className="kit-button"
-                  disabled={readOnly}
-                  onClick={() => setAsking("end")}
-                >
-                  {t("StudioSwitch_EndAt")}
-                </button>
-              </>
-            ) : (
-              <>
-                <button
-                  type="button"
-                  className="kit-button kit-button--primary"
-                  disabled={readOnly}
-                  onClick={() => setAsking("on")}
-                >
-                  {t("StudioSwitch_OnNow")}
-                </button>
-                <button
-                  type="button"
-                  className="kit-button"
-                  disabled={readOnly}
-                  onClick={() => setAsking("window")}
-                >
-                  {t("StudioSwitch_Window")}
-                </button>
-              </>
-            )}
+            {(state.enabled
+              ? ([
+                  ["off", "StudioSwitch_OffNow"],
+                  ["end", "StudioSwitch_EndAt"],
+                ] as const)
+              : ([
+                  ["on", "StudioSwitch_OnNow"],
+                  ["window", "StudioSwitch_Window"],
+                ] as const)
+            ).map(([action, label], index) => (
+              <button
+                key={action}
+                type="button"
+                className={index === 0 ? "kit-button kit-button--primary" : "kit-button"}
+                disabled={readOnly}
+                onClick={() => setAsking(action)}
+              >
+                {t(label)}
+              </button>
+            ))}
           </div>
         </>
       )}
