@@ -180,8 +180,12 @@ async function settled(page: Page, t: Texts): Promise<void> {
   const main = page.getByRole("main");
   const frame = main.locator("iframe");
   await expect(main.getByRole("heading", { level: 1 }).or(frame).first()).toBeVisible();
-  if ((await frame.count()) > 0)
-    await (await (await frame.elementHandle())?.contentFrame())?.waitForLoadState();
+  // A legacy frame may be replaced by the screen it leads to between the count and the handle: a
+  // frame gone meanwhile has nothing left to load (waiting for it held the test until its timeout).
+  if ((await frame.count()) > 0) {
+    const handle = await frame.elementHandle({ timeout: 5_000 }).catch(() => null);
+    await (await handle?.contentFrame())?.waitForLoadState();
+  }
   await expect(main.getByRole("status").filter({ hasText: t("Loading") })).toHaveCount(0);
 }
 
