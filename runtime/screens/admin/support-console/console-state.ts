@@ -155,25 +155,35 @@ function toLine(message: StaffMessageIn): ConsoleMessage {
 }
 
 /**
- * Adds or updates a server message in a conversation; returns whether a line was added. An edit or
+ * A server message merged into the line this console holds for its UID (if any). An edit or
  * deletion of a message this console never saw is added in its changed form: a transcript lists an
- * edited message under MessageEdited.
+ * edited message under MessageEdited. The original never undoes a change that arrived first (a
+ * transcript read before the edit, or events out of order), and a deletion is final.
  */
+function merged(previous: ConsoleMessage | undefined, message: StaffMessageIn): ConsoleMessage {
+  const line = toLine(message);
+  if (!previous) return line;
+  const change = CHANGES.includes(message.Type);
+  if (previous.deleted || (!change && previous.edited)) {
+    return { ...previous, acknowledged: true, failed: false, date: previous.date ?? line.date };
+  }
+  return {
+    ...line,
+    // A change keeps what it does not carry: a deleted file message stays a File line.
+    type: change ? previous.type : line.type,
+    date: previous.date ?? line.date,
+    own: previous.own,
+  };
+}
+
+/** Adds or updates a server message in a conversation; returns whether a line was added. */
 function receive(conversation: Conversation, message: StaffMessageIn): boolean {
   const at = conversation.messages.findIndex((line) => line.uid === message.UID);
-  const line = toLine(message);
   if (at >= 0) {
-    const previous = conversation.messages[at] as ConsoleMessage;
-    conversation.messages[at] = {
-      ...line,
-      // A change keeps what it does not carry: a deleted file message stays a File line.
-      type: CHANGES.includes(message.Type) ? previous.type : line.type,
-      date: previous.date ?? line.date,
-      own: previous.own,
-    };
+    conversation.messages[at] = merged(conversation.messages[at], message);
     return false;
   }
-  conversation.messages.push(line);
+  conversation.messages.push(merged(undefined, message));
   return true;
 }
 
@@ -247,17 +257,20 @@ export function consoleReducer(state: ConsoleState, action: ConsoleAction): Cons
         if (!draft.tabs.includes(sessionId)) return;
         placeSession(draft, action.session);
         const conversation = conversationFor(draft, sessionId);
-        // The server's transcript replaces the lines; own replies it does not hold yet stay after it.
-        const pending = conversation.messages.filter((line) => line.own && !line.acknowledged);
-        const before = new Set(conversation.messages.map((line) => line.uid));
+        // The server's transcript gives the lines their order. A line it does not list stays after
+        // it: an own reply it does not hold yet, or a message stored after it was read (the server
+        // never forgets one) whose event overtook the answer.
+        const before = new Map(conversation.messages.map((line) => [line.uid, line]));
+        const listed = new Set(action.messages.map((message) => message.UID));
+        const later = conversation.messages.filter((line) => !listed.has(line.uid));
         conversation.messages = [];
         let missed = 0;
         for (const message of action.messages) {
-          receive(conversation, message);
-          if (!before.has(message.UID) && !message.IsInternal && conversation.status === "ready") missed += 1;
+          const previous = before.get(message.UID);
+          conversation.messages.push(merged(previous, message));
+          if (!previous && !message.IsInternal && conversation.status === "ready") missed += 1;
         }
-        for (const line of pending)
-          if (!conversation.messages.some((m) => m.uid === line.uid)) conversation.messages.push(line);
+        conversation.messages.push(...later);
         if (draft.shown !== sessionId) conversation.unread += missed;
         conversation.status = "ready";
         return;
