@@ -318,7 +318,8 @@ test.describe("no error banner for a user who did nothing wrong (§8)", () => {
 
   for (const user of DEMO_TABLE) {
     test(`${user.email} (${user.domain}) opens every menu entry without an error`, async ({ page }) => {
-      test.slow();
+      // A walk over every entry the user has: staff have every admin screen, so their walk takes longest.
+      test.setTimeout(240_000);
       const recorder = await record(page);
       const signedIn = await signIn(page, user);
       const { t } = signedIn;
