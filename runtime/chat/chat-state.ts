@@ -52,6 +52,11 @@ export interface ChatState {
   archivedSession: number | null;
   ratingOpen: boolean;
   ratingOffered: boolean;
+  /**
+   * Messages heard from the hub while supportchat/active was being read, in arrival order: its answer
+   * may have been read before them, and they are applied again on top of it.
+   */
+  heardWhileLoading: ChatMessageIn[];
 }
 
 /** What happens to the chat. */
@@ -88,6 +93,7 @@ export function initialChatState(pinned = false): ChatState {
     archivedSession: null,
     ratingOpen: false,
     ratingOffered: false,
+    heardWhileLoading: [],
   };
 }
 
@@ -100,22 +106,29 @@ function indexOf(draft: Draft, uid: string): number {
   return draft.entries.findIndex((entry) => entry.kind === "message" && entry.uid === uid);
 }
 
-/** Adds or updates a server message; returns whether it was new. */
+/** Types that change an earlier message rather than add one. */
+const CHANGES: readonly SupportChatMessageType[] = ["MessageEdited", "MessageDeleted"];
+
+/**
+ * Adds or updates a server message; returns whether it was new. An edit of a message this page
+ * never saw shows as the message, with its edited text (supportchat/active lists an edited message
+ * under MessageEdited); a deletion of one stays absent.
+ */
 function receive(draft: Draft, message: ChatMessageIn): boolean {
   const at = indexOf(draft, message.UID);
-  if (message.Type === "MessageEdited" || message.Type === "MessageDeleted") {
-    if (at < 0) return false;
-    if (message.Type === "MessageDeleted") draft.entries.splice(at, 1);
-    else {
-      const entry = draft.entries[at];
-      if (entry?.kind === "message") entry.text = message.Text ?? "";
-    }
+  if (message.Type === "MessageDeleted") {
+    if (at >= 0) draft.entries.splice(at, 1);
+    return false;
+  }
+  if (message.Type === "MessageEdited" && at >= 0) {
+    const entry = draft.entries[at];
+    if (entry?.kind === "message") entry.text = message.Text ?? "";
     return false;
   }
   const entry: ChatEntry = {
     kind: "message",
     uid: message.UID,
-    type: message.Type,
+    type: message.Type === "MessageEdited" ? "Message" : message.Type,
     text: message.Text ?? "",
     userName: message.UserName ?? null,
     isInternal: message.IsInternal,
@@ -136,7 +149,7 @@ function receive(draft: Draft, message: ChatMessageIn): boolean {
   }
   const name = entry.userName;
   if (message.Type === "InternalUserStartTalking" && name) draft.talkingTo = name;
-  else if (message.IsInternal && SPOKEN.includes(message.Type) && name && name !== draft.talkingTo) {
+  else if (message.IsInternal && SPOKEN.includes(entry.type) && name && name !== draft.talkingTo) {
     // §4.4: a message from a new internal user first inserts a 'now talking to' line.
     draft.entries.push({ kind: "nowTalkingTo", id: `talking-${message.UID}`, userName: name });
     draft.talkingTo = name;
@@ -158,15 +171,23 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     switch (action.type) {
       case "loadStarted":
         draft.status = "loading";
+        draft.heardWhileLoading = [];
         return;
       case "loaded": {
         // What this page sent and the server has not confirmed stays, after the server's list.
         const pending = draft.entries
           .filter((entry) => entry.kind === "message" && entry.own && !entry.acknowledged)
           .map((entry) => ({ ...entry }));
+        const heard = draft.heardWhileLoading.map((message) => ({ ...message }));
         draft.entries = [];
         draft.talkingTo = null;
+        draft.heardWhileLoading = [];
         for (const message of action.messages) receive(draft, message);
+        // The list may have been read before what the hub said meanwhile: a message it lacks was
+        // stored after it (the server forgets none), and a change may be newer than the list.
+        const listed = new Set(action.messages.map((message) => message.UID));
+        for (const message of heard)
+          if (CHANGES.includes(message.Type) || !listed.has(message.UID)) receive(draft, message);
         for (const entry of pending)
           if (entry.kind === "message" && indexOf(draft, entry.uid) < 0) draft.entries.push(entry);
         draft.active = action.active;
@@ -175,8 +196,10 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       }
       case "loadFailed":
         draft.status = "error";
+        draft.heardWhileLoading = [];
         return;
       case "received": {
+        if (draft.status === "loading") draft.heardWhileLoading.push(action.message);
         const added = receive(draft, action.message);
         if (action.message.Type === "SessionArchived" && added) {
           // §4.4: the rating dialog opens — at once when the chat shows, else when it is next opened

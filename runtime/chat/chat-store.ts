@@ -1,9 +1,11 @@
 /**
- * The support chat of this page (§4.4, §5, §7) and what it calls: `supportchat/active` when the
- * session's hub client appears and after a dropped connection; messages sent with the chat hub's
- * SendMessage under a client UID — through the hub client's outbox, so one sent while disconnected
- * goes out after the reconnect, and a resend is stored once; attachments with PUT supportchat/file;
- * the rating with SupportSessions/SaveRating. Hub events go through the pure reducer.
+ * The support chat of a member (§4.4, §5, §7) and what it calls: `supportchat/active` when it starts
+ * and after a dropped connection; messages sent with the chat hub's SendMessage under a client UID —
+ * through the hub client's outbox, so one sent while disconnected goes out after the reconnect, and a
+ * resend is stored once; attachments with PUT supportchat/file; the rating with
+ * SupportSessions/SaveRating. Hub events go through the pure reducer. `createMemberChat` is that
+ * wiring over any hub client and HTTP layer; the page's one chat (`chatStore` and the functions
+ * below) is an instance of it that follows the session's realtime client.
  */
 import i18next from "i18next";
 import { supportChatMessageTypes } from "../../schemas/payloads/support-chat.ts";
@@ -13,7 +15,7 @@ import type { HubClient } from "../realtime/hub-client.ts";
 import { realtimeClient } from "../session/realtime-session.ts";
 import { sessionStore } from "../session/session-store.ts";
 import { showBanner } from "../state/banner-store.ts";
-import { createStore } from "../state/create-store.ts";
+import { createStore, type Store } from "../state/create-store.ts";
 import {
   attachmentProblem,
   type ChatErrorText,
@@ -23,7 +25,13 @@ import {
   newMessageUid,
   uploadErrorText,
 } from "./chat-rules.ts";
-import { type ChatAction, type ChatMessageIn, chatReducer, initialChatState } from "./chat-state.ts";
+import {
+  type ChatAction,
+  type ChatMessageIn,
+  type ChatState,
+  chatReducer,
+  initialChatState,
+} from "./chat-state.ts";
 
 /** The calls of §7. */
 export const CHAT_PATHS = {
@@ -42,25 +50,6 @@ function storedPinned(): boolean {
   }
 }
 
-/** The chat of this page. */
-export const chatStore = createStore(initialChatState(storedPinned()));
-
-let request: typeof apiRequest = apiRequest;
-let client: HubClient | null = null;
-let page = (): string => messagePage(globalThis.location ?? { pathname: "/", search: "" });
-
-/** Replaces the HTTP call and the page reader (tests). */
-export function setChatIo(next: { request?: typeof apiRequest; page?: () => string }): void {
-  if (next.request) request = next.request;
-  if (next.page) page = next.page;
-}
-
-function dispatch(action: ChatAction): void {
-  const next = chatReducer(chatStore.get(), action);
-  // The reducer already produced the next immutable state: it replaces the current one.
-  chatStore.update(() => next);
-}
-
 /** A chat message as events and method results carry it (§3), checked before use. */
 export function isChatMessage(value: unknown): value is ChatMessageIn {
   if (typeof value !== "object" || value === null) return false;
@@ -72,137 +61,269 @@ export function isChatMessage(value: unknown): value is ChatMessageIn {
   );
 }
 
-let loadGeneration = 0;
+const MESSAGE_EVENTS = ["message", "edited", "deleted", "sessionArchived", "staffBusy"] as const;
+
+/** What a member's chat needs from its page. */
+export interface MemberChatIo {
+  /** The realtime client messages go through; without one, a message fails at once. */
+  hub: HubClient | null;
+  request: typeof apiRequest;
+  /** The in-app page a message is sent from. */
+  page: () => string;
+  /** The member's name on their own lines until the server's copy replaces them. */
+  myName: () => string | null;
+  /** The store it drives (default: a new one). */
+  store?: Store<ChatState>;
+  /** Told of a failed supportchat/active (the page shows a banner). */
+  onLoadFailed?: (error: unknown) => void;
+}
+
+/** A member's chat: its state, and what the member can do. */
+export interface MemberChat {
+  readonly store: Store<ChatState>;
+  /** Listens on the hub and loads supportchat/active; returns the stop. */
+  start(): () => void;
+  /** Listens on the hub (events, and a reload after every dropped connection); returns the stop. */
+  listen(): () => void;
+  /** Stops listening; what is still under way changes the store no more. */
+  stop(): void;
+  /** GET supportchat/active: active or not, and the open session's messages. */
+  load(): Promise<void>;
+  /** §4.4, §5: sends a message unless it is blank; it shows at once, unacknowledged. Returns whether it was sent. */
+  send(text: string): boolean;
+  /** Sends a refused message again under its UID (the server stores it once). */
+  retry(uid: string): void;
+  /** §5: uploads an attachment (≤ CHAT_ATTACHMENT_MAX_BYTES); resolves with the error to show, or null. */
+  upload(file: Blob, name: string): Promise<ChatErrorText | null>;
+  /** §4.4: submits the rating of the archived session; submitting clears the conversation. Throws on failure. */
+  submitRating(rating: number, feedback: string): Promise<void>;
+  /** Panel, sidebar and rating dialog state. */
+  readonly panel: {
+    open(): void;
+    close(): void;
+    pin(pinned: boolean): void;
+    showRating(): void;
+    dismissRating(): void;
+  };
+}
+
+/** Creates a member's chat over `io`; nothing is called before `start` or `load`. */
+export function createMemberChat(io: MemberChatIo): MemberChat {
+  const store = io.store ?? createStore(initialChatState());
+  let loadGeneration = 0;
+  let stopped = false;
+  const offs: (() => void)[] = [];
+
+  const dispatch = (action: ChatAction) => {
+    // A stopped chat (the session passed to someone else) leaves the store to its successor.
+    if (stopped) return;
+    const next = chatReducer(store.get(), action);
+    // The reducer already produced the next immutable state: it replaces the current one.
+    store.update(() => next);
+  };
+
+  async function load(): Promise<void> {
+    const generation = ++loadGeneration;
+    dispatch({ type: "loadStarted" });
+    try {
+      const body = (await io.request<{ IsActive?: unknown; Messages?: unknown }>(CHAT_PATHS.active)) ?? {};
+      if (generation !== loadGeneration) return;
+      const messages = Array.isArray(body.Messages) ? body.Messages.filter(isChatMessage) : [];
+      dispatch({ type: "loaded", active: body.IsActive === true, messages });
+    } catch (error) {
+      if (generation !== loadGeneration) return;
+      dispatch({ type: "loadFailed" });
+      io.onLoadFailed?.(error);
+    }
+  }
+
+  function invokeSend(uid: string, text: string): void {
+    if (!io.hub) {
+      dispatch({ type: "sendFailed", uid });
+      return;
+    }
+    io.hub.invoke("chat", "SendMessage", io.page(), text, uid).then(
+      (result) => {
+        if (isChatMessage(result)) dispatch({ type: "received", message: result });
+      },
+      () => dispatch({ type: "sendFailed", uid }),
+    );
+  }
+
+  function stop(): void {
+    stopped = true;
+    loadGeneration += 1;
+    for (const off of offs.splice(0)) off();
+  }
+
+  function listen(): () => void {
+    const hub = io.hub;
+    if (!hub) return stop;
+    let dropped = false;
+    offs.push(
+      ...MESSAGE_EVENTS.map((target) =>
+        hub.on("chat", target, (message) => {
+          if (isChatMessage(message)) dispatch({ type: "received", message });
+        }),
+      ),
+      hub.on("chat", "open", () => dispatch({ type: "serviceOpened" })),
+      hub.on("chat", "close", () => dispatch({ type: "serviceClosed" })),
+      hub.status.subscribe((status) => {
+        if (status === "connected") {
+          // Back after a drop: the server's state, and what was missed, replace what this page guessed.
+          if (dropped) void load();
+          dropped = false;
+        } else if (status !== "connecting") {
+          // §4.4: a dropped realtime connection makes the chat inactive.
+          dropped = true;
+          dispatch({ type: "connectionLost" });
+        }
+      }),
+    );
+    return stop;
+  }
+
+  return {
+    store,
+    listen,
+    stop,
+    load,
+    start() {
+      const stop = listen();
+      void load();
+      return stop;
+    },
+    send(text) {
+      if (!canSendMessage(text)) return false;
+      const uid = newMessageUid();
+      dispatch({ type: "sendStarted", uid, text, userName: io.myName() });
+      invokeSend(uid, text);
+      return true;
+    },
+    retry(uid) {
+      const entry = store
+        .get()
+        .entries.find((candidate) => candidate.kind === "message" && candidate.uid === uid);
+      if (entry?.kind !== "message" || entry.acknowledged) return;
+      dispatch({ type: "sendRetried", uid });
+      invokeSend(uid, entry.text);
+    },
+    async upload(file, name) {
+      const problem = attachmentProblem(file.size);
+      if (problem) return problem;
+      const uid = newMessageUid();
+      dispatch({ type: "sendStarted", uid, text: "", fileName: name, userName: io.myName() });
+      const body = new FormData();
+      body.append("UID", uid);
+      body.append("Page", io.page());
+      body.append("file[]", file, name);
+      try {
+        const stored = await io.request(CHAT_PATHS.file, { method: "PUT", body });
+        if (isChatMessage(stored)) dispatch({ type: "received", message: stored });
+        return null;
+      } catch (error) {
+        dispatch({ type: "sendDiscarded", uid });
+        return uploadErrorText(error);
+      }
+    },
+    async submitRating(rating, feedback) {
+      const session = store.get().archivedSession;
+      if (session === null) return;
+      await io.request(CHAT_PATHS.rating, {
+        method: "POST",
+        body: { Feedback: feedback, Rating: rating, SupportSessionRecId: session },
+      });
+      dispatch({ type: "ratingSubmitted" });
+    },
+    panel: {
+      open: () => dispatch({ type: "panelOpened" }),
+      close: () => dispatch({ type: "panelClosed" }),
+      pin: (pinned) => dispatch({ type: "pinned", pinned }),
+      showRating: () => dispatch({ type: "ratingShown" }),
+      dismissRating: () => dispatch({ type: "ratingDismissed" }),
+    },
+  };
+}
+
+/** The chat of this page. */
+export const chatStore = createStore(initialChatState(storedPinned()));
+
+let request: typeof apiRequest = apiRequest;
+let page = (): string => messagePage(globalThis.location ?? { pathname: "/", search: "" });
+
+/** Replaces the HTTP call and the page reader (tests). */
+export function setChatIo(next: { request?: typeof apiRequest; page?: () => string }): void {
+  if (next.request) request = next.request;
+  if (next.page) page = next.page;
+}
+
+function showLoadError(error: unknown): void {
+  const text = errorBannerText(error, (key) => i18next.exists(key));
+  if (text) showBanner({ kind: "error", textKey: text.key });
+}
+
+/** The page's chat over `hub`, driving `chatStore`; the HTTP call and page are read at each use. */
+function pageChat(hub: HubClient | null): MemberChat {
+  return createMemberChat({
+    hub,
+    store: chatStore,
+    request: ((path, options) => request(path, options)) as typeof apiRequest,
+    page: () => page(),
+    myName: () => sessionStore.get().config?.User.FullName ?? null,
+    onLoadFailed: showLoadError,
+  });
+}
+
+let current = pageChat(null);
 
 /** GET supportchat/active: active or not, and the open session's messages. */
-export async function loadChat(): Promise<void> {
-  const generation = ++loadGeneration;
-  dispatch({ type: "loadStarted" });
-  try {
-    const body = (await request<{ IsActive?: unknown; Messages?: unknown }>(CHAT_PATHS.active)) ?? {};
-    if (generation !== loadGeneration) return;
-    const messages = Array.isArray(body.Messages) ? body.Messages.filter(isChatMessage) : [];
-    dispatch({ type: "loaded", active: body.IsActive === true, messages });
-  } catch (error) {
-    if (generation !== loadGeneration) return;
-    dispatch({ type: "loadFailed" });
-    const text = errorBannerText(error, (key) => i18next.exists(key));
-    if (text) showBanner({ kind: "error", textKey: text.key });
-  }
+export function loadChat(): Promise<void> {
+  return current.load();
 }
-
-function invokeSend(uid: string, text: string): void {
-  if (!client) {
-    dispatch({ type: "sendFailed", uid });
-    return;
-  }
-  client.invoke("chat", "SendMessage", page(), text, uid).then(
-    (result) => {
-      if (isChatMessage(result)) dispatch({ type: "received", message: result });
-    },
-    () => dispatch({ type: "sendFailed", uid }),
-  );
-}
-
-const myName = () => sessionStore.get().config?.User.FullName ?? null;
 
 /** §4.4, §5: sends a message unless it is blank; it shows at once, unacknowledged. Returns whether it was sent. */
 export function sendChatMessage(text: string): boolean {
-  if (!canSendMessage(text)) return false;
-  const uid = newMessageUid();
-  dispatch({ type: "sendStarted", uid, text, userName: myName() });
-  invokeSend(uid, text);
-  return true;
+  return current.send(text);
 }
 
 /** Sends a refused message again under its UID (the server stores it once). */
 export function retryChatMessage(uid: string): void {
-  const entry = chatStore
-    .get()
-    .entries.find((candidate) => candidate.kind === "message" && candidate.uid === uid);
-  if (entry?.kind !== "message" || entry.acknowledged) return;
-  dispatch({ type: "sendRetried", uid });
-  invokeSend(uid, entry.text);
+  current.retry(uid);
 }
 
 /** §5: uploads an attachment (≤ CHAT_ATTACHMENT_MAX_BYTES); resolves with the error to show, or null. */
-export async function uploadChatFile(file: Blob, name: string): Promise<ChatErrorText | null> {
-  const problem = attachmentProblem(file.size);
-  if (problem) return problem;
-  const uid = newMessageUid();
-  dispatch({ type: "sendStarted", uid, text: "", fileName: name, userName: myName() });
-  const body = new FormData();
-  body.append("UID", uid);
-  body.append("Page", page());
-  body.append("file[]", file, name);
-  try {
-    const stored = await request(CHAT_PATHS.file, { method: "PUT", body });
-    if (isChatMessage(stored)) dispatch({ type: "received", message: stored });
-    return null;
-  } catch (error) {
-    dispatch({ type: "sendDiscarded", uid });
-    return uploadErrorText(error);
-  }
+export function uploadChatFile(file: Blob, name: string): Promise<ChatErrorText | null> {
+  return current.upload(file, name);
 }
 
 /** §4.4: submits the rating of the archived session; submitting clears the conversation. Throws on failure. */
-export async function submitChatRating(rating: number, feedback: string): Promise<void> {
-  const session = chatStore.get().archivedSession;
-  if (session === null) return;
-  await request(CHAT_PATHS.rating, {
-    method: "POST",
-    body: { Feedback: feedback, Rating: rating, SupportSessionRecId: session },
-  });
-  dispatch({ type: "ratingSubmitted" });
+export function submitChatRating(rating: number, feedback: string): Promise<void> {
+  return current.submitRating(rating, feedback);
 }
 
 /** Panel, sidebar and rating dialog state. */
 export const chatPanel = {
-  open: () => dispatch({ type: "panelOpened" }),
-  close: () => dispatch({ type: "panelClosed" }),
+  open: () => current.panel.open(),
+  close: () => current.panel.close(),
   pin(pinned: boolean) {
-    dispatch({ type: "pinned", pinned });
+    current.panel.pin(pinned);
     try {
       globalThis.localStorage?.setItem(PINNED_KEY, String(pinned));
     } catch {
       // Storage refused (private mode): pinned for this page only.
     }
   },
-  showRating: () => dispatch({ type: "ratingShown" }),
-  dismissRating: () => dispatch({ type: "ratingDismissed" }),
+  showRating: () => current.panel.showRating(),
+  dismissRating: () => current.panel.dismissRating(),
 };
 
-const MESSAGE_EVENTS = ["message", "edited", "deleted", "sessionArchived", "staffBusy"] as const;
-
-/** Listens on a hub client; returns the unsubscribe. */
+/** Makes the page's chat listen on a hub client (without loading); returns the unsubscribe. */
 export function attachChat(hub: HubClient): () => void {
-  let dropped = false;
-  const offs = [
-    ...MESSAGE_EVENTS.map((target) =>
-      hub.on("chat", target, (message) => {
-        if (isChatMessage(message)) dispatch({ type: "received", message });
-      }),
-    ),
-    hub.on("chat", "open", () => dispatch({ type: "serviceOpened" })),
-    hub.on("chat", "close", () => dispatch({ type: "serviceClosed" })),
-    hub.status.subscribe((status) => {
-      if (status === "connected") {
-        // Back after a drop: the server's state, and what was missed, replace what this page guessed.
-        if (dropped) void loadChat();
-        dropped = false;
-      } else if (status !== "connecting") {
-        // §4.4: a dropped realtime connection makes the chat inactive.
-        dropped = true;
-        dispatch({ type: "connectionLost" });
-      }
-    }),
-  ];
-  return () => {
-    for (const off of offs) off();
-  };
+  current.stop();
+  current = pageChat(hub);
+  return current.listen();
 }
 
-let detach: (() => void) | null = null;
 let started = false;
 
 /**
@@ -212,14 +333,11 @@ let started = false;
  * impersonation) stops listening and makes no member chat call.
  */
 function follow(next: HubClient | null): void {
-  detach?.();
-  detach = null;
-  loadGeneration += 1;
-  dispatch({ type: "reset" });
-  client = next !== null && hasChatAccess(sessionStore.get().profile) ? next : null;
-  if (!client) return;
-  detach = attachChat(client);
-  void loadChat();
+  current.stop();
+  chatStore.update(() => chatReducer(chatStore.get(), { type: "reset" }));
+  const hub = next !== null && hasChatAccess(sessionStore.get().profile) ? next : null;
+  current = pageChat(hub);
+  if (hub) current.start();
 }
 
 /** Starts following the session's realtime client (the chat button calls it for users with the chat). */

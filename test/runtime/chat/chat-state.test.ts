@@ -156,6 +156,112 @@ describe("support chat state (§4.4)", () => {
     assert.ok(entry?.kind === "message" && entry.text === "changed");
   });
 
+  interface MergeCase {
+    name: string;
+    actions: ChatAction[];
+    lines: string[];
+    texts?: Record<string, string>;
+  }
+  const edited = (UID: string, Text: string) => msg(UID, { Type: "MessageEdited", Text });
+  const deleted = (UID: string) => msg(UID, { Type: "MessageDeleted", Text: "" });
+  const mergeCases: MergeCase[] = [
+    {
+      name: "a loaded MessageEdited (an edited message, as the list names it) shows as the message, edited",
+      actions: [loaded(true, msg("a"), edited("b", "changed"), msg("c"))],
+      lines: ["Message:a", "Message:b", "Message:c"],
+      texts: { b: "changed" },
+    },
+    {
+      name: "a loaded MessageDeleted stays absent",
+      actions: [loaded(true, msg("a"), deleted("b"))],
+      lines: ["Message:a"],
+    },
+    {
+      name: "a received edit of a message this page never saw shows it with its edited text",
+      actions: [
+        loaded(true, msg("a")),
+        received(staff("b", "Sofia Support", { Type: "MessageEdited", Text: "fixed" })),
+      ],
+      lines: ["Message:a", "talking:Sofia Support", "Message:b"],
+      texts: { b: "fixed" },
+    },
+    {
+      name: "a received deletion of a message this page never saw adds nothing",
+      actions: [loaded(true, msg("a")), received(deleted("b"))],
+      lines: ["Message:a"],
+    },
+    {
+      name: "a message heard while the list was read, and missing from it, stays after it",
+      actions: [
+        loaded(true, msg("a")),
+        { type: "loadStarted" },
+        received(staff("b")),
+        loaded(true, msg("a")),
+      ],
+      lines: ["Message:a", "talking:Sofia Support", "Message:b"],
+    },
+    {
+      name: "a message heard while the list was read, and in it, is one line in the list's place",
+      actions: [{ type: "loadStarted" }, received(msg("b")), loaded(true, msg("a"), msg("b"), msg("c"))],
+      lines: ["Message:a", "Message:b", "Message:c"],
+    },
+    {
+      name: "an edit heard while the list was read wins over the list's older text",
+      actions: [{ type: "loadStarted" }, received(edited("a", "newer")), loaded(true, msg("a"))],
+      lines: ["Message:a"],
+      texts: { a: "newer" },
+    },
+    {
+      name: "a deletion heard while the list was read removes the listed message",
+      actions: [{ type: "loadStarted" }, received(deleted("a")), loaded(true, msg("a"), msg("b"))],
+      lines: ["Message:b"],
+    },
+    {
+      name: "an original heard while the list was read does not undo the list's edit",
+      actions: [{ type: "loadStarted" }, received(msg("a")), loaded(true, edited("a", "newer"))],
+      lines: ["Message:a"],
+      texts: { a: "newer" },
+    },
+    {
+      name: "messages heard before the load started are the list's to keep (a new session replaces them)",
+      actions: [loaded(true, msg("a")), received(msg("b")), { type: "loadStarted" }, loaded(true, msg("c"))],
+      lines: ["Message:c"],
+    },
+    {
+      name: "a failed load forgets what it heard; the next load starts afresh",
+      actions: [
+        { type: "loadStarted" },
+        received(msg("b")),
+        { type: "loadFailed" },
+        { type: "loadStarted" },
+        loaded(true, msg("c")),
+      ],
+      lines: ["Message:c"],
+    },
+    {
+      name: "own pending messages stay after what was heard",
+      actions: [
+        loaded(true),
+        { type: "sendStarted", uid: "u1", text: "mine", userName: null },
+        { type: "loadStarted" },
+        received(staff("b")),
+        loaded(true, msg("a")),
+      ],
+      lines: ["Message:a", "talking:Sofia Support", "Message:b", "Message:u1"],
+    },
+  ];
+  for (const { name, actions, lines: expected, texts } of mergeCases) {
+    test(name, () => {
+      const state = run(...actions);
+      assert.deepEqual(lines(state), expected);
+      assert.deepEqual(state.heardWhileLoading, [], "nothing heard is kept once a load ends");
+      for (const [uid, text] of Object.entries(texts ?? {})) {
+        const entry = state.entries.find((e) => e.kind === "message" && e.uid === uid);
+        assert.ok(entry?.kind === "message" && entry.text === text, `${uid} reads ${text}`);
+      }
+    });
+  }
+
   test("a new message while the chat is closed sets the unread marker; opening clears it", () => {
     const unread = run(loaded(true), received(staff("b")));
     assert.equal(unread.unread, true);

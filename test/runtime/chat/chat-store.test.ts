@@ -10,6 +10,7 @@ import {
   CHAT_PATHS,
   chatPanel,
   chatStore,
+  createMemberChat,
   retryChatMessage,
   sendChatMessage,
   setChatIo,
@@ -305,5 +306,81 @@ describe("chat store (§4.4, §5, §7)", () => {
     realtimeClient.set(null);
     assert.deepEqual(chatStore.get().entries, []);
     assert.equal(chatStore.get().status, "idle");
+  });
+});
+
+describe("createMemberChat: one member's chat over its own hub client and HTTP layer", () => {
+  /** A chat on a scripted socket, answering supportchat/active from `list`. */
+  function memberChat(name: string) {
+    const started = startClient();
+    const own = { calls: [] as Call[], list: { IsActive: true, Messages: [] as unknown[] } };
+    const chat = createMemberChat({
+      hub: started.client,
+      page: () => "/reports",
+      myName: () => name,
+      request: (async (path: string, options: { method?: string } = {}) => {
+        own.calls.push({ path, method: options.method ?? "GET" });
+        const answer = own.list;
+        await Promise.resolve();
+        return answer;
+      }) as never,
+    });
+    return { ...started, chat, own };
+  }
+
+  test("each chat has its own store; its messages go through its own hub client", async () => {
+    const first = memberChat("Member One");
+    const second = memberChat("Member Two");
+    first.chat.start();
+    second.chat.start();
+    first.socket.open();
+    first.socket.receive(connected);
+    await settle();
+    assert.equal(first.chat.send("from one"), true);
+    const [frame] = first.socket.invocations();
+    assert.deepEqual((frame?.args as unknown[] | undefined)?.slice(0, 2), ["/reports", "from one"]);
+    assert.equal(second.socket.invocations().length, 0);
+    assert.notEqual(first.chat.store, second.chat.store);
+    assert.deepEqual(
+      first.chat.store.get().entries.map((e) => e.kind === "message" && e.userName),
+      ["Member One"],
+    );
+    assert.deepEqual(second.chat.store.get().entries, []);
+    first.client.close();
+    second.client.close();
+  });
+
+  test("a reload after a drop keeps what the hub said while it was read; the stop ends listening", async () => {
+    const { chat, socket, client, own } = memberChat("Member One");
+    const stop = chat.start();
+    socket.open();
+    socket.receive(connected);
+    await settle();
+    assert.equal(own.calls.length, 1);
+    socket.receive({ t: "status", upstream: "reconnecting" });
+    assert.equal(chat.store.get().active, false);
+    // The list is read before the staff reply is stored; the reply's event overtakes its answer.
+    own.list = { IsActive: true, Messages: [echo("m-00000001", "earlier")] };
+    socket.receive(connected);
+    socket.receive({
+      t: "event",
+      hub: "chat",
+      target: "message",
+      args: [{ ...echo("r-00000001", "reply"), IsInternal: true, UserName: "Sofia Support" }],
+    });
+    await settle();
+    assert.equal(own.calls.length, 2, "the reconnect reads supportchat/active again");
+    assert.deepEqual(
+      chat.store.get().entries.flatMap((e) => (e.kind === "message" ? [e.uid] : [])),
+      ["m-00000001", "r-00000001"],
+    );
+    stop();
+    socket.receive({ t: "event", hub: "chat", target: "message", args: [echo("m-00000002", "late")] });
+    socket.receive({ t: "status", upstream: "reconnecting" });
+    socket.receive(connected);
+    await settle();
+    assert.equal(own.calls.length, 2);
+    assert.equal(chat.store.get().entries.length, 3, "nothing changes a stopped chat");
+    client.close();
   });
 });
