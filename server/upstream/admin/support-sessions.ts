@@ -1,6 +1,7 @@
 /**
  * /admin/supportsessions (§2.4): the in-app chat sessions of every account (§4.4) with their
- * transcript (§3 support chat messages) and rating (§3 Rating). Archiving a session from here is the
+ * transcript (§3 support chat messages) and rating (§3 Rating), filtered by state, staff member,
+ * account, start date, exact rating and whether they were rated. Archiving a session from here is the
  * staff side's archive: a SessionArchived message the member's chat receives (they are asked for a
  * rating).
  */
@@ -9,7 +10,7 @@ import type { UpstreamContext } from "../context.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
 import { generateUid } from "../identity/secrets.ts";
-import { date, oneOf, ref } from "./fields.ts";
+import { date, flag, integer, oneOf, ref } from "./fields.ts";
 import type { AdminResource } from "./resource.ts";
 import {
   ACCOUNT_COLUMNS,
@@ -58,6 +59,8 @@ export const supportSessions: AdminResource = {
       Status: { sql: "t.status", type: "text", op: "eq" },
       InternalUserRecId: { sql: "t.staff_user_id", type: "int", op: "eq" },
       AccountRecId: { sql: "t.account_id", type: "int", op: "eq" },
+      Rating: { sql: "t.rating", type: "int", op: "eq" },
+      Rated: { sql: "(t.rating IS NOT NULL)", type: "bool", op: "eq" },
       ...dateRange("t.started_at"),
     },
   },
@@ -65,6 +68,9 @@ export const supportSessions: AdminResource = {
     Status: oneOf(STATUSES),
     InternalUserRecId: ref(),
     AccountRecId: ref(),
+    // §3 Rating: 1 (poor) to 5 (excellent), exactly; Rated: whether the member rated at all.
+    Rating: integer(1, 5),
+    Rated: flag(),
     DateFrom: date(),
     DateTo: date(),
   },

@@ -16,6 +16,7 @@ import { badRequest, conflict, forbidden, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { recIdSchema, uidSchema } from "../http/schemas.ts";
 import { generateUid } from "../identity/secrets.ts";
+import { realtimeOf } from "../realtime/handle.ts";
 import { CHAT_NOT_AVAILABLE, chatRoleOf } from "../realtime/principals.ts";
 import type { ChatMessageRecord } from "../store/records-content.ts";
 import type { NewChatMessage } from "../store/types/chat.ts";
@@ -24,6 +25,12 @@ import { SUPPORT_CHAT_OPEN_KEY } from "./chat-state.ts";
 
 /** Longest chat message, in characters. */
 export const MAX_CHAT_MESSAGE_LENGTH = 4000;
+
+/** §8: the chat's own answer to a too-big attachment, the member's and the staff's alike. */
+export const CHAT_FILE_TOO_LARGE = {
+  code: "ChatFileTooLarge",
+  message: `File is too big ; max size is ${CHAT_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB`,
+} as const;
 
 const CLIENT_UID = /^[A-Za-z0-9-]{8,64}$/;
 const clientUid = {
@@ -94,17 +101,18 @@ export function registerChatRoutes(api: FastifyInstance, context: UpstreamContex
 
   const isOpen = async () => (await store.config.get<boolean>(SUPPORT_CHAT_OPEN_KEY)) !== false;
 
-  async function post(caller: Caller, page: string, message: NewChatMessage, attachment?: NewFileInput) {
+  /** Stores a member's message (§4.4: the session starts with the first one; the page follows the member). */
+  async function post(
+    caller: Caller,
+    page: string,
+    message: Omit<NewChatMessage, "authorUserId" | "isInternal">,
+    attachment?: NewFileInput,
+  ) {
     if (!(await isOpen())) throw conflict("ChatSessionNotActive", "The support chat is closed.");
-    const session = await store.chat.ensureOpenSession(
+    const stored = await store.chat.postMemberMessage(
       caller.account.recId,
       caller.user.recId,
       page,
-      context.now(),
-    );
-    const stored = await store.chat.addMessage(
-      caller.account.recId,
-      session.recId,
       message,
       context.now(),
       attachment,
@@ -112,7 +120,7 @@ export function registerChatRoutes(api: FastifyInstance, context: UpstreamContex
     if (stored.created) {
       context.events.emit("chatMessage", {
         accountId: caller.account.recId,
-        sessionId: session.recId,
+        sessionId: stored.session.recId,
         message: stored.message,
       });
     }
@@ -136,8 +144,6 @@ export function registerChatRoutes(api: FastifyInstance, context: UpstreamContex
       if (body.Text.trim() === "") throw badRequest("InvalidRequest", "The message is empty.");
       const stored = await post(caller, body.Page, {
         uid: body.UID ?? generateUid(),
-        authorUserId: caller.user.recId,
-        isInternal: false,
         type: "Message",
         text: body.Text,
       });
@@ -153,11 +159,7 @@ export function registerChatRoutes(api: FastifyInstance, context: UpstreamContex
       const upload = await readSingleUpload(request, {
         maxBytes: CHAT_ATTACHMENT_MAX_BYTES,
         fieldNames: ["UID", "Page"],
-        // §8: the chat's own text for a too-big attachment.
-        tooLarge: {
-          code: "ChatFileTooLarge",
-          message: `File is too big ; max size is ${CHAT_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB`,
-        },
+        tooLarge: CHAT_FILE_TOO_LARGE,
       });
       const uid = upload.fields.UID;
       if (uid !== undefined && !CLIENT_UID.test(uid)) throw badRequest("InvalidRequest", "UID is not valid.");
@@ -165,14 +167,7 @@ export function registerChatRoutes(api: FastifyInstance, context: UpstreamContex
       const stored = await post(
         caller,
         upload.fields.Page ?? "",
-        {
-          uid: uid ?? generateUid(),
-          authorUserId: caller.user.recId,
-          isInternal: false,
-          type: "File",
-          text: "",
-          fileName: name,
-        },
+        { uid: uid ?? generateUid(), type: "File", text: "", fileName: name },
         {
           ownerUserId: caller.user.recId,
           itemType: "ChatAttachment",
@@ -237,6 +232,8 @@ export function registerChatRoutes(api: FastifyInstance, context: UpstreamContex
       if (outcome === "notArchived") throw conflict("Conflict", "The support session is still open.");
       if (outcome === "alreadyRated")
         throw conflict("AlreadyRated", "The support session was already rated.");
+      // The staff see the rating and feedback at once (realtime/README.md, sessionUpdated).
+      await realtimeOf(context).chat.sessionUpdated(body.SupportSessionRecId);
       return reply.status(204).send();
     },
   );

@@ -4,7 +4,8 @@
  * account by state (the Waiting queue first), read a transcript and its attachments, take a session
  * (the member gets an InternalUserStartTalking message: "now talking to"), archive it (a
  * SessionArchived message: the member is asked for a rating), and open or close the chat service (the
- * `open` / `close` events). Replies, StaffBusy and edits are in chat-admin-messages.ts. Everything is
+ * `open` / `close` events). Replies, files, StaffBusy and edits are in chat-admin-messages.ts; the
+ * member's context and tickets made from a conversation in chat-admin-context.ts. Everything is
  * pushed on the chat hub.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -16,6 +17,7 @@ import { conflict, notFound } from "../http/errors.ts";
 import { callerOf, type Guards } from "../http/guards.ts";
 import { generateUid } from "../identity/secrets.ts";
 import type { StaffMessageOutcome, StaffSessionChange } from "../store/types/realtime.ts";
+import { registerChatAdminContextRoutes } from "./chat-admin-context.ts";
 import { registerChatAdminMessageRoutes } from "./chat-admin-messages.ts";
 import * as s from "./chat-admin-schemas.ts";
 import { chatEventMessage, staffSessionBody } from "./chat-events.ts";
@@ -52,6 +54,7 @@ export function registerChatAdminRoutes(
   }
 
   registerChatAdminMessageRoutes(api, context, { write, publisher, sessionOf, refused });
+  registerChatAdminContextRoutes(api, context, { read, sessionOf, guards });
 
   api.get("/Admin/SupportChat/Status", { onRequest: read }, async () => ({
     IsOpen: (await store.config.get<boolean>(SUPPORT_CHAT_OPEN_KEY)) !== false,
@@ -78,7 +81,7 @@ export function registerChatAdminRoutes(
 
   api.get(
     "/Admin/SupportChat/Sessions",
-    { onRequest: read, schema: { querystring: s.listQuery } },
+    { onRequest: read, schema: { querystring: s.listQuery, response: { 200: s.sessionListAnswer } } },
     async (request) => {
       const query = request.query as {
         status: "Waiting" | "Active" | "Archived";
@@ -122,7 +125,7 @@ export function registerChatAdminRoutes(
 
   api.post(
     "/Admin/SupportChat/Sessions/:recId/Take",
-    { onRequest: write, schema: { params: s.sessionParams } },
+    { onRequest: write, schema: { params: s.sessionParams, response: { 200: s.staffSessionSchema } } },
     async (request) => {
       const caller = callerOf(request);
       const session = await sessionOf(request);
@@ -130,8 +133,8 @@ export function registerChatAdminRoutes(
       const outcome = await chatStaff.take(session.accountId, session.recId, staff, context.now());
       if (typeof outcome === "string") refused(outcome);
       if (outcome.message) {
+        // The bus publishes the message, then the session as taken (sessionUpdated).
         publisher().stored(outcome.message);
-        await publisher().sessionUpdated(session.recId);
         await audit(context, {
           action: "SupportSessionTaken",
           message: `Support session ${session.recId} taken.`,
@@ -146,7 +149,7 @@ export function registerChatAdminRoutes(
 
   api.post(
     "/Admin/SupportChat/Sessions/:recId/Archive",
-    { onRequest: write, schema: { params: s.sessionParams } },
+    { onRequest: write, schema: { params: s.sessionParams, response: { 200: s.staffSessionSchema } } },
     async (request) => {
       const caller = callerOf(request);
       const session = await sessionOf(request);
@@ -158,8 +161,8 @@ export function registerChatAdminRoutes(
         context.now(),
       );
       if (typeof outcome === "string") refused(outcome);
+      // The bus publishes the message, then the session as archived (sessionUpdated).
       if (outcome.message) publisher().stored(outcome.message);
-      await publisher().sessionUpdated(session.recId);
       await audit(context, {
         action: "SupportSessionArchived",
         message: `Support session ${session.recId} archived.`,

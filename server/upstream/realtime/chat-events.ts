@@ -2,13 +2,16 @@
  * Publishing the support chat (§4.4) on its hub: each event goes to the member's connections (their
  * user group: only their account, only them) and to the staff group. Every newly stored message is
  * announced on the event bus as `chatMessage` — by the member calls of chat/routes.ts, the hub
- * methods and the staff calls alike — and published here under the target its type calls for.
+ * methods and the staff calls alike — and published here under the target its type calls for,
+ * followed by the session as it is after the message (`sessionUpdated`, staff only), so the staff's
+ * queue shows the new session, its count, latest time, first message and page without a reload.
  */
 import { chatMessageBody } from "../chat/routes.ts";
 import type { UpstreamContext } from "../context.ts";
 import type { Hub } from "../hubs/index.ts";
 import type { ChatMessageRecord, ChatMessageType, SupportSessionRecord } from "../store/records-content.ts";
 import type { StaffSessionSummary } from "../store/types/realtime.ts";
+import type { StaffSessionBody } from "./chat-admin-schemas.ts";
 import { type SessionPrincipal, STAFF_GROUP, userGroup } from "./principals.ts";
 import { type ChatEventMessage, ChatHubTarget } from "./targets.ts";
 
@@ -25,8 +28,12 @@ export function chatEventMessage(message: ChatMessageRecord): ChatEventMessage {
   return { ...chatMessageBody(message), SupportSessionRecId: message.sessionId };
 }
 
-/** A session as the staff calls and the staff-only `sessionUpdated` event show it. */
-export function staffSessionBody(session: StaffSessionSummary) {
+/**
+ * A session as the staff calls and the staff-only `sessionUpdated` event show it (the closed shape of
+ * chat-admin-schemas.ts `staffSessionSchema`; realtime/README.md documents it). Page is where the
+ * member sent their latest message from.
+ */
+export function staffSessionBody(session: StaffSessionSummary): StaffSessionBody {
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   return {
     RecId: session.recId,
@@ -38,12 +45,13 @@ export function staffSessionBody(session: StaffSessionSummary) {
     Page: session.page,
     StaffUserRecId: session.staffUserId,
     StaffFullName: session.staffFullName,
-    StartedAt: iso(session.startedAt),
+    StartedAt: new Date(session.startedAt).toISOString(),
     ArchivedAt: iso(session.archivedAt),
     MessageCount: session.messageCount,
     LastMessageAt: iso(session.lastMessageAt),
     Rating: session.rating,
     Feedback: session.feedback,
+    FirstMessage: session.firstMessage,
   };
 }
 
@@ -65,9 +73,16 @@ export class ChatPublisher {
     this.hub.sendToGroup(STAFF_GROUP, target, body);
   }
 
-  /** Publishes a changed (edited or deleted) message under its type's target. */
-  publishChange(session: Pick<SupportSessionRecord, "accountId" | "userId">, message: ChatMessageRecord) {
+  /**
+   * Publishes a stored or changed (edited, deleted) message under its type's target, then the
+   * session as it is now to the staff (an edit or deletion can change its first message).
+   */
+  async publishChange(
+    session: Pick<SupportSessionRecord, "accountId" | "userId">,
+    message: ChatMessageRecord,
+  ): Promise<void> {
     this.publish(session, TARGET_BY_TYPE[message.type] ?? ChatHubTarget.Message, message);
+    await this.sessionUpdated(message.sessionId);
   }
 
   /** Announces a newly stored message on the bus (and so, through `listen`, on the hub). */
@@ -79,7 +94,7 @@ export class ChatPublisher {
     });
   }
 
-  /** Tells the staff a session changed hands or state. */
+  /** Tells the staff how a session is now (read after the change, so it carries the change). */
   async sessionUpdated(sessionId: number): Promise<void> {
     const summary = await this.context.store.realtime.chatStaff.getSessionForAdmin(sessionId);
     if (summary) this.hub.sendToGroup(STAFF_GROUP, ChatHubTarget.SessionUpdated, staffSessionBody(summary));
@@ -95,9 +110,7 @@ export class ChatPublisher {
     return this.context.events.on("chatMessage", ({ accountId, sessionId, message }) => {
       void this.context.store.chat
         .getSession(accountId, sessionId)
-        .then((session) => {
-          if (session) this.publishChange(session, message);
-        })
+        .then((session) => (session ? this.publishChange(session, message) : undefined))
         .catch((error: unknown) => this.context.log.error({ err: error }, "chat event not published"));
     });
   }

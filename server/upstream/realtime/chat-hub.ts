@@ -120,18 +120,12 @@ export async function registerChatHub(
           if ((await store.config.get<boolean>(SUPPORT_CHAT_OPEN_KEY)) === false) {
             throw new HubMethodError("The support chat is closed.");
           }
-          const now = context.now();
-          const session = await store.chat.ensureOpenSession(
+          const stored = await store.chat.postMemberMessage(
             caller.account.recId,
             caller.user.recId,
             page,
-            now,
-          );
-          const stored = await store.chat.addMessage(
-            caller.account.recId,
-            session.recId,
-            { ...message, authorUserId: caller.user.recId, isInternal: false, type: "Message" },
-            now,
+            { ...message, type: "Message" },
+            context.now(),
           );
           if (stored.created) publisher().stored(stored.message);
           return chatEventMessage(stored.message);
@@ -150,7 +144,7 @@ export async function registerChatHub(
               context.now(),
             ),
           );
-          if (change.changed) publisher().publishChange(session, change.message);
+          if (change.changed) await publisher().publishChange(session, change.message);
           return chatEventMessage(change.message);
         },
         [ChatHubMethod.DeleteMessage]: async (connection, [messageUid]) => {
@@ -166,7 +160,7 @@ export async function registerChatHub(
               context.now(),
             ),
           );
-          if (change.changed) publisher().publishChange(session, change.message);
+          if (change.changed) await publisher().publishChange(session, change.message);
           return chatEventMessage(change.message);
         },
       },

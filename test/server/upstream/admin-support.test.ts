@@ -216,3 +216,35 @@ test("support sessions: transcript, archive once", async () => {
   const last = ok(await c.agent.get(`/api/Admin/SupportSessions/${active.RecId}/Messages`)).at(-1);
   assert.equal(last.Type, "SessionArchived");
 });
+
+test("support sessions: filtered by exact rating and by rated or not, with the feedback as a column", async () => {
+  const all = ok(await c.auditor.get("/api/Admin/SupportSessions?pageSize=500")).items as Json[];
+  const cases: [string, (row: Json) => boolean][] = [
+    ["Rating=5", (row) => row.Rating === 5],
+    ["Rating=1", (row) => row.Rating === 1],
+    ["Rated=true", (row) => row.Rating !== null],
+    ["Rated=false", (row) => row.Rating === null],
+    ["Rated=true&Rating=5", (row) => row.Rating === 5],
+  ];
+  for (const [query, expected] of cases) {
+    const rows = ok(await c.auditor.get(`/api/Admin/SupportSessions?pageSize=500&${query}`)).items as Json[];
+    assert.deepEqual(
+      rows.map((row) => row.RecId).sort(),
+      all
+        .filter(expected)
+        .map((row) => row.RecId)
+        .sort(),
+      query,
+    );
+  }
+  const rated = ok(await c.auditor.get("/api/Admin/SupportSessions?Rating=5")).items as Json[];
+  assert.ok(rated.length >= 1, "the seeded rated session");
+  assert.equal(rated[0].Feedback, "Quick and clear.");
+  assert.ok(
+    all.some((row) => row.Rating === null),
+    "an unrated session",
+  );
+  for (const bad of ["Rating=0", "Rating=6", "Rating=2.5", "Rated=maybe"]) {
+    assertError(await c.auditor.get(`/api/Admin/SupportSessions?${bad}`), 400, "InvalidRequest", bad);
+  }
+});

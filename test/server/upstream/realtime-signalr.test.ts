@@ -188,7 +188,7 @@ test("chat hub: SendMessage (once per UID, acknowledged), EditMessage, DeleteMes
   )) as Json[];
   assert.equal(talking.UserName, "Sofia Support");
   assert.equal(talking.IsInternal, true);
-  const [update] = (await staff.next("sessionUpdated")) as Json[];
+  const [update] = (await staff.next("sessionUpdated", ([s]) => (s as Json).Status === "Active")) as Json[];
   assert.equal(update.RecId, sessionId);
   assert.equal(update.StaffFullName, "Sofia Support");
 

@@ -1,6 +1,6 @@
 /** SQLite implementation of support sessions and chat messages. */
 import { isUniqueViolation, type SqliteDatabase } from "../database.ts";
-import type { ChatStoreFamily, NewChatMessage } from "../types/chat.ts";
+import type { ChatStoreFamily, MemberMessageOutcome, NewChatMessage } from "../types/chat.ts";
 import type { NewFileInput } from "../types/objects-files.ts";
 import { messageFromRow, SELECT_MESSAGE, sessionFromRow } from "./chat-rows.ts";
 import { insertFile } from "./content.ts";
@@ -33,11 +33,52 @@ export class SqliteChatStore implements ChatStoreFamily {
     })();
   }
 
-  async getSession(accountId: number, recId: number) {
-    const row = this.db
+  private sessionRow(accountId: number, recId: number) {
+    return this.db
       .prepare("SELECT * FROM support_sessions WHERE account_id = ? AND id = ?")
-      .get(accountId, recId);
-    return row ? sessionFromRow(row as Record<string, unknown>) : undefined;
+      .get(accountId, recId) as Record<string, unknown> | undefined;
+  }
+
+  async getSession(accountId: number, recId: number) {
+    const row = this.sessionRow(accountId, recId);
+    return row ? sessionFromRow(row) : undefined;
+  }
+
+  private findMessage(accountId: number, authorUserId: number | null, uid: string) {
+    return this.db
+      .prepare(`${SELECT_MESSAGE} WHERE m.account_id = ? AND m.author_user_id IS ? AND m.uid = ?`)
+      .get(accountId, authorUserId, uid) as Record<string, unknown> | undefined;
+  }
+
+  /** Inserts the message (and its attachment); inside a transaction. */
+  private insertMessage(
+    accountId: number,
+    sessionId: number,
+    message: NewChatMessage,
+    now: number,
+    attachment?: NewFileInput,
+  ) {
+    const file = attachment ? insertFile(this.db, accountId, attachment, now) : undefined;
+    this.db
+      .prepare(
+        `INSERT INTO chat_messages (uid, account_id, session_id, author_user_id, is_internal, type, text, file_uid,
+           file_name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        message.uid,
+        accountId,
+        sessionId,
+        message.authorUserId,
+        message.isInternal ? 1 : 0,
+        message.type,
+        message.text,
+        file?.uid ?? message.fileUid ?? null,
+        message.fileName ?? null,
+        now,
+      );
+    return messageFromRow(
+      this.findMessage(accountId, message.authorUserId, message.uid) as Record<string, unknown>,
+    );
   }
 
   async addMessage(
@@ -47,39 +88,69 @@ export class SqliteChatStore implements ChatStoreFamily {
     now: number,
     attachment?: NewFileInput,
   ) {
-    const find = () =>
-      this.db
-        .prepare(`${SELECT_MESSAGE} WHERE m.account_id = ? AND m.author_user_id IS ? AND m.uid = ?`)
-        .get(accountId, message.authorUserId, message.uid) as Record<string, unknown> | undefined;
-    return this.db.transaction(() => {
-      const existing = find();
-      if (existing) return { message: messageFromRow(existing), created: false };
-      const file = attachment ? insertFile(this.db, accountId, attachment, now) : undefined;
-      try {
-        this.db
+    try {
+      return this.db.transaction(() => {
+        const existing = this.findMessage(accountId, message.authorUserId, message.uid);
+        if (existing) return { message: messageFromRow(existing), created: false };
+        return { message: this.insertMessage(accountId, sessionId, message, now, attachment), created: true };
+      })();
+    } catch (error) {
+      // A second process on the same database may have stored the same UID in between.
+      if (!isUniqueViolation(error)) throw error;
+      const stored = this.findMessage(accountId, message.authorUserId, message.uid);
+      if (!stored) throw error;
+      return { message: messageFromRow(stored), created: false };
+    }
+  }
+
+  async postMemberMessage(
+    accountId: number,
+    userId: number,
+    page: string,
+    message: Omit<NewChatMessage, "authorUserId" | "isInternal">,
+    now: number,
+    attachment?: NewFileInput,
+  ): Promise<MemberMessageOutcome> {
+    const resent = (stored: Record<string, unknown>): MemberMessageOutcome => {
+      const record = messageFromRow(stored);
+      const session = this.sessionRow(accountId, record.sessionId) as Record<string, unknown>;
+      return { session: sessionFromRow(session), message: record, created: false, sessionStarted: false };
+    };
+    const post = () => {
+      const existing = this.findMessage(accountId, userId, message.uid);
+      if (existing) return resent(existing);
+      let session = this.openRow(accountId, userId);
+      const sessionStarted = session === undefined;
+      if (!session) {
+        session = this.db
           .prepare(
-            `INSERT INTO chat_messages (uid, account_id, session_id, author_user_id, is_internal, type, text, file_uid,
-               file_name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            "INSERT INTO support_sessions (account_id, user_id, status, page, started_at) VALUES (?, ?, 'Waiting', ?, ?) RETURNING *",
           )
-          .run(
-            message.uid,
-            accountId,
-            sessionId,
-            message.authorUserId,
-            message.isInternal ? 1 : 0,
-            message.type,
-            message.text,
-            file?.uid ?? message.fileUid ?? null,
-            message.fileName ?? null,
-            now,
-          );
-      } catch (error) {
-        // A second process on the same database may have stored the same UID in between.
-        if (!isUniqueViolation(error)) throw error;
-        return { message: messageFromRow(find() as Record<string, unknown>), created: false };
+          .get(accountId, userId, page, now) as Record<string, unknown>;
+      } else if (page.trim() !== "") {
+        this.db
+          .prepare("UPDATE support_sessions SET page = ? WHERE account_id = ? AND id = ?")
+          .run(page, accountId, session.id);
       }
-      return { message: messageFromRow(find() as Record<string, unknown>), created: true };
-    })();
+      const sessionId = session.id as number;
+      const stored = this.insertMessage(
+        accountId,
+        sessionId,
+        { ...message, authorUserId: userId, isInternal: false },
+        now,
+        attachment,
+      );
+      const after = sessionFromRow(this.sessionRow(accountId, sessionId) as Record<string, unknown>);
+      return { session: after, message: stored, created: true, sessionStarted };
+    };
+    try {
+      // Immediate: the open-session check and the insert hold the write lock together.
+      return this.db.transaction(post).immediate();
+    } catch (error) {
+      // A second process stored the same UID, or started the member's open session, in between.
+      if (!isUniqueViolation(error)) throw error;
+      return this.db.transaction(post).immediate();
+    }
   }
 
   async listSessions(accountId: number, userId: number) {

@@ -1,18 +1,23 @@
 /**
  * SQLite implementation of the chat's staff side (§4.4): the queue of sessions of every account,
- * taking a session (with its InternalUserStartTalking message), staff messages, archiving (with its
- * SessionArchived message), and edits and deletions of one's own messages. Each is one transaction.
+ * taking a session (with its InternalUserStartTalking message), staff messages and attachments,
+ * archiving (with its SessionArchived message), and edits and deletions of one's own messages. Each
+ * is one transaction; the writes take the write lock first (immediate), so two staff members acting
+ * at once each see the other's change.
  */
 import type { SqliteDatabase } from "../database.ts";
 import type { ChatMessageRecord, ChatMessageType, SupportSessionRecord } from "../records-content.ts";
+import type { NewFileInput } from "../types/objects-files.ts";
 import type {
   ChatStaffStoreFamily,
   MessageChange,
+  StaffMessageInput,
   StaffMessageOutcome,
   StaffSessionChange,
   StaffSessionSummary,
 } from "../types/realtime.ts";
 import { messageFromRow, SELECT_MESSAGE, sessionFromRow } from "./chat-rows.ts";
+import { insertFile } from "./content.ts";
 
 type Row = Record<string, unknown>;
 
@@ -24,13 +29,17 @@ function summaryFromRow(row: Row): StaffSessionSummary {
     staffFullName: (row.staff_full_name as string | null) ?? null,
     messageCount: row.message_count as number,
     lastMessageAt: (row.last_message_at as number | null) ?? null,
+    firstMessage: (row.first_message as string | null) ?? null,
   };
 }
 
 const SUMMARY = `SELECT s.*, a.name AS account_name, u.full_name AS user_full_name, st.full_name AS staff_full_name,
     (SELECT COUNT(*) FROM chat_messages m WHERE m.account_id = s.account_id AND m.session_id = s.id) AS message_count,
     (SELECT MAX(m.created_at) FROM chat_messages m WHERE m.account_id = s.account_id AND m.session_id = s.id)
-      AS last_message_at
+      AS last_message_at,
+    (SELECT CASE WHEN m.type = 'File' THEN m.file_name ELSE m.text END FROM chat_messages m
+      WHERE m.account_id = s.account_id AND m.session_id = s.id AND m.author_user_id = s.user_id AND m.is_internal = 0
+        AND m.type IN ('Message', 'MessageEdited', 'File') ORDER BY m.id LIMIT 1) AS first_message
   FROM support_sessions s JOIN accounts a ON a.id = s.account_id JOIN users u ON u.id = s.user_id
   LEFT JOIN users st ON st.id = s.staff_user_id`;
 /** Message types an author may edit; deletable are these and File. */
@@ -59,15 +68,28 @@ export class SqliteChatStaffStore implements ChatStaffStoreFamily {
   private insertMessage(
     session: SupportSessionRecord,
     staffUserId: number,
-    message: { uid: string; type: ChatMessageType; text: string },
+    message: { uid: string; type: ChatMessageType; text: string; fileName?: string },
     now: number,
+    attachment?: NewFileInput,
   ): ChatMessageRecord {
+    // The attachment belongs to the member's account, beside the member's own (§4.4).
+    const file = attachment ? insertFile(this.db, session.accountId, attachment, now) : undefined;
     this.db
       .prepare(
-        `INSERT INTO chat_messages (uid, account_id, session_id, author_user_id, is_internal, type, text, created_at)
-         VALUES (?, ?, ?, ?, 1, ?, ?, ?)`,
+        `INSERT INTO chat_messages (uid, account_id, session_id, author_user_id, is_internal, type, text, file_uid,
+           file_name, created_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)`,
       )
-      .run(message.uid, session.accountId, session.recId, staffUserId, message.type, message.text, now);
+      .run(
+        message.uid,
+        session.accountId,
+        session.recId,
+        staffUserId,
+        message.type,
+        message.text,
+        file?.uid ?? null,
+        file ? (message.fileName ?? file.name) : null,
+        now,
+      );
     return this.message(session.accountId, session.recId, staffUserId, message.uid) as ChatMessageRecord;
   }
 
@@ -98,35 +120,40 @@ export class SqliteChatStaffStore implements ChatStaffStoreFamily {
     staff: { userId: number; messageUid: string },
     now: number,
   ) {
-    return this.db.transaction((): StaffSessionChange => {
-      const session = this.session(accountId, sessionId);
-      if (!session) return "notFound";
-      if (session.status === "Archived") return "archived";
-      if (session.staffUserId === staff.userId) return { session, message: null };
-      if (session.staffUserId !== null) return "takenByOther";
-      this.db
+    const take = (): StaffSessionChange => {
+      // Conditional: only a session nobody took changes hands, whoever else tries at the same time.
+      const taken = this.db
         .prepare(
-          "UPDATE support_sessions SET staff_user_id = ?, status = 'Active' WHERE account_id = ? AND id = ?",
+          `UPDATE support_sessions SET staff_user_id = ?, status = 'Active'
+           WHERE account_id = ? AND id = ? AND staff_user_id IS NULL AND status <> 'Archived'`,
         )
         .run(staff.userId, accountId, sessionId);
+      const session = this.session(accountId, sessionId);
+      if (!session) return "notFound";
+      if (taken.changes === 0) {
+        if (session.status === "Archived") return "archived";
+        return session.staffUserId === staff.userId ? { session, message: null } : "takenByOther";
+      }
       const message = this.insertMessage(
         session,
         staff.userId,
         { uid: staff.messageUid, type: "InternalUserStartTalking", text: "" },
         now,
       );
-      return { session: this.session(accountId, sessionId) as SupportSessionRecord, message };
-    })();
+      return { session, message };
+    };
+    return this.db.transaction(take).immediate();
   }
 
   async staffMessage(
     accountId: number,
     sessionId: number,
     staffUserId: number,
-    message: { uid: string; type: "Message" | "StaffBusy"; text: string },
+    message: StaffMessageInput,
     now: number,
+    attachment?: NewFileInput,
   ) {
-    return this.db.transaction((): StaffMessageOutcome => {
+    const post = (): StaffMessageOutcome => {
       const session = this.session(accountId, sessionId);
       if (!session) return "notFound";
       // A resend of a stored message answers with it, whatever happened to the session since.
@@ -137,13 +164,18 @@ export class SqliteChatStaffStore implements ChatStaffStoreFamily {
       if (existing) return { session, message: messageFromRow(existing), created: false };
       if (session.status === "Archived") return "archived";
       if (session.staffUserId !== null && session.staffUserId !== staffUserId) return "takenByOther";
-      if (message.type === "Message" && session.staffUserId === null) return "notTaken";
-      return { session, message: this.insertMessage(session, staffUserId, message, now), created: true };
-    })();
+      if (message.type !== "StaffBusy" && session.staffUserId === null) return "notTaken";
+      return {
+        session,
+        message: this.insertMessage(session, staffUserId, message, now, attachment),
+        created: true,
+      };
+    };
+    return this.db.transaction(post).immediate();
   }
 
   async archive(accountId: number, sessionId: number, staffUserId: number, messageUid: string, now: number) {
-    return this.db.transaction((): StaffSessionChange => {
+    const archive = (): StaffSessionChange => {
       const session = this.session(accountId, sessionId);
       if (!session) return "notFound";
       if (session.status === "Archived") return "archived";
@@ -160,7 +192,8 @@ export class SqliteChatStaffStore implements ChatStaffStoreFamily {
         now,
       );
       return { session: this.session(accountId, sessionId) as SupportSessionRecord, message };
-    })();
+    };
+    return this.db.transaction(archive).immediate();
   }
 
   async editMessage(

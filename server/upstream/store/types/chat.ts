@@ -17,6 +17,16 @@ export interface NewChatMessage {
   fileName?: string | null;
 }
 
+/** A member's message as stored: its session (as after the message), and what the call changed. */
+export interface MemberMessageOutcome {
+  session: SupportSessionRecord;
+  message: ChatMessageRecord;
+  /** False for a resend: the message was stored before (and nothing changed now). */
+  created: boolean;
+  /** The message started a new (Waiting) session. */
+  sessionStarted: boolean;
+}
+
 /** Support sessions and chat messages. */
 export interface ChatStoreFamily {
   /** The user's open (Waiting or Active) session. */
@@ -42,6 +52,19 @@ export interface ChatStoreFamily {
     now: number,
     attachment?: NewFileInput,
   ): Promise<{ message: ChatMessageRecord; created: boolean }>;
+  /**
+   * A member's message in one step: a resend (same author and UID) answers with the stored message and
+   * changes nothing; else the message goes to the open session, started (Waiting, on `page`) when there
+   * is none, and a non-blank `page` becomes the session's page (§4.4: where the member is now).
+   */
+  postMemberMessage(
+    accountId: number,
+    userId: number,
+    page: string,
+    message: Omit<NewChatMessage, "authorUserId" | "isInternal">,
+    now: number,
+    attachment?: NewFileInput,
+  ): Promise<MemberMessageOutcome>;
   /** The session whose messages carry the file. */
   sessionOfFile(accountId: number, fileUid: string): Promise<SupportSessionRecord | undefined>;
   messages(accountId: number, sessionId: number): Promise<ChatMessageRecord[]>;

@@ -11,6 +11,7 @@ import type {
   NotificationRecord,
   SupportSessionRecord,
 } from "../records-content.ts";
+import type { NewFileInput } from "./objects-files.ts";
 
 /** A notification to store for one user (the account is given by the entry or the call). */
 export interface NotificationDraft {
@@ -127,7 +128,17 @@ export interface StaffSessionSummary extends SupportSessionRecord {
   staffFullName: string | null;
   messageCount: number;
   lastMessageAt: number | null;
+  /**
+   * The member's first message of the session that is not deleted: its text, or the file name when
+   * it is a file; null when the member sent none.
+   */
+  firstMessage: string | null;
 }
+
+/** A staff message: a reply, an attachment (with its file name) or "all staff is busy". */
+export type StaffMessageInput =
+  | { uid: string; type: "Message" | "StaffBusy"; text: string }
+  | { uid: string; type: "File"; text: ""; fileName: string };
 
 /** The outcome of a change to a chat message. */
 export type MessageChange =
@@ -168,13 +179,18 @@ export interface ChatStaffStoreFamily {
     staff: { userId: number; messageUid: string },
     now: number,
   ): Promise<StaffSessionChange>;
-  /** Stores a staff message (text or StaffBusy) in a session the staff member may write to. */
+  /**
+   * Stores a staff message in a session the staff member may write to: a reply or a file (with its
+   * attachment, stored in the session's account in the same step) only in a session they took,
+   * StaffBusy also in one nobody took. A resend of the UID answers with the stored message.
+   */
   staffMessage(
     accountId: number,
     sessionId: number,
     staffUserId: number,
-    message: { uid: string; type: "Message" | "StaffBusy"; text: string },
+    message: StaffMessageInput,
     now: number,
+    attachment?: NewFileInput,
   ): Promise<StaffMessageOutcome>;
   /** Archives the session and stores the SessionArchived message. */
   archive(
