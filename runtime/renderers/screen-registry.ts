@@ -26,6 +26,10 @@ screenRegistry.register("upgrade", () => import("../screens/public/upgrade-scree
 screenRegistry.register("adminScreen", () => import("../screens/admin/admin-screen.tsx"));
 screenRegistry.register("impersonateUser", () => import("../screens/admin/impersonate-screen.tsx"));
 screenRegistry.register("configurationStudio", () => import("../screens/admin/studio/studio-screen.tsx"));
+screenRegistry.register(
+  "supportConsole",
+  () => import("../screens/admin/support-console/support-console-screen.tsx"),
+);
 screenRegistry.register("explorer", () => import("../screens/content/explorer-screen.tsx"));
 screenRegistry.register("tasks", () => import("../screens/work/tasks/tasks-screen.tsx"));
 screenRegistry.register("taskDetail", () => import("../screens/work/tasks/task-detail-screen.tsx"));
