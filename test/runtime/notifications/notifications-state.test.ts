@@ -131,11 +131,28 @@ describe("notification list (§4.3)", () => {
   }
 
   test("10,000 entries: opening and counting stay linear", () => {
-    const many = Array.from({ length: 10_000 }, (_, index) => record(index + 1, index % 2 === 0));
-    const started = performance.now();
-    const state = run(loaded(...many), { type: "opened" });
-    assert.equal(unreadCount(state), 0);
-    assert.equal(idsToMarkRead(state).length, 5_000);
-    assert.ok(performance.now() - started < 1_000);
+    const entries = (count: number) =>
+      Array.from({ length: count }, (_, index) => record(index + 1, index % 2 === 0));
+    /** The fastest of five rounds: the least disturbed by whatever else the machine runs. */
+    const fastestMs = (count: number) => {
+      const many = entries(count);
+      let best = Number.POSITIVE_INFINITY;
+      for (let round = 0; round < 5; round++) {
+        const started = performance.now();
+        const state = run(loaded(...many), { type: "opened" });
+        best = Math.min(best, performance.now() - started);
+        assert.equal(unreadCount(state), 0);
+        assert.equal(idsToMarkRead(state).length, count / 2);
+      }
+      return best;
+    };
+    const small = fastestMs(1_000);
+    const large = fastestMs(10_000);
+    // Ten times the entries: linear work takes about ten times as long, quadratic work a hundred.
+    // A ratio of two timings of the same run holds on a busy machine, where a wall-clock bound does not.
+    assert.ok(
+      large < Math.max(small, 1) * 30,
+      `1,000 entries ${small.toFixed(1)} ms, 10,000 ${large.toFixed(1)} ms`,
+    );
   });
 });
