@@ -114,13 +114,12 @@ export class SqliteChatStore implements ChatStoreFamily {
     const resent = (stored: Record<string, unknown>): MemberMessageOutcome => {
       const record = messageFromRow(stored);
       const session = this.sessionRow(accountId, record.sessionId) as Record<string, unknown>;
-      return { session: sessionFromRow(session), message: record, created: false, sessionStarted: false };
+      return { session: sessionFromRow(session), message: record, created: false };
     };
     const post = () => {
       const existing = this.findMessage(accountId, userId, message.uid);
       if (existing) return resent(existing);
       let session = this.openRow(accountId, userId);
-      const sessionStarted = session === undefined;
       if (!session) {
         session = this.db
           .prepare(
@@ -141,7 +140,7 @@ export class SqliteChatStore implements ChatStoreFamily {
         attachment,
       );
       const after = sessionFromRow(this.sessionRow(accountId, sessionId) as Record<string, unknown>);
-      return { session: after, message: stored, created: true, sessionStarted };
+      return { session: after, message: stored, created: true };
     };
     try {
       // Immediate: the open-session check and the insert hold the write lock together.

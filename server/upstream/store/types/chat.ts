@@ -23,8 +23,6 @@ export interface MemberMessageOutcome {
   message: ChatMessageRecord;
   /** False for a resend: the message was stored before (and nothing changed now). */
   created: boolean;
-  /** The message started a new (Waiting) session. */
-  sessionStarted: boolean;
 }
 
 /** Support sessions and chat messages. */
