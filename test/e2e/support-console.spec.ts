@@ -21,6 +21,9 @@ const ANALYST: Login = { domain: "northwind", email: "analyst@northwind.example"
 const OWNER_NAME = "Olivia Owner";
 const ANALYST_NAME = "Andre Analyst";
 const AGENT_NAME = "Sofia Support";
+/** Staff with Write on every admin module: the other agent. */
+const STAFF_ADMIN: Login = { domain: "tessera", email: "admin@tessera.example" };
+const ADMIN_NAME = "Ada Admin";
 const CONSOLE = "/admin/supportconsole";
 /** What the console promises the agent: a new chat shows within two seconds, without a reload. */
 const LIVE_MS = 2_000;
@@ -230,12 +233,10 @@ test("a member's chat reaches the agent live; taken, answered with text and an i
   browser,
 }) => {
   test.setTimeout(60_000);
-  const agent = await openConsole(browser, AGENT);
+  const [agent, member] = await Promise.all([openConsole(browser, AGENT), openPage(browser, OWNER, "/")]);
   await agent.evaluate(() => Object.assign(window, { notReloaded: true }));
   await expect(serviceSwitch(agent)).toBeChecked();
   await expect(agent).toHaveTitle(/^Support console\b/);
-
-  const member = await openPage(browser, OWNER, "/");
   const panel = await openChat(member);
   const question = `My dashboard will not load (${Date.now()})`;
   await memberSends(panel, question);
@@ -301,6 +302,8 @@ test("a member's chat reaches the agent live; taken, answered with text and an i
 
   // Archived: the member rates, and the console shows it without a reload.
   await button(agent, "Archive conversation").click();
+  const confirm = agent.getByRole("alertdialog", { name: en("SupportConsole_ArchiveTitle") });
+  await button(confirm, en("SupportConsole_ArchiveConfirm")).click();
   await expect(agent.getByRole("tabpanel").getByText("Conversation archived")).toBeVisible();
   const rating = member.getByRole("dialog", { name: en("Chat_RatingTitle") });
   await expect(rating).toBeVisible();
@@ -350,20 +353,26 @@ test("read-only staff read the queue and a conversation with every action disabl
 test("the service switch closes the chat in the member's open panel at once, and opens it again", async ({
   browser,
 }) => {
-  const member = await openPage(browser, OWNER, "/");
+  const [member, agent] = await Promise.all([openPage(browser, OWNER, "/"), openConsole(browser, AGENT)]);
   await member.evaluate(() => Object.assign(window, { notReloaded: true }));
   const panel = await openChat(member);
   await expect(panel.getByText(en("Chat_StartIntro"))).toBeVisible();
 
-  const agent = await openConsole(browser, AGENT);
+  // Desktop notices: asked for on the click only; granted, the button says so and is pressed.
+  await agent.context().grantPermissions(["notifications"], { origin: product.origin });
+  await button(agent, "Notify me of new chats").click();
+  await expect(button(agent, "Desktop notifications on")).toHaveAttribute("aria-pressed", "true");
+
   const open = serviceSwitch(agent);
+  // The switch as a pointer meets it: its label (the drawn track lies over the input).
+  const toggle = agent.locator("label", { has: open });
   await expect(open).toBeChecked();
-  await open.click();
+  await toggle.click();
   await expect(open).not.toBeChecked();
   await expect(panel.getByText(en("Chat_Unavailable"))).toBeVisible({ timeout: LIVE_MS });
   expect((await agentApi.get("/api/Admin/SupportChat/Status")).json.IsOpen).toBe(false);
 
-  await open.click();
+  await toggle.click();
   await expect(open).toBeChecked();
   await expect(panel.getByText(en("Chat_Unavailable"))).toHaveCount(0, { timeout: LIVE_MS });
   await expect(panel.getByRole("textbox", { name: en("Chat_MessageLabel") })).toBeVisible();
@@ -372,6 +381,34 @@ test("the service switch closes the chat in the member's open panel at once, and
     true,
   );
   await member.context().close();
+  await agent.context().close();
+});
+
+test("another agent's take shows live: the conversation moves to the other agents and cannot be taken", async ({
+  browser,
+}) => {
+  await memberMessage(OWNER, "Can I get a copy of last month's invoice?");
+  const agent = await openConsole(browser, AGENT);
+  await openConversation(agent, OWNER_NAME);
+  await expect(button(agent, "Take conversation")).toBeEnabled();
+  const admin = await apiClientAs(product.origin, STAFF_ADMIN);
+  try {
+    expect(
+      (await admin.send("POST", `/api/Admin/SupportChat/Sessions/${await sessionOf(OWNER_NAME)}/Take`, {}))
+        .status,
+    ).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
+  await expect(agent.getByRole("tabpanel").getByText(`${ADMIN_NAME} is talking to this member.`)).toBeVisible(
+    {
+      timeout: LIVE_MS,
+    },
+  );
+  await expect(button(agent, "Take conversation")).toBeDisabled();
+  const others = queueList(agent, "Other agents' conversations");
+  await expect(others.getByRole("listitem").filter({ has: openButton(agent, OWNER_NAME) })).toBeVisible();
+  await expect(agent.getByRole("textbox", { name: "Reply", exact: true })).toHaveCount(0);
   await agent.context().close();
 });
 
