@@ -95,11 +95,19 @@ const members: Member[] = [];
 const agents: Agent[] = [];
 const stops: (() => void)[] = [];
 
+/** SendMessage invocations the members' hub clients put on the wire (resends included). */
+let sendMessageFrames = 0;
+
 /** `ws` as the runtime's WebSocket, sending what a browser tab of the product sends on the upgrade. */
 function tabSocket(client: BrowserClient): HubSocketConstructor {
   return class extends WebSocket {
     constructor(url: string) {
       super(url, { headers: { origin: PUBLIC_ORIGIN, cookie: client.cookieHeader() } });
+      const send = this.send.bind(this);
+      this.send = ((data: string) => {
+        if (data.includes('"target":"SendMessage"')) sendMessageFrames += 1;
+        send(data);
+      }) as typeof this.send;
     }
   } as unknown as HubSocketConstructor;
 }
@@ -314,9 +322,10 @@ after(async () => {
 
 describe("support chat reliability over real sockets (§4.4)", () => {
   test("10 members and 2 agents exchange 1,000 messages through two hub drops: each side holds each message once, in the server's order", {
-    timeout: 90_000,
+    timeout: 120_000,
   }, async (t) => {
     const started = Date.now();
+    const framesBefore = sendMessageFrames;
     const chatting = members.slice(0, MEMBERS);
 
     // Every member starts a session; the agents see them waiting and take five each.
@@ -442,7 +451,8 @@ describe("support chat reliability over real sockets (§4.4)", () => {
       0,
     );
     t.diagnostic(
-      `${memberSends + replies} messages (${memberSends} from members over the hub, ${replies} replies over REST in ${replyPosts} posts); ` +
+      `${memberSends + replies} messages (${memberSends} from members over the hub in ${sendMessageFrames - framesBefore} SendMessage frames, ` +
+        `${replies} replies over REST in ${replyPosts} posts); ` +
         `drops: ${dropped.length} (${dropped.join(" and ")} upstream hub sockets cut, ${HUB_DOWN_MS} ms down each); ` +
         `each of ${chatting.length} members and ${agents.length} agents holds every message of its sessions once; ` +
         `exchange ${exchanged} ms, whole test ${Date.now() - started} ms`,
