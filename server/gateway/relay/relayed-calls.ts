@@ -88,6 +88,7 @@ const limit = (method: string, path: string, maxBodyBytes: number): RelayBodyLim
 /** The routes whose body may exceed RELAY_DEFAULT_MAX_BODY_BYTES, each with the upstream's own limit. */
 export const RELAY_BODY_LIMITS: readonly RelayBodyLimit[] = [
   limit("PUT", "supportchat/file", upload(2 * MIB)), // §9: chat attachments up to 2 MB
+  limit("PUT", "Admin/SupportChat/Sessions/*/File", upload(2 * MIB)), // the staff's attachments, the same limit
   limit("PUT", "Account/Settings/Logo/*", upload(512 * KIB)),
   limit("POST", "Content/*/Objects/*/Comments", upload(5 * 5 * MIB)),
   limit("POST", "SupportTickets/*/Comments", upload(5 * 5 * MIB)),

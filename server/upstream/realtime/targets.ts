@@ -50,7 +50,7 @@ export const ChatHubTarget = {
   Open: "open",
   /** `()`: the support chat closed. */
   Close: "close",
-  /** Staff only — `(session: StaffSessionBody)`: a session was taken or archived (queue refresh). */
+  /** Staff only — `(session: StaffSessionBody)`: a session started, got a message, was taken, archived or rated (the live queue). */
   SessionUpdated: "sessionUpdated",
 } as const;
 

@@ -1,28 +1,17 @@
 /**
- * Properties of the configuration plane (DESIGN.md §3 publishing and resolution), on generated change
- * sets as they arrive on the wire (JSON.parse, so `__proto__` is an own property):
- *
- * - pollution keys at any depth of a merge or a document, wrong types, unknown kinds, dangling
- *   references and broken text rules, mixed with valid edits: applyEdits and materialise refuse with
- *   problems that name a kind and a pointer (a pollution key at the pointer where it is), or apply;
- *   a valid change set always applies and shows what it changed; no prototype gains a property and
- *   the shipped base never changes;
- * - valid edits published through a real plane and rolled back serve exactly what was served before,
- *   and published again serve exactly what the first publication served (the same text digests).
+ * The generators and checks of the configuration plane's property suites
+ * (config-change-set-properties.test.ts, config-publication-properties.test.ts): change sets as they
+ * arrive on the wire, what each edit must come to, and the prototype and base snapshots the
+ * properties compare against. Two files, so that each property has a test file's time budget.
  */
 import assert from "node:assert/strict";
-import { test } from "node:test";
-import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import Fastify from "fastify";
-import { applyEdits, type ConfigEdit } from "../../../../server/gateway/config/change-set.ts";
-import {
-  type BaseConfiguration,
-  baseDocuments,
-  type ConfigContent,
-  type ConfigDocuments,
-  type ConfigProblem,
-  EMPTY_CONTENT,
+import type {
+  BaseConfiguration,
+  ConfigContent,
+  ConfigDocuments,
+  ConfigProblem,
 } from "../../../../server/gateway/config/config-content.ts";
 import {
   CONFIG_KINDS,
@@ -30,48 +19,46 @@ import {
   LANGUAGES,
   type Language,
 } from "../../../../server/gateway/config/config-kinds.ts";
-import { type Actor, ConfigPlane } from "../../../../server/gateway/config/config-plane.ts";
-import { IN_MEMORY, SqliteConfigStore } from "../../../../server/gateway/config/sqlite-config-store.ts";
+import type { Actor } from "../../../../server/gateway/config/config-plane.ts";
 import { materialise } from "../../../../server/gateway/config/validate-config.ts";
 import type { ManifestSet } from "../../../../server/gateway/manifests/manifest-set.ts";
-import { ManualClock } from "../../../helpers/manual-clock.ts";
 import { defaultBase } from "../session/gateway-fixture.ts";
 
-const log = Fastify({ logger: false }).log;
-const AUTHOR: Actor = { name: "tessera/admin@tessera.example", address: "10.0.0.1" };
+export const log = Fastify({ logger: false }).log;
+export const AUTHOR: Actor = { name: "tessera/admin@tessera.example", address: "10.0.0.1" };
 
 /**
  * Change sets of the first property. applyEdits refuses most of them at once; one in twelve reaches
  * materialise, which validates every kind for the operator and for each account layer.
  */
-const CHANGE_SET_RUNS = 10_000;
+export const CHANGE_SET_RUNS = 10_000;
 /**
  * Change sets of the second property, each of EDITS_PER_PUBLICATION valid edits: 1,000 edits. Every
  * publication and rollback validates the whole configuration, so edits are published ten at a time.
  */
-const PUBLICATION_RUNS = 100;
-const EDITS_PER_PUBLICATION = 10;
+export const PUBLICATION_RUNS = 100;
+export const EDITS_PER_PUBLICATION = 10;
 /** The accounts whose layers the edits touch. */
-const ACCOUNTS = [7, 42] as const;
+export const ACCOUNTS = [7, 42] as const;
 
-type Json = unknown;
-type Path = readonly (string | number)[];
-type Obj = Record<string, unknown>;
+export type Json = unknown;
+export type Path = readonly (string | number)[];
+export type Obj = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Obj =>
+export const isObject = (value: unknown): value is Obj =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-const segment = (part: string | number) => String(part).replaceAll("~", "~0").replaceAll("/", "~1");
-const pointerOf = (path: Path) => path.map((part) => `/${segment(part)}`).join("");
+export const segment = (part: string | number) => String(part).replaceAll("~", "~0").replaceAll("/", "~1");
+export const pointerOf = (path: Path) => path.map((part) => `/${segment(part)}`).join("");
 
-function get(value: Json, path: Path): Json {
+export function get(value: Json, path: Path): Json {
   let node = value;
   for (const part of path) node = (node as Record<string | number, unknown>)[part];
   return node;
 }
 
 /** A copy of `value` with `replacement` at `path` (undefined: removed). */
-function setIn(value: Json, path: Path, replacement: Json): Json {
+export function setIn(value: Json, path: Path, replacement: Json): Json {
   const [head, ...rest] = path;
   if (head === undefined) return replacement;
   if (Array.isArray(value)) {
@@ -87,7 +74,7 @@ function setIn(value: Json, path: Path, replacement: Json): Json {
 }
 
 /** The merge patch that puts `replacement` at `path` (null removes it); an array on the way is replaced whole. */
-function patchAt(value: Json, path: Path, replacement: Json): Json {
+export function patchAt(value: Json, path: Path, replacement: Json): Json {
   const [head, ...rest] = path;
   if (head === undefined) return replacement;
   if (Array.isArray(value)) return setIn(value, path, replacement === null ? undefined : replacement);
@@ -95,7 +82,7 @@ function patchAt(value: Json, path: Path, replacement: Json): Json {
 }
 
 /** What a merge edit at `path` changes: the keys down to the first array, which a merge replaces whole. */
-function regionOf(layer: string, kind: string, path: Path, document: Json): string[] {
+export function regionOf(layer: string, kind: string, path: Path, document: Json): string[] {
   const region = [layer, kind];
   let node = document;
   for (const part of path) {
@@ -110,19 +97,19 @@ function regionOf(layer: string, kind: string, path: Path, document: Json): stri
 // ——— what the edits are generated against ———
 
 /** The documents an operator and each account see: edits are generated to change them. */
-interface Reference {
+export interface Reference {
   documents: ConfigDocuments;
   accounts: ReadonlyMap<number, ManifestSet>;
 }
 
 /** What a configuration serves, for checking that an edit shows. */
-interface View {
+export interface View {
   set(account: number | null): ManifestSet;
   text(language: Language, key: string): unknown;
 }
 
 /** The expected answer for one edit. */
-type Expect =
+export type Expect =
   /** Refused by applyEdits with a problem at one of these pointers (the edit's index given). */
   | { at: "edit"; kind: string; pointers: (index: number) => string[] }
   /**
@@ -134,14 +121,14 @@ type Expect =
   | { at: "maybe" }
   | { at: "valid"; observe: (view: View) => void };
 
-interface ExpectedProblem {
+export interface ExpectedProblem {
   kind: string;
   pointer: string;
   account?: number;
 }
 
 /** One generated edit: its JSON text as sent, what it changes and what must come of it. */
-interface Generated {
+export interface Generated {
   wire: string;
   /** What a counterexample prints: the wire text of a whole document would bury it. */
   label: string;
@@ -157,19 +144,19 @@ interface Generated {
 }
 
 /** Prints as its label in a counterexample. */
-function labelled<T extends { label: string }>(value: T): T {
+export function labelled<T extends { label: string }>(value: T): T {
   return Object.defineProperty(value, fc.toStringMethod, { value: () => value.label, enumerable: false });
 }
 
-const short = (value: Json) => {
+export const short = (value: Json) => {
   const text = JSON.stringify(value) ?? "undefined";
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 };
 
-const layerName = (account: number | undefined) =>
+export const layerName = (account: number | undefined) =>
   account === undefined ? "operator" : `account:${account}`;
 
-function editWire(
+export function editWire(
   kind: unknown,
   account: number | undefined,
   form: "merge" | "document",
@@ -179,7 +166,7 @@ function editWire(
 }
 
 /** The document the layer shows at the reference (an account's is the operator's where it has no layer). */
-function layerDocument(reference: Reference, kind: ConfigKind, account: number | undefined): Json {
+export function layerDocument(reference: Reference, kind: ConfigKind, account: number | undefined): Json {
   if (account === undefined || kind.startsWith("texts.")) return reference.documents[kind];
   const set = reference.accounts.get(account) as unknown as Record<string, Json> | undefined;
   return set?.[kind] ?? reference.documents[kind];
@@ -190,7 +177,7 @@ function layerDocument(reference: Reference, kind: ConfigKind, account: number |
  * it is an account's (an operator edit setting the same value would empty the account's patch), and
  * every language's text when it is English's (English decides the other languages' problems).
  */
-function regionsOf(
+export function regionsOf(
   kind: ConfigKind,
   account: number | undefined,
   path: Path,
@@ -215,7 +202,7 @@ function regionsOf(
  * An edit that puts `value` at `path` of a layer's document (null: removes it), as a merge patch or as
  * the whole document, with what must come of it.
  */
-function editAt(
+export function editAt(
   reference: Reference,
   input: {
     kind: ConfigKind;
@@ -239,7 +226,7 @@ function editAt(
 }
 
 /** Keeps the edits that overlap none kept before them (see Generated.regions). */
-function independent(edits: readonly Generated[]): Generated[] {
+export function independent(edits: readonly Generated[]): Generated[] {
   const kept: Generated[] = [];
   const taken: string[][] = [];
   const overlaps = (a: string[], b: string[]) => a.slice(0, b.length).every((part, i) => part === b[i]);
@@ -257,13 +244,13 @@ function independent(edits: readonly Generated[]): Generated[] {
 
 // ——— places in the documents ———
 
-interface Site {
+export interface Site {
   kind: ConfigKind;
   path: Path;
 }
 
 /** Every string under a property for which `wanted` is true, in the manifest kinds. */
-function stringSites(documents: ConfigDocuments, wanted: (property: string) => boolean): Site[] {
+export function stringSites(documents: ConfigDocuments, wanted: (property: string) => boolean): Site[] {
   const sites: Site[] = [];
   for (const kind of CONFIG_KINDS) {
     if (kind.startsWith("texts.")) continue;
@@ -282,14 +269,15 @@ function stringSites(documents: ConfigDocuments, wanted: (property: string) => b
 }
 
 /** Properties that hold a text key (the cross checks' rule: a name ending in Key, but these). */
-const NOT_TEXT_KEYS = new Set(["key", "rowKey", "sortKey", "groupKey"]);
-const isTextKeyProperty = (property: string) => property.endsWith("Key") && !NOT_TEXT_KEYS.has(property);
+export const NOT_TEXT_KEYS = new Set(["key", "rowKey", "sortKey", "groupKey"]);
+export const isTextKeyProperty = (property: string) =>
+  property.endsWith("Key") && !NOT_TEXT_KEYS.has(property);
 
 /**
  * Properties that name a route, permission, feature, admin module, dialog or screen (a menu's `key`
  * is a permission). Where they are defined (permissions' own keys) is not a reference.
  */
-const REFERENCE_PROPERTIES = new Set([
+export const REFERENCE_PROPERTIES = new Set([
   "permission",
   "key",
   "feature",
@@ -304,7 +292,7 @@ const REFERENCE_PROPERTIES = new Set([
 ]);
 
 /** A menu's lists of entries: sections' links and the user and help menus' entries. */
-function menuLists(menus: Json): Path[] {
+export function menuLists(menus: Json): Path[] {
   const lists: Path[] = [];
   for (const [menu, value] of Object.entries(menus as Obj)) {
     if (!isObject(value)) continue;
@@ -318,10 +306,10 @@ function menuLists(menus: Json): Path[] {
   return lists;
 }
 
-const idsAt = (menus: Json, path: Path) => (get(menus, path) as Obj[]).map((item) => item.id);
+export const idsAt = (menus: Json, path: Path) => (get(menus, path) as Obj[]).map((item) => item.id);
 
 /** Shell settings an operator may switch (not signupAllowed: with an upstream, it is the upstream's). */
-const OPERATOR_SETTINGS: readonly { path: Path; values: readonly Json[] }[] = [
+export const OPERATOR_SETTINGS: readonly { path: Path; values: readonly Json[] }[] = [
   { path: ["logo", "show"], values: [true, false] },
   { path: ["logo", "style"], values: ["wide", "square", "none"] },
   { path: ["theme", "default"], values: ["light", "dark", "sync"] },
@@ -333,13 +321,17 @@ const OPERATOR_SETTINGS: readonly { path: Path; values: readonly Json[] }[] = [
   { path: ["videoTutorials"], values: [true, false] },
 ];
 /** The branding an account layer may change (ACCOUNT_SHELL_FIELDS). */
-const ACCOUNT_SETTINGS = OPERATOR_SETTINGS.filter(({ path }) => path[0] === "logo" || path[0] === "theme");
+export const ACCOUNT_SETTINGS = OPERATOR_SETTINGS.filter(
+  ({ path }) => path[0] === "logo" || path[0] === "theme",
+);
 /** Shell settings that are the product's: an account layer changing one is refused. */
-const PRODUCT_SETTINGS = OPERATOR_SETTINGS.filter(({ path }) => path[0] !== "logo" && path[0] !== "theme");
-const STATUSES = ["success", "failure", "warning", "info"] as const;
+export const PRODUCT_SETTINGS = OPERATOR_SETTINGS.filter(
+  ({ path }) => path[0] !== "logo" && path[0] !== "theme",
+);
+export const STATUSES = ["success", "failure", "warning", "info"] as const;
 
 /** `{{name}}` placeholders (i18next's syntax), as a multiset. */
-const placeholdersIn = (text: string) =>
+export const placeholdersIn = (text: string) =>
   [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1] as string);
 
 /**
@@ -347,7 +339,7 @@ const placeholdersIn = (text: string) =>
  * and a flag), the direction marks multi-line texts allow, tab, LF and CR LF — never a brace (a stray
  * `{{` would be a placeholder) nor a character the text rule refuses.
  */
-const TEXT_UNITS = [
+export const TEXT_UNITS = [
   ..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,;:!?'\"()-/&%+=#@*",
   ..."éßñçøüÆőłİıΩЖж–—…«»",
   "中",
@@ -366,10 +358,20 @@ const TEXT_UNITS = [
   "\n",
   "\r\n",
 ];
-const WORDS = ["Neu", "Tableaux", "Painéis", "Übersicht", "Data", "데이터", "נתונים", "Panneaux", "Vue"];
+export const WORDS = [
+  "Neu",
+  "Tableaux",
+  "Painéis",
+  "Übersicht",
+  "Data",
+  "데이터",
+  "נתונים",
+  "Panneaux",
+  "Vue",
+];
 
 /** A text that is not blank, holds exactly `placeholders`, and differs from `current`. */
-function textArbitrary(placeholders: readonly string[], current: unknown): fc.Arbitrary<string> {
+export function textArbitrary(placeholders: readonly string[], current: unknown): fc.Arbitrary<string> {
   return fc
     .record({
       word: fc.constantFrom(...WORDS),
@@ -386,12 +388,12 @@ function textArbitrary(placeholders: readonly string[], current: unknown): fc.Ar
     });
 }
 
-const pick = <T>(items: readonly T[]) => fc.constantFrom(...items);
+export const pick = <T>(items: readonly T[]) => fc.constantFrom(...items);
 
 // ——— valid edits ———
 
 /** Edits an operator (or an account, for its branding and menus) may publish, each changing the reference. */
-function validEdits(reference: Reference): fc.Arbitrary<Generated> {
+export function validEdits(reference: Reference): fc.Arbitrary<Generated> {
   const english = reference.documents["texts.en"] as Record<string, string>;
   const keys = Object.keys(english);
   const placeholderKeys = keys.filter((key) => placeholdersIn(english[key] as string).length > 0);
@@ -496,9 +498,9 @@ function validEdits(reference: Reference): fc.Arbitrary<Generated> {
 
 // ——— edits applyEdits refuses ———
 
-const FORBIDDEN_KEYS = ["__proto__", "constructor", "prototype"] as const;
+export const FORBIDDEN_KEYS = ["__proto__", "constructor", "prototype"] as const;
 /** What a polluting key carries: objects meant for a prototype, nested pollution, plain values. */
-const POLLUTION_PAYLOADS = [
+export const POLLUTION_PAYLOADS = [
   '{"polluted":"yes"}',
   '{"prototype":{"polluted":"yes"}}',
   '{"__proto__":{"polluted":"yes"}}',
@@ -511,7 +513,7 @@ const POLLUTION_PAYLOADS = [
 ];
 
 /** Containers under `node` that a path may step into: objects, and objects inside arrays. */
-function stepsFrom(node: Obj): (readonly [string] | readonly [string, number])[] {
+export function stepsFrom(node: Obj): (readonly [string] | readonly [string, number])[] {
   const steps: (readonly [string] | readonly [string, number])[] = [];
   for (const [key, child] of Object.entries(node)) {
     if (isObject(child)) steps.push([key]);
@@ -529,7 +531,7 @@ function stepsFrom(node: Obj): (readonly [string] | readonly [string, number])[]
  * `position` among its keys. `whole`: every key of every object on the way; otherwise only the path
  * (a merge patch). Arrays are always whole: a merge replaces them.
  */
-function jsonWith(
+export function jsonWith(
   value: Json,
   path: Path,
   inserted: readonly (readonly [string, string])[],
@@ -561,7 +563,7 @@ function jsonWith(
 }
 
 /** An edit of a known kind whose merge or document holds `__proto__`, `constructor` or `prototype`. */
-function pollutingEdit(reference: Reference): fc.Arbitrary<Generated> {
+export function pollutingEdit(reference: Reference): fc.Arbitrary<Generated> {
   return fc
     .record({
       kind: pick(CONFIG_KINDS),
@@ -603,7 +605,7 @@ function pollutingEdit(reference: Reference): fc.Arbitrary<Generated> {
 }
 
 /** Kinds the plane does not know: near misses, prototype names, other JSON types. */
-const UNKNOWN_KINDS = [
+export const UNKNOWN_KINDS = [
   '"texts.xx"',
   '"texts."',
   '"texts.EN"',
@@ -623,9 +625,19 @@ const UNKNOWN_KINDS = [
   '{"0":"shell"}',
 ];
 /** Values that are not an object where a merge or a document must be one. */
-const NOT_OBJECTS = ['"x"', '""', "5", "0", "true", "false", "null", "[]", '[{"videoTutorials":false}]'];
+export const NOT_OBJECTS = [
+  '"x"',
+  '""',
+  "5",
+  "0",
+  "true",
+  "false",
+  "null",
+  "[]",
+  '[{"videoTutorials":false}]',
+];
 
-function malformedEdit(): fc.Arbitrary<Generated> {
+export function malformedEdit(): fc.Arbitrary<Generated> {
   const refused = (wire: string, kind: string, at: (index: number) => string): Generated =>
     labelled({
       wire,
@@ -664,10 +676,10 @@ function malformedEdit(): fc.Arbitrary<Generated> {
 
 // ——— edits materialise refuses ———
 
-const DANGLING_LINK = "/admin/zznowhere/a/b";
-const name = fc.stringMatching(/^[A-Z][a-z]{2,8}$/);
+export const DANGLING_LINK = "/admin/zznowhere/a/b";
+export const name = fc.stringMatching(/^[A-Z][a-z]{2,8}$/);
 
-function invalidEdits(reference: Reference): fc.Arbitrary<Generated> {
+export function invalidEdits(reference: Reference): fc.Arbitrary<Generated> {
   const { documents } = reference;
   const english = documents["texts.en"] as Record<string, string>;
   const keys = Object.keys(english);
@@ -955,7 +967,7 @@ function invalidEdits(reference: Reference): fc.Arbitrary<Generated> {
 }
 
 /** Keys that resemble the forbidden ones or name Object.prototype's methods: ordinary keys, refused or not. */
-const UNUSUAL_KEYS = [
+export const UNUSUAL_KEYS = [
   "__proto",
   "_proto_",
   "__PROTO__",
@@ -971,10 +983,23 @@ const UNUSUAL_KEYS = [
   "toString",
   "valueOf",
 ];
-const ANY_VALUES: readonly Json[] = ["zz", "", 0, -1, 1.5, true, false, [], ["x"], {}, { zz: 1 }, null];
+export const ANY_VALUES: readonly Json[] = [
+  "zz",
+  "",
+  0,
+  -1,
+  1.5,
+  true,
+  false,
+  [],
+  ["x"],
+  {},
+  { zz: 1 },
+  null,
+];
 
 /** A value of another type anywhere, or an unusual key anywhere: the outcome is not certain. */
-function uncertainEdits(reference: Reference): fc.Arbitrary<Generated> {
+export function uncertainEdits(reference: Reference): fc.Arbitrary<Generated> {
   const at = { at: "maybe" } as const;
   return fc
     .record({
@@ -1017,14 +1042,14 @@ function uncertainEdits(reference: Reference): fc.Arbitrary<Generated> {
 
 // ——— change sets ———
 
-interface ChangeSet {
+export interface ChangeSet {
   edits: Generated[];
   content: ConfigContent;
   label: string;
 }
 
 /** What a content serves: the operator's documents, and each account's set. */
-function referenceOf(base: BaseConfiguration, content: ConfigContent): Reference {
+export function referenceOf(base: BaseConfiguration, content: ConfigContent): Reference {
   const { configuration } = materialise(base, content);
   assert.ok(configuration, "the content edits are generated on is valid");
   return {
@@ -1036,7 +1061,7 @@ function referenceOf(base: BaseConfiguration, content: ConfigContent): Reference
 }
 
 /** Change sets on each of `contents`, generated against what that content serves. */
-function changeSets(
+export function changeSets(
   base: BaseConfiguration,
   contents: readonly { name: string; content: ConfigContent; weight: number }[],
 ): fc.Arbitrary<ChangeSet> {
@@ -1087,7 +1112,7 @@ function changeSets(
 
 // ——— invariants ———
 
-const wellFormed = (problem: ConfigProblem) => {
+export const wellFormed = (problem: ConfigProblem) => {
   assert.ok(
     problem.kind === "content" || (CONFIG_KINDS as readonly string[]).includes(problem.kind),
     `kind ${String(problem.kind)}`,
@@ -1098,16 +1123,16 @@ const wellFormed = (problem: ConfigProblem) => {
   if (problem.account !== undefined) assert.ok(Number.isSafeInteger(problem.account));
 };
 
-const found = (problems: readonly ConfigProblem[], expected: ExpectedProblem) =>
+export const found = (problems: readonly ConfigProblem[], expected: ExpectedProblem) =>
   problems.some(
     (p) => p.kind === expected.kind && p.pointer === expected.pointer && p.account === expected.account,
   );
 
 /** The objects a polluting key would reach. */
-const PROTOTYPES = [Object.prototype, Object, Array.prototype, Function.prototype] as const;
+export const PROTOTYPES = [Object.prototype, Object, Array.prototype, Function.prototype] as const;
 
 /** Each prototype's own properties and their descriptors. */
-function prototypeSnapshot(): Map<PropertyKey, PropertyDescriptor>[] {
+export function prototypeSnapshot(): Map<PropertyKey, PropertyDescriptor>[] {
   return PROTOTYPES.map(
     (target) =>
       new Map(
@@ -1116,14 +1141,14 @@ function prototypeSnapshot(): Map<PropertyKey, PropertyDescriptor>[] {
   );
 }
 
-const sameDescriptor = (a: PropertyDescriptor, b: PropertyDescriptor) =>
+export const sameDescriptor = (a: PropertyDescriptor, b: PropertyDescriptor) =>
   a.value === b.value && a.get === b.get && a.set === b.set && a.writable === b.writable;
 
 /**
  * Fails when a prototype gained, lost or changed a property, after putting it back: a polluted
  * prototype would fail every later run, and the counterexample must be the run that polluted it.
  */
-function assertNoPollution(before: readonly Map<PropertyKey, PropertyDescriptor>[]) {
+export function assertNoPollution(before: readonly Map<PropertyKey, PropertyDescriptor>[]) {
   const changes: string[] = [];
   const polluted = ({} as Record<string, unknown>).polluted;
   const prototypeOfObject = Object.getPrototypeOf(Object.prototype);
@@ -1150,217 +1175,15 @@ function assertNoPollution(before: readonly Map<PropertyKey, PropertyDescriptor>
 }
 
 /** Freezes the base, so that a write into it throws in the run that makes it. */
-function deepFreeze(value: unknown): void {
+export function deepFreeze(value: unknown): void {
   if (typeof value !== "object" || value === null || Object.isFrozen(value)) return;
   Object.freeze(value);
   for (const item of Object.values(value)) deepFreeze(item);
 }
 
-async function frozenBase(): Promise<{ base: BaseConfiguration; copy: BaseConfiguration }> {
+export async function frozenBase(): Promise<{ base: BaseConfiguration; copy: BaseConfiguration }> {
   const base = await defaultBase();
   const copy = structuredClone(base);
   deepFreeze(base);
   return { base, copy };
 }
-
-// ——— the properties ———
-
-test("generated change sets are refused with a kind and a pointer or apply, and never pollute a prototype nor change the base", async (t) => {
-  const { base, copy } = await frozenBase();
-  const baseDocs = baseDocuments(base);
-  const copyDocs = baseDocuments(copy);
-  // A version with an operator setting and both account layers, to edit on as well as the base alone.
-  const earlier = applyEdits(base, EMPTY_CONTENT, [
-    { kind: "shell", merge: { videoTutorials: !base.manifests.shell.videoTutorials } },
-    { kind: "shell", account: 7, merge: { theme: { default: "dark" } } },
-    { kind: "menus", account: 42, merge: { help: { entries: base.manifests.menus.help.entries.slice(1) } } },
-  ]);
-  assert.deepEqual(earlier.problems, []);
-  assert.deepEqual(materialise(base, earlier.content).problems, []);
-  const pristine = prototypeSnapshot();
-  const counts = { refusedByApplyEdits: 0, refusedByMaterialise: 0, applied: 0, appliedAllValid: 0 };
-
-  const check = ({ edits, content }: ChangeSet) => {
-    const wire = `[${edits.map((edit) => edit.wire).join(",")}]`;
-    const applied = applyEdits(base, content, JSON.parse(wire) as ConfigEdit[]);
-    applied.problems.forEach(wellFormed);
-    const refusedAtEdits = edits.flatMap((edit, index) =>
-      edit.expect.at === "edit"
-        ? [{ index, kind: edit.expect.kind, pointers: edit.expect.pointers(index) }]
-        : [],
-    );
-    if (refusedAtEdits.length > 0) {
-      counts.refusedByApplyEdits += 1;
-      for (const { index, kind, pointers } of refusedAtEdits) {
-        assert.ok(
-          applied.problems.some((p) => p.kind === kind && pointers.includes(p.pointer)),
-          `edit ${index}: a ${kind} problem at ${pointers.join(" or ")}, got ${JSON.stringify(applied.problems)}`,
-        );
-      }
-    } else {
-      assert.deepEqual(applied.problems, []);
-      const result = materialise(base, applied.content);
-      result.problems.forEach(wellFormed);
-      const expects = edits.map((edit) => edit.expect);
-      const schemaRisk = expects.some((e) => e.at === "schema" || e.at === "maybe");
-      for (const expect of expects) {
-        if (expect.at === "valid" || expect.at === "maybe" || expect.at === "edit") continue;
-        if (expect.at === "cross" && schemaRisk) continue;
-        for (const problem of expect.problems) {
-          assert.ok(
-            found(result.problems, problem),
-            `${JSON.stringify(problem)} among ${JSON.stringify(result.problems.slice(0, 8))}`,
-          );
-        }
-      }
-      if (expects.every((e) => e.at === "valid")) {
-        assert.deepEqual(result.problems, [], "a valid change set applies");
-        const { configuration } = result;
-        assert.ok(configuration);
-        const view: View = {
-          set: (account) =>
-            (account === null ? undefined : configuration.accounts.get(account)) ?? configuration.set,
-          text: (language, key) => configuration.texts[language][key],
-        };
-        for (const expect of expects) if (expect.at === "valid") expect.observe(view);
-        counts.appliedAllValid += 1;
-      }
-      if (expects.some((e) => e.at !== "valid" && e.at !== "maybe")) {
-        assert.equal(result.configuration, null, "a change set with a broken edit is refused");
-      }
-      if (result.configuration) counts.applied += 1;
-      else counts.refusedByMaterialise += 1;
-      // The base is frozen (a write into it throws here); these are the documents the edits named.
-      for (const kind of new Set(edits.map((edit) => edit.kind))) {
-        if (kind !== null)
-          assert.ok(isDeepStrictEqual(baseDocs[kind], copyDocs[kind]), `base ${kind} unchanged`);
-      }
-    }
-  };
-
-  fc.assert(
-    fc.property(
-      changeSets(base, [
-        { name: "the base alone", content: EMPTY_CONTENT, weight: 3 },
-        { name: "an earlier version", content: earlier.content, weight: 1 },
-      ]),
-      (changeSet) => {
-        try {
-          check(changeSet);
-        } finally {
-          assertNoPollution(pristine);
-        }
-      },
-    ),
-    { numRuns: CHANGE_SET_RUNS, includeErrorInReport: true },
-  );
-  assert.deepEqual(base, copy, "the base is unchanged");
-  // Every outcome was reached (so none of the checks above is vacuous).
-  for (const [outcome, count] of Object.entries(counts)) assert.ok(count > 0, outcome);
-  t.diagnostic(`change sets: ${JSON.stringify(counts)}`);
-});
-
-test("generated valid edits published and rolled back serve what was served before; published again, what the first publication served", async (t) => {
-  const { base, copy } = await frozenBase();
-  const store = new SqliteConfigStore(IN_MEMORY);
-  // signupAllowed is the upstream's when the gateway has one (app.ts): the edits never touch it.
-  const plane = await ConfigPlane.open({
-    store,
-    base,
-    log,
-    clock: new ManualClock(),
-    derivedShellFields: ["signupAllowed"],
-  });
-  const publish = async (edits: ConfigEdit[]) => {
-    const draft = await plane.createChangeSet(AUTHOR, {
-      comment: "generated",
-      baseVersion: await plane.headVersion(),
-      edits,
-    });
-    return plane.publish(AUTHOR, draft.id);
-  };
-  // What runs start from: a published version with a text, an operator setting and an account layer.
-  const help = base.manifests.menus.help.entries;
-  await publish([
-    { kind: "texts.de", merge: { Menu_Dashboards: "Übersichten" } },
-    { kind: "shell", merge: { videoTutorials: !base.manifests.shell.videoTutorials } },
-    { kind: "shell", account: 7, merge: { theme: { default: "dark" } } },
-    { kind: "menus", account: 7, merge: { help: { entries: help.slice(1) } } },
-  ]);
-  const start = await plane.version(await plane.headVersion());
-  const reference: Reference = {
-    documents: start.documents,
-    accounts: new Map(ACCOUNTS.map((account) => [account, plane.servedFor(account).set])),
-  };
-  assert.equal(reference.accounts.get(7)?.shell.theme.default, "dark");
-
-  const served = () => {
-    const forEveryone = plane.servedFor(null);
-    const bodies = Object.fromEntries(
-      LANGUAGES.map((language) => {
-        const digest = /\/([^/]+)\.json$/.exec(forEveryone.texts[language])?.[1] ?? "";
-        const texts = plane.texts(language, digest);
-        assert.ok(texts, `${language} texts served at ${forEveryone.texts[language]}`);
-        return [language, texts.body.toString()];
-      }),
-    ) as Record<Language, string>;
-    return {
-      sets: [forEveryone.set, ...ACCOUNTS.map((account) => plane.servedFor(account).set)],
-      texts: forEveryone.texts,
-      bodies,
-    };
-  };
-  const viewOf = (snapshot: ReturnType<typeof served>): View => {
-    const parsed = new Map<Language, Record<string, string>>();
-    return {
-      set: (account) =>
-        snapshot.sets[account === null ? 0 : 1 + ACCOUNTS.indexOf(account as 7 | 42)] as ManifestSet,
-      text: (language, key) => {
-        if (!parsed.has(language)) parsed.set(language, JSON.parse(snapshot.bodies[language]));
-        return parsed.get(language)?.[key];
-      },
-    };
-  };
-
-  const batch = fc
-    .array(validEdits(reference), {
-      minLength: 2 * EDITS_PER_PUBLICATION,
-      maxLength: 3 * EDITS_PER_PUBLICATION,
-    })
-    .map(independent)
-    .filter((edits) => edits.length >= EDITS_PER_PUBLICATION)
-    .map((edits) => edits.slice(0, EDITS_PER_PUBLICATION));
-  let edited = 0;
-
-  await fc.assert(
-    fc.asyncProperty(batch, async (generated) => {
-      const edits = JSON.parse(`[${generated.map((edit) => edit.wire).join(",")}]`) as ConfigEdit[];
-      const before = served();
-      const head = await plane.headVersion();
-      try {
-        assert.ok("version" in (await publish(edits)));
-        const published = served();
-        for (const edit of generated) if (edit.expect.at === "valid") edit.expect.observe(viewOf(published));
-
-        const { version: rolledBack } = await plane.rollback(AUTHOR, head, "");
-        assert.equal(plane.servedFor(null).configVersion, rolledBack);
-        assert.deepStrictEqual(served(), before, "rolled back: what was served before, byte for byte");
-
-        assert.ok("version" in (await publish(edits)));
-        assert.deepStrictEqual(served(), published, "published again: what the first publication served");
-        edited += generated.length;
-      } finally {
-        // Back to the start, so that each run (and each shrunk counterexample) starts from it.
-        const newest = await plane.version(await plane.headVersion());
-        if (!isDeepStrictEqual(newest.content, start.content)) await plane.rollback(AUTHOR, head, "");
-      }
-    }),
-    { numRuns: PUBLICATION_RUNS, includeErrorInReport: true },
-  );
-  t.diagnostic(`${edited} edits in ${PUBLICATION_RUNS} publications`);
-  assert.equal(edited, PUBLICATION_RUNS * EDITS_PER_PUBLICATION);
-  assert.equal(plane.status().degraded, null);
-  assert.deepEqual(base, copy, "the base is unchanged");
-  await plane.close();
-  await store.close();
-});
