@@ -94,7 +94,12 @@ export interface ConsoleState {
 /** What happens to the console. */
 export type ConsoleAction =
   | { type: "queueLoadStarted" }
-  | { type: "queueLoaded"; sessions: readonly StaffSession[] }
+  | {
+      type: "queueLoaded";
+      sessions: readonly StaffSession[];
+      /** Sessions the hub announced while the lists were read: they may be newer than the lists. */
+      heard?: readonly StaffSession[];
+    }
   | { type: "queueLoadFailed" }
   | { type: "sessionUpdated"; session: StaffSession }
   | { type: "messageReceived"; message: StaffMessageIn }
@@ -196,6 +201,19 @@ function conversationFor(draft: ConsoleState, sessionId: number): Conversation {
   return conversation;
 }
 
+const STATUS_ORDER: Record<StaffSession["Status"], number> = { Waiting: 0, Active: 1, Archived: 2 };
+
+/**
+ * Whether `a` is an earlier state of the same session than `b`: a session only moves forward
+ * (waiting → active → archived), gains messages, and is rated once.
+ */
+export function isOlder(a: StaffSession, b: StaffSession): boolean {
+  if (STATUS_ORDER[a.Status] !== STATUS_ORDER[b.Status])
+    return STATUS_ORDER[a.Status] < STATUS_ORDER[b.Status];
+  if (a.MessageCount !== b.MessageCount) return a.MessageCount < b.MessageCount;
+  return a.Rating === null && b.Rating !== null;
+}
+
 /** Keeps a session in the queue while it waits or is active; an archived one leaves it. */
 function placeSession(draft: ConsoleState, session: StaffSession): void {
   draft.known[session.RecId] = session;
@@ -210,12 +228,20 @@ export function consoleReducer(state: ConsoleState, action: ConsoleAction): Cons
       case "queueLoadStarted":
         if (draft.queueStatus === "error") draft.queueStatus = "loading";
         return;
-      case "queueLoaded":
-        // The server's lists replace the queue; sessions only the tabs show stay known.
+      case "queueLoaded": {
+        // The server's lists replace the queue; sessions only the tabs show stay known. What the hub
+        // announced meanwhile is applied again where it is not older than the lists' copy: a session
+        // that started, or changed, after its list was read.
         draft.sessions = {};
         for (const session of action.sessions) placeSession(draft, session);
+        const listed = new Map(action.sessions.map((session) => [session.RecId, session]));
+        for (const session of action.heard ?? []) {
+          const inList = listed.get(session.RecId);
+          if (!inList || !isOlder(session, inList)) placeSession(draft, session);
+        }
         draft.queueStatus = "ready";
         return;
+      }
       case "queueLoadFailed":
         draft.queueStatus = "error";
         return;

@@ -64,8 +64,8 @@ export interface ConsoleIo {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** The outcome of taking a session. */
-export type TakeOutcome = "taken" | "takenByOther" | "failed";
+/** The outcome of taking a session; any other failure is thrown (an ApiError the screen shows, §8). */
+export type TakeOutcome = "taken" | "takenByOther";
 
 /** A support console: its state, and what an agent can do. */
 export interface SupportConsole {
@@ -73,6 +73,8 @@ export interface SupportConsole {
   /** Loads the queue and listens on the hub; returns the stop. */
   start(): () => void;
   reload(): Promise<void>;
+  /** Reads one open conversation's transcript again (after it failed). */
+  retryTranscript(sessionId: number): Promise<void>;
   open(sessionId: number): void;
   show(sessionId: number | null): void;
   close(sessionId: number): void;
@@ -129,6 +131,8 @@ export function createSupportConsole(io: ConsoleIo): SupportConsole {
   const sleep = io.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const inFlight = new Set<Promise<unknown>>();
   let generation = 0;
+  /** Sessions the hub announced while the queue was being read, or null when no read is under way. */
+  let heard: StaffSession[] | null = null;
 
   const dispatch = (action: ConsoleAction) => {
     const next = consoleReducer(store.get(), action);
@@ -155,11 +159,14 @@ export function createSupportConsole(io: ConsoleIo): SupportConsole {
   async function reload(): Promise<void> {
     const mine = ++generation;
     dispatch({ type: "queueLoadStarted" });
-    const lists = Promise.all(
-      (["Waiting", "Active"] as const).map((status) =>
-        io.request<{ Items?: unknown }>(CONSOLE_PATHS.sessions(status)),
-      ),
-    );
+    heard = [];
+    // Waiting before Active: a session taken between the two reads is then in the second list,
+    // never in neither (a take moves it from Waiting to Active).
+    const lists = (async () => {
+      const waiting = await io.request<{ Items?: unknown }>(CONSOLE_PATHS.sessions("Waiting"));
+      const active = await io.request<{ Items?: unknown }>(CONSOLE_PATHS.sessions("Active"));
+      return [waiting, active];
+    })();
     const status = io.request<{ IsOpen?: unknown }>(CONSOLE_PATHS.status).then(
       (body) => {
         if (typeof body?.IsOpen === "boolean") dispatch({ type: "serviceStatus", open: body.IsOpen });
@@ -173,9 +180,11 @@ export function createSupportConsole(io: ConsoleIo): SupportConsole {
       const sessions = answers.flatMap((answer) =>
         Array.isArray(answer?.Items) ? answer.Items.filter(isStaffSession) : [],
       );
-      dispatch({ type: "queueLoaded", sessions });
+      dispatch({ type: "queueLoaded", sessions, heard: heard ?? [] });
     } catch {
       if (mine === generation) dispatch({ type: "queueLoadFailed" });
+    } finally {
+      if (mine === generation) heard = null;
     }
     await Promise.all([status, ...transcripts]);
     if (mine === generation) dispatch({ type: "reloaded" });
@@ -219,7 +228,9 @@ export function createSupportConsole(io: ConsoleIo): SupportConsole {
           }),
         ),
         io.hub.on("chat", "sessionUpdated", (session) => {
-          if (isStaffSession(session)) dispatch({ type: "sessionUpdated", session });
+          if (!isStaffSession(session)) return;
+          heard?.push(session);
+          dispatch({ type: "sessionUpdated", session });
         }),
         io.hub.on("chat", "open", () => dispatch({ type: "serviceStatus", open: true })),
         io.hub.on("chat", "close", () => dispatch({ type: "serviceStatus", open: false })),
@@ -248,13 +259,14 @@ export function createSupportConsole(io: ConsoleIo): SupportConsole {
     show: (sessionId) => dispatch({ type: "conversationShown", sessionId }),
     close: (sessionId) => dispatch({ type: "conversationClosed", sessionId }),
     setDraft: (sessionId, text) => dispatch({ type: "draftChanged", sessionId, text }),
+    retryTranscript: loadTranscript,
     async take(sessionId) {
       try {
         await act(CONSOLE_PATHS.take(sessionId));
         return "taken";
       } catch (error) {
         if (error instanceof ApiError && error.code === SUPPORT_SESSION_TAKEN_CODE) return "takenByOther";
-        return "failed";
+        throw error;
       } finally {
         if (store.get().tabs.includes(sessionId)) void loadTranscript(sessionId);
       }

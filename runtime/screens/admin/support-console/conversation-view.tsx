@@ -192,7 +192,11 @@ function ConversationLog(props: ConversationViewProps) {
     return (
       <div className="support-error" role="alert">
         <p>{t("SupportConsole_TranscriptFailed")}</p>
-        <button type="button" className="kit-button" onClick={() => void props.console.reload()}>
+        <button
+          type="button"
+          className="kit-button"
+          onClick={() => void props.console.retryTranscript(conversation.sessionId)}
+        >
           {t("SupportConsole_Retry")}
         </button>
       </div>

@@ -19,7 +19,7 @@ import { showErrorBanner } from "../../content/content-feedback.ts";
 import { ScreenHeader } from "../../work/common/list-parts.tsx";
 import { consoleRights } from "./console-rights.ts";
 import { type ConsoleState, initialConsoleState, waitingCount } from "./console-state.ts";
-import { createSupportConsole, type SupportConsole } from "./console-store.ts";
+import { createSupportConsole, type SupportConsole, type TakeOutcome } from "./console-store.ts";
 import { titleWithWaiting } from "./console-title.ts";
 import { ConsoleToolbar } from "./console-toolbar.tsx";
 import { ConversationTabs, memberName } from "./conversation-tabs.tsx";
@@ -129,14 +129,18 @@ export default function SupportConsoleScreen({ route }: ScreenProps) {
   );
   const take = async (sessionId: number) => {
     if (!agent) return;
-    const outcome = await agent.take(sessionId);
+    let outcome: TakeOutcome;
+    try {
+      outcome = await agent.take(sessionId);
+    } catch (error) {
+      showErrorBanner(error);
+      return;
+    }
     if (outcome === "taken") {
       setFocusTarget(sessionId);
       setLost((set) => new Set([...set].filter((id) => id !== sessionId)));
-    } else if (outcome === "takenByOther") {
-      setLost((set) => new Set(set).add(sessionId));
     } else {
-      showErrorBanner(new Error("take failed"));
+      setLost((set) => new Set(set).add(sessionId));
     }
   };
   const me = { userId, fullName };
