@@ -1,7 +1,7 @@
 /**
  * The support chat's rules (§4.4, §5, §6) as pure functions: who may chat, which view shows, which
  * messages are sent, which attachments are accepted and how their failures read, which files are
- * images, and the identifiers a sent message carries.
+ * images, the identifiers a sent message carries, and which messages the member may still change.
  */
 
 import {
@@ -12,7 +12,9 @@ import {
 } from "../../core/access/access-profile.ts";
 import { SUPPORT_CHAT_MAX_TEXT_LENGTH } from "../../schemas/payloads/support-chat.ts";
 import { ApiError } from "../http/api-error.ts";
+import { HubInvocationError } from "../realtime/hub-client.ts";
 import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_IMAGE_EXTENSIONS } from "../state/constants.ts";
+import type { ChatEntry } from "./chat-state.ts";
 
 /** The role permission and the subscription feature the chat needs (§6). */
 export const CHAT_PERMISSION = "InAppChatAccess";
@@ -134,4 +136,38 @@ export function messagePage(location: { pathname: string; search: string }): str
 /** A new client message UID (8–64 of A-Za-z0-9-): a resend with it is stored once. */
 export function newMessageUid(random: () => string = () => crypto.randomUUID()): string {
   return random();
+}
+
+/** What the member may do with one of their messages. */
+export interface MessageChanges {
+  edit: boolean;
+  remove: boolean;
+}
+
+/**
+ * The member's own messages they may still change, by UID: the upstream's EditMessage takes one's
+ * own text message, DeleteMessage one's own text or file message, both in one's open session — so
+ * neither staff nor system lines, nothing before the last 'session ended' line (an archived
+ * session), and nothing the server has not accepted yet (it knows no such UID).
+ */
+export function changeableMessages(entries: readonly ChatEntry[]): ReadonlyMap<string, MessageChanges> {
+  const changes = new Map<string, MessageChanges>();
+  for (const entry of entries) {
+    if (entry.kind !== "message") continue;
+    if (entry.type === "SessionArchived") changes.clear();
+    else if (!entry.isInternal && entry.acknowledged && (entry.type === "Message" || entry.type === "File"))
+      changes.set(entry.uid, { edit: entry.type === "Message", remove: true });
+  }
+  return changes;
+}
+
+/**
+ * A failed hub invocation as the REST call's error, for §8's banner: a refusal carries the gateway's
+ * code; a client closed or ended with the session is silent (the page is leaving it).
+ */
+export function hubFailureAsApiError(error: unknown): unknown {
+  if (!(error instanceof HubInvocationError)) return error;
+  if (error.reason === "closed" || error.reason === "ended")
+    return new ApiError(0, null, error.message, null, true);
+  return new ApiError(0, error.code, error.message);
 }

@@ -34,6 +34,8 @@ export type ChatEntry =
       /** Sent from this page: the server has not accepted it when unacknowledged. */
       own: boolean;
       failed: boolean;
+      /** Its text was changed after it was sent (a MessageEdited arrived or was listed). */
+      edited: boolean;
     }
   | { kind: "nowTalkingTo"; id: string; userName: string };
 
@@ -122,7 +124,10 @@ function receive(draft: Draft, message: ChatMessageIn): boolean {
   }
   if (message.Type === "MessageEdited" && at >= 0) {
     const entry = draft.entries[at];
-    if (entry?.kind === "message") entry.text = message.Text ?? "";
+    if (entry?.kind === "message") {
+      entry.text = message.Text ?? "";
+      entry.edited = true;
+    }
     return false;
   }
   const entry: ChatEntry = {
@@ -137,14 +142,21 @@ function receive(draft: Draft, message: ChatMessageIn): boolean {
     fileName: message.FileName ?? null,
     own: false,
     failed: false,
+    edited: message.Type === "MessageEdited",
   };
   if (message.Type === "SessionArchived" && typeof message.SupportSessionRecId === "number") {
     draft.archivedSession = message.SupportSessionRecId;
   }
   if (at >= 0) {
-    // The server accepted it (or sent it again): acknowledged, whatever this page had.
+    // The server accepted it (or sent it again): acknowledged, whatever this page had; an edit it
+    // saw stays marked (a resend's answer may carry the original type).
     const previous = draft.entries[at];
-    draft.entries[at] = { ...entry, own: previous?.kind === "message" && previous.own };
+    const before = previous?.kind === "message" ? previous : null;
+    draft.entries[at] = {
+      ...entry,
+      own: before?.own === true,
+      edited: entry.edited || before?.edited === true,
+    };
     return false;
   }
   const name = entry.userName;
@@ -231,6 +243,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
           fileName: action.fileName ?? null,
           own: true,
           failed: false,
+          edited: false,
         });
         return;
       case "sendFailed":

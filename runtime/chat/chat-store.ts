@@ -2,7 +2,8 @@
  * The support chat of a member (§4.4, §5, §7) and what it calls: `supportchat/active` when it starts
  * and after a dropped connection; messages sent with the chat hub's SendMessage under a client UID —
  * through the hub client's outbox, so one sent while disconnected goes out after the reconnect, and a
- * resend is stored once; attachments with PUT supportchat/file; the rating with
+ * resend is stored once; the member's own messages changed with EditMessage and DeleteMessage the
+ * same way (each idempotent: a resend changes nothing more); attachments with PUT supportchat/file; the rating with
  * SupportSessions/SaveRating. Hub events go through the pure reducer. `createMemberChat` is that
  * wiring over any hub client and HTTP layer; the page's one chat (`chatStore` and the functions
  * below) is an instance of it that follows the session's realtime client.
@@ -20,7 +21,10 @@ import {
   attachmentProblem,
   type ChatErrorText,
   canSendMessage,
+  changeableMessages,
   hasChatAccess,
+  hubFailureAsApiError,
+  type MessageChanges,
   messagePage,
   newMessageUid,
   uploadErrorText,
@@ -76,6 +80,8 @@ export interface MemberChatIo {
   store?: Store<ChatState>;
   /** Told of a failed supportchat/active (the page shows a banner). */
   onLoadFailed?: (error: unknown) => void;
+  /** Told of a refused or failed edit or deletion (the page shows a banner). */
+  onChangeFailed?: (error: unknown) => void;
 }
 
 /** A member's chat: its state, and what the member can do. */
@@ -93,6 +99,13 @@ export interface MemberChat {
   send(text: string): boolean;
   /** Sends a refused message again under its UID (the server stores it once). */
   retry(uid: string): void;
+  /**
+   * Changes the text of one of the member's own text messages in the open session (§5: a blank text
+   * is not sent; an unchanged one changes nothing). Resolves with whether the server took it.
+   */
+  edit(uid: string, text: string): Promise<boolean>;
+  /** Deletes one of the member's own text or file messages in the open session; resolves with whether the server took it. */
+  remove(uid: string): Promise<boolean>;
   /** §5: uploads an attachment (≤ CHAT_ATTACHMENT_MAX_BYTES); resolves with the error to show, or null. */
   upload(file: Blob, name: string): Promise<ChatErrorText | null>;
   /** §4.4: submits the rating of the archived session; submitting clears the conversation. Throws on failure. */
@@ -148,6 +161,24 @@ export function createMemberChat(io: MemberChatIo): MemberChat {
       },
       () => dispatch({ type: "sendFailed", uid }),
     );
+  }
+
+  /** Invokes a change of an own message the rules allow; its result goes through the reducer. */
+  async function change(
+    uid: string,
+    kind: keyof MessageChanges,
+    invoke: (hub: HubClient) => Promise<unknown>,
+  ): Promise<boolean> {
+    const hub = io.hub;
+    if (!hub || changeableMessages(store.get().entries).get(uid)?.[kind] !== true) return false;
+    try {
+      const result = await invoke(hub);
+      if (isChatMessage(result)) dispatch({ type: "received", message: result });
+      return true;
+    } catch (error) {
+      if (!stopped) io.onChangeFailed?.(error);
+      return false;
+    }
   }
 
   function stop(): void {
@@ -208,6 +239,15 @@ export function createMemberChat(io: MemberChatIo): MemberChat {
       dispatch({ type: "sendRetried", uid });
       invokeSend(uid, entry.text);
     },
+    async edit(uid, text) {
+      if (!canSendMessage(text)) return false;
+      const entry = store.get().entries.find((e) => e.kind === "message" && e.uid === uid);
+      if (entry?.kind === "message" && entry.text === text) return true;
+      return change(uid, "edit", (hub) => hub.invoke("chat", "EditMessage", uid, text));
+    },
+    remove(uid) {
+      return change(uid, "remove", (hub) => hub.invoke("chat", "DeleteMessage", uid));
+    },
     async upload(file, name) {
       const problem = attachmentProblem(file.size);
       if (problem) return problem;
@@ -257,8 +297,8 @@ export function setChatIo(next: { request?: typeof apiRequest; page?: () => stri
   if (next.page) page = next.page;
 }
 
-function showLoadError(error: unknown): void {
-  const text = errorBannerText(error, (key) => i18next.exists(key));
+function showErrorBanner(error: unknown): void {
+  const text = errorBannerText(hubFailureAsApiError(error), (key) => i18next.exists(key));
   if (text) showBanner({ kind: "error", textKey: text.key });
 }
 
@@ -270,7 +310,8 @@ function pageChat(hub: HubClient | null): MemberChat {
     request: ((path, options) => request(path, options)) as typeof apiRequest,
     page: () => page(),
     myName: () => sessionStore.get().config?.User.FullName ?? null,
-    onLoadFailed: showLoadError,
+    onLoadFailed: showErrorBanner,
+    onChangeFailed: showErrorBanner,
   });
 }
 
@@ -289,6 +330,16 @@ export function sendChatMessage(text: string): boolean {
 /** Sends a refused message again under its UID (the server stores it once). */
 export function retryChatMessage(uid: string): void {
   current.retry(uid);
+}
+
+/** §5: changes an own text message's text unless it is blank; a refusal shows in the banner. Resolves with whether it changed. */
+export function editChatMessage(uid: string, text: string): Promise<boolean> {
+  return current.edit(uid, text);
+}
+
+/** Deletes an own text or file message; a refusal shows in the banner. Resolves with whether it went. */
+export function deleteChatMessage(uid: string): Promise<boolean> {
+  return current.remove(uid);
 }
 
 /** §5: uploads an attachment (≤ CHAT_ATTACHMENT_MAX_BYTES); resolves with the error to show, or null. */

@@ -1,7 +1,8 @@
 /**
  * The chat rules of §4.4, §5 and §6 as data: access, the view, blank messages, attachment limits
- * and texts, screenshots, images by extension, pasted files, the page and the message UID; and
- * §5's https links (the pure part of the sanitising).
+ * and texts, screenshots, images by extension, pasted files, the page and the message UID, which
+ * own messages may still be edited or deleted and how a refused change reads; and §5's https links
+ * (the pure part of the sanitising).
  */
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -10,11 +11,13 @@ import { httpsUrl, linkifyHtml } from "../../../runtime/chat/chat-html.ts";
 import {
   attachmentProblem,
   canSendMessage,
+  changeableMessages,
   chatView,
   FILE_TOO_BIG,
   FILE_UPLOAD_FAILED,
   firstPastedFile,
   hasChatAccess,
+  hubFailureAsApiError,
   isBlankMessage,
   isImageFileName,
   MAX_PAGE_LENGTH,
@@ -23,7 +26,9 @@ import {
   screenshotErrorText,
   uploadErrorText,
 } from "../../../runtime/chat/chat-rules.ts";
+import { type ChatMessageIn, chatReducer, initialChatState } from "../../../runtime/chat/chat-state.ts";
 import { ApiError } from "../../../runtime/http/api-error.ts";
+import { HubInvocationError } from "../../../runtime/realtime/hub-client.ts";
 import { CHAT_ATTACHMENT_MAX_BYTES } from "../../../runtime/state/constants.ts";
 import { SUPPORT_CHAT_MAX_TEXT_LENGTH } from "../../../schemas/payloads/support-chat.ts";
 
@@ -198,4 +203,87 @@ describe("links in chat text (§5)", () => {
   ] as const) {
     test(`${found} → ${url}`, () => assert.equal(httpsUrl(found), url));
   }
+});
+
+describe("changing own messages (the chat hub's EditMessage and DeleteMessage)", () => {
+  const member = (UID: string, patch: Partial<ChatMessageIn> = {}): ChatMessageIn => ({
+    UID,
+    Type: "Message",
+    Text: `text ${UID}`,
+    UserName: "Olivia Owner",
+    IsInternal: false,
+    ...patch,
+  });
+  const staff = (UID: string, patch: Partial<ChatMessageIn> = {}) =>
+    member(UID, { IsInternal: true, UserName: "Sofia Support", ...patch });
+  const entriesOf = (messages: ChatMessageIn[], pending: string[] = []) =>
+    pending.reduce(
+      (state, uid) => chatReducer(state, { type: "sendStarted", uid, text: uid, userName: null }),
+      chatReducer(initialChatState(), { type: "loaded", active: true, messages }),
+    ).entries;
+  const cases: {
+    name: string;
+    messages: ChatMessageIn[];
+    pending?: string[];
+    expect: Record<string, { edit: boolean; remove: boolean }>;
+  }[] = [
+    {
+      name: "an own acknowledged text message: edit and delete",
+      messages: [member("a")],
+      expect: { a: { edit: true, remove: true } },
+    },
+    {
+      name: "an own file message: delete only",
+      messages: [member("f", { Type: "File", FileID: "1", FileName: "x.png", Text: "" })],
+      expect: { f: { edit: false, remove: true } },
+    },
+    {
+      name: "an own edited message stays changeable",
+      messages: [member("a", { Type: "MessageEdited", Text: "new" })],
+      expect: { a: { edit: true, remove: true } },
+    },
+    {
+      name: "staff messages and files: neither",
+      messages: [staff("s"), staff("sf", { Type: "File", FileID: "2", FileName: "y.png" })],
+      expect: {},
+    },
+    {
+      name: "system lines (staff busy, please wait, disclaimer, open, close): neither",
+      messages: [
+        staff("b", { Type: "StaffBusy" }),
+        member("w", { Type: "PleaseWait" }),
+        member("p", { Type: "PrivacyDisclaimer" }),
+        member("o", { Type: "Open" }),
+        member("c", { Type: "Close" }),
+      ],
+      expect: {},
+    },
+    {
+      name: "a message the server has not accepted yet: neither",
+      messages: [member("a")],
+      pending: ["u1"],
+      expect: { a: { edit: true, remove: true } },
+    },
+    {
+      name: "messages of an archived session: neither; those after it (a new session): both",
+      messages: [member("a"), staff("z", { Type: "SessionArchived" }), member("b")],
+      expect: { b: { edit: true, remove: true } },
+    },
+  ];
+  for (const { name, messages, pending, expect } of cases) {
+    test(name, () => {
+      assert.deepEqual(Object.fromEntries(changeableMessages(entriesOf(messages, pending))), expect);
+    });
+  }
+
+  test("§8: a refused change reads as the gateway's code; a closed or ended client is silent", () => {
+    const refused = hubFailureAsApiError(new HubInvocationError("refused", "Message not found.", 5075));
+    assert.ok(refused instanceof ApiError && refused.code === 5075 && !refused.aborted);
+    for (const reason of ["closed", "ended"] as const) {
+      const silent = hubFailureAsApiError(new HubInvocationError(reason, `hub client ${reason}`));
+      assert.ok(silent instanceof ApiError && silent.aborted, reason);
+    }
+    const other = new Error("boom");
+    assert.equal(hubFailureAsApiError(other), other);
+  });
 });

@@ -156,6 +156,70 @@ describe("support chat state (§4.4)", () => {
     assert.ok(entry?.kind === "message" && entry.text === "changed");
   });
 
+  interface EditedCase {
+    name: string;
+    actions: ChatAction[];
+    edited: Record<string, boolean>;
+  }
+  const editedCases: EditedCase[] = [
+    {
+      name: "a listed message is not marked edited",
+      actions: [loaded(true, msg("a"))],
+      edited: { a: false },
+    },
+    {
+      name: "a received MessageEdited marks the shown message edited, and only it",
+      actions: [loaded(true, msg("a"), msg("b")), received(msg("a", { Type: "MessageEdited", Text: "x" }))],
+      edited: { a: true, b: false },
+    },
+    {
+      name: "a listed MessageEdited (supportchat/active names an edited message so) is marked edited",
+      actions: [loaded(true, msg("a", { Type: "MessageEdited", Text: "x" }))],
+      edited: { a: true },
+    },
+    {
+      name: "an edit of a message this page never saw shows it marked edited",
+      actions: [loaded(true), received(msg("a", { Type: "MessageEdited", Text: "x" }))],
+      edited: { a: true },
+    },
+    {
+      name: "the server's copy of an edited message sent again keeps the mark",
+      actions: [
+        loaded(true, msg("a")),
+        received(msg("a", { Type: "MessageEdited", Text: "x" })),
+        received(msg("a", { Text: "x" })),
+      ],
+      edited: { a: true },
+    },
+    {
+      name: "a message sent from this page starts unedited, and its acknowledgement too",
+      actions: [
+        loaded(true),
+        { type: "sendStarted", uid: "u1", text: "mine", userName: null },
+        received(msg("u1", { Text: "mine" })),
+      ],
+      edited: { u1: false },
+    },
+    {
+      name: "an edit heard while the list was read marks the listed message",
+      actions: [
+        { type: "loadStarted" },
+        received(msg("a", { Type: "MessageEdited", Text: "x" })),
+        loaded(true, msg("a")),
+      ],
+      edited: { a: true },
+    },
+  ];
+  for (const { name, actions, edited: expected } of editedCases) {
+    test(`edited mark: ${name}`, () => {
+      const state = run(...actions);
+      const marks = Object.fromEntries(
+        state.entries.flatMap((e) => (e.kind === "message" ? [[e.uid, e.edited]] : [])),
+      );
+      assert.deepEqual(marks, expected);
+    });
+  }
+
   interface MergeCase {
     name: string;
     actions: ChatAction[];

@@ -1,16 +1,20 @@
 /**
  * The chat's calls with the real hub client on a scripted socket and a fake HTTP layer: messages go
  * through the outbox (sent after a reconnect, resent under the same UID after a drop — no loss, no
- * duplicates), hub events, the dropped connection, attachments and the rating.
+ * duplicates), the member's edits and deletions of their own messages (the same outbox; a refusal
+ * in the §8 banner), hub events, the dropped connection, attachments and the rating.
  */
 import assert from "node:assert/strict";
-import { afterEach, beforeEach, describe, mock, test } from "node:test";
+import { afterEach, before, beforeEach, describe, mock, test } from "node:test";
+import i18next from "i18next";
 import { FILE_TOO_BIG, FILE_UPLOAD_FAILED } from "../../../runtime/chat/chat-rules.ts";
 import {
   CHAT_PATHS,
   chatPanel,
   chatStore,
   createMemberChat,
+  deleteChatMessage,
+  editChatMessage,
   retryChatMessage,
   sendChatMessage,
   setChatIo,
@@ -22,6 +26,7 @@ import { ApiError } from "../../../runtime/http/api-error.ts";
 import type { HubClient } from "../../../runtime/realtime/hub-client.ts";
 import { realtimeClient } from "../../../runtime/session/realtime-session.ts";
 import { sessionStore } from "../../../runtime/session/session-store.ts";
+import { bannerStore } from "../../../runtime/state/banner-store.ts";
 import { CHAT_ATTACHMENT_MAX_BYTES } from "../../../runtime/state/constants.ts";
 import { profile } from "../../helpers/guard-fixture.ts";
 import { connected, latest, ScriptedSocket, startClient } from "../realtime/scripted-socket.ts";
@@ -96,7 +101,18 @@ function connect(): { client: HubClient; socket: ScriptedSocket } {
   return started;
 }
 
+/** The §8 text of the gateway's HubUpstreamMethodError, so the banner can name it. */
+const METHOD_ERROR_KEY = "ErrorCode5075";
+
 describe("chat store (§4.4, §5, §7)", () => {
+  before(async () => {
+    await i18next.init({
+      lng: "en",
+      resources: {
+        en: { translation: { [METHOD_ERROR_KEY]: "The service could not complete this action." } },
+      },
+    });
+  });
   beforeEach(() => {
     ScriptedSocket.all = [];
     calls = [];
@@ -186,6 +202,116 @@ describe("chat store (§4.4, §5, §7)", () => {
     retryChatMessage(uid);
     const again = socket.invocations()[1];
     assert.equal(uidOf(again), uid);
+  });
+
+  test("an edit goes with EditMessage(uid, text) through the outbox; its result edits the line, marked edited", async () => {
+    active = { IsActive: true, Messages: [echo("m-00000001", "first")] };
+    const { socket } = connect();
+    await settle();
+    assert.equal(await editChatMessage("m-00000001", "  \n "), false, "§5: a blank text is not sent");
+    assert.equal(await editChatMessage("m-00000001", "first"), true, "an unchanged text changes nothing");
+    assert.equal(socket.invocations().length, 0);
+    const edited = editChatMessage("m-00000001", "fixed");
+    const [frame] = socket.invocations();
+    assert.equal(frame?.target, "EditMessage");
+    assert.deepEqual(frame?.args, ["m-00000001", "fixed"]);
+    socket.receive({
+      t: "result",
+      id: frame?.id,
+      ok: true,
+      result: { ...echo("m-00000001", "fixed"), Type: "MessageEdited" },
+    });
+    assert.equal(await edited, true);
+    const entry = chatStore.get().entries[0];
+    assert.ok(entry?.kind === "message" && entry.text === "fixed" && entry.edited);
+    assert.deepEqual(lines(), ["m-00000001:true"]);
+  });
+
+  test("an edit whose answer a drop lost is sent again, and changes the line once", async () => {
+    active = { IsActive: true, Messages: [echo("m-00000001", "first")] };
+    const { socket: first } = connect();
+    await settle();
+    const edited = editChatMessage("m-00000001", "fixed");
+    assert.equal(first.invocations().length, 1);
+    first.drop();
+    mock.timers.tick(500);
+    const second = latest();
+    second.open();
+    second.receive(connected);
+    await settle();
+    const [resent] = second.invocations();
+    assert.deepEqual(resent?.args, ["m-00000001", "fixed"], "the same edit: the server applies it once");
+    const result = { ...echo("m-00000001", "fixed"), Type: "MessageEdited" };
+    second.receive({ t: "event", hub: "chat", target: "edited", args: [result] });
+    second.receive({ t: "result", id: resent?.id, ok: true, result });
+    assert.equal(await edited, true);
+    assert.deepEqual(lines(), ["m-00000001:true"]);
+    const entry = chatStore.get().entries[0];
+    assert.ok(entry?.kind === "message" && entry.text === "fixed" && entry.edited);
+  });
+
+  test("a deletion goes with DeleteMessage(uid); its result removes the line, a file's too", async () => {
+    const file = { ...echo("f-00000001", ""), Type: "File", FileID: "file-1", FileName: "shot.png" };
+    active = { IsActive: true, Messages: [echo("m-00000001", "first"), file] };
+    const { socket } = connect();
+    await settle();
+    assert.equal(await editChatMessage("f-00000001", "a file has no text"), false);
+    assert.equal(socket.invocations().length, 0);
+    for (const uid of ["m-00000001", "f-00000001"]) {
+      const deleted = deleteChatMessage(uid);
+      const frame = socket.invocations().at(-1);
+      assert.equal(frame?.target, "DeleteMessage");
+      assert.deepEqual(frame?.args, [uid]);
+      const result = { ...echo(uid, ""), Type: "MessageDeleted" };
+      socket.receive({ t: "result", id: frame?.id, ok: true, result });
+      assert.equal(await deleted, true);
+    }
+    assert.deepEqual(lines(), []);
+  });
+
+  test("staff and system messages, unsent ones and those of an archived session are not changed", async () => {
+    const staffReply = { ...echo("s-00000001", "reply"), IsInternal: true, UserName: "Sofia Support" };
+    const busy = { ...echo("b-00000001", ""), Type: "StaffBusy", IsInternal: true };
+    const archived = { ...echo("a-00000001", ""), Type: "SessionArchived", IsInternal: true };
+    active = { IsActive: true, Messages: [echo("m-00000001", "old"), staffReply, busy, archived] };
+    const { socket } = connect();
+    await settle();
+    sendChatMessage("not yet acknowledged");
+    const pending = uidOf(socket.invocations()[0]);
+    for (const uid of ["m-00000001", "s-00000001", "b-00000001", "a-00000001", pending]) {
+      assert.equal(await editChatMessage(uid, "changed"), false, uid);
+      assert.equal(await deleteChatMessage(uid), false, uid);
+    }
+    assert.equal(socket.invocations().length, 1, "only the SendMessage");
+  });
+
+  test("§8: a refused change shows the gateway's text in the banner and leaves the line", async () => {
+    active = { IsActive: true, Messages: [echo("m-00000001", "first")] };
+    const { socket } = connect();
+    await settle();
+    for (const change of [
+      () => editChatMessage("m-00000001", "fixed"),
+      () => deleteChatMessage("m-00000001"),
+    ]) {
+      bannerStore.update((s) => {
+        s.banner = null;
+      });
+      const outcome = change();
+      const frame = socket.invocations().at(-1);
+      socket.receive({
+        t: "result",
+        id: frame?.id,
+        ok: false,
+        error: { ErrorCode: 5075, Message: "Message not found.", retryable: false },
+      });
+      assert.equal(await outcome, false);
+      const banner = bannerStore.get().banner;
+      assert.ok(banner && "textKey" in banner, String(frame?.target));
+      assert.equal(banner.kind, "error");
+      assert.equal(banner.textKey, METHOD_ERROR_KEY);
+    }
+    const entry = chatStore.get().entries[0];
+    assert.ok(entry?.kind === "message" && entry.text === "first" && !entry.edited);
   });
 
   test("open, close and staff events reach the chat", async () => {
