@@ -46,6 +46,8 @@ export function SupportChatButton() {
   const pinned = useStore(chatStore, (s) => s.pinned);
   const unread = useStore(chatStore, (s) => s.unread);
   const ratingOpen = useStore(chatStore, (s) => s.ratingOpen);
+  // While an own message is edited, Escape cancels the edit (chat-conversation.tsx), not the panel.
+  const editing = useStore(chatStore, (s) => s.editing !== null);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const titleId = useId();
@@ -115,6 +117,7 @@ export function SupportChatButton() {
         placement="bottom-end"
         width={CHAT_POPOVER_WIDTH_PX}
         autoFocus
+        closeOnEscape={!editing}
         className="chat-popover"
       >
         {panel}

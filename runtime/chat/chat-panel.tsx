@@ -127,7 +127,12 @@ export default function ChatPanel({ titleId, access, onClose }: ChatPanelProps) 
     body = (
       <>
         {state.entries.length > 0 ? (
-          <ChatConversation entries={state.entries} canRate={state.archivedSession !== null} />
+          <ChatConversation
+            entries={state.entries}
+            canRate={state.archivedSession !== null}
+            active={false}
+            editing={state.editing}
+          />
         ) : null}
         <Closed />
       </>
@@ -142,7 +147,12 @@ export default function ChatPanel({ titleId, access, onClose }: ChatPanelProps) 
   } else {
     body = (
       <>
-        <ChatConversation entries={state.entries} canRate={state.archivedSession !== null} />
+        <ChatConversation
+          entries={state.entries}
+          canRate={state.archivedSession !== null}
+          active={state.active}
+          editing={state.editing}
+        />
         <ChatComposer start={false} />
       </>
     );

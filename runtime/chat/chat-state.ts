@@ -2,7 +2,8 @@
  * The support chat of this page (§4.4) as a pure reducer: what the server sent (supportchat/active,
  * hub events, method results), what this page sent (unacknowledged until the server accepts it),
  * the open/close events, the 'now talking to' and staff-busy system messages, the unread marker,
- * the panel and its pinned sidebar, and the rating asked for once a session is archived.
+ * the panel and its pinned sidebar, the own message being edited, and the rating asked for once a
+ * session is archived.
  */
 import { produce } from "immer";
 import type { SupportChatMessageType } from "../../schemas/payloads/support-chat.ts";
@@ -54,6 +55,8 @@ export interface ChatState {
   archivedSession: number | null;
   ratingOpen: boolean;
   ratingOffered: boolean;
+  /** The UID of the own message whose text is being edited: one at a time (Escape closes it, not the panel). */
+  editing: string | null;
   /**
    * Messages heard from the hub while supportchat/active was being read, in arrival order: its answer
    * may have been read before them, and they are applied again on top of it.
@@ -77,6 +80,8 @@ export type ChatAction =
   | { type: "panelOpened" }
   | { type: "panelClosed" }
   | { type: "pinned"; pinned: boolean }
+  | { type: "editOpened"; uid: string }
+  | { type: "editClosed" }
   | { type: "ratingShown" }
   | { type: "ratingDismissed" }
   | { type: "ratingSubmitted" }
@@ -95,6 +100,7 @@ export function initialChatState(pinned = false): ChatState {
     archivedSession: null,
     ratingOpen: false,
     ratingOffered: false,
+    editing: null,
     heardWhileLoading: [],
   };
 }
@@ -120,6 +126,7 @@ function receive(draft: Draft, message: ChatMessageIn): boolean {
   const at = indexOf(draft, message.UID);
   if (message.Type === "MessageDeleted") {
     if (at >= 0) draft.entries.splice(at, 1);
+    if (draft.editing === message.UID) draft.editing = null;
     return false;
   }
   if (message.Type === "MessageEdited" && at >= 0) {
@@ -202,6 +209,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
           if (CHANGES.includes(message.Type) || !listed.has(message.UID)) receive(draft, message);
         for (const entry of pending)
           if (entry.kind === "message" && indexOf(draft, entry.uid) < 0) draft.entries.push(entry);
+        if (draft.editing !== null && indexOf(draft, draft.editing) < 0) draft.editing = null;
         draft.active = action.active;
         draft.status = "ready";
         return;
@@ -264,9 +272,16 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         return;
       case "panelClosed":
         draft.panelOpen = false;
+        draft.editing = null;
         return;
       case "pinned":
         draft.pinned = action.pinned;
+        return;
+      case "editOpened":
+        draft.editing = indexOf(draft, action.uid) >= 0 ? action.uid : null;
+        return;
+      case "editClosed":
+        draft.editing = null;
         return;
       case "ratingShown":
         draft.ratingOpen = draft.archivedSession !== null;

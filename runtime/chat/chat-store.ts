@@ -110,13 +110,16 @@ export interface MemberChat {
   upload(file: Blob, name: string): Promise<ChatErrorText | null>;
   /** §4.4: submits the rating of the archived session; submitting clears the conversation. Throws on failure. */
   submitRating(rating: number, feedback: string): Promise<void>;
-  /** Panel, sidebar and rating dialog state. */
+  /** Panel, sidebar, rating dialog and editor state. */
   readonly panel: {
     open(): void;
     close(): void;
     pin(pinned: boolean): void;
     showRating(): void;
     dismissRating(): void;
+    /** Opens the editor of one own message (closing any other). */
+    openEdit(uid: string): void;
+    closeEdit(): void;
   };
 }
 
@@ -281,6 +284,8 @@ export function createMemberChat(io: MemberChatIo): MemberChat {
       pin: (pinned) => dispatch({ type: "pinned", pinned }),
       showRating: () => dispatch({ type: "ratingShown" }),
       dismissRating: () => dispatch({ type: "ratingDismissed" }),
+      openEdit: (uid) => dispatch({ type: "editOpened", uid }),
+      closeEdit: () => dispatch({ type: "editClosed" }),
     },
   };
 }
@@ -352,7 +357,7 @@ export function submitChatRating(rating: number, feedback: string): Promise<void
   return current.submitRating(rating, feedback);
 }
 
-/** Panel, sidebar and rating dialog state. */
+/** Panel, sidebar, rating dialog and editor state. */
 export const chatPanel = {
   open: () => current.panel.open(),
   close: () => current.panel.close(),
@@ -366,6 +371,8 @@ export const chatPanel = {
   },
   showRating: () => current.panel.showRating(),
   dismissRating: () => current.panel.dismissRating(),
+  openEdit: (uid: string) => current.panel.openEdit(uid),
+  closeEdit: () => current.panel.closeEdit(),
 };
 
 /** Makes the page's chat listen on a hub client (without loading); returns the unsubscribe. */

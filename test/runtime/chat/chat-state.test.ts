@@ -220,6 +220,84 @@ describe("support chat state (§4.4)", () => {
     });
   }
 
+  interface EditingCase {
+    name: string;
+    actions: ChatAction[];
+    editing: string | null;
+  }
+  const editingCases: EditingCase[] = [
+    {
+      name: "opening the editor of a shown message edits it",
+      actions: [loaded(true, msg("a"), msg("b")), { type: "editOpened", uid: "a" }],
+      editing: "a",
+    },
+    {
+      name: "one editor at a time: opening another moves it",
+      actions: [
+        loaded(true, msg("a"), msg("b")),
+        { type: "editOpened", uid: "a" },
+        { type: "editOpened", uid: "b" },
+      ],
+      editing: "b",
+    },
+    {
+      name: "no editor for a message not shown",
+      actions: [loaded(true, msg("a")), { type: "editOpened", uid: "zz" }],
+      editing: null,
+    },
+    {
+      name: "closing it",
+      actions: [loaded(true, msg("a")), { type: "editOpened", uid: "a" }, { type: "editClosed" }],
+      editing: null,
+    },
+    {
+      name: "the edited message deleted (in another tab): the editor closes",
+      actions: [
+        loaded(true, msg("a")),
+        { type: "editOpened", uid: "a" },
+        received(msg("a", { Type: "MessageDeleted" })),
+      ],
+      editing: null,
+    },
+    {
+      name: "another message deleted: the editor stays",
+      actions: [
+        loaded(true, msg("a"), msg("b")),
+        { type: "editOpened", uid: "a" },
+        received(msg("b", { Type: "MessageDeleted" })),
+      ],
+      editing: "a",
+    },
+    {
+      name: "a reload without the message closes it",
+      actions: [
+        loaded(true, msg("a")),
+        { type: "editOpened", uid: "a" },
+        { type: "loadStarted" },
+        loaded(true),
+      ],
+      editing: null,
+    },
+    {
+      name: "a reload that still lists the message keeps the editor",
+      actions: [
+        loaded(true, msg("a")),
+        { type: "editOpened", uid: "a" },
+        { type: "loadStarted" },
+        loaded(true, msg("a")),
+      ],
+      editing: "a",
+    },
+    {
+      name: "closing the panel closes the editor",
+      actions: [loaded(true, msg("a")), { type: "editOpened", uid: "a" }, { type: "panelClosed" }],
+      editing: null,
+    },
+  ];
+  for (const { name, actions, editing } of editingCases) {
+    test(`editor: ${name}`, () => assert.equal(run(...actions).editing, editing));
+  }
+
   interface MergeCase {
     name: string;
     actions: ChatAction[];
