@@ -3,8 +3,10 @@
  * and upstream — a product of the spec's own (helpers/own-gateway.ts), since the console closes the
  * chat service for every member and takes and archives sessions:
  * - a member starts a chat; the agent's open console lists them as waiting within 2 s, takes the
- *   conversation, replies with text and an image, sees the member's edit, archives; the member's
- *   rating shows in the console without a reload;
+ *   conversation, replies with text and an image, sees the edit the member makes in their chat panel,
+ *   archives; the member's rating shows in the console without a reload;
+ * - in the member's chat panel, their own messages are edited and deleted with the keyboard (staff
+ *   replies offer neither), and the panel has no serious or critical axe violation, light and dark;
  * - read-only staff read the queue and a conversation, every action disabled (§6), a forged take refused;
  * - the service switch closes the chat in the member's open panel at once, and opens it again;
  * - another agent's take shows at once: the conversation moves to them and cannot be taken;
@@ -185,49 +187,30 @@ async function attach(page: Page, name: string, buffer: Buffer): Promise<void> {
   await (await chooser).setFiles(file);
 }
 
+const memberLog = (panel: Locator) => panel.getByRole("log", { name: en("Chat_Conversation") });
+/** The member's line holding `content` in their chat panel. */
+const memberLine = (panel: Locator, content: string) =>
+  memberLog(panel).getByRole("listitem").filter({ hasText: content });
+const editField = (panel: Locator) =>
+  panel.getByRole("textbox", { name: en("Chat_EditMessage"), exact: true });
+
 /**
- * The member edits one of their messages (§4.4 `edited`): the member's chat panel has no edit of its
- * own, so the page calls the hub method the gateway relays for it (EditMessage) on a socket of its own.
+ * The member edits one of their messages in the chat panel (its "Edit message" button, Enter saves):
+ * the line shows the new text marked edited, and the focus is back on the line's Edit button.
  */
-async function memberEdits(page: Page, original: string, edited: string): Promise<void> {
-  const active = (await (await page.request.get(`${product.origin}/api/supportchat/active`)).json()) as {
-    Messages: { UID: string; Text: string }[];
-  };
-  const uid = active.Messages.find((message) => message.Text === original)?.UID;
-  expect(uid, "the member's message").toBeDefined();
-  await expect(async () => {
-    const frame = await page.evaluate(
-      ([messageUid, newText]) =>
-        new Promise<{ ok: boolean; error?: unknown }>((resolve, reject) => {
-          const url = new URL("/gw/hub", location.href);
-          url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-          const socket = new WebSocket(url);
-          const timer = setTimeout(() => reject(new Error("no answer from the hub")), 5_000);
-          socket.onerror = () => reject(new Error("hub socket error"));
-          socket.onmessage = (event) => {
-            const message = JSON.parse(String(event.data)) as { t: string; id?: string; upstream?: string };
-            if (message.t === "ping") socket.send(JSON.stringify({ t: "pong" }));
-            if (message.t === "status" && message.upstream === "connected") {
-              const invoke = {
-                t: "invoke",
-                id: "edit-1",
-                hub: "chat",
-                target: "EditMessage",
-                args: [messageUid, newText],
-              };
-              socket.send(JSON.stringify(invoke));
-            }
-            if (message.t === "result" && message.id === "edit-1") {
-              clearTimeout(timer);
-              socket.close();
-              resolve(message as unknown as { ok: boolean; error?: unknown });
-            }
-          };
-        }),
-      [uid ?? "", edited] as const,
-    );
-    expect(frame.ok, JSON.stringify(frame.error)).toBe(true);
-  }).toPass({ timeout: 15_000 });
+async function memberEdits(panel: Locator, original: string, edited: string): Promise<void> {
+  await memberLine(panel, original)
+    .getByRole("button", { name: en("Chat_EditMessage"), exact: true })
+    .click();
+  const field = editField(panel);
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue(original);
+  await field.fill(edited);
+  await field.press("Enter");
+  await expect(field).toHaveCount(0);
+  const line = memberLine(panel, edited);
+  await expect(line).toContainText(en("Chat_Edited"));
+  await expect(line.getByRole("button", { name: en("Chat_EditMessage"), exact: true })).toBeFocused();
 }
 
 test("a member's chat reaches the agent live; taken, answered with text and an image, edited, archived and rated", async ({
@@ -266,8 +249,7 @@ test("a member's chat reaches the agent live; taken, answered with text and an i
   ).toBeVisible();
   await expect(waiting.getByRole("listitem").filter({ has: openButton(agent, OWNER_NAME) })).toHaveCount(0);
   await expect(agent).toHaveTitle(/^Support console\b/);
-  const memberLog = panel.getByRole("log", { name: en("Chat_Conversation") });
-  await expect(memberLog.getByText(text("Chat_NowTalkingTo", { name: AGENT_NAME }))).toBeVisible();
+  await expect(memberLog(panel).getByText(text("Chat_NowTalkingTo", { name: AGENT_NAME }))).toBeVisible();
 
   // The context panel: the member's account and subscription.
   await expect(memberDetails(agent)).toContainText("Northwind Analytics");
@@ -283,14 +265,14 @@ test("a member's chat reaches the agent live; taken, answered with text and an i
   await attach(agent, "diagnosis.png", PNG);
   await expect(log.getByRole("img", { name: "diagnosis.png" })).toBeVisible();
 
-  await expect(memberLog.getByText(reply)).toBeVisible();
-  const image = memberLog.getByRole("img", { name: "diagnosis.png" });
+  await expect(memberLog(panel).getByText(reply)).toBeVisible();
+  const image = memberLog(panel).getByRole("img", { name: "diagnosis.png" });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(4);
 
-  // The member corrects their question: the agent sees the new text, marked edited.
+  // The member corrects their question in the chat panel: the agent sees the new text, marked edited.
   const corrected = `${question} — only the sales dashboard`;
-  await memberEdits(member, question, corrected);
+  await memberEdits(panel, question, corrected);
   await expect(log.getByText(corrected)).toBeVisible();
   await expect(log.getByRole("listitem").filter({ hasText: corrected })).toContainText("edited");
 
@@ -319,6 +301,91 @@ test("a member's chat reaches the agent live; taken, answered with text and an i
   expect(await agent.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   await member.context().close();
   await agent.context().close();
+});
+
+test("the member edits and deletes their own messages in the chat panel; staff replies offer neither; no serious axe violation, light and dark", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const kept = `Is the export limited to 10,000 rows? (${Date.now()})`;
+  const dropped = "Sorry, wrong window";
+  await memberMessage(OWNER, kept);
+  await memberMessage(OWNER, dropped);
+  const session = await sessionOf(OWNER_NAME);
+  const base = `/api/Admin/SupportChat/Sessions/${session}`;
+  expect((await agentApi.send("POST", `${base}/Take`, {})).status).toBe(200);
+  const reply = "No, exports have no row limit.";
+  expect((await agentApi.send("POST", `${base}/Messages`, { Text: reply })).status).toBe(201);
+
+  const member = await openPage(browser, OWNER, "/");
+  const panel = await openChat(member);
+  const log = memberLog(panel);
+  await expect(log.getByText(reply)).toBeVisible();
+  const editButton = (content: string) =>
+    memberLine(panel, content).getByRole("button", { name: en("Chat_EditMessage"), exact: true });
+  const deleteButton = (content: string) =>
+    memberLine(panel, content).getByRole("button", { name: en("Chat_DeleteMessage"), exact: true });
+  await expect(editButton(kept)).toBeEnabled();
+  await expect(deleteButton(kept)).toBeEnabled();
+  await expect(memberLine(panel, reply).getByRole("button")).toHaveCount(0);
+
+  // Deleted at once, with the keyboard: the line goes, the deletion is announced, the focus stays in
+  // the conversation; the server has it deleted.
+  await deleteButton(dropped).focus();
+  await member.keyboard.press("Enter");
+  await expect(log.getByText(dropped)).toHaveCount(0);
+  await expect(panel.getByRole("status").filter({ hasText: en("Chat_MessageDeleted") })).toBeAttached();
+  await expect(log).toBeFocused();
+  const transcript = (await agentApi.get(base)).json as { Messages: { Text: string | null }[] };
+  expect(transcript.Messages.map((message) => message.Text)).not.toContain(dropped);
+
+  // Escape leaves the editor, not the panel; the focus is back on Edit and the text unchanged.
+  await editButton(kept).focus();
+  await member.keyboard.press("Enter");
+  await expect(editField(panel)).toBeFocused();
+  await editField(panel).fill("something else");
+  await member.keyboard.press("Escape");
+  await expect(editField(panel)).toHaveCount(0);
+  await expect(panel).toBeVisible();
+  await expect(editButton(kept)).toBeFocused();
+  await expect(memberLine(panel, kept)).not.toContainText(en("Chat_Edited"));
+
+  // §5: a blank text is not saved.
+  await editButton(kept).click();
+  await editField(panel).fill("   ");
+  await expect(panel.getByRole("button", { name: en("Dialog_Save"), exact: true })).toBeDisabled();
+  await editField(panel).press("Enter");
+  await expect(editField(panel)).toBeFocused();
+
+  // The panel with own lines, their buttons and an editor open: light and dark.
+  for (const scheme of ["light", "dark"] as const) {
+    await member.emulateMedia({ colorScheme: scheme });
+    await expect(member.locator("html")).toHaveAttribute("data-theme", scheme);
+    const shot = testInfo.outputPath(`member-chat-edit-${scheme}.png`);
+    await panel.screenshot({ path: shot });
+    await testInfo.attach(`member-chat-edit-${scheme}.png`, { path: shot, contentType: "image/png" });
+    const scan = await new AxeBuilder({ page: member }).include(".chat-popover").analyze();
+    expect(scan.passes.length).toBeGreaterThan(5);
+    const findings = scan.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(" ")),
+    }));
+    expect(
+      findings.filter((f) => f.impact === "serious" || f.impact === "critical"),
+      scheme,
+    ).toEqual([]);
+  }
+  await member.keyboard.press("Escape");
+  await expect(editField(panel)).toHaveCount(0);
+  for (const scheme of ["light", "dark"] as const) {
+    await member.emulateMedia({ colorScheme: scheme });
+    await expect(member.locator("html")).toHaveAttribute("data-theme", scheme);
+    const shot = testInfo.outputPath(`member-chat-lines-${scheme}.png`);
+    await panel.screenshot({ path: shot });
+    await testInfo.attach(`member-chat-lines-${scheme}.png`, { path: shot, contentType: "image/png" });
+  }
+  await member.context().close();
 });
 
 test("read-only staff read the queue and a conversation with every action disabled; a forged take is refused", async ({
