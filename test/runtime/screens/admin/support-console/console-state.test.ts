@@ -19,34 +19,10 @@ import {
   waitingCount,
   waitingSeconds,
 } from "../../../../../runtime/screens/admin/support-console/console-state.ts";
+import { memberMessage, staffSession } from "./console-fixtures.ts";
 
-const session = (RecId: number, patch: Partial<StaffSession> = {}): StaffSession => ({
-  RecId,
-  AccountRecId: 10,
-  AccountName: "Northwind Analytics",
-  UserRecId: 100 + RecId,
-  UserFullName: `Member ${RecId}`,
-  Status: "Waiting",
-  Page: "/dashboards",
-  StaffUserRecId: null,
-  StaffFullName: null,
-  StartedAt: `2024-05-01T10:00:0${RecId % 10}.000Z`,
-  ArchivedAt: null,
-  MessageCount: 1,
-  LastMessageAt: null,
-  Rating: null,
-  Feedback: null,
-  ...patch,
-});
-const msg = (UID: string, patch: Partial<StaffMessageIn> = {}): StaffMessageIn => ({
-  UID,
-  Type: "Message",
-  Text: `text ${UID}`,
-  UserName: "Member 1",
-  IsInternal: false,
-  SupportSessionRecId: 1,
-  ...patch,
-});
+const session = staffSession;
+const msg = (UID: string, patch: Partial<StaffMessageIn> = {}) => memberMessage(UID, 1, patch);
 const reply = (UID: string, patch: Partial<StaffMessageIn> = {}) =>
   msg(UID, { IsInternal: true, UserName: "Sofia Support", ...patch });
 

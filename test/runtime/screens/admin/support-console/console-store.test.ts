@@ -22,6 +22,7 @@ import {
   SUPPORT_SESSION_TAKEN_CODE,
   type SupportConsole,
 } from "../../../../../runtime/screens/admin/support-console/console-store.ts";
+import { memberMessage, staffSession } from "./console-fixtures.ts";
 
 /** A hub client whose status and events the test sets; invocations are not used by the desk. */
 class FakeHub implements HubClient {
@@ -63,33 +64,9 @@ interface Call {
   body?: unknown;
 }
 
-const session = (RecId: number, patch: Partial<StaffSession> = {}): StaffSession => ({
-  RecId,
-  AccountRecId: 10,
-  AccountName: "Northwind Analytics",
-  UserRecId: 100 + RecId,
-  UserFullName: `Member ${RecId}`,
-  Status: "Waiting",
-  Page: "/dashboards",
-  StaffUserRecId: null,
-  StaffFullName: null,
-  StartedAt: "2024-05-01T10:00:00.000Z",
-  ArchivedAt: null,
-  MessageCount: 1,
-  LastMessageAt: null,
-  Rating: null,
-  Feedback: null,
-  ...patch,
-});
-const msg = (UID: string, patch: Partial<StaffMessageIn> = {}): StaffMessageIn => ({
-  UID,
-  Type: "Message",
-  Text: `text ${UID}`,
-  UserName: "Member 5",
-  IsInternal: false,
-  SupportSessionRecId: 5,
-  ...patch,
-});
+const session = (RecId: number, patch: Partial<StaffSession> = {}) =>
+  staffSession(RecId, { StartedAt: "2024-05-01T10:00:00.000Z", ...patch });
+const msg = (UID: string, patch: Partial<StaffMessageIn> = {}) => memberMessage(UID, 5, patch);
 const network = () => new ApiError(0, null, "fetch failed", null, false, "NETWORK");
 
 const ME = { userId: 7, fullName: "Sofia Support" };
@@ -97,7 +74,7 @@ const mine = session(5, { Status: "Active", StaffUserRecId: ME.userId, StaffFull
 
 let calls: Call[];
 let slept: number[];
-/** The server: answers by call; the default serves the queue, the status and session 5's transcript. */
+/** The server: answers by call; the default serves the queue, the status and the transcript of the session with RecId 5. */
 let server: (call: Call) => unknown;
 let waiting: StaffSession[];
 let active: StaffSession[];
