@@ -9497,10 +9497,612 @@ validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDataQuery = validate30;
-const schema31 = {"$id":"dataQuery","type":"object","description":"An analytical query over one data table, view, fusion or merge: either plain rows (Select) or groups (GroupBy and/or Aggregates), filtered, sorted, limited, optionally the top N with the rest as Other.","properties":{"Source":{"type":"object","description":"The object queried: a DataTable, DataView, DataFusion or DataMerge the caller may read.","properties":{"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id in the upstream store."}},"required":["RecId"],"additionalProperties":false},"Select":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"minItems":1,"maxItems":50,"description":"Columns of plain rows; not with GroupBy or Aggregates."},"Filters":{"type":"array","items":{"type":"object","description":"A condition on one column.","properties":{"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Operator":{"enum":["Equals","NotEquals","Less","LessOrEqual","Greater","GreaterOrEqual","Between","In","NotIn","Contains","StartsWith","IsEmpty","IsNotEmpty"],"description":"Comparison. Between takes Values [low, high] (inclusive); In and NotIn take Values; IsEmpty and IsNotEmpty take nothing; Contains and StartsWith are case-insensitive and take text; the rest take Value."},"Value":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"Values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"maxItems":500,"description":"Values of Between, In and NotIn."}},"required":["Column","Operator"],"additionalProperties":false},"maxItems":20,"description":"Conditions that all hold."},"GroupBy":{"type":"array","items":{"type":"object","description":"A dimension: a column, a Date column by bucket.","properties":{"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Bucket":{"enum":["day","week","month","quarter","year"],"description":"Date bucket (Date columns only); the value is the bucket's first day as YYYY-MM-DD."},"As":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Name of the output column; default the column's name."}},"required":["Column"],"additionalProperties":false},"maxItems":3,"description":"Dimensions, outermost first."},"Aggregates":{"type":"array","items":{"type":"object","description":"A measure computed per group (or over every row without GroupBy).","properties":{"Function":{"enum":["count","countDistinct","sum","avg","min","max"],"description":"count counts rows; countDistinct distinct non-empty values."},"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column aggregated; count without it counts rows."},"As":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Name of the output column, unique among the outputs."}},"required":["Function","As"],"additionalProperties":false},"minItems":1,"maxItems":10,"description":"Measures."},"Sort":{"type":"array","items":{"type":"object","description":"An ordering key: an output column (selected column, dimension or measure).","properties":{"By":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Descending":{"type":"boolean","description":"Largest first; default false."}},"required":["By"],"additionalProperties":false},"maxItems":3,"description":"Ordering of the result."},"Limit":{"type":"integer","minimum":1,"maximum":10000,"description":"Most rows returned; default 1000. A longer result is cut and marked Truncated."},"TopN":{"type":"object","description":"Keep the N groups largest by a measure; with Other, the remaining groups are summed into one row whose dimension is null and which the result marks (OtherRow). Needs exactly one GroupBy.","properties":{"By":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"N":{"type":"integer","minimum":1,"maximum":50},"Other":{"type":"boolean"}},"required":["By","N"],"additionalProperties":false}},"required":["Source"],"additionalProperties":false};
+export const validateDataFusionDefinition = validate30;
+const schema31 = {"$id":"dataFusionDefinition","type":"object","description":"A fusion: the rows of every source appended; its columns are the union of theirs by name (a column one source lacks is empty in its rows; a name must have one type in every source).","properties":{"Version":{"const":1,"description":"Version of the definition format."},"Sources":{"type":"array","items":{"type":"object","description":"An input: a DataTable, DataView, DataFusion or DataMerge of the same account.","properties":{"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id in the upstream store."}},"required":["RecId"],"additionalProperties":false},"minItems":2,"maxItems":10,"description":"The inputs, in order."}},"required":["Version","Sources"],"additionalProperties":false};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="dataFusionDefinition" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.Version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Version"},message:"must have required property '"+"Version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.Sources === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Sources"},message:"must have required property '"+"Sources"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "Version") || (key0 === "Sources"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.Version !== undefined){
+if(1 !== data.Version){
+const err3 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.Sources !== undefined){
+let data1 = data.Sources;
+if(Array.isArray(data1)){
+if(data1.length > 10){
+const err4 = {instancePath:instancePath+"/Sources",schemaPath:"#/properties/Sources/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.length < 2){
+const err5 = {instancePath:instancePath+"/Sources",schemaPath:"#/properties/Sources/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.RecId === undefined){
+const err6 = {instancePath:instancePath+"/Sources/" + i0,schemaPath:"#/properties/Sources/items/required",keyword:"required",params:{missingProperty: "RecId"},message:"must have required property '"+"RecId"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(key1 === "RecId")){
+const err7 = {instancePath:instancePath+"/Sources/" + i0,schemaPath:"#/properties/Sources/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data2.RecId !== undefined){
+let data3 = data2.RecId;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err8 = {instancePath:instancePath+"/Sources/" + i0+"/RecId",schemaPath:"#/properties/Sources/items/properties/RecId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 9007199254740991 || isNaN(data3)){
+const err9 = {instancePath:instancePath+"/Sources/" + i0+"/RecId",schemaPath:"#/properties/Sources/items/properties/RecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data3 < 1 || isNaN(data3)){
+const err10 = {instancePath:instancePath+"/Sources/" + i0+"/RecId",schemaPath:"#/properties/Sources/items/properties/RecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/Sources/" + i0,schemaPath:"#/properties/Sources/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/Sources",schemaPath:"#/properties/Sources/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+
+export const validateDataMergeDefinition = validate31;
+const schema32 = {"$id":"dataMergeDefinition","type":"object","description":"A merge: the rows of Left joined with the rows of Right whose On columns are equal. Its columns are Left's, then Right's other than its On columns; a Right name Left already has gets the suffix « (right)».","properties":{"Version":{"const":1,"description":"Version of the definition format."},"Left":{"type":"object","description":"An input: a DataTable, DataView, DataFusion or DataMerge of the same account.","properties":{"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id in the upstream store."}},"required":["RecId"],"additionalProperties":false},"Right":{"type":"object","description":"An input: a DataTable, DataView, DataFusion or DataMerge of the same account.","properties":{"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id in the upstream store."}},"required":["RecId"],"additionalProperties":false},"On":{"type":"array","minItems":1,"maxItems":5,"description":"Column pairs that must be equal (of the same type).","items":{"type":"object","properties":{"Left":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"A column of Left."},"Right":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"A column of Right."}},"required":["Left","Right"],"additionalProperties":false}},"Join":{"enum":["Inner","Left"],"description":"Inner keeps matched rows only; Left keeps every Left row (Right's columns empty)."}},"required":["Version","Left","Right","On","Join"],"additionalProperties":false};
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="dataMergeDefinition" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.Version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Version"},message:"must have required property '"+"Version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.Left === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Left"},message:"must have required property '"+"Left"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.Right === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Right"},message:"must have required property '"+"Right"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.On === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "On"},message:"must have required property '"+"On"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.Join === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Join"},message:"must have required property '"+"Join"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "Version") || (key0 === "Left")) || (key0 === "Right")) || (key0 === "On")) || (key0 === "Join"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.Version !== undefined){
+if(1 !== data.Version){
+const err6 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.Left !== undefined){
+let data1 = data.Left;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.RecId === undefined){
+const err7 = {instancePath:instancePath+"/Left",schemaPath:"#/properties/Left/required",keyword:"required",params:{missingProperty: "RecId"},message:"must have required property '"+"RecId"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(key1 === "RecId")){
+const err8 = {instancePath:instancePath+"/Left",schemaPath:"#/properties/Left/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.RecId !== undefined){
+let data2 = data1.RecId;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err9 = {instancePath:instancePath+"/Left/RecId",schemaPath:"#/properties/Left/properties/RecId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err10 = {instancePath:instancePath+"/Left/RecId",schemaPath:"#/properties/Left/properties/RecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err11 = {instancePath:instancePath+"/Left/RecId",schemaPath:"#/properties/Left/properties/RecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/Left",schemaPath:"#/properties/Left/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.Right !== undefined){
+let data3 = data.Right;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.RecId === undefined){
+const err13 = {instancePath:instancePath+"/Right",schemaPath:"#/properties/Right/required",keyword:"required",params:{missingProperty: "RecId"},message:"must have required property '"+"RecId"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+for(const key2 in data3){
+if(!(key2 === "RecId")){
+const err14 = {instancePath:instancePath+"/Right",schemaPath:"#/properties/Right/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data3.RecId !== undefined){
+let data4 = data3.RecId;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err15 = {instancePath:instancePath+"/Right/RecId",schemaPath:"#/properties/Right/properties/RecId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err16 = {instancePath:instancePath+"/Right/RecId",schemaPath:"#/properties/Right/properties/RecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data4 < 1 || isNaN(data4)){
+const err17 = {instancePath:instancePath+"/Right/RecId",schemaPath:"#/properties/Right/properties/RecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/Right",schemaPath:"#/properties/Right/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.On !== undefined){
+let data5 = data.On;
+if(Array.isArray(data5)){
+if(data5.length > 5){
+const err19 = {instancePath:instancePath+"/On",schemaPath:"#/properties/On/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data5.length < 1){
+const err20 = {instancePath:instancePath+"/On",schemaPath:"#/properties/On/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.Left === undefined){
+const err21 = {instancePath:instancePath+"/On/" + i0,schemaPath:"#/properties/On/items/required",keyword:"required",params:{missingProperty: "Left"},message:"must have required property '"+"Left"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data6.Right === undefined){
+const err22 = {instancePath:instancePath+"/On/" + i0,schemaPath:"#/properties/On/items/required",keyword:"required",params:{missingProperty: "Right"},message:"must have required property '"+"Right"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+for(const key3 in data6){
+if(!((key3 === "Left") || (key3 === "Right"))){
+const err23 = {instancePath:instancePath+"/On/" + i0,schemaPath:"#/properties/On/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data6.Left !== undefined){
+let data7 = data6.Left;
+if(typeof data7 === "string"){
+if(func2(data7) > 128){
+const err24 = {instancePath:instancePath+"/On/" + i0+"/Left",schemaPath:"#/properties/On/items/properties/Left/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(func2(data7) < 1){
+const err25 = {instancePath:instancePath+"/On/" + i0+"/Left",schemaPath:"#/properties/On/items/properties/Left/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(!pattern0.test(data7)){
+const err26 = {instancePath:instancePath+"/On/" + i0+"/Left",schemaPath:"#/properties/On/items/properties/Left/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"+"\""};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/On/" + i0+"/Left",schemaPath:"#/properties/On/items/properties/Left/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data6.Right !== undefined){
+let data8 = data6.Right;
+if(typeof data8 === "string"){
+if(func2(data8) > 128){
+const err28 = {instancePath:instancePath+"/On/" + i0+"/Right",schemaPath:"#/properties/On/items/properties/Right/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(func2(data8) < 1){
+const err29 = {instancePath:instancePath+"/On/" + i0+"/Right",schemaPath:"#/properties/On/items/properties/Right/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(!pattern0.test(data8)){
+const err30 = {instancePath:instancePath+"/On/" + i0+"/Right",schemaPath:"#/properties/On/items/properties/Right/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"+"\""};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/On/" + i0+"/Right",schemaPath:"#/properties/On/items/properties/Right/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/On/" + i0,schemaPath:"#/properties/On/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/On",schemaPath:"#/properties/On/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.Join !== undefined){
+let data9 = data.Join;
+if(!((data9 === "Inner") || (data9 === "Left"))){
+const err34 = {instancePath:instancePath+"/Join",schemaPath:"#/properties/Join/enum",keyword:"enum",params:{allowedValues: schema32.properties.Join.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+export const validateDataQuery = validate32;
+const schema33 = {"$id":"dataQuery","type":"object","description":"An analytical query over one data table, view, fusion or merge: either plain rows (Select) or groups (GroupBy and/or Aggregates), filtered, sorted, limited, optionally the top N with the rest as Other.","properties":{"Source":{"type":"object","description":"The object queried: a DataTable, DataView, DataFusion or DataMerge the caller may read.","properties":{"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id in the upstream store."}},"required":["RecId"],"additionalProperties":false},"Select":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"minItems":1,"maxItems":50,"description":"Columns of plain rows; not with GroupBy or Aggregates."},"Filters":{"type":"array","items":{"type":"object","description":"A condition on one column.","properties":{"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Operator":{"enum":["Equals","NotEquals","Less","LessOrEqual","Greater","GreaterOrEqual","Between","In","NotIn","Contains","StartsWith","IsEmpty","IsNotEmpty"],"description":"Comparison. Between takes Values [low, high] (inclusive); In and NotIn take Values; IsEmpty and IsNotEmpty take nothing; Contains and StartsWith are case-insensitive and take text; the rest take Value."},"Value":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"Values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"maxItems":500,"description":"Values of Between, In and NotIn."}},"required":["Column","Operator"],"additionalProperties":false},"maxItems":20,"description":"Conditions that all hold."},"GroupBy":{"type":"array","items":{"type":"object","description":"A dimension: a column, a Date column by bucket.","properties":{"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Bucket":{"enum":["day","week","month","quarter","year"],"description":"Date bucket (Date columns only); the value is the bucket's first day as YYYY-MM-DD."},"As":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Name of the output column; default the column's name."}},"required":["Column"],"additionalProperties":false},"maxItems":3,"description":"Dimensions, outermost first."},"Aggregates":{"type":"array","items":{"type":"object","description":"A measure computed per group (or over every row without GroupBy).","properties":{"Function":{"enum":["count","countDistinct","sum","avg","min","max"],"description":"count counts rows; countDistinct distinct non-empty values."},"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column aggregated; count without it counts rows."},"As":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Name of the output column, unique among the outputs."}},"required":["Function","As"],"additionalProperties":false},"minItems":1,"maxItems":10,"description":"Measures."},"Sort":{"type":"array","items":{"type":"object","description":"An ordering key: an output column (selected column, dimension or measure).","properties":{"By":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Descending":{"type":"boolean","description":"Largest first; default false."}},"required":["By"],"additionalProperties":false},"maxItems":3,"description":"Ordering of the result."},"Limit":{"type":"integer","minimum":1,"maximum":10000,"description":"Most rows returned; default 1000. A longer result is cut and marked Truncated."},"TopN":{"type":"object","description":"Keep the N groups largest by a measure; with Other, the remaining groups are summed into one row whose dimension is null and which the result marks (OtherRow). Needs exactly one GroupBy.","properties":{"By":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"N":{"type":"integer","minimum":1,"maximum":50},"Other":{"type":"boolean"}},"required":["By","N"],"additionalProperties":false}},"required":["Source"],"additionalProperties":false};
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dataQuery" */;
 let vErrors = null;
 let errors = 0;
@@ -9777,7 +10379,7 @@ errors++;
 if(data5.Operator !== undefined){
 let data7 = data5.Operator;
 if(!(((((((((((((data7 === "Equals") || (data7 === "NotEquals")) || (data7 === "Less")) || (data7 === "LessOrEqual")) || (data7 === "Greater")) || (data7 === "GreaterOrEqual")) || (data7 === "Between")) || (data7 === "In")) || (data7 === "NotIn")) || (data7 === "Contains")) || (data7 === "StartsWith")) || (data7 === "IsEmpty")) || (data7 === "IsNotEmpty"))){
-const err23 = {instancePath:instancePath+"/Filters/" + i1+"/Operator",schemaPath:"#/properties/Filters/items/properties/Operator/enum",keyword:"enum",params:{allowedValues: schema31.properties.Filters.items.properties.Operator.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/Filters/" + i1+"/Operator",schemaPath:"#/properties/Filters/items/properties/Operator/enum",keyword:"enum",params:{allowedValues: schema33.properties.Filters.items.properties.Operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10116,7 +10718,7 @@ errors++;
 if(data12.Bucket !== undefined){
 let data14 = data12.Bucket;
 if(!(((((data14 === "day") || (data14 === "week")) || (data14 === "month")) || (data14 === "quarter")) || (data14 === "year"))){
-const err47 = {instancePath:instancePath+"/GroupBy/" + i3+"/Bucket",schemaPath:"#/properties/GroupBy/items/properties/Bucket/enum",keyword:"enum",params:{allowedValues: schema31.properties.GroupBy.items.properties.Bucket.enum},message:"must be equal to one of the allowed values"};
+const err47 = {instancePath:instancePath+"/GroupBy/" + i3+"/Bucket",schemaPath:"#/properties/GroupBy/items/properties/Bucket/enum",keyword:"enum",params:{allowedValues: schema33.properties.GroupBy.items.properties.Bucket.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -10257,7 +10859,7 @@ errors++;
 if(data17.Function !== undefined){
 let data18 = data17.Function;
 if(!((((((data18 === "count") || (data18 === "countDistinct")) || (data18 === "sum")) || (data18 === "avg")) || (data18 === "min")) || (data18 === "max"))){
-const err59 = {instancePath:instancePath+"/Aggregates/" + i4+"/Function",schemaPath:"#/properties/Aggregates/items/properties/Function/enum",keyword:"enum",params:{allowedValues: schema31.properties.Aggregates.items.properties.Function.enum},message:"must be equal to one of the allowed values"};
+const err59 = {instancePath:instancePath+"/Aggregates/" + i4+"/Function",schemaPath:"#/properties/Aggregates/items/properties/Function/enum",keyword:"enum",params:{allowedValues: schema33.properties.Aggregates.items.properties.Function.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -10686,14 +11288,14 @@ vErrors.push(err95);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDataQueryResult = validate31;
-const schema32 = {"$id":"dataQueryResult","type":"object","description":"The rows of a query, with the columns that describe them.","properties":{"Columns":{"type":"array","description":"The output columns, in row order.","items":{"type":"object","properties":{"Name":{"type":"string"},"Type":{"enum":["Number","Text","Date","Boolean"]},"Role":{"enum":["Column","Dimension","Measure"],"description":"Column: a selected column; Dimension: a GroupBy; Measure: an aggregate."}},"required":["Name","Type","Role"],"additionalProperties":false}},"Rows":{"type":"array","items":{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value; dates and date buckets as ISO 8601 text."}},"description":"The rows, one cell per column."},"OtherRow":{"type":["integer","null"],"minimum":0,"description":"Index in Rows of the TopN Other row; null without one."},"Truncated":{"type":"boolean","description":"More rows matched than the Limit returned."},"RowsScanned":{"type":"integer","minimum":0,"description":"Source rows the query read."},"SourceVersion":{"type":"string","description":"Version of the source's data the result was computed from; changes with every import."},"Cached":{"type":"boolean","description":"Served from the result cache of (source version, query)."},"ElapsedMs":{"type":"number","minimum":0,"description":"Time the engine took (0 when cached)."}},"required":["Columns","Rows","OtherRow","Truncated","RowsScanned","SourceVersion","Cached","ElapsedMs"],"additionalProperties":false};
+export const validateDataQueryResult = validate33;
+const schema34 = {"$id":"dataQueryResult","type":"object","description":"The rows of a query, with the columns that describe them.","properties":{"Columns":{"type":"array","description":"The output columns, in row order.","items":{"type":"object","properties":{"Name":{"type":"string"},"Type":{"enum":["Number","Text","Date","Boolean"]},"Role":{"enum":["Column","Dimension","Measure"],"description":"Column: a selected column; Dimension: a GroupBy; Measure: an aggregate."}},"required":["Name","Type","Role"],"additionalProperties":false}},"Rows":{"type":"array","items":{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value; dates and date buckets as ISO 8601 text."}},"description":"The rows, one cell per column."},"OtherRow":{"type":["integer","null"],"minimum":0,"description":"Index in Rows of the TopN Other row; null without one."},"Truncated":{"type":"boolean","description":"More rows matched than the Limit returned."},"RowsScanned":{"type":"integer","minimum":0,"description":"Source rows the query read."},"SourceVersion":{"type":"string","description":"Version of the source's data the result was computed from; changes with every import."},"Cached":{"type":"boolean","description":"Served from the result cache of (source version, query)."},"ElapsedMs":{"type":"number","minimum":0,"description":"Time the engine took (0 when cached)."}},"required":["Columns","Rows","OtherRow","Truncated","RowsScanned","SourceVersion","Cached","ElapsedMs"],"additionalProperties":false};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dataQueryResult" */;
 let vErrors = null;
 let errors = 0;
@@ -10854,7 +11456,7 @@ errors++;
 if(data1.Type !== undefined){
 let data3 = data1.Type;
 if(!((((data3 === "Number") || (data3 === "Text")) || (data3 === "Date")) || (data3 === "Boolean"))){
-const err14 = {instancePath:instancePath+"/Columns/" + i0+"/Type",schemaPath:"#/properties/Columns/items/properties/Type/enum",keyword:"enum",params:{allowedValues: schema32.properties.Columns.items.properties.Type.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/Columns/" + i0+"/Type",schemaPath:"#/properties/Columns/items/properties/Type/enum",keyword:"enum",params:{allowedValues: schema34.properties.Columns.items.properties.Type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10867,7 +11469,7 @@ errors++;
 if(data1.Role !== undefined){
 let data4 = data1.Role;
 if(!(((data4 === "Column") || (data4 === "Dimension")) || (data4 === "Measure"))){
-const err15 = {instancePath:instancePath+"/Columns/" + i0+"/Role",schemaPath:"#/properties/Columns/items/properties/Role/enum",keyword:"enum",params:{allowedValues: schema32.properties.Columns.items.properties.Role.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/Columns/" + i0+"/Role",schemaPath:"#/properties/Columns/items/properties/Role/enum",keyword:"enum",params:{allowedValues: schema34.properties.Columns.items.properties.Role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11020,7 +11622,7 @@ errors++;
 if(data.OtherRow !== undefined){
 let data8 = data.OtherRow;
 if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
-const err25 = {instancePath:instancePath+"/OtherRow",schemaPath:"#/properties/OtherRow/type",keyword:"type",params:{type: schema32.properties.OtherRow.type},message:"must be integer,null"};
+const err25 = {instancePath:instancePath+"/OtherRow",schemaPath:"#/properties/OtherRow/type",keyword:"type",params:{type: schema34.properties.OtherRow.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11139,14 +11741,14 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDataSourceColumns = validate32;
-const schema33 = {"$id":"dataSourceColumns","type":"object","description":"A queryable source and its column catalogue.","properties":{"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id in the upstream store."},"Type":{"enum":["DataTable","DataView","DataFusion","DataMerge"]},"Name":{"type":"string"},"Columns":{"type":"array","items":{"type":"object","properties":{"Name":{"type":"string"},"Type":{"enum":["Number","Text","Date","Boolean"]}},"required":["Name","Type"],"additionalProperties":false}},"RowCount":{"type":"integer","minimum":0},"SourceVersion":{"type":"string"}},"required":["RecId","Type","Name","Columns","RowCount","SourceVersion"],"additionalProperties":false};
+export const validateDataSourceColumns = validate34;
+const schema35 = {"$id":"dataSourceColumns","type":"object","description":"A queryable source and its column catalogue.","properties":{"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id in the upstream store."},"Type":{"enum":["DataTable","DataView","DataFusion","DataMerge"]},"Name":{"type":"string"},"Columns":{"type":"array","items":{"type":"object","properties":{"Name":{"type":"string"},"Type":{"enum":["Number","Text","Date","Boolean"]}},"required":["Name","Type"],"additionalProperties":false}},"RowCount":{"type":"integer","minimum":0},"SourceVersion":{"type":"string"}},"required":["RecId","Type","Name","Columns","RowCount","SourceVersion"],"additionalProperties":false};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dataSourceColumns" */;
 let vErrors = null;
 let errors = 0;
@@ -11261,7 +11863,7 @@ errors++;
 if(data.Type !== undefined){
 let data1 = data.Type;
 if(!((((data1 === "DataTable") || (data1 === "DataView")) || (data1 === "DataFusion")) || (data1 === "DataMerge"))){
-const err10 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/enum",keyword:"enum",params:{allowedValues: schema33.properties.Type.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/enum",keyword:"enum",params:{allowedValues: schema35.properties.Type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11337,7 +11939,7 @@ errors++;
 if(data4.Type !== undefined){
 let data6 = data4.Type;
 if(!((((data6 === "Number") || (data6 === "Text")) || (data6 === "Date")) || (data6 === "Boolean"))){
-const err16 = {instancePath:instancePath+"/Columns/" + i0+"/Type",schemaPath:"#/properties/Columns/items/properties/Type/enum",keyword:"enum",params:{allowedValues: schema33.properties.Columns.items.properties.Type.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/Columns/" + i0+"/Type",schemaPath:"#/properties/Columns/items/properties/Type/enum",keyword:"enum",params:{allowedValues: schema35.properties.Columns.items.properties.Type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11419,17 +12021,610 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-export const validateDialogs = validate33;
-const schema34 = {"$id":"dialogs","type":"object","description":"The dialog registry (§2.5): every dialog the shell can open, by id and by legacy path.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"dialogs":{"type":"array","items":{"type":"object","description":"A dialog: its id, legacy path, lazily loaded component, parameters and access.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Unique dialog id used by menus, notifications and screens."},"path":{"type":"string","pattern":"^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$","maxLength":120,"description":"Legacy dialog path the registry maps to this dialog (§2.5), scheme dialogs/<area>/<name> in lower-case kebab-case segments, e.g. dialogs/dashboard/settings. Unique."},"component":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","maxLength":80,"description":"Dialog kind, looked up in the runtime's dialog registry and loaded lazily (PascalCase)."},"params":{"type":"array","items":{"type":"object","description":"A parameter of the dialog; values of any other name are refused when the dialog is opened.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Parameter name, e.g. recId or connectionRecId (§2.5)."},"type":{"enum":["string","integer","number","boolean"],"description":"Type of the value; an integer parameter refuses anything but a whole number."},"required":{"type":"boolean","description":"Whether the dialog cannot open without the parameter."}},"required":["name","type","required"],"additionalProperties":false},"description":"Parameters the dialog accepts; names are unique."},"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module the dialog belongs to: it opens only with Read on it (§5), and without Write its buttons and inputs are disabled except header buttons and secondary footer buttons (§6)."},"staysOpenOnNavigation":{"type":"boolean","description":"Whether the dialog stays open when the path changes; others close (§4.1)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the dialog's title."},"origin":{"enum":["menu","notification","registry"],"description":"Where §2.5 introduces the dialog: opened from a menu, linked from notifications, or a legacy registry entry opened by screens. A notification dialog that is also a registry entry is listed once, as notification."}},"required":["id","path","component","params","staysOpenOnNavigation","titleKey","origin"],"additionalProperties":false},"minItems":1,"description":"The dialogs; ids and paths are unique."}},"required":["version","dialogs"],"additionalProperties":false};
-const pattern51 = new RegExp("^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$", "u");
-const pattern52 = new RegExp("^[A-Z][A-Za-z0-9]*$", "u");
-const pattern55 = new RegExp("^[A-Za-z][A-Za-z0-9_.]*$", "u");
+export const validateDataViewDefinition = validate35;
+const schema36 = {"$id":"dataViewDefinition","type":"object","description":"A view: the rows of one source that meet its filters, with the columns it keeps.","properties":{"Version":{"const":1,"description":"Version of the definition format."},"Source":{"type":"object","description":"An input: a DataTable, DataView, DataFusion or DataMerge of the same account.","properties":{"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id in the upstream store."}},"required":["RecId"],"additionalProperties":false},"Columns":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"minItems":1,"maxItems":100,"uniqueItems":true,"description":"The source's columns the view keeps, in this order; every column when absent."},"Filters":{"type":"array","items":{"type":"object","description":"A condition on one column.","properties":{"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Operator":{"enum":["Equals","NotEquals","Less","LessOrEqual","Greater","GreaterOrEqual","Between","In","NotIn","Contains","StartsWith","IsEmpty","IsNotEmpty"],"description":"Comparison. Between takes Values [low, high] (inclusive); In and NotIn take Values; IsEmpty and IsNotEmpty take nothing; Contains and StartsWith are case-insensitive and take text; the rest take Value."},"Value":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"Values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"maxItems":500,"description":"Values of Between, In and NotIn."}},"required":["Column","Operator"],"additionalProperties":false},"maxItems":20,"description":"Conditions every row meets."}},"required":["Version","Source"],"additionalProperties":false};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="dataViewDefinition" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.Version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Version"},message:"must have required property '"+"Version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.Source === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Source"},message:"must have required property '"+"Source"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "Version") || (key0 === "Source")) || (key0 === "Columns")) || (key0 === "Filters"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.Version !== undefined){
+if(1 !== data.Version){
+const err3 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.Source !== undefined){
+let data1 = data.Source;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.RecId === undefined){
+const err4 = {instancePath:instancePath+"/Source",schemaPath:"#/properties/Source/required",keyword:"required",params:{missingProperty: "RecId"},message:"must have required property '"+"RecId"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(key1 === "RecId")){
+const err5 = {instancePath:instancePath+"/Source",schemaPath:"#/properties/Source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data1.RecId !== undefined){
+let data2 = data1.RecId;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err6 = {instancePath:instancePath+"/Source/RecId",schemaPath:"#/properties/Source/properties/RecId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 9007199254740991 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/Source/RecId",schemaPath:"#/properties/Source/properties/RecId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/Source/RecId",schemaPath:"#/properties/Source/properties/RecId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/Source",schemaPath:"#/properties/Source/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.Columns !== undefined){
+let data3 = data.Columns;
+if(Array.isArray(data3)){
+if(data3.length > 100){
+const err10 = {instancePath:instancePath+"/Columns",schemaPath:"#/properties/Columns/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data3.length < 1){
+const err11 = {instancePath:instancePath+"/Columns",schemaPath:"#/properties/Columns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(typeof data4 === "string"){
+if(func2(data4) > 128){
+const err12 = {instancePath:instancePath+"/Columns/" + i0,schemaPath:"#/properties/Columns/items/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(func2(data4) < 1){
+const err13 = {instancePath:instancePath+"/Columns/" + i0,schemaPath:"#/properties/Columns/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!pattern0.test(data4)){
+const err14 = {instancePath:instancePath+"/Columns/" + i0,schemaPath:"#/properties/Columns/items/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/Columns/" + i0,schemaPath:"#/properties/Columns/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+let i1 = data3.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data3[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err16 = {instancePath:instancePath+"/Columns",schemaPath:"#/properties/Columns/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+break;
+}
+indices0[item0] = i1;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/Columns",schemaPath:"#/properties/Columns/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.Filters !== undefined){
+let data5 = data.Filters;
+if(Array.isArray(data5)){
+if(data5.length > 20){
+const err18 = {instancePath:instancePath+"/Filters",schemaPath:"#/properties/Filters/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+const len1 = data5.length;
+for(let i2=0; i2<len1; i2++){
+let data6 = data5[i2];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.Column === undefined){
+const err19 = {instancePath:instancePath+"/Filters/" + i2,schemaPath:"#/properties/Filters/items/required",keyword:"required",params:{missingProperty: "Column"},message:"must have required property '"+"Column"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data6.Operator === undefined){
+const err20 = {instancePath:instancePath+"/Filters/" + i2,schemaPath:"#/properties/Filters/items/required",keyword:"required",params:{missingProperty: "Operator"},message:"must have required property '"+"Operator"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+for(const key2 in data6){
+if(!((((key2 === "Column") || (key2 === "Operator")) || (key2 === "Value")) || (key2 === "Values"))){
+const err21 = {instancePath:instancePath+"/Filters/" + i2,schemaPath:"#/properties/Filters/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data6.Column !== undefined){
+let data7 = data6.Column;
+if(typeof data7 === "string"){
+if(func2(data7) > 128){
+const err22 = {instancePath:instancePath+"/Filters/" + i2+"/Column",schemaPath:"#/properties/Filters/items/properties/Column/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(func2(data7) < 1){
+const err23 = {instancePath:instancePath+"/Filters/" + i2+"/Column",schemaPath:"#/properties/Filters/items/properties/Column/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(!pattern0.test(data7)){
+const err24 = {instancePath:instancePath+"/Filters/" + i2+"/Column",schemaPath:"#/properties/Filters/items/properties/Column/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"},message:"must match pattern \""+"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/Filters/" + i2+"/Column",schemaPath:"#/properties/Filters/items/properties/Column/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data6.Operator !== undefined){
+let data8 = data6.Operator;
+if(!(((((((((((((data8 === "Equals") || (data8 === "NotEquals")) || (data8 === "Less")) || (data8 === "LessOrEqual")) || (data8 === "Greater")) || (data8 === "GreaterOrEqual")) || (data8 === "Between")) || (data8 === "In")) || (data8 === "NotIn")) || (data8 === "Contains")) || (data8 === "StartsWith")) || (data8 === "IsEmpty")) || (data8 === "IsNotEmpty"))){
+const err26 = {instancePath:instancePath+"/Filters/" + i2+"/Operator",schemaPath:"#/properties/Filters/items/properties/Operator/enum",keyword:"enum",params:{allowedValues: schema36.properties.Filters.items.properties.Operator.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data6.Value !== undefined){
+let data9 = data6.Value;
+const _errs21 = errors;
+let valid8 = false;
+const _errs22 = errors;
+if(typeof data9 === "string"){
+if(func2(data9) > 1000){
+const err27 = {instancePath:instancePath+"/Filters/" + i2+"/Value",schemaPath:"#/properties/Filters/items/properties/Value/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/Filters/" + i2+"/Value",schemaPath:"#/properties/Filters/items/properties/Value/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+var _valid0 = _errs22 === errors;
+valid8 = valid8 || _valid0;
+if(!valid8){
+const _errs24 = errors;
+if(!((typeof data9 == "number") && (isFinite(data9)))){
+const err29 = {instancePath:instancePath+"/Filters/" + i2+"/Value",schemaPath:"#/properties/Filters/items/properties/Value/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+var _valid0 = _errs24 === errors;
+valid8 = valid8 || _valid0;
+if(!valid8){
+const _errs26 = errors;
+if(typeof data9 !== "boolean"){
+const err30 = {instancePath:instancePath+"/Filters/" + i2+"/Value",schemaPath:"#/properties/Filters/items/properties/Value/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+var _valid0 = _errs26 === errors;
+valid8 = valid8 || _valid0;
+if(!valid8){
+const _errs28 = errors;
+if(data9 !== null){
+const err31 = {instancePath:instancePath+"/Filters/" + i2+"/Value",schemaPath:"#/properties/Filters/items/properties/Value/anyOf/3/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+var _valid0 = _errs28 === errors;
+valid8 = valid8 || _valid0;
+}
+}
+}
+if(!valid8){
+const err32 = {instancePath:instancePath+"/Filters/" + i2+"/Value",schemaPath:"#/properties/Filters/items/properties/Value/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+else {
+errors = _errs21;
+if(vErrors !== null){
+if(_errs21){
+vErrors.length = _errs21;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data6.Values !== undefined){
+let data10 = data6.Values;
+if(Array.isArray(data10)){
+if(data10.length > 500){
+const err33 = {instancePath:instancePath+"/Filters/" + i2+"/Values",schemaPath:"#/properties/Filters/items/properties/Values/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+const len2 = data10.length;
+for(let i3=0; i3<len2; i3++){
+let data11 = data10[i3];
+const _errs33 = errors;
+let valid11 = false;
+const _errs34 = errors;
+if(typeof data11 === "string"){
+if(func2(data11) > 1000){
+const err34 = {instancePath:instancePath+"/Filters/" + i2+"/Values/" + i3,schemaPath:"#/properties/Filters/items/properties/Values/items/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/Filters/" + i2+"/Values/" + i3,schemaPath:"#/properties/Filters/items/properties/Values/items/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+var _valid1 = _errs34 === errors;
+valid11 = valid11 || _valid1;
+if(!valid11){
+const _errs36 = errors;
+if(!((typeof data11 == "number") && (isFinite(data11)))){
+const err36 = {instancePath:instancePath+"/Filters/" + i2+"/Values/" + i3,schemaPath:"#/properties/Filters/items/properties/Values/items/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+var _valid1 = _errs36 === errors;
+valid11 = valid11 || _valid1;
+if(!valid11){
+const _errs38 = errors;
+if(typeof data11 !== "boolean"){
+const err37 = {instancePath:instancePath+"/Filters/" + i2+"/Values/" + i3,schemaPath:"#/properties/Filters/items/properties/Values/items/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+var _valid1 = _errs38 === errors;
+valid11 = valid11 || _valid1;
+if(!valid11){
+const _errs40 = errors;
+if(data11 !== null){
+const err38 = {instancePath:instancePath+"/Filters/" + i2+"/Values/" + i3,schemaPath:"#/properties/Filters/items/properties/Values/items/anyOf/3/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+var _valid1 = _errs40 === errors;
+valid11 = valid11 || _valid1;
+}
+}
+}
+if(!valid11){
+const err39 = {instancePath:instancePath+"/Filters/" + i2+"/Values/" + i3,schemaPath:"#/properties/Filters/items/properties/Values/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+else {
+errors = _errs33;
+if(vErrors !== null){
+if(_errs33){
+vErrors.length = _errs33;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/Filters/" + i2+"/Values",schemaPath:"#/properties/Filters/items/properties/Values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/Filters/" + i2,schemaPath:"#/properties/Filters/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/Filters",schemaPath:"#/properties/Filters/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+validate35.errors = vErrors;
+return errors === 0;
+}
+
+export const validateDialogs = validate36;
+const schema37 = {"$id":"dialogs","type":"object","description":"The dialog registry (§2.5): every dialog the shell can open, by id and by legacy path.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"dialogs":{"type":"array","items":{"type":"object","description":"A dialog: its id, legacy path, lazily loaded component, parameters and access.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Unique dialog id used by menus, notifications and screens."},"path":{"type":"string","pattern":"^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$","maxLength":120,"description":"Legacy dialog path the registry maps to this dialog (§2.5), scheme dialogs/<area>/<name> in lower-case kebab-case segments, e.g. dialogs/dashboard/settings. Unique."},"component":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$","maxLength":80,"description":"Dialog kind, looked up in the runtime's dialog registry and loaded lazily (PascalCase)."},"params":{"type":"array","items":{"type":"object","description":"A parameter of the dialog; values of any other name are refused when the dialog is opened.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Parameter name, e.g. recId or connectionRecId (§2.5)."},"type":{"enum":["string","integer","number","boolean"],"description":"Type of the value; an integer parameter refuses anything but a whole number."},"required":{"type":"boolean","description":"Whether the dialog cannot open without the parameter."}},"required":["name","type","required"],"additionalProperties":false},"description":"Parameters the dialog accepts; names are unique."},"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module the dialog belongs to: it opens only with Read on it (§5), and without Write its buttons and inputs are disabled except header buttons and secondary footer buttons (§6)."},"staysOpenOnNavigation":{"type":"boolean","description":"Whether the dialog stays open when the path changes; others close (§4.1)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the dialog's title."},"origin":{"enum":["menu","notification","registry"],"description":"Where §2.5 introduces the dialog: opened from a menu, linked from notifications, or a legacy registry entry opened by screens. A notification dialog that is also a registry entry is listed once, as notification."}},"required":["id","path","component","params","staysOpenOnNavigation","titleKey","origin"],"additionalProperties":false},"minItems":1,"description":"The dialogs; ids and paths are unique."}},"required":["version","dialogs"],"additionalProperties":false};
+const pattern55 = new RegExp("^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$", "u");
+const pattern56 = new RegExp("^[A-Z][A-Za-z0-9]*$", "u");
+const pattern59 = new RegExp("^[A-Za-z][A-Za-z0-9_.]*$", "u");
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dialogs" */;
 let vErrors = null;
 let errors = 0;
@@ -11650,7 +12845,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern51.test(data5)){
+if(!pattern55.test(data5)){
 const err19 = {instancePath:instancePath+"/dialogs/" + i0+"/path",schemaPath:"#/properties/dialogs/items/properties/path/pattern",keyword:"pattern",params:{pattern: "^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$"},message:"must match pattern \""+"^dialogs(/[a-z0-9]+(-[a-z0-9]+)*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -11685,7 +12880,7 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!pattern52.test(data6)){
+if(!pattern56.test(data6)){
 const err22 = {instancePath:instancePath+"/dialogs/" + i0+"/component",schemaPath:"#/properties/dialogs/items/properties/component/pattern",keyword:"pattern",params:{pattern: "^[A-Z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[A-Z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -11794,7 +12989,7 @@ errors++;
 if(data8.type !== undefined){
 let data10 = data8.type;
 if(!((((data10 === "string") || (data10 === "integer")) || (data10 === "number")) || (data10 === "boolean"))){
-const err31 = {instancePath:instancePath+"/dialogs/" + i0+"/params/" + i1+"/type",schemaPath:"#/properties/dialogs/items/properties/params/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema34.properties.dialogs.items.properties.params.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/dialogs/" + i0+"/params/" + i1+"/type",schemaPath:"#/properties/dialogs/items/properties/params/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema37.properties.dialogs.items.properties.params.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -11900,7 +13095,7 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!pattern55.test(data14)){
+if(!pattern59.test(data14)){
 const err40 = {instancePath:instancePath+"/dialogs/" + i0+"/titleKey",schemaPath:"#/properties/dialogs/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
@@ -11925,7 +13120,7 @@ errors++;
 if(data3.origin !== undefined){
 let data15 = data3.origin;
 if(!(((data15 === "menu") || (data15 === "notification")) || (data15 === "registry"))){
-const err42 = {instancePath:instancePath+"/dialogs/" + i0+"/origin",schemaPath:"#/properties/dialogs/items/properties/origin/enum",keyword:"enum",params:{allowedValues: schema34.properties.dialogs.items.properties.origin.enum},message:"must be equal to one of the allowed values"};
+const err42 = {instancePath:instancePath+"/dialogs/" + i0+"/origin",schemaPath:"#/properties/dialogs/items/properties/origin/enum",keyword:"enum",params:{allowedValues: schema37.properties.dialogs.items.properties.origin.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -11970,14 +13165,14 @@ vErrors.push(err45);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const validateEmbeddingOrigins = validate34;
-const schema35 = {"$id":"embeddingOrigins","type":"object","description":"Origins allowed to frame an account's pages or a public share page (frame-ancestors).","properties":{"Origins":{"type":"array","items":{"type":"string","maxLength":253,"pattern":"^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$","description":"Origin allowed to frame the app: https://host[:port] or https://*.domain.tld[:port]; http only for localhost."},"maxItems":20,"uniqueItems":true,"description":"Origins allowed to embed the app in a frame (CSP frame-ancestors); empty: nobody."}},"required":["Origins"],"additionalProperties":false};
+export const validateEmbeddingOrigins = validate37;
+const schema38 = {"$id":"embeddingOrigins","type":"object","description":"Origins allowed to frame an account's pages or a public share page (frame-ancestors).","properties":{"Origins":{"type":"array","items":{"type":"string","maxLength":253,"pattern":"^(?:https://(?:\\*\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?|http://(?:localhost|127\\.0\\.0\\.1)(?::(?:6553[0-5]|655[0-2]\\d|65[0-4]\\d\\d|6[0-4]\\d{3}|[1-5]\\d{4}|[1-9]\\d{0,3}))?)$","description":"Origin allowed to frame the app: https://host[:port] or https://*.domain.tld[:port]; http only for localhost."},"maxItems":20,"uniqueItems":true,"description":"Origins allowed to embed the app in a frame (CSP frame-ancestors); empty: nobody."}},"required":["Origins"],"additionalProperties":false};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="embeddingOrigins" */;
 let vErrors = null;
 let errors = 0;
@@ -12100,16 +13295,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const validateFolder = validate35;
-const schema36 = {"$id":"folder","description":"A folder with its sub-folders (§3).","allOf":[{"$ref":"#/definitions/folder"}],"definitions":{"folder":{"type":"object","description":"A folder of a Personal, Team, shared, favourites or deleted tree (§3).","properties":{"recId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the folder; used in routes such as /dashboards/:folderRecId?."},"recParentId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the parent folder; null for a root folder."},"name":{"type":"string","minLength":1,"description":"Name of the folder as shown."},"type":{"type":"string","enum":["Personal","Team","Shared","Favourites","Deleted"],"description":"Tree the folder belongs to; a root and all its descendants share it (§3)."},"children":{"type":"array","items":{"$ref":"#/definitions/folder"},"description":"Sub-folders, in display order; absent when not loaded."}},"required":["recId","recParentId","name","type"],"additionalProperties":false}}};
-const schema37 = {"type":"object","description":"A folder of a Personal, Team, shared, favourites or deleted tree (§3).","properties":{"recId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the folder; used in routes such as /dashboards/:folderRecId?."},"recParentId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the parent folder; null for a root folder."},"name":{"type":"string","minLength":1,"description":"Name of the folder as shown."},"type":{"type":"string","enum":["Personal","Team","Shared","Favourites","Deleted"],"description":"Tree the folder belongs to; a root and all its descendants share it (§3)."},"children":{"type":"array","items":{"$ref":"#/definitions/folder"},"description":"Sub-folders, in display order; absent when not loaded."}},"required":["recId","recParentId","name","type"],"additionalProperties":false};
-const wrapper0 = {validate: validate36};
+export const validateFolder = validate38;
+const schema39 = {"$id":"folder","description":"A folder with its sub-folders (§3).","allOf":[{"$ref":"#/definitions/folder"}],"definitions":{"folder":{"type":"object","description":"A folder of a Personal, Team, shared, favourites or deleted tree (§3).","properties":{"recId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the folder; used in routes such as /dashboards/:folderRecId?."},"recParentId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the parent folder; null for a root folder."},"name":{"type":"string","minLength":1,"description":"Name of the folder as shown."},"type":{"type":"string","enum":["Personal","Team","Shared","Favourites","Deleted"],"description":"Tree the folder belongs to; a root and all its descendants share it (§3)."},"children":{"type":"array","items":{"$ref":"#/definitions/folder"},"description":"Sub-folders, in display order; absent when not loaded."}},"required":["recId","recParentId","name","type"],"additionalProperties":false}}};
+const schema40 = {"type":"object","description":"A folder of a Personal, Team, shared, favourites or deleted tree (§3).","properties":{"recId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the folder; used in routes such as /dashboards/:folderRecId?."},"recParentId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the parent folder; null for a root folder."},"name":{"type":"string","minLength":1,"description":"Name of the folder as shown."},"type":{"type":"string","enum":["Personal","Team","Shared","Favourites","Deleted"],"description":"Tree the folder belongs to; a root and all its descendants share it (§3)."},"children":{"type":"array","items":{"$ref":"#/definitions/folder"},"description":"Sub-folders, in display order; absent when not loaded."}},"required":["recId","recParentId","name","type"],"additionalProperties":false};
+const wrapper0 = {validate: validate39};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12203,7 +13398,7 @@ errors++;
 if(data.recParentId !== undefined){
 let data1 = data.recParentId;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)){
-const err8 = {instancePath:instancePath+"/recParentId",schemaPath:"#/properties/recParentId/type",keyword:"type",params:{type: schema37.properties.recParentId.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/recParentId",schemaPath:"#/properties/recParentId/type",keyword:"type",params:{type: schema40.properties.recParentId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12273,7 +13468,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(((((data3 === "Personal") || (data3 === "Team")) || (data3 === "Shared")) || (data3 === "Favourites")) || (data3 === "Deleted"))){
-const err14 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema37.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema40.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12316,28 +13511,28 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="folder" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate39(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
-validate35.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGatewayRolePermissions = validate38;
-const schema38 = {"$id":"gatewayRolePermissions","type":"object","description":"The distinct permission sets of every role of every account.","properties":{"Roles":{"type":"array","description":"One entry per distinct set, no set twice; an empty set is a role that grants nothing.","items":{"type":"array","description":"A role's permission entries Key_r or Key_rw (§3), canonical keys, sorted, each key once.","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"maxItems":200,"uniqueItems":true}}},"required":["Roles"],"additionalProperties":false};
-const pattern57 = new RegExp("^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$", "u");
+export const validateGatewayRolePermissions = validate41;
+const schema41 = {"$id":"gatewayRolePermissions","type":"object","description":"The distinct permission sets of every role of every account.","properties":{"Roles":{"type":"array","description":"One entry per distinct set, no set twice; an empty set is a role that grants nothing.","items":{"type":"array","description":"A role's permission entries Key_r or Key_rw (§3), canonical keys, sorted, each key once.","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"maxItems":200,"uniqueItems":true}}},"required":["Roles"],"additionalProperties":false};
+const pattern61 = new RegExp("^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$", "u");
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gatewayRolePermissions" */;
 let vErrors = null;
 let errors = 0;
@@ -12395,7 +13590,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(!pattern57.test(data2)){
+if(!pattern61.test(data2)){
 const err4 = {instancePath:instancePath+"/Roles/" + i0+"/" + i1,schemaPath:"#/properties/Roles/items/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -12476,14 +13671,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGatewaySettings = validate39;
-const schema39 = {"$id":"gatewaySettings","type":"object","description":"Settings the gateway derives from the upstream's configuration entries.","properties":{"SignupAllowed":{"type":"boolean","description":"Whether /signup is open (§2.1, §5: allowed by configuration): the upstream's SignupAllowed entry is true."}},"required":["SignupAllowed"],"additionalProperties":false};
+export const validateGatewaySettings = validate42;
+const schema42 = {"$id":"gatewaySettings","type":"object","description":"Settings the gateway derives from the upstream's configuration entries.","properties":{"SignupAllowed":{"type":"boolean","description":"Whether /signup is open (§2.1, §5: allowed by configuration): the upstream's SignupAllowed entry is true."}},"required":["SignupAllowed"],"additionalProperties":false};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gatewaySettings" */;
 let vErrors = null;
 let errors = 0;
@@ -12533,15 +13728,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const validateGatewayUserAccess = validate40;
-const schema40 = {"$id":"gatewayUserAccess","type":"object","description":"The access-relevant part of one user's LoggedInConfig, as if they signed in now.","properties":{"User":{"type":"object","description":"The user's session User (§3), only the fields that decide access and who they are.","properties":{"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["RecId","FullName","Email","AccountRecId","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"additionalProperties":false},"FeaturesDashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"FeaturesBinder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"FeaturesTablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"FeaturesDataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"FeaturesDataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"FeaturesConnection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"FeaturesDataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"FeaturesDataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"FeaturesDataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"FeaturesInsight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"FeaturesLiveDoc":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"FeaturesReport":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"FeaturesAutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."},"FeaturesSchedule":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"FeaturesAddon":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"FeaturesIntegrationAPI":{"type":"string","enum":["Included","Optional"],"description":"Integration API; a configuration-only feature with no session flag (§3)."},"FeaturesDocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."}},"required":["User","FeaturesDashboard","FeaturesBinder","FeaturesTablesAndView","FeaturesDataHook","FeaturesDataStream","FeaturesConnection","FeaturesDataFlow","FeaturesDataLoader","FeaturesDataScript","FeaturesInsight","FeaturesLiveDoc","FeaturesReport","FeaturesAutomationAlert","FeaturesSchedule","FeaturesAddon","FeaturesIntegrationAPI","FeaturesDocumentsAndMedia"],"additionalProperties":false};
+export const validateGatewayUserAccess = validate43;
+const schema43 = {"$id":"gatewayUserAccess","type":"object","description":"The access-relevant part of one user's LoggedInConfig, as if they signed in now.","properties":{"User":{"type":"object","description":"The user's session User (§3), only the fields that decide access and who they are.","properties":{"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["RecId","FullName","Email","AccountRecId","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"additionalProperties":false},"FeaturesDashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"FeaturesBinder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"FeaturesTablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"FeaturesDataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"FeaturesDataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"FeaturesConnection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"FeaturesDataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"FeaturesDataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"FeaturesDataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"FeaturesInsight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"FeaturesLiveDoc":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"FeaturesReport":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"FeaturesAutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."},"FeaturesSchedule":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"FeaturesAddon":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"FeaturesIntegrationAPI":{"type":"string","enum":["Included","Optional"],"description":"Integration API; a configuration-only feature with no session flag (§3)."},"FeaturesDocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."}},"required":["User","FeaturesDashboard","FeaturesBinder","FeaturesTablesAndView","FeaturesDataHook","FeaturesDataStream","FeaturesConnection","FeaturesDataFlow","FeaturesDataLoader","FeaturesDataScript","FeaturesInsight","FeaturesLiveDoc","FeaturesReport","FeaturesAutomationAlert","FeaturesSchedule","FeaturesAddon","FeaturesIntegrationAPI","FeaturesDocumentsAndMedia"],"additionalProperties":false};
 const formats10 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="gatewayUserAccess" */;
 let vErrors = null;
 let errors = 0;
@@ -12727,7 +13922,7 @@ vErrors.push(err17);
 errors++;
 }
 for(const key0 in data){
-if(!(func20.call(schema40.properties, key0))){
+if(!(func20.call(schema43.properties, key0))){
 const err18 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err18];
@@ -13042,7 +14237,7 @@ vErrors.push(err48);
 errors++;
 }
 for(const key1 in data0){
-if(!(func20.call(schema40.properties.User.properties, key1))){
+if(!(func20.call(schema43.properties.User.properties, key1))){
 const err49 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err49];
@@ -13212,7 +14407,7 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(!pattern57.test(data7)){
+if(!pattern61.test(data7)){
 const err63 = {instancePath:instancePath+"/User/RolePermissions/" + i0,schemaPath:"#/properties/User/properties/RolePermissions/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"+"\""};
 if(vErrors === null){
 vErrors = [err63];
@@ -13476,7 +14671,7 @@ vErrors.push(err84);
 errors++;
 }
 if(!(((data18 === "Disabled") || (data18 === "Optional")) || (data18 === "Required"))){
-const err85 = {instancePath:instancePath+"/User/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/User/properties/AccountTwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema40.properties.User.properties.AccountTwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
+const err85 = {instancePath:instancePath+"/User/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/User/properties/AccountTwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema43.properties.User.properties.AccountTwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -13499,7 +14694,7 @@ vErrors.push(err86);
 errors++;
 }
 if(!(((data19 === "Password") || (data19 === "SAML")) || (data19 === "OpenIDConnect"))){
-const err87 = {instancePath:instancePath+"/User/AuthenticationProtocol",schemaPath:"#/properties/User/properties/AuthenticationProtocol/enum",keyword:"enum",params:{allowedValues: schema40.properties.User.properties.AuthenticationProtocol.enum},message:"must be equal to one of the allowed values"};
+const err87 = {instancePath:instancePath+"/User/AuthenticationProtocol",schemaPath:"#/properties/User/properties/AuthenticationProtocol/enum",keyword:"enum",params:{allowedValues: schema43.properties.User.properties.AuthenticationProtocol.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -13522,7 +14717,7 @@ vErrors.push(err88);
 errors++;
 }
 if(!((data20 === "Included") || (data20 === "Optional"))){
-const err89 = {instancePath:instancePath+"/User/SupportChat",schemaPath:"#/properties/User/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema40.properties.User.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
+const err89 = {instancePath:instancePath+"/User/SupportChat",schemaPath:"#/properties/User/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema43.properties.User.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -13545,7 +14740,7 @@ vErrors.push(err90);
 errors++;
 }
 if(!((data21 === "Included") || (data21 === "Optional"))){
-const err91 = {instancePath:instancePath+"/User/TablesAndView",schemaPath:"#/properties/User/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema40.properties.User.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
+const err91 = {instancePath:instancePath+"/User/TablesAndView",schemaPath:"#/properties/User/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema43.properties.User.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -13568,7 +14763,7 @@ vErrors.push(err92);
 errors++;
 }
 if(!((data22 === "Included") || (data22 === "Optional"))){
-const err93 = {instancePath:instancePath+"/User/Connection",schemaPath:"#/properties/User/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema40.properties.User.properties.Connection.enum},message:"must be equal to one of the allowed values"};
+const err93 = {instancePath:instancePath+"/User/Connection",schemaPath:"#/properties/User/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema43.properties.User.properties.Connection.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -13591,7 +14786,7 @@ vErrors.push(err94);
 errors++;
 }
 if(!((data23 === "Included") || (data23 === "Optional"))){
-const err95 = {instancePath:instancePath+"/User/DataLoader",schemaPath:"#/properties/User/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema40.properties.User.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
+const err95 = {instancePath:instancePath+"/User/DataLoader",schemaPath:"#/properties/User/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema43.properties.User.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -13614,7 +14809,7 @@ vErrors.push(err96);
 errors++;
 }
 if(!((data24 === "Included") || (data24 === "Optional"))){
-const err97 = {instancePath:instancePath+"/User/DataFlow",schemaPath:"#/properties/User/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema40.properties.User.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
+const err97 = {instancePath:instancePath+"/User/DataFlow",schemaPath:"#/properties/User/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema43.properties.User.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -13637,7 +14832,7 @@ vErrors.push(err98);
 errors++;
 }
 if(!((data25 === "Included") || (data25 === "Optional"))){
-const err99 = {instancePath:instancePath+"/User/DataHook",schemaPath:"#/properties/User/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema40.properties.User.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
+const err99 = {instancePath:instancePath+"/User/DataHook",schemaPath:"#/properties/User/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema43.properties.User.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -13660,7 +14855,7 @@ vErrors.push(err100);
 errors++;
 }
 if(!((data26 === "Included") || (data26 === "Optional"))){
-const err101 = {instancePath:instancePath+"/User/DataScript",schemaPath:"#/properties/User/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema40.properties.User.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
+const err101 = {instancePath:instancePath+"/User/DataScript",schemaPath:"#/properties/User/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema43.properties.User.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -13683,7 +14878,7 @@ vErrors.push(err102);
 errors++;
 }
 if(!((data27 === "Included") || (data27 === "Optional"))){
-const err103 = {instancePath:instancePath+"/User/DataStream",schemaPath:"#/properties/User/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema40.properties.User.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
+const err103 = {instancePath:instancePath+"/User/DataStream",schemaPath:"#/properties/User/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema43.properties.User.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -13706,7 +14901,7 @@ vErrors.push(err104);
 errors++;
 }
 if(!((data28 === "Included") || (data28 === "Optional"))){
-const err105 = {instancePath:instancePath+"/User/DocumentsAndMedia",schemaPath:"#/properties/User/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema40.properties.User.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
+const err105 = {instancePath:instancePath+"/User/DocumentsAndMedia",schemaPath:"#/properties/User/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema43.properties.User.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -13729,7 +14924,7 @@ vErrors.push(err106);
 errors++;
 }
 if(!((data29 === "Included") || (data29 === "Optional"))){
-const err107 = {instancePath:instancePath+"/User/Dashboard",schemaPath:"#/properties/User/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema40.properties.User.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
+const err107 = {instancePath:instancePath+"/User/Dashboard",schemaPath:"#/properties/User/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema43.properties.User.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -13752,7 +14947,7 @@ vErrors.push(err108);
 errors++;
 }
 if(!((data30 === "Included") || (data30 === "Optional"))){
-const err109 = {instancePath:instancePath+"/User/Report",schemaPath:"#/properties/User/properties/Report/enum",keyword:"enum",params:{allowedValues: schema40.properties.User.properties.Report.enum},message:"must be equal to one of the allowed values"};
+const err109 = {instancePath:instancePath+"/User/Report",schemaPath:"#/properties/User/properties/Report/enum",keyword:"enum",params:{allowedValues: schema43.properties.User.properties.Report.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -13775,7 +14970,7 @@ vErrors.push(err110);
 errors++;
 }
 if(!((data31 === "Included") || (data31 === "Optional"))){
-const err111 = {instancePath:instancePath+"/User/LiveDocs",schemaPath:"#/properties/User/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema40.properties.User.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
+const err111 = {instancePath:instancePath+"/User/LiveDocs",schemaPath:"#/properties/User/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema43.properties.User.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -13798,7 +14993,7 @@ vErrors.push(err112);
 errors++;
 }
 if(!((data32 === "Included") || (data32 === "Optional"))){
-const err113 = {instancePath:instancePath+"/User/Insight",schemaPath:"#/properties/User/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema40.properties.User.properties.Insight.enum},message:"must be equal to one of the allowed values"};
+const err113 = {instancePath:instancePath+"/User/Insight",schemaPath:"#/properties/User/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema43.properties.User.properties.Insight.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -13821,7 +15016,7 @@ vErrors.push(err114);
 errors++;
 }
 if(!((data33 === "Included") || (data33 === "Optional"))){
-const err115 = {instancePath:instancePath+"/User/Binder",schemaPath:"#/properties/User/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema40.properties.User.properties.Binder.enum},message:"must be equal to one of the allowed values"};
+const err115 = {instancePath:instancePath+"/User/Binder",schemaPath:"#/properties/User/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema43.properties.User.properties.Binder.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -13844,7 +15039,7 @@ vErrors.push(err116);
 errors++;
 }
 if(!((data34 === "Included") || (data34 === "Optional"))){
-const err117 = {instancePath:instancePath+"/User/Addons",schemaPath:"#/properties/User/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema40.properties.User.properties.Addons.enum},message:"must be equal to one of the allowed values"};
+const err117 = {instancePath:instancePath+"/User/Addons",schemaPath:"#/properties/User/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema43.properties.User.properties.Addons.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -13867,7 +15062,7 @@ vErrors.push(err118);
 errors++;
 }
 if(!((data35 === "Included") || (data35 === "Optional"))){
-const err119 = {instancePath:instancePath+"/User/Schedules",schemaPath:"#/properties/User/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema40.properties.User.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
+const err119 = {instancePath:instancePath+"/User/Schedules",schemaPath:"#/properties/User/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema43.properties.User.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -13890,7 +15085,7 @@ vErrors.push(err120);
 errors++;
 }
 if(!((data36 === "Included") || (data36 === "Optional"))){
-const err121 = {instancePath:instancePath+"/User/AutomationAlert",schemaPath:"#/properties/User/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema40.properties.User.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
+const err121 = {instancePath:instancePath+"/User/AutomationAlert",schemaPath:"#/properties/User/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema43.properties.User.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -13925,7 +15120,7 @@ vErrors.push(err123);
 errors++;
 }
 if(!((data37 === "Included") || (data37 === "Optional"))){
-const err124 = {instancePath:instancePath+"/FeaturesDashboard",schemaPath:"#/properties/FeaturesDashboard/enum",keyword:"enum",params:{allowedValues: schema40.properties.FeaturesDashboard.enum},message:"must be equal to one of the allowed values"};
+const err124 = {instancePath:instancePath+"/FeaturesDashboard",schemaPath:"#/properties/FeaturesDashboard/enum",keyword:"enum",params:{allowedValues: schema43.properties.FeaturesDashboard.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -13948,7 +15143,7 @@ vErrors.push(err125);
 errors++;
 }
 if(!((data38 === "Included") || (data38 === "Optional"))){
-const err126 = {instancePath:instancePath+"/FeaturesBinder",schemaPath:"#/properties/FeaturesBinder/enum",keyword:"enum",params:{allowedValues: schema40.properties.FeaturesBinder.enum},message:"must be equal to one of the allowed values"};
+const err126 = {instancePath:instancePath+"/FeaturesBinder",schemaPath:"#/properties/FeaturesBinder/enum",keyword:"enum",params:{allowedValues: schema43.properties.FeaturesBinder.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -13971,7 +15166,7 @@ vErrors.push(err127);
 errors++;
 }
 if(!((data39 === "Included") || (data39 === "Optional"))){
-const err128 = {instancePath:instancePath+"/FeaturesTablesAndView",schemaPath:"#/properties/FeaturesTablesAndView/enum",keyword:"enum",params:{allowedValues: schema40.properties.FeaturesTablesAndView.enum},message:"must be equal to one of the allowed values"};
+const err128 = {instancePath:instancePath+"/FeaturesTablesAndView",schemaPath:"#/properties/FeaturesTablesAndView/enum",keyword:"enum",params:{allowedValues: schema43.properties.FeaturesTablesAndView.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -13994,7 +15189,7 @@ vErrors.push(err129);
 errors++;
 }
 if(!((data40 === "Included") || (data40 === "Optional"))){
-const err130 = {instancePath:instancePath+"/FeaturesDataHook",schemaPath:"#/properties/FeaturesDataHook/enum",keyword:"enum",params:{allowedValues: schema40.properties.FeaturesDataHook.enum},message:"must be equal to one of the allowed values"};
+const err130 = {instancePath:instancePath+"/FeaturesDataHook",schemaPath:"#/properties/FeaturesDataHook/enum",keyword:"enum",params:{allowedValues: schema43.properties.FeaturesDataHook.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -14017,7 +15212,7 @@ vErrors.push(err131);
 errors++;
 }
 if(!((data41 === "Included") || (data41 === "Optional"))){
-const err132 = {instancePath:instancePath+"/FeaturesDataStream",schemaPath:"#/properties/FeaturesDataStream/enum",keyword:"enum",params:{allowedValues: schema40.properties.FeaturesDataStream.enum},message:"must be equal to one of the allowed values"};
+const err132 = {instancePath:instancePath+"/FeaturesDataStream",schemaPath:"#/properties/FeaturesDataStream/enum",keyword:"enum",params:{allowedValues: schema43.properties.FeaturesDataStream.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -14040,7 +15235,7 @@ vErrors.push(err133);
 errors++;
 }
 if(!((data42 === "Included") || (data42 === "Optional"))){
-const err134 = {instancePath:instancePath+"/FeaturesConnection",schemaPath:"#/properties/FeaturesConnection/enum",keyword:"enum",params:{allowedValues: schema40.properties.FeaturesConnection.enum},message:"must be equal to one of the allowed values"};
+const err134 = {instancePath:instancePath+"/FeaturesConnection",schemaPath:"#/properties/FeaturesConnection/enum",keyword:"enum",params:{allowedValues: schema43.properties.FeaturesConnection.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -14063,7 +15258,7 @@ vErrors.push(err135);
 errors++;
 }
 if(!((data43 === "Included") || (data43 === "Optional"))){
-const err136 = {instancePath:instancePath+"/FeaturesDataFlow",schemaPath:"#/properties/FeaturesDataFlow/enum",keyword:"enum",params:{allowedValues: schema40.properties.FeaturesDataFlow.enum},message:"must be equal to one of the allowed values"};
+const err136 = {instancePath:instancePath+"/FeaturesDataFlow",schemaPath:"#/properties/FeaturesDataFlow/enum",keyword:"enum",params:{allowedValues: schema43.properties.FeaturesDataFlow.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -14086,7 +15281,7 @@ vErrors.push(err137);
 errors++;
 }
 if(!((data44 === "Included") || (data44 === "Optional"))){
-const err138 = {instancePath:instancePath+"/FeaturesDataLoader",schemaPath:"#/properties/FeaturesDataLoader/enum",keyword:"enum",params:{allowedValues: schema40.properties.FeaturesDataLoader.enum},message:"must be equal to one of the allowed values"};
+const err138 = {instancePath:instancePath+"/FeaturesDataLoader",schemaPath:"#/properties/FeaturesDataLoader/enum",keyword:"enum",params:{allowedValues: schema43.properties.FeaturesDataLoader.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -14109,7 +15304,7 @@ vErrors.push(err139);
 errors++;
 }
 if(!((data45 === "Included") || (data45 === "Optional"))){
-const err140 = {instancePath:instancePath+"/FeaturesDataScript",schemaPath:"#/properties/FeaturesDataScript/enum",keyword:"enum",params:{allowedValues: schema40.properties.FeaturesDataScript.enum},message:"must be equal to one of the allowed values"};
+const err140 = {instancePath:instancePath+"/FeaturesDataScript",schemaPath:"#/properties/FeaturesDataScript/enum",keyword:"enum",params:{allowedValues: schema43.properties.FeaturesDataScript.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -14132,7 +15327,7 @@ vErrors.push(err141);
 errors++;
 }
 if(!((data46 === "Included") || (data46 === "Optional"))){
-const err142 = {instancePath:instancePath+"/FeaturesInsight",schemaPath:"#/properties/FeaturesInsight/enum",keyword:"enum",params:{allowedValues: schema40.properties.FeaturesInsight.enum},message:"must be equal to one of the allowed values"};
+const err142 = {instancePath:instancePath+"/FeaturesInsight",schemaPath:"#/properties/FeaturesInsight/enum",keyword:"enum",params:{allowedValues: schema43.properties.FeaturesInsight.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -14155,7 +15350,7 @@ vErrors.push(err143);
 errors++;
 }
 if(!((data47 === "Included") || (data47 === "Optional"))){
-const err144 = {instancePath:instancePath+"/FeaturesLiveDoc",schemaPath:"#/properties/FeaturesLiveDoc/enum",keyword:"enum",params:{allowedValues: schema40.properties.FeaturesLiveDoc.enum},message:"must be equal to one of the allowed values"};
+const err144 = {instancePath:instancePath+"/FeaturesLiveDoc",schemaPath:"#/properties/FeaturesLiveDoc/enum",keyword:"enum",params:{allowedValues: schema43.properties.FeaturesLiveDoc.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -14178,7 +15373,7 @@ vErrors.push(err145);
 errors++;
 }
 if(!((data48 === "Included") || (data48 === "Optional"))){
-const err146 = {instancePath:instancePath+"/FeaturesReport",schemaPath:"#/properties/FeaturesReport/enum",keyword:"enum",params:{allowedValues: schema40.properties.FeaturesReport.enum},message:"must be equal to one of the allowed values"};
+const err146 = {instancePath:instancePath+"/FeaturesReport",schemaPath:"#/properties/FeaturesReport/enum",keyword:"enum",params:{allowedValues: schema43.properties.FeaturesReport.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -14201,7 +15396,7 @@ vErrors.push(err147);
 errors++;
 }
 if(!((data49 === "Included") || (data49 === "Optional"))){
-const err148 = {instancePath:instancePath+"/FeaturesAutomationAlert",schemaPath:"#/properties/FeaturesAutomationAlert/enum",keyword:"enum",params:{allowedValues: schema40.properties.FeaturesAutomationAlert.enum},message:"must be equal to one of the allowed values"};
+const err148 = {instancePath:instancePath+"/FeaturesAutomationAlert",schemaPath:"#/properties/FeaturesAutomationAlert/enum",keyword:"enum",params:{allowedValues: schema43.properties.FeaturesAutomationAlert.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -14224,7 +15419,7 @@ vErrors.push(err149);
 errors++;
 }
 if(!((data50 === "Included") || (data50 === "Optional"))){
-const err150 = {instancePath:instancePath+"/FeaturesSchedule",schemaPath:"#/properties/FeaturesSchedule/enum",keyword:"enum",params:{allowedValues: schema40.properties.FeaturesSchedule.enum},message:"must be equal to one of the allowed values"};
+const err150 = {instancePath:instancePath+"/FeaturesSchedule",schemaPath:"#/properties/FeaturesSchedule/enum",keyword:"enum",params:{allowedValues: schema43.properties.FeaturesSchedule.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -14247,7 +15442,7 @@ vErrors.push(err151);
 errors++;
 }
 if(!((data51 === "Included") || (data51 === "Optional"))){
-const err152 = {instancePath:instancePath+"/FeaturesAddon",schemaPath:"#/properties/FeaturesAddon/enum",keyword:"enum",params:{allowedValues: schema40.properties.FeaturesAddon.enum},message:"must be equal to one of the allowed values"};
+const err152 = {instancePath:instancePath+"/FeaturesAddon",schemaPath:"#/properties/FeaturesAddon/enum",keyword:"enum",params:{allowedValues: schema43.properties.FeaturesAddon.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -14270,7 +15465,7 @@ vErrors.push(err153);
 errors++;
 }
 if(!((data52 === "Included") || (data52 === "Optional"))){
-const err154 = {instancePath:instancePath+"/FeaturesIntegrationAPI",schemaPath:"#/properties/FeaturesIntegrationAPI/enum",keyword:"enum",params:{allowedValues: schema40.properties.FeaturesIntegrationAPI.enum},message:"must be equal to one of the allowed values"};
+const err154 = {instancePath:instancePath+"/FeaturesIntegrationAPI",schemaPath:"#/properties/FeaturesIntegrationAPI/enum",keyword:"enum",params:{allowedValues: schema43.properties.FeaturesIntegrationAPI.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -14293,7 +15488,7 @@ vErrors.push(err155);
 errors++;
 }
 if(!((data53 === "Included") || (data53 === "Optional"))){
-const err156 = {instancePath:instancePath+"/FeaturesDocumentsAndMedia",schemaPath:"#/properties/FeaturesDocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema40.properties.FeaturesDocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
+const err156 = {instancePath:instancePath+"/FeaturesDocumentsAndMedia",schemaPath:"#/properties/FeaturesDocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema43.properties.FeaturesDocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -14314,14 +15509,14 @@ vErrors.push(err157);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const validateInsightDefinition = validate41;
-const schema41 = {"$id":"insightDefinition","type":"object","description":"An insight: one widget and a note on what it shows.","properties":{"Version":{"const":1,"description":"Version of the definition format."},"Note":{"type":"string","maxLength":2000},"Widget":{"type":"object","description":"A widget: kind (manifests/widgets.json), title, grid position, query and settings.","properties":{"Id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,39}$","description":"Id of the widget, unique within the definition."},"Kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Widget kind of the widgets manifest (kpi, line, bar, table, …)."},"Title":{"type":"string","maxLength":120,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Shown above it."},"Position":{"type":"object","description":"Place on the 12-column grid, in columns and rows; X + W ≤ 12.","properties":{"X":{"type":"integer","minimum":0,"maximum":11},"Y":{"type":"integer","minimum":0,"maximum":500},"W":{"type":"integer","minimum":1,"maximum":12},"H":{"type":"integer","minimum":1,"maximum":24}},"required":["X","Y","W","H"],"additionalProperties":false},"Query":{"type":"object","description":"The data of the widget; text and image widgets have none.","properties":{"Source":{"type":"object","description":"The object queried: a DataTable, DataView, DataFusion or DataMerge the caller may read.","properties":{"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id in the upstream store."}},"required":["RecId"],"additionalProperties":false},"Select":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"minItems":1,"maxItems":50,"description":"Columns of plain rows; not with GroupBy or Aggregates."},"Filters":{"type":"array","items":{"type":"object","description":"A condition on one column.","properties":{"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Operator":{"enum":["Equals","NotEquals","Less","LessOrEqual","Greater","GreaterOrEqual","Between","In","NotIn","Contains","StartsWith","IsEmpty","IsNotEmpty"],"description":"Comparison. Between takes Values [low, high] (inclusive); In and NotIn take Values; IsEmpty and IsNotEmpty take nothing; Contains and StartsWith are case-insensitive and take text; the rest take Value."},"Value":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"Values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"maxItems":500,"description":"Values of Between, In and NotIn."}},"required":["Column","Operator"],"additionalProperties":false},"maxItems":20,"description":"Conditions that all hold."},"GroupBy":{"type":"array","items":{"type":"object","description":"A dimension: a column, a Date column by bucket.","properties":{"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Bucket":{"enum":["day","week","month","quarter","year"],"description":"Date bucket (Date columns only); the value is the bucket's first day as YYYY-MM-DD."},"As":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Name of the output column; default the column's name."}},"required":["Column"],"additionalProperties":false},"maxItems":3,"description":"Dimensions, outermost first."},"Aggregates":{"type":"array","items":{"type":"object","description":"A measure computed per group (or over every row without GroupBy).","properties":{"Function":{"enum":["count","countDistinct","sum","avg","min","max"],"description":"count counts rows; countDistinct distinct non-empty values."},"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column aggregated; count without it counts rows."},"As":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Name of the output column, unique among the outputs."}},"required":["Function","As"],"additionalProperties":false},"minItems":1,"maxItems":10,"description":"Measures."},"Sort":{"type":"array","items":{"type":"object","description":"An ordering key: an output column (selected column, dimension or measure).","properties":{"By":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Descending":{"type":"boolean","description":"Largest first; default false."}},"required":["By"],"additionalProperties":false},"maxItems":3,"description":"Ordering of the result."},"Limit":{"type":"integer","minimum":1,"maximum":10000,"description":"Most rows returned; default 1000. A longer result is cut and marked Truncated."},"TopN":{"type":"object","description":"Keep the N groups largest by a measure; with Other, the remaining groups are summed into one row whose dimension is null and which the result marks (OtherRow). Needs exactly one GroupBy.","properties":{"By":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"N":{"type":"integer","minimum":1,"maximum":50},"Other":{"type":"boolean"}},"required":["By","N"],"additionalProperties":false}},"required":["Source"],"additionalProperties":false},"Settings":{"type":"object","description":"Settings of the kind, validated against its settingsSchema by the editor."}},"required":["Id","Kind","Position"],"additionalProperties":false}},"required":["Version","Widget"],"additionalProperties":false};
+export const validateInsightDefinition = validate44;
+const schema44 = {"$id":"insightDefinition","type":"object","description":"An insight: one widget and a note on what it shows.","properties":{"Version":{"const":1,"description":"Version of the definition format."},"Note":{"type":"string","maxLength":2000},"Widget":{"type":"object","description":"A widget: kind (manifests/widgets.json), title, grid position, query and settings.","properties":{"Id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,39}$","description":"Id of the widget, unique within the definition."},"Kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Widget kind of the widgets manifest (kpi, line, bar, table, …)."},"Title":{"type":"string","maxLength":120,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Shown above it."},"Position":{"type":"object","description":"Place on the 12-column grid, in columns and rows; X + W ≤ 12.","properties":{"X":{"type":"integer","minimum":0,"maximum":11},"Y":{"type":"integer","minimum":0,"maximum":500},"W":{"type":"integer","minimum":1,"maximum":12},"H":{"type":"integer","minimum":1,"maximum":24}},"required":["X","Y","W","H"],"additionalProperties":false},"Query":{"type":"object","description":"The data of the widget; text and image widgets have none.","properties":{"Source":{"type":"object","description":"The object queried: a DataTable, DataView, DataFusion or DataMerge the caller may read.","properties":{"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id in the upstream store."}},"required":["RecId"],"additionalProperties":false},"Select":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"minItems":1,"maxItems":50,"description":"Columns of plain rows; not with GroupBy or Aggregates."},"Filters":{"type":"array","items":{"type":"object","description":"A condition on one column.","properties":{"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Operator":{"enum":["Equals","NotEquals","Less","LessOrEqual","Greater","GreaterOrEqual","Between","In","NotIn","Contains","StartsWith","IsEmpty","IsNotEmpty"],"description":"Comparison. Between takes Values [low, high] (inclusive); In and NotIn take Values; IsEmpty and IsNotEmpty take nothing; Contains and StartsWith are case-insensitive and take text; the rest take Value."},"Value":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"Values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"maxItems":500,"description":"Values of Between, In and NotIn."}},"required":["Column","Operator"],"additionalProperties":false},"maxItems":20,"description":"Conditions that all hold."},"GroupBy":{"type":"array","items":{"type":"object","description":"A dimension: a column, a Date column by bucket.","properties":{"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Bucket":{"enum":["day","week","month","quarter","year"],"description":"Date bucket (Date columns only); the value is the bucket's first day as YYYY-MM-DD."},"As":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Name of the output column; default the column's name."}},"required":["Column"],"additionalProperties":false},"maxItems":3,"description":"Dimensions, outermost first."},"Aggregates":{"type":"array","items":{"type":"object","description":"A measure computed per group (or over every row without GroupBy).","properties":{"Function":{"enum":["count","countDistinct","sum","avg","min","max"],"description":"count counts rows; countDistinct distinct non-empty values."},"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column aggregated; count without it counts rows."},"As":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Name of the output column, unique among the outputs."}},"required":["Function","As"],"additionalProperties":false},"minItems":1,"maxItems":10,"description":"Measures."},"Sort":{"type":"array","items":{"type":"object","description":"An ordering key: an output column (selected column, dimension or measure).","properties":{"By":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Descending":{"type":"boolean","description":"Largest first; default false."}},"required":["By"],"additionalProperties":false},"maxItems":3,"description":"Ordering of the result."},"Limit":{"type":"integer","minimum":1,"maximum":10000,"description":"Most rows returned; default 1000. A longer result is cut and marked Truncated."},"TopN":{"type":"object","description":"Keep the N groups largest by a measure; with Other, the remaining groups are summed into one row whose dimension is null and which the result marks (OtherRow). Needs exactly one GroupBy.","properties":{"By":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"N":{"type":"integer","minimum":1,"maximum":50},"Other":{"type":"boolean"}},"required":["By","N"],"additionalProperties":false}},"required":["Source"],"additionalProperties":false},"Settings":{"type":"object","description":"Settings of the kind, validated against its settingsSchema by the editor."}},"required":["Id","Kind","Position"],"additionalProperties":false}},"required":["Version","Widget"],"additionalProperties":false};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="insightDefinition" */;
 let vErrors = null;
 let errors = 0;
@@ -15017,7 +16212,7 @@ errors++;
 if(data17.Operator !== undefined){
 let data19 = data17.Operator;
 if(!(((((((((((((data19 === "Equals") || (data19 === "NotEquals")) || (data19 === "Less")) || (data19 === "LessOrEqual")) || (data19 === "Greater")) || (data19 === "GreaterOrEqual")) || (data19 === "Between")) || (data19 === "In")) || (data19 === "NotIn")) || (data19 === "Contains")) || (data19 === "StartsWith")) || (data19 === "IsEmpty")) || (data19 === "IsNotEmpty"))){
-const err59 = {instancePath:instancePath+"/Widget/Query/Filters/" + i1+"/Operator",schemaPath:"#/properties/Widget/properties/Query/properties/Filters/items/properties/Operator/enum",keyword:"enum",params:{allowedValues: schema41.properties.Widget.properties.Query.properties.Filters.items.properties.Operator.enum},message:"must be equal to one of the allowed values"};
+const err59 = {instancePath:instancePath+"/Widget/Query/Filters/" + i1+"/Operator",schemaPath:"#/properties/Widget/properties/Query/properties/Filters/items/properties/Operator/enum",keyword:"enum",params:{allowedValues: schema44.properties.Widget.properties.Query.properties.Filters.items.properties.Operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -15356,7 +16551,7 @@ errors++;
 if(data24.Bucket !== undefined){
 let data26 = data24.Bucket;
 if(!(((((data26 === "day") || (data26 === "week")) || (data26 === "month")) || (data26 === "quarter")) || (data26 === "year"))){
-const err83 = {instancePath:instancePath+"/Widget/Query/GroupBy/" + i3+"/Bucket",schemaPath:"#/properties/Widget/properties/Query/properties/GroupBy/items/properties/Bucket/enum",keyword:"enum",params:{allowedValues: schema41.properties.Widget.properties.Query.properties.GroupBy.items.properties.Bucket.enum},message:"must be equal to one of the allowed values"};
+const err83 = {instancePath:instancePath+"/Widget/Query/GroupBy/" + i3+"/Bucket",schemaPath:"#/properties/Widget/properties/Query/properties/GroupBy/items/properties/Bucket/enum",keyword:"enum",params:{allowedValues: schema44.properties.Widget.properties.Query.properties.GroupBy.items.properties.Bucket.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -15497,7 +16692,7 @@ errors++;
 if(data29.Function !== undefined){
 let data30 = data29.Function;
 if(!((((((data30 === "count") || (data30 === "countDistinct")) || (data30 === "sum")) || (data30 === "avg")) || (data30 === "min")) || (data30 === "max"))){
-const err95 = {instancePath:instancePath+"/Widget/Query/Aggregates/" + i4+"/Function",schemaPath:"#/properties/Widget/properties/Query/properties/Aggregates/items/properties/Function/enum",keyword:"enum",params:{allowedValues: schema41.properties.Widget.properties.Query.properties.Aggregates.items.properties.Function.enum},message:"must be equal to one of the allowed values"};
+const err95 = {instancePath:instancePath+"/Widget/Query/Aggregates/" + i4+"/Function",schemaPath:"#/properties/Widget/properties/Query/properties/Aggregates/items/properties/Function/enum",keyword:"enum",params:{allowedValues: schema44.properties.Widget.properties.Query.properties.Aggregates.items.properties.Function.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -15963,14 +17158,14 @@ vErrors.push(err134);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-export const validateInterfacePreferencesUpdate = validate42;
-const schema42 = {"$id":"interfacePreferencesUpdate","type":"object","description":"Body of PUT /User/Interface: save the user's interface preferences (§7) and, with LanguageCode, the user's language (§1 counts it among the preferences; §4.2: login sets the language from it).","properties":{"InterfacePreferences":{"type":"object","description":"The complete preferences to store (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's interface language; absent keeps the stored one. Not sent while impersonating (§4.2: the impersonation language cookie holds that choice)."}},"required":["InterfacePreferences"],"additionalProperties":false};
+export const validateInterfacePreferencesUpdate = validate45;
+const schema45 = {"$id":"interfacePreferencesUpdate","type":"object","description":"Body of PUT /User/Interface: save the user's interface preferences (§7) and, with LanguageCode, the user's language (§1 counts it among the preferences; §4.2: login sets the language from it).","properties":{"InterfacePreferences":{"type":"object","description":"The complete preferences to store (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's interface language; absent keeps the stored one. Not sent while impersonating (§4.2: the impersonation language cookie holds that choice)."}},"required":["InterfacePreferences"],"additionalProperties":false};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="interfacePreferencesUpdate" */;
 let vErrors = null;
 let errors = 0;
@@ -16025,7 +17220,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((data1 === "light") || (data1 === "dark")) || (data1 === "sync"))){
-const err4 = {instancePath:instancePath+"/InterfacePreferences/theme",schemaPath:"#/properties/InterfacePreferences/properties/theme/enum",keyword:"enum",params:{allowedValues: schema42.properties.InterfacePreferences.properties.theme.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/InterfacePreferences/theme",schemaPath:"#/properties/InterfacePreferences/properties/theme/enum",keyword:"enum",params:{allowedValues: schema45.properties.InterfacePreferences.properties.theme.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16048,7 +17243,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((data2 === "rounded") || (data2 === "square"))){
-const err6 = {instancePath:instancePath+"/InterfacePreferences/themeStyle",schemaPath:"#/properties/InterfacePreferences/properties/themeStyle/enum",keyword:"enum",params:{allowedValues: schema42.properties.InterfacePreferences.properties.themeStyle.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/InterfacePreferences/themeStyle",schemaPath:"#/properties/InterfacePreferences/properties/themeStyle/enum",keyword:"enum",params:{allowedValues: schema45.properties.InterfacePreferences.properties.themeStyle.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16182,7 +17377,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(((((((data7 === "en") || (data7 === "de")) || (data7 === "es")) || (data7 === "fr")) || (data7 === "nl")) || (data7 === "pt")) || (data7 === "it"))){
-const err16 = {instancePath:instancePath+"/LanguageCode",schemaPath:"#/properties/LanguageCode/enum",keyword:"enum",params:{allowedValues: schema42.properties.LanguageCode.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/LanguageCode",schemaPath:"#/properties/LanguageCode/enum",keyword:"enum",params:{allowedValues: schema45.properties.LanguageCode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -16203,14 +17398,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const validateLanguage = validate43;
-const schema43 = {"$id":"language","type":"object","description":"A UI language: its code and its name (§3).","properties":{"Code":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"Language code (§9)."},"Name":{"type":"string","minLength":1,"description":"Name of the language, e.g. Deutsch."}},"required":["Code","Name"],"additionalProperties":false};
+export const validateLanguage = validate46;
+const schema46 = {"$id":"language","type":"object","description":"A UI language: its code and its name (§3).","properties":{"Code":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"Language code (§9)."},"Name":{"type":"string","minLength":1,"description":"Name of the language, e.g. Deutsch."}},"required":["Code","Name"],"additionalProperties":false};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="language" */;
 let vErrors = null;
 let errors = 0;
@@ -16260,7 +17455,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((((((data0 === "en") || (data0 === "de")) || (data0 === "es")) || (data0 === "fr")) || (data0 === "nl")) || (data0 === "pt")) || (data0 === "it"))){
-const err4 = {instancePath:instancePath+"/Code",schemaPath:"#/properties/Code/enum",keyword:"enum",params:{allowedValues: schema43.properties.Code.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/Code",schemaPath:"#/properties/Code/enum",keyword:"enum",params:{allowedValues: schema46.properties.Code.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16306,14 +17501,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const validateLanguageListEntry = validate44;
-const schema44 = {"$id":"languageListEntry","type":"object","description":"An entry of a language list: the label shown and the language code chosen (§3).","properties":{"Label":{"type":"string","minLength":1,"description":"Text shown for the language."},"Value":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"Language code selected by the entry (§9)."}},"required":["Label","Value"],"additionalProperties":false};
+export const validateLanguageListEntry = validate47;
+const schema47 = {"$id":"languageListEntry","type":"object","description":"An entry of a language list: the label shown and the language code chosen (§3).","properties":{"Label":{"type":"string","minLength":1,"description":"Text shown for the language."},"Value":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"Language code selected by the entry (§9)."}},"required":["Label","Value"],"additionalProperties":false};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="languageListEntry" */;
 let vErrors = null;
 let errors = 0;
@@ -16388,7 +17583,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((((data1 === "en") || (data1 === "de")) || (data1 === "es")) || (data1 === "fr")) || (data1 === "nl")) || (data1 === "pt")) || (data1 === "it"))){
-const err6 = {instancePath:instancePath+"/Value",schemaPath:"#/properties/Value/enum",keyword:"enum",params:{allowedValues: schema44.properties.Value.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/Value",schemaPath:"#/properties/Value/enum",keyword:"enum",params:{allowedValues: schema47.properties.Value.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16409,14 +17604,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const validateLiveDocDefinition = validate45;
-const schema45 = {"$id":"liveDocDefinition","type":"object","description":"A live document: blocks of text and embedded widgets, top to bottom.","properties":{"Version":{"const":1,"description":"Version of the definition format."},"Theme":{"type":"string","maxLength":100},"Blocks":{"type":"array","maxItems":100,"items":{"anyOf":[{"type":"object","properties":{"Type":{"const":"Text"},"Html":{"type":"string","maxLength":20000,"description":"Sanitised with DOMPurify when shown."}},"required":["Type","Html"],"additionalProperties":false},{"type":"object","properties":{"Type":{"const":"Widget"},"Widget":{"type":"object","description":"A widget: kind (manifests/widgets.json), title, grid position, query and settings.","properties":{"Id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,39}$","description":"Id of the widget, unique within the definition."},"Kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Widget kind of the widgets manifest (kpi, line, bar, table, …)."},"Title":{"type":"string","maxLength":120,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Shown above it."},"Position":{"type":"object","description":"Place on the 12-column grid, in columns and rows; X + W ≤ 12.","properties":{"X":{"type":"integer","minimum":0,"maximum":11},"Y":{"type":"integer","minimum":0,"maximum":500},"W":{"type":"integer","minimum":1,"maximum":12},"H":{"type":"integer","minimum":1,"maximum":24}},"required":["X","Y","W","H"],"additionalProperties":false},"Query":{"type":"object","description":"The data of the widget; text and image widgets have none.","properties":{"Source":{"type":"object","description":"The object queried: a DataTable, DataView, DataFusion or DataMerge the caller may read.","properties":{"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id in the upstream store."}},"required":["RecId"],"additionalProperties":false},"Select":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"minItems":1,"maxItems":50,"description":"Columns of plain rows; not with GroupBy or Aggregates."},"Filters":{"type":"array","items":{"type":"object","description":"A condition on one column.","properties":{"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Operator":{"enum":["Equals","NotEquals","Less","LessOrEqual","Greater","GreaterOrEqual","Between","In","NotIn","Contains","StartsWith","IsEmpty","IsNotEmpty"],"description":"Comparison. Between takes Values [low, high] (inclusive); In and NotIn take Values; IsEmpty and IsNotEmpty take nothing; Contains and StartsWith are case-insensitive and take text; the rest take Value."},"Value":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"Values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"maxItems":500,"description":"Values of Between, In and NotIn."}},"required":["Column","Operator"],"additionalProperties":false},"maxItems":20,"description":"Conditions that all hold."},"GroupBy":{"type":"array","items":{"type":"object","description":"A dimension: a column, a Date column by bucket.","properties":{"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Bucket":{"enum":["day","week","month","quarter","year"],"description":"Date bucket (Date columns only); the value is the bucket's first day as YYYY-MM-DD."},"As":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Name of the output column; default the column's name."}},"required":["Column"],"additionalProperties":false},"maxItems":3,"description":"Dimensions, outermost first."},"Aggregates":{"type":"array","items":{"type":"object","description":"A measure computed per group (or over every row without GroupBy).","properties":{"Function":{"enum":["count","countDistinct","sum","avg","min","max"],"description":"count counts rows; countDistinct distinct non-empty values."},"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column aggregated; count without it counts rows."},"As":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Name of the output column, unique among the outputs."}},"required":["Function","As"],"additionalProperties":false},"minItems":1,"maxItems":10,"description":"Measures."},"Sort":{"type":"array","items":{"type":"object","description":"An ordering key: an output column (selected column, dimension or measure).","properties":{"By":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Descending":{"type":"boolean","description":"Largest first; default false."}},"required":["By"],"additionalProperties":false},"maxItems":3,"description":"Ordering of the result."},"Limit":{"type":"integer","minimum":1,"maximum":10000,"description":"Most rows returned; default 1000. A longer result is cut and marked Truncated."},"TopN":{"type":"object","description":"Keep the N groups largest by a measure; with Other, the remaining groups are summed into one row whose dimension is null and which the result marks (OtherRow). Needs exactly one GroupBy.","properties":{"By":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"N":{"type":"integer","minimum":1,"maximum":50},"Other":{"type":"boolean"}},"required":["By","N"],"additionalProperties":false}},"required":["Source"],"additionalProperties":false},"Settings":{"type":"object","description":"Settings of the kind, validated against its settingsSchema by the editor."}},"required":["Id","Kind","Position"],"additionalProperties":false}},"required":["Type","Widget"],"additionalProperties":false}]}}},"required":["Version","Blocks"],"additionalProperties":false};
+export const validateLiveDocDefinition = validate48;
+const schema48 = {"$id":"liveDocDefinition","type":"object","description":"A live document: blocks of text and embedded widgets, top to bottom.","properties":{"Version":{"const":1,"description":"Version of the definition format."},"Theme":{"type":"string","maxLength":100},"Blocks":{"type":"array","maxItems":100,"items":{"anyOf":[{"type":"object","properties":{"Type":{"const":"Text"},"Html":{"type":"string","maxLength":20000,"description":"Sanitised with DOMPurify when shown."}},"required":["Type","Html"],"additionalProperties":false},{"type":"object","properties":{"Type":{"const":"Widget"},"Widget":{"type":"object","description":"A widget: kind (manifests/widgets.json), title, grid position, query and settings.","properties":{"Id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,39}$","description":"Id of the widget, unique within the definition."},"Kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Widget kind of the widgets manifest (kpi, line, bar, table, …)."},"Title":{"type":"string","maxLength":120,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Shown above it."},"Position":{"type":"object","description":"Place on the 12-column grid, in columns and rows; X + W ≤ 12.","properties":{"X":{"type":"integer","minimum":0,"maximum":11},"Y":{"type":"integer","minimum":0,"maximum":500},"W":{"type":"integer","minimum":1,"maximum":12},"H":{"type":"integer","minimum":1,"maximum":24}},"required":["X","Y","W","H"],"additionalProperties":false},"Query":{"type":"object","description":"The data of the widget; text and image widgets have none.","properties":{"Source":{"type":"object","description":"The object queried: a DataTable, DataView, DataFusion or DataMerge the caller may read.","properties":{"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id in the upstream store."}},"required":["RecId"],"additionalProperties":false},"Select":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"minItems":1,"maxItems":50,"description":"Columns of plain rows; not with GroupBy or Aggregates."},"Filters":{"type":"array","items":{"type":"object","description":"A condition on one column.","properties":{"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Operator":{"enum":["Equals","NotEquals","Less","LessOrEqual","Greater","GreaterOrEqual","Between","In","NotIn","Contains","StartsWith","IsEmpty","IsNotEmpty"],"description":"Comparison. Between takes Values [low, high] (inclusive); In and NotIn take Values; IsEmpty and IsNotEmpty take nothing; Contains and StartsWith are case-insensitive and take text; the rest take Value."},"Value":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"Values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"maxItems":500,"description":"Values of Between, In and NotIn."}},"required":["Column","Operator"],"additionalProperties":false},"maxItems":20,"description":"Conditions that all hold."},"GroupBy":{"type":"array","items":{"type":"object","description":"A dimension: a column, a Date column by bucket.","properties":{"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Bucket":{"enum":["day","week","month","quarter","year"],"description":"Date bucket (Date columns only); the value is the bucket's first day as YYYY-MM-DD."},"As":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Name of the output column; default the column's name."}},"required":["Column"],"additionalProperties":false},"maxItems":3,"description":"Dimensions, outermost first."},"Aggregates":{"type":"array","items":{"type":"object","description":"A measure computed per group (or over every row without GroupBy).","properties":{"Function":{"enum":["count","countDistinct","sum","avg","min","max"],"description":"count counts rows; countDistinct distinct non-empty values."},"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column aggregated; count without it counts rows."},"As":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Name of the output column, unique among the outputs."}},"required":["Function","As"],"additionalProperties":false},"minItems":1,"maxItems":10,"description":"Measures."},"Sort":{"type":"array","items":{"type":"object","description":"An ordering key: an output column (selected column, dimension or measure).","properties":{"By":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Descending":{"type":"boolean","description":"Largest first; default false."}},"required":["By"],"additionalProperties":false},"maxItems":3,"description":"Ordering of the result."},"Limit":{"type":"integer","minimum":1,"maximum":10000,"description":"Most rows returned; default 1000. A longer result is cut and marked Truncated."},"TopN":{"type":"object","description":"Keep the N groups largest by a measure; with Other, the remaining groups are summed into one row whose dimension is null and which the result marks (OtherRow). Needs exactly one GroupBy.","properties":{"By":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"N":{"type":"integer","minimum":1,"maximum":50},"Other":{"type":"boolean"}},"required":["By","N"],"additionalProperties":false}},"required":["Source"],"additionalProperties":false},"Settings":{"type":"object","description":"Settings of the kind, validated against its settingsSchema by the editor."}},"required":["Id","Kind","Position"],"additionalProperties":false}},"required":["Type","Widget"],"additionalProperties":false}]}}},"required":["Version","Blocks"],"additionalProperties":false};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="liveDocDefinition" */;
 let vErrors = null;
 let errors = 0;
@@ -17261,7 +18456,7 @@ errors++;
 if(data22.Operator !== undefined){
 let data24 = data22.Operator;
 if(!(((((((((((((data24 === "Equals") || (data24 === "NotEquals")) || (data24 === "Less")) || (data24 === "LessOrEqual")) || (data24 === "Greater")) || (data24 === "GreaterOrEqual")) || (data24 === "Between")) || (data24 === "In")) || (data24 === "NotIn")) || (data24 === "Contains")) || (data24 === "StartsWith")) || (data24 === "IsEmpty")) || (data24 === "IsNotEmpty"))){
-const err71 = {instancePath:instancePath+"/Blocks/" + i0+"/Widget/Query/Filters/" + i2+"/Operator",schemaPath:"#/properties/Blocks/items/anyOf/1/properties/Widget/properties/Query/properties/Filters/items/properties/Operator/enum",keyword:"enum",params:{allowedValues: schema45.properties.Blocks.items.anyOf[1].properties.Widget.properties.Query.properties.Filters.items.properties.Operator.enum},message:"must be equal to one of the allowed values"};
+const err71 = {instancePath:instancePath+"/Blocks/" + i0+"/Widget/Query/Filters/" + i2+"/Operator",schemaPath:"#/properties/Blocks/items/anyOf/1/properties/Widget/properties/Query/properties/Filters/items/properties/Operator/enum",keyword:"enum",params:{allowedValues: schema48.properties.Blocks.items.anyOf[1].properties.Widget.properties.Query.properties.Filters.items.properties.Operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -17600,7 +18795,7 @@ errors++;
 if(data29.Bucket !== undefined){
 let data31 = data29.Bucket;
 if(!(((((data31 === "day") || (data31 === "week")) || (data31 === "month")) || (data31 === "quarter")) || (data31 === "year"))){
-const err95 = {instancePath:instancePath+"/Blocks/" + i0+"/Widget/Query/GroupBy/" + i4+"/Bucket",schemaPath:"#/properties/Blocks/items/anyOf/1/properties/Widget/properties/Query/properties/GroupBy/items/properties/Bucket/enum",keyword:"enum",params:{allowedValues: schema45.properties.Blocks.items.anyOf[1].properties.Widget.properties.Query.properties.GroupBy.items.properties.Bucket.enum},message:"must be equal to one of the allowed values"};
+const err95 = {instancePath:instancePath+"/Blocks/" + i0+"/Widget/Query/GroupBy/" + i4+"/Bucket",schemaPath:"#/properties/Blocks/items/anyOf/1/properties/Widget/properties/Query/properties/GroupBy/items/properties/Bucket/enum",keyword:"enum",params:{allowedValues: schema48.properties.Blocks.items.anyOf[1].properties.Widget.properties.Query.properties.GroupBy.items.properties.Bucket.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -17741,7 +18936,7 @@ errors++;
 if(data34.Function !== undefined){
 let data35 = data34.Function;
 if(!((((((data35 === "count") || (data35 === "countDistinct")) || (data35 === "sum")) || (data35 === "avg")) || (data35 === "min")) || (data35 === "max"))){
-const err107 = {instancePath:instancePath+"/Blocks/" + i0+"/Widget/Query/Aggregates/" + i5+"/Function",schemaPath:"#/properties/Blocks/items/anyOf/1/properties/Widget/properties/Query/properties/Aggregates/items/properties/Function/enum",keyword:"enum",params:{allowedValues: schema45.properties.Blocks.items.anyOf[1].properties.Widget.properties.Query.properties.Aggregates.items.properties.Function.enum},message:"must be equal to one of the allowed values"};
+const err107 = {instancePath:instancePath+"/Blocks/" + i0+"/Widget/Query/Aggregates/" + i5+"/Function",schemaPath:"#/properties/Blocks/items/anyOf/1/properties/Widget/properties/Query/properties/Aggregates/items/properties/Function/enum",keyword:"enum",params:{allowedValues: schema48.properties.Blocks.items.anyOf[1].properties.Widget.properties.Query.properties.Aggregates.items.properties.Function.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -18255,18 +19450,18 @@ vErrors.push(err149);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const validateLoggedInConfig = validate46;
-const schema46 = {"$id":"loggedInConfig","type":"object","description":"Response of GET Common/LoggedInConfig: the signed-in user and the configuration (§3, §7).","properties":{"User":{"type":"object","description":"The signed-in user (§3 User).","properties":{"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"UserUID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the user; names the avatar {webservices}/user/avatar/{userUID} (§7)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"Domain":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$","description":"The account's domain; invoices open at the domain path invoice/{invoiceNumber} (§7)."},"DomainType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind of the account's domain, as named by the upstream."},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's UI language; login switches to it (§4.2)."},"ImpersonatorLanguageCode":{"type":["string","null"],"enum":["en","de","es","fr","nl","pt","it",null],"description":"Language of the impersonating administrator; null when not impersonating (§4.2)."},"Impersonating":{"type":"boolean","description":"An administrator is signed in as this user: badge, stop button, no sign-out (§4.2)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountLogoUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Logo of the account, {webservices}/account/logo/{logoUid} (§7); null when none is uploaded."},"AccountName":{"type":"string","description":"Company name of the account; the default menu title (§6)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountMenuLogoStyle":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Style of the menu logo; the value None hides the logo (§6)."},"AccountMenuDisplayTitleType":{"type":"string","enum":["CompanyName","Custom","None"],"description":"Menu title: the company name, the custom AccountMenuTitle, or empty (§6)."},"AccountMenuTitle":{"type":["string","null"],"description":"Custom menu title, used when AccountMenuDisplayTitleType is Custom; null when unset."},"AccountBrandPrimaryColor":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$","description":"The account's top menu bar colour (#rrggbb, white text on it); null or absent: the product's own."},"AccountBrandAccentColor":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$","description":"The account's accent (#rrggbb: links, primary buttons, focus, selection); null or absent: the product's own."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"InterfacePreferences":{"anyOf":[{"type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"The same preferences serialised as a JSON string; parsed on login."},{"type":"null","description":"No preference stored: defaults apply."}],"description":"Interface preferences (§3 Client preferences); may arrive as a JSON string and is parsed (§3)."},"HomePageType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Home page preference; the go-to-menu value is named in the permissions manifest (§4.1 step 10)."},"HomePageRedirectionMenu":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Menu that / redirects to when HomePageType is go-to-menu, e.g. Dashboards (§4.1 step 10)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["FullName","Email","UserUID","RecId","AccountRecId","Domain","DomainType","LanguageCode","ImpersonatorLanguageCode","Impersonating","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountLogoUID","AccountName","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountMenuLogoStyle","AccountMenuDisplayTitleType","AccountMenuTitle","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","InterfacePreferences","HomePageType","HomePageRedirectionMenu","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"allOf":[{"if":{"properties":{"Impersonating":{"const":true,"description":"Impersonating."}},"required":["Impersonating"]},"then":{"properties":{"ImpersonatorLanguageCode":{"type":"string","description":"Set while impersonating."}}}},{"if":{"properties":{"AccountMenuDisplayTitleType":{"const":"Custom","description":"Custom title chosen."}},"required":["AccountMenuDisplayTitleType"]},"then":{"properties":{"AccountMenuTitle":{"type":"string","description":"Set when the custom title is shown."}}}}],"additionalProperties":false},"FeaturesDashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"FeaturesBinder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"FeaturesTablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"FeaturesDataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"FeaturesDataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"FeaturesConnection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"FeaturesDataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"FeaturesDataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"FeaturesDataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"FeaturesInsight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"FeaturesLiveDoc":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"FeaturesReport":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"FeaturesAutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."},"FeaturesSchedule":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"FeaturesAddon":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"FeaturesIntegrationAPI":{"type":"string","enum":["Included","Optional"],"description":"Integration API; a configuration-only feature with no session flag (§3)."},"FeaturesDocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"ShowLoginAnnouncement":{"type":"boolean","description":"Open the login announcement dialog (§4.2)."},"DesktopVersion":{"type":["string","null"],"pattern":"^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$","description":"Application version the server announces; a difference from the running version sets the new-version flag (§4.2). Null: none announced."}},"required":["User","FeaturesDashboard","FeaturesBinder","FeaturesTablesAndView","FeaturesDataHook","FeaturesDataStream","FeaturesConnection","FeaturesDataFlow","FeaturesDataLoader","FeaturesDataScript","FeaturesInsight","FeaturesLiveDoc","FeaturesReport","FeaturesAutomationAlert","FeaturesSchedule","FeaturesAddon","FeaturesIntegrationAPI","FeaturesDocumentsAndMedia","ShowLoginAnnouncement","DesktopVersion"],"additionalProperties":false};
-const pattern83 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$", "u");
-const pattern84 = new RegExp("^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$", "u");
-const pattern93 = new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
-const pattern96 = new RegExp("^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$", "u");
+export const validateLoggedInConfig = validate49;
+const schema49 = {"$id":"loggedInConfig","type":"object","description":"Response of GET Common/LoggedInConfig: the signed-in user and the configuration (§3, §7).","properties":{"User":{"type":"object","description":"The signed-in user (§3 User).","properties":{"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"UserUID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the user; names the avatar {webservices}/user/avatar/{userUID} (§7)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"Domain":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$","description":"The account's domain; invoices open at the domain path invoice/{invoiceNumber} (§7)."},"DomainType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind of the account's domain, as named by the upstream."},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's UI language; login switches to it (§4.2)."},"ImpersonatorLanguageCode":{"type":["string","null"],"enum":["en","de","es","fr","nl","pt","it",null],"description":"Language of the impersonating administrator; null when not impersonating (§4.2)."},"Impersonating":{"type":"boolean","description":"An administrator is signed in as this user: badge, stop button, no sign-out (§4.2)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountLogoUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Logo of the account, {webservices}/account/logo/{logoUid} (§7); null when none is uploaded."},"AccountName":{"type":"string","description":"Company name of the account; the default menu title (§6)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountMenuLogoStyle":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Style of the menu logo; the value None hides the logo (§6)."},"AccountMenuDisplayTitleType":{"type":"string","enum":["CompanyName","Custom","None"],"description":"Menu title: the company name, the custom AccountMenuTitle, or empty (§6)."},"AccountMenuTitle":{"type":["string","null"],"description":"Custom menu title, used when AccountMenuDisplayTitleType is Custom; null when unset."},"AccountBrandPrimaryColor":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$","description":"The account's top menu bar colour (#rrggbb, white text on it); null or absent: the product's own."},"AccountBrandAccentColor":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$","description":"The account's accent (#rrggbb: links, primary buttons, focus, selection); null or absent: the product's own."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"InterfacePreferences":{"anyOf":[{"type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"The same preferences serialised as a JSON string; parsed on login."},{"type":"null","description":"No preference stored: defaults apply."}],"description":"Interface preferences (§3 Client preferences); may arrive as a JSON string and is parsed (§3)."},"HomePageType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Home page preference; the go-to-menu value is named in the permissions manifest (§4.1 step 10)."},"HomePageRedirectionMenu":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Menu that / redirects to when HomePageType is go-to-menu, e.g. Dashboards (§4.1 step 10)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["FullName","Email","UserUID","RecId","AccountRecId","Domain","DomainType","LanguageCode","ImpersonatorLanguageCode","Impersonating","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountLogoUID","AccountName","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountMenuLogoStyle","AccountMenuDisplayTitleType","AccountMenuTitle","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","InterfacePreferences","HomePageType","HomePageRedirectionMenu","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"allOf":[{"if":{"properties":{"Impersonating":{"const":true,"description":"Impersonating."}},"required":["Impersonating"]},"then":{"properties":{"ImpersonatorLanguageCode":{"type":"string","description":"Set while impersonating."}}}},{"if":{"properties":{"AccountMenuDisplayTitleType":{"const":"Custom","description":"Custom title chosen."}},"required":["AccountMenuDisplayTitleType"]},"then":{"properties":{"AccountMenuTitle":{"type":"string","description":"Set when the custom title is shown."}}}}],"additionalProperties":false},"FeaturesDashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"FeaturesBinder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"FeaturesTablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"FeaturesDataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"FeaturesDataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"FeaturesConnection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"FeaturesDataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"FeaturesDataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"FeaturesDataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"FeaturesInsight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"FeaturesLiveDoc":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"FeaturesReport":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"FeaturesAutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."},"FeaturesSchedule":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"FeaturesAddon":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"FeaturesIntegrationAPI":{"type":"string","enum":["Included","Optional"],"description":"Integration API; a configuration-only feature with no session flag (§3)."},"FeaturesDocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"ShowLoginAnnouncement":{"type":"boolean","description":"Open the login announcement dialog (§4.2)."},"DesktopVersion":{"type":["string","null"],"pattern":"^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$","description":"Application version the server announces; a difference from the running version sets the new-version flag (§4.2). Null: none announced."}},"required":["User","FeaturesDashboard","FeaturesBinder","FeaturesTablesAndView","FeaturesDataHook","FeaturesDataStream","FeaturesConnection","FeaturesDataFlow","FeaturesDataLoader","FeaturesDataScript","FeaturesInsight","FeaturesLiveDoc","FeaturesReport","FeaturesAutomationAlert","FeaturesSchedule","FeaturesAddon","FeaturesIntegrationAPI","FeaturesDocumentsAndMedia","ShowLoginAnnouncement","DesktopVersion"],"additionalProperties":false};
+const pattern87 = new RegExp("^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$", "u");
+const pattern88 = new RegExp("^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$", "u");
+const pattern97 = new RegExp("^\\s*\\{[\\s\\S]*\\}\\s*$", "u");
+const pattern100 = new RegExp("^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$", "u");
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="loggedInConfig" */;
 let vErrors = null;
 let errors = 0;
@@ -18472,7 +19667,7 @@ vErrors.push(err19);
 errors++;
 }
 for(const key0 in data){
-if(!(func20.call(schema46.properties, key0))){
+if(!(func20.call(schema49.properties, key0))){
 const err20 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err20];
@@ -19065,7 +20260,7 @@ vErrors.push(err72);
 errors++;
 }
 for(const key1 in data0){
-if(!(func20.call(schema46.properties.User.properties, key1))){
+if(!(func20.call(schema49.properties.User.properties, key1))){
 const err73 = {instancePath:instancePath+"/User",schemaPath:"#/properties/User/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err73];
@@ -19139,7 +20334,7 @@ errors++;
 if(data0.UserUID !== undefined){
 let data7 = data0.UserUID;
 if(typeof data7 === "string"){
-if(!pattern83.test(data7)){
+if(!pattern87.test(data7)){
 const err79 = {instancePath:instancePath+"/User/UserUID",schemaPath:"#/properties/User/properties/UserUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err79];
@@ -19234,7 +20429,7 @@ errors++;
 if(data0.Domain !== undefined){
 let data10 = data0.Domain;
 if(typeof data10 === "string"){
-if(!pattern84.test(data10)){
+if(!pattern88.test(data10)){
 const err87 = {instancePath:instancePath+"/User/Domain",schemaPath:"#/properties/User/properties/Domain/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"+"\""};
 if(vErrors === null){
 vErrors = [err87];
@@ -19304,7 +20499,7 @@ vErrors.push(err92);
 errors++;
 }
 if(!(((((((data12 === "en") || (data12 === "de")) || (data12 === "es")) || (data12 === "fr")) || (data12 === "nl")) || (data12 === "pt")) || (data12 === "it"))){
-const err93 = {instancePath:instancePath+"/User/LanguageCode",schemaPath:"#/properties/User/properties/LanguageCode/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.LanguageCode.enum},message:"must be equal to one of the allowed values"};
+const err93 = {instancePath:instancePath+"/User/LanguageCode",schemaPath:"#/properties/User/properties/LanguageCode/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.LanguageCode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -19317,7 +20512,7 @@ errors++;
 if(data0.ImpersonatorLanguageCode !== undefined){
 let data13 = data0.ImpersonatorLanguageCode;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err94 = {instancePath:instancePath+"/User/ImpersonatorLanguageCode",schemaPath:"#/properties/User/properties/ImpersonatorLanguageCode/type",keyword:"type",params:{type: schema46.properties.User.properties.ImpersonatorLanguageCode.type},message:"must be string,null"};
+const err94 = {instancePath:instancePath+"/User/ImpersonatorLanguageCode",schemaPath:"#/properties/User/properties/ImpersonatorLanguageCode/type",keyword:"type",params:{type: schema49.properties.User.properties.ImpersonatorLanguageCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -19327,7 +20522,7 @@ vErrors.push(err94);
 errors++;
 }
 if(!((((((((data13 === "en") || (data13 === "de")) || (data13 === "es")) || (data13 === "fr")) || (data13 === "nl")) || (data13 === "pt")) || (data13 === "it")) || (data13 === null))){
-const err95 = {instancePath:instancePath+"/User/ImpersonatorLanguageCode",schemaPath:"#/properties/User/properties/ImpersonatorLanguageCode/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.ImpersonatorLanguageCode.enum},message:"must be equal to one of the allowed values"};
+const err95 = {instancePath:instancePath+"/User/ImpersonatorLanguageCode",schemaPath:"#/properties/User/properties/ImpersonatorLanguageCode/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.ImpersonatorLanguageCode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -19378,7 +20573,7 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(!pattern57.test(data17)){
+if(!pattern61.test(data17)){
 const err99 = {instancePath:instancePath+"/User/RolePermissions/" + i0,schemaPath:"#/properties/User/properties/RolePermissions/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"+"\""};
 if(vErrors === null){
 vErrors = [err99];
@@ -19608,7 +20803,7 @@ errors++;
 if(data0.AccountLogoUID !== undefined){
 let data26 = data0.AccountLogoUID;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err118 = {instancePath:instancePath+"/User/AccountLogoUID",schemaPath:"#/properties/User/properties/AccountLogoUID/type",keyword:"type",params:{type: schema46.properties.User.properties.AccountLogoUID.type},message:"must be string,null"};
+const err118 = {instancePath:instancePath+"/User/AccountLogoUID",schemaPath:"#/properties/User/properties/AccountLogoUID/type",keyword:"type",params:{type: schema49.properties.User.properties.AccountLogoUID.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -19618,7 +20813,7 @@ vErrors.push(err118);
 errors++;
 }
 if(typeof data26 === "string"){
-if(!pattern83.test(data26)){
+if(!pattern87.test(data26)){
 const err119 = {instancePath:instancePath+"/User/AccountLogoUID",schemaPath:"#/properties/User/properties/AccountLogoUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err119];
@@ -19714,7 +20909,7 @@ vErrors.push(err126);
 errors++;
 }
 if(!(((data31 === "CompanyName") || (data31 === "Custom")) || (data31 === "None"))){
-const err127 = {instancePath:instancePath+"/User/AccountMenuDisplayTitleType",schemaPath:"#/properties/User/properties/AccountMenuDisplayTitleType/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.AccountMenuDisplayTitleType.enum},message:"must be equal to one of the allowed values"};
+const err127 = {instancePath:instancePath+"/User/AccountMenuDisplayTitleType",schemaPath:"#/properties/User/properties/AccountMenuDisplayTitleType/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.AccountMenuDisplayTitleType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -19727,7 +20922,7 @@ errors++;
 if(data0.AccountMenuTitle !== undefined){
 let data32 = data0.AccountMenuTitle;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err128 = {instancePath:instancePath+"/User/AccountMenuTitle",schemaPath:"#/properties/User/properties/AccountMenuTitle/type",keyword:"type",params:{type: schema46.properties.User.properties.AccountMenuTitle.type},message:"must be string,null"};
+const err128 = {instancePath:instancePath+"/User/AccountMenuTitle",schemaPath:"#/properties/User/properties/AccountMenuTitle/type",keyword:"type",params:{type: schema49.properties.User.properties.AccountMenuTitle.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -19740,7 +20935,7 @@ errors++;
 if(data0.AccountBrandPrimaryColor !== undefined){
 let data33 = data0.AccountBrandPrimaryColor;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err129 = {instancePath:instancePath+"/User/AccountBrandPrimaryColor",schemaPath:"#/properties/User/properties/AccountBrandPrimaryColor/type",keyword:"type",params:{type: schema46.properties.User.properties.AccountBrandPrimaryColor.type},message:"must be string,null"};
+const err129 = {instancePath:instancePath+"/User/AccountBrandPrimaryColor",schemaPath:"#/properties/User/properties/AccountBrandPrimaryColor/type",keyword:"type",params:{type: schema49.properties.User.properties.AccountBrandPrimaryColor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -19765,7 +20960,7 @@ errors++;
 if(data0.AccountBrandAccentColor !== undefined){
 let data34 = data0.AccountBrandAccentColor;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err131 = {instancePath:instancePath+"/User/AccountBrandAccentColor",schemaPath:"#/properties/User/properties/AccountBrandAccentColor/type",keyword:"type",params:{type: schema46.properties.User.properties.AccountBrandAccentColor.type},message:"must be string,null"};
+const err131 = {instancePath:instancePath+"/User/AccountBrandAccentColor",schemaPath:"#/properties/User/properties/AccountBrandAccentColor/type",keyword:"type",params:{type: schema49.properties.User.properties.AccountBrandAccentColor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -19800,7 +20995,7 @@ vErrors.push(err133);
 errors++;
 }
 if(!(((data35 === "Disabled") || (data35 === "Optional")) || (data35 === "Required"))){
-const err134 = {instancePath:instancePath+"/User/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/User/properties/AccountTwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.AccountTwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
+const err134 = {instancePath:instancePath+"/User/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/User/properties/AccountTwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.AccountTwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -19823,7 +21018,7 @@ vErrors.push(err135);
 errors++;
 }
 if(!(((data36 === "Password") || (data36 === "SAML")) || (data36 === "OpenIDConnect"))){
-const err136 = {instancePath:instancePath+"/User/AuthenticationProtocol",schemaPath:"#/properties/User/properties/AuthenticationProtocol/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.AuthenticationProtocol.enum},message:"must be equal to one of the allowed values"};
+const err136 = {instancePath:instancePath+"/User/AuthenticationProtocol",schemaPath:"#/properties/User/properties/AuthenticationProtocol/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.AuthenticationProtocol.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -19864,7 +21059,7 @@ vErrors.push(err138);
 errors++;
 }
 if(!(((data38 === "light") || (data38 === "dark")) || (data38 === "sync"))){
-const err139 = {instancePath:instancePath+"/User/InterfacePreferences/theme",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/theme/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.InterfacePreferences.anyOf[0].properties.theme.enum},message:"must be equal to one of the allowed values"};
+const err139 = {instancePath:instancePath+"/User/InterfacePreferences/theme",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/theme/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.InterfacePreferences.anyOf[0].properties.theme.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -19887,7 +21082,7 @@ vErrors.push(err140);
 errors++;
 }
 if(!((data39 === "rounded") || (data39 === "square"))){
-const err141 = {instancePath:instancePath+"/User/InterfacePreferences/themeStyle",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/themeStyle/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.InterfacePreferences.anyOf[0].properties.themeStyle.enum},message:"must be equal to one of the allowed values"};
+const err141 = {instancePath:instancePath+"/User/InterfacePreferences/themeStyle",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/0/properties/themeStyle/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.InterfacePreferences.anyOf[0].properties.themeStyle.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -20012,7 +21207,7 @@ valid15 = valid15 || _valid2;
 if(!valid15){
 const _errs102 = errors;
 if(typeof data37 === "string"){
-if(!pattern93.test(data37)){
+if(!pattern97.test(data37)){
 const err150 = {instancePath:instancePath+"/User/InterfacePreferences",schemaPath:"#/properties/User/properties/InterfacePreferences/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err150];
@@ -20076,7 +21271,7 @@ vErrors = null;
 if(data0.HomePageType !== undefined){
 let data44 = data0.HomePageType;
 if((typeof data44 !== "string") && (data44 !== null)){
-const err154 = {instancePath:instancePath+"/User/HomePageType",schemaPath:"#/properties/User/properties/HomePageType/type",keyword:"type",params:{type: schema46.properties.User.properties.HomePageType.type},message:"must be string,null"};
+const err154 = {instancePath:instancePath+"/User/HomePageType",schemaPath:"#/properties/User/properties/HomePageType/type",keyword:"type",params:{type: schema49.properties.User.properties.HomePageType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -20111,7 +21306,7 @@ errors++;
 if(data0.HomePageRedirectionMenu !== undefined){
 let data45 = data0.HomePageRedirectionMenu;
 if((typeof data45 !== "string") && (data45 !== null)){
-const err157 = {instancePath:instancePath+"/User/HomePageRedirectionMenu",schemaPath:"#/properties/User/properties/HomePageRedirectionMenu/type",keyword:"type",params:{type: schema46.properties.User.properties.HomePageRedirectionMenu.type},message:"must be string,null"};
+const err157 = {instancePath:instancePath+"/User/HomePageRedirectionMenu",schemaPath:"#/properties/User/properties/HomePageRedirectionMenu/type",keyword:"type",params:{type: schema49.properties.User.properties.HomePageRedirectionMenu.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -20156,7 +21351,7 @@ vErrors.push(err160);
 errors++;
 }
 if(!((data46 === "Included") || (data46 === "Optional"))){
-const err161 = {instancePath:instancePath+"/User/SupportChat",schemaPath:"#/properties/User/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
+const err161 = {instancePath:instancePath+"/User/SupportChat",schemaPath:"#/properties/User/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -20179,7 +21374,7 @@ vErrors.push(err162);
 errors++;
 }
 if(!((data47 === "Included") || (data47 === "Optional"))){
-const err163 = {instancePath:instancePath+"/User/TablesAndView",schemaPath:"#/properties/User/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
+const err163 = {instancePath:instancePath+"/User/TablesAndView",schemaPath:"#/properties/User/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -20202,7 +21397,7 @@ vErrors.push(err164);
 errors++;
 }
 if(!((data48 === "Included") || (data48 === "Optional"))){
-const err165 = {instancePath:instancePath+"/User/Connection",schemaPath:"#/properties/User/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.Connection.enum},message:"must be equal to one of the allowed values"};
+const err165 = {instancePath:instancePath+"/User/Connection",schemaPath:"#/properties/User/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.Connection.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -20225,7 +21420,7 @@ vErrors.push(err166);
 errors++;
 }
 if(!((data49 === "Included") || (data49 === "Optional"))){
-const err167 = {instancePath:instancePath+"/User/DataLoader",schemaPath:"#/properties/User/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
+const err167 = {instancePath:instancePath+"/User/DataLoader",schemaPath:"#/properties/User/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -20248,7 +21443,7 @@ vErrors.push(err168);
 errors++;
 }
 if(!((data50 === "Included") || (data50 === "Optional"))){
-const err169 = {instancePath:instancePath+"/User/DataFlow",schemaPath:"#/properties/User/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
+const err169 = {instancePath:instancePath+"/User/DataFlow",schemaPath:"#/properties/User/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -20271,7 +21466,7 @@ vErrors.push(err170);
 errors++;
 }
 if(!((data51 === "Included") || (data51 === "Optional"))){
-const err171 = {instancePath:instancePath+"/User/DataHook",schemaPath:"#/properties/User/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
+const err171 = {instancePath:instancePath+"/User/DataHook",schemaPath:"#/properties/User/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -20294,7 +21489,7 @@ vErrors.push(err172);
 errors++;
 }
 if(!((data52 === "Included") || (data52 === "Optional"))){
-const err173 = {instancePath:instancePath+"/User/DataScript",schemaPath:"#/properties/User/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
+const err173 = {instancePath:instancePath+"/User/DataScript",schemaPath:"#/properties/User/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -20317,7 +21512,7 @@ vErrors.push(err174);
 errors++;
 }
 if(!((data53 === "Included") || (data53 === "Optional"))){
-const err175 = {instancePath:instancePath+"/User/DataStream",schemaPath:"#/properties/User/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
+const err175 = {instancePath:instancePath+"/User/DataStream",schemaPath:"#/properties/User/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -20340,7 +21535,7 @@ vErrors.push(err176);
 errors++;
 }
 if(!((data54 === "Included") || (data54 === "Optional"))){
-const err177 = {instancePath:instancePath+"/User/DocumentsAndMedia",schemaPath:"#/properties/User/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
+const err177 = {instancePath:instancePath+"/User/DocumentsAndMedia",schemaPath:"#/properties/User/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -20363,7 +21558,7 @@ vErrors.push(err178);
 errors++;
 }
 if(!((data55 === "Included") || (data55 === "Optional"))){
-const err179 = {instancePath:instancePath+"/User/Dashboard",schemaPath:"#/properties/User/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
+const err179 = {instancePath:instancePath+"/User/Dashboard",schemaPath:"#/properties/User/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -20386,7 +21581,7 @@ vErrors.push(err180);
 errors++;
 }
 if(!((data56 === "Included") || (data56 === "Optional"))){
-const err181 = {instancePath:instancePath+"/User/Report",schemaPath:"#/properties/User/properties/Report/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.Report.enum},message:"must be equal to one of the allowed values"};
+const err181 = {instancePath:instancePath+"/User/Report",schemaPath:"#/properties/User/properties/Report/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.Report.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -20409,7 +21604,7 @@ vErrors.push(err182);
 errors++;
 }
 if(!((data57 === "Included") || (data57 === "Optional"))){
-const err183 = {instancePath:instancePath+"/User/LiveDocs",schemaPath:"#/properties/User/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
+const err183 = {instancePath:instancePath+"/User/LiveDocs",schemaPath:"#/properties/User/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -20432,7 +21627,7 @@ vErrors.push(err184);
 errors++;
 }
 if(!((data58 === "Included") || (data58 === "Optional"))){
-const err185 = {instancePath:instancePath+"/User/Insight",schemaPath:"#/properties/User/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.Insight.enum},message:"must be equal to one of the allowed values"};
+const err185 = {instancePath:instancePath+"/User/Insight",schemaPath:"#/properties/User/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.Insight.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -20455,7 +21650,7 @@ vErrors.push(err186);
 errors++;
 }
 if(!((data59 === "Included") || (data59 === "Optional"))){
-const err187 = {instancePath:instancePath+"/User/Binder",schemaPath:"#/properties/User/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.Binder.enum},message:"must be equal to one of the allowed values"};
+const err187 = {instancePath:instancePath+"/User/Binder",schemaPath:"#/properties/User/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.Binder.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -20478,7 +21673,7 @@ vErrors.push(err188);
 errors++;
 }
 if(!((data60 === "Included") || (data60 === "Optional"))){
-const err189 = {instancePath:instancePath+"/User/Addons",schemaPath:"#/properties/User/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.Addons.enum},message:"must be equal to one of the allowed values"};
+const err189 = {instancePath:instancePath+"/User/Addons",schemaPath:"#/properties/User/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.Addons.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -20501,7 +21696,7 @@ vErrors.push(err190);
 errors++;
 }
 if(!((data61 === "Included") || (data61 === "Optional"))){
-const err191 = {instancePath:instancePath+"/User/Schedules",schemaPath:"#/properties/User/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
+const err191 = {instancePath:instancePath+"/User/Schedules",schemaPath:"#/properties/User/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -20524,7 +21719,7 @@ vErrors.push(err192);
 errors++;
 }
 if(!((data62 === "Included") || (data62 === "Optional"))){
-const err193 = {instancePath:instancePath+"/User/AutomationAlert",schemaPath:"#/properties/User/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema46.properties.User.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
+const err193 = {instancePath:instancePath+"/User/AutomationAlert",schemaPath:"#/properties/User/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema49.properties.User.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -20559,7 +21754,7 @@ vErrors.push(err195);
 errors++;
 }
 if(!((data63 === "Included") || (data63 === "Optional"))){
-const err196 = {instancePath:instancePath+"/FeaturesDashboard",schemaPath:"#/properties/FeaturesDashboard/enum",keyword:"enum",params:{allowedValues: schema46.properties.FeaturesDashboard.enum},message:"must be equal to one of the allowed values"};
+const err196 = {instancePath:instancePath+"/FeaturesDashboard",schemaPath:"#/properties/FeaturesDashboard/enum",keyword:"enum",params:{allowedValues: schema49.properties.FeaturesDashboard.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -20582,7 +21777,7 @@ vErrors.push(err197);
 errors++;
 }
 if(!((data64 === "Included") || (data64 === "Optional"))){
-const err198 = {instancePath:instancePath+"/FeaturesBinder",schemaPath:"#/properties/FeaturesBinder/enum",keyword:"enum",params:{allowedValues: schema46.properties.FeaturesBinder.enum},message:"must be equal to one of the allowed values"};
+const err198 = {instancePath:instancePath+"/FeaturesBinder",schemaPath:"#/properties/FeaturesBinder/enum",keyword:"enum",params:{allowedValues: schema49.properties.FeaturesBinder.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -20605,7 +21800,7 @@ vErrors.push(err199);
 errors++;
 }
 if(!((data65 === "Included") || (data65 === "Optional"))){
-const err200 = {instancePath:instancePath+"/FeaturesTablesAndView",schemaPath:"#/properties/FeaturesTablesAndView/enum",keyword:"enum",params:{allowedValues: schema46.properties.FeaturesTablesAndView.enum},message:"must be equal to one of the allowed values"};
+const err200 = {instancePath:instancePath+"/FeaturesTablesAndView",schemaPath:"#/properties/FeaturesTablesAndView/enum",keyword:"enum",params:{allowedValues: schema49.properties.FeaturesTablesAndView.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -20628,7 +21823,7 @@ vErrors.push(err201);
 errors++;
 }
 if(!((data66 === "Included") || (data66 === "Optional"))){
-const err202 = {instancePath:instancePath+"/FeaturesDataHook",schemaPath:"#/properties/FeaturesDataHook/enum",keyword:"enum",params:{allowedValues: schema46.properties.FeaturesDataHook.enum},message:"must be equal to one of the allowed values"};
+const err202 = {instancePath:instancePath+"/FeaturesDataHook",schemaPath:"#/properties/FeaturesDataHook/enum",keyword:"enum",params:{allowedValues: schema49.properties.FeaturesDataHook.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -20651,7 +21846,7 @@ vErrors.push(err203);
 errors++;
 }
 if(!((data67 === "Included") || (data67 === "Optional"))){
-const err204 = {instancePath:instancePath+"/FeaturesDataStream",schemaPath:"#/properties/FeaturesDataStream/enum",keyword:"enum",params:{allowedValues: schema46.properties.FeaturesDataStream.enum},message:"must be equal to one of the allowed values"};
+const err204 = {instancePath:instancePath+"/FeaturesDataStream",schemaPath:"#/properties/FeaturesDataStream/enum",keyword:"enum",params:{allowedValues: schema49.properties.FeaturesDataStream.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -20674,7 +21869,7 @@ vErrors.push(err205);
 errors++;
 }
 if(!((data68 === "Included") || (data68 === "Optional"))){
-const err206 = {instancePath:instancePath+"/FeaturesConnection",schemaPath:"#/properties/FeaturesConnection/enum",keyword:"enum",params:{allowedValues: schema46.properties.FeaturesConnection.enum},message:"must be equal to one of the allowed values"};
+const err206 = {instancePath:instancePath+"/FeaturesConnection",schemaPath:"#/properties/FeaturesConnection/enum",keyword:"enum",params:{allowedValues: schema49.properties.FeaturesConnection.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -20697,7 +21892,7 @@ vErrors.push(err207);
 errors++;
 }
 if(!((data69 === "Included") || (data69 === "Optional"))){
-const err208 = {instancePath:instancePath+"/FeaturesDataFlow",schemaPath:"#/properties/FeaturesDataFlow/enum",keyword:"enum",params:{allowedValues: schema46.properties.FeaturesDataFlow.enum},message:"must be equal to one of the allowed values"};
+const err208 = {instancePath:instancePath+"/FeaturesDataFlow",schemaPath:"#/properties/FeaturesDataFlow/enum",keyword:"enum",params:{allowedValues: schema49.properties.FeaturesDataFlow.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -20720,7 +21915,7 @@ vErrors.push(err209);
 errors++;
 }
 if(!((data70 === "Included") || (data70 === "Optional"))){
-const err210 = {instancePath:instancePath+"/FeaturesDataLoader",schemaPath:"#/properties/FeaturesDataLoader/enum",keyword:"enum",params:{allowedValues: schema46.properties.FeaturesDataLoader.enum},message:"must be equal to one of the allowed values"};
+const err210 = {instancePath:instancePath+"/FeaturesDataLoader",schemaPath:"#/properties/FeaturesDataLoader/enum",keyword:"enum",params:{allowedValues: schema49.properties.FeaturesDataLoader.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -20743,7 +21938,7 @@ vErrors.push(err211);
 errors++;
 }
 if(!((data71 === "Included") || (data71 === "Optional"))){
-const err212 = {instancePath:instancePath+"/FeaturesDataScript",schemaPath:"#/properties/FeaturesDataScript/enum",keyword:"enum",params:{allowedValues: schema46.properties.FeaturesDataScript.enum},message:"must be equal to one of the allowed values"};
+const err212 = {instancePath:instancePath+"/FeaturesDataScript",schemaPath:"#/properties/FeaturesDataScript/enum",keyword:"enum",params:{allowedValues: schema49.properties.FeaturesDataScript.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -20766,7 +21961,7 @@ vErrors.push(err213);
 errors++;
 }
 if(!((data72 === "Included") || (data72 === "Optional"))){
-const err214 = {instancePath:instancePath+"/FeaturesInsight",schemaPath:"#/properties/FeaturesInsight/enum",keyword:"enum",params:{allowedValues: schema46.properties.FeaturesInsight.enum},message:"must be equal to one of the allowed values"};
+const err214 = {instancePath:instancePath+"/FeaturesInsight",schemaPath:"#/properties/FeaturesInsight/enum",keyword:"enum",params:{allowedValues: schema49.properties.FeaturesInsight.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -20789,7 +21984,7 @@ vErrors.push(err215);
 errors++;
 }
 if(!((data73 === "Included") || (data73 === "Optional"))){
-const err216 = {instancePath:instancePath+"/FeaturesLiveDoc",schemaPath:"#/properties/FeaturesLiveDoc/enum",keyword:"enum",params:{allowedValues: schema46.properties.FeaturesLiveDoc.enum},message:"must be equal to one of the allowed values"};
+const err216 = {instancePath:instancePath+"/FeaturesLiveDoc",schemaPath:"#/properties/FeaturesLiveDoc/enum",keyword:"enum",params:{allowedValues: schema49.properties.FeaturesLiveDoc.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -20812,7 +22007,7 @@ vErrors.push(err217);
 errors++;
 }
 if(!((data74 === "Included") || (data74 === "Optional"))){
-const err218 = {instancePath:instancePath+"/FeaturesReport",schemaPath:"#/properties/FeaturesReport/enum",keyword:"enum",params:{allowedValues: schema46.properties.FeaturesReport.enum},message:"must be equal to one of the allowed values"};
+const err218 = {instancePath:instancePath+"/FeaturesReport",schemaPath:"#/properties/FeaturesReport/enum",keyword:"enum",params:{allowedValues: schema49.properties.FeaturesReport.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -20835,7 +22030,7 @@ vErrors.push(err219);
 errors++;
 }
 if(!((data75 === "Included") || (data75 === "Optional"))){
-const err220 = {instancePath:instancePath+"/FeaturesAutomationAlert",schemaPath:"#/properties/FeaturesAutomationAlert/enum",keyword:"enum",params:{allowedValues: schema46.properties.FeaturesAutomationAlert.enum},message:"must be equal to one of the allowed values"};
+const err220 = {instancePath:instancePath+"/FeaturesAutomationAlert",schemaPath:"#/properties/FeaturesAutomationAlert/enum",keyword:"enum",params:{allowedValues: schema49.properties.FeaturesAutomationAlert.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -20858,7 +22053,7 @@ vErrors.push(err221);
 errors++;
 }
 if(!((data76 === "Included") || (data76 === "Optional"))){
-const err222 = {instancePath:instancePath+"/FeaturesSchedule",schemaPath:"#/properties/FeaturesSchedule/enum",keyword:"enum",params:{allowedValues: schema46.properties.FeaturesSchedule.enum},message:"must be equal to one of the allowed values"};
+const err222 = {instancePath:instancePath+"/FeaturesSchedule",schemaPath:"#/properties/FeaturesSchedule/enum",keyword:"enum",params:{allowedValues: schema49.properties.FeaturesSchedule.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -20881,7 +22076,7 @@ vErrors.push(err223);
 errors++;
 }
 if(!((data77 === "Included") || (data77 === "Optional"))){
-const err224 = {instancePath:instancePath+"/FeaturesAddon",schemaPath:"#/properties/FeaturesAddon/enum",keyword:"enum",params:{allowedValues: schema46.properties.FeaturesAddon.enum},message:"must be equal to one of the allowed values"};
+const err224 = {instancePath:instancePath+"/FeaturesAddon",schemaPath:"#/properties/FeaturesAddon/enum",keyword:"enum",params:{allowedValues: schema49.properties.FeaturesAddon.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -20904,7 +22099,7 @@ vErrors.push(err225);
 errors++;
 }
 if(!((data78 === "Included") || (data78 === "Optional"))){
-const err226 = {instancePath:instancePath+"/FeaturesIntegrationAPI",schemaPath:"#/properties/FeaturesIntegrationAPI/enum",keyword:"enum",params:{allowedValues: schema46.properties.FeaturesIntegrationAPI.enum},message:"must be equal to one of the allowed values"};
+const err226 = {instancePath:instancePath+"/FeaturesIntegrationAPI",schemaPath:"#/properties/FeaturesIntegrationAPI/enum",keyword:"enum",params:{allowedValues: schema49.properties.FeaturesIntegrationAPI.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -20927,7 +22122,7 @@ vErrors.push(err227);
 errors++;
 }
 if(!((data79 === "Included") || (data79 === "Optional"))){
-const err228 = {instancePath:instancePath+"/FeaturesDocumentsAndMedia",schemaPath:"#/properties/FeaturesDocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema46.properties.FeaturesDocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
+const err228 = {instancePath:instancePath+"/FeaturesDocumentsAndMedia",schemaPath:"#/properties/FeaturesDocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema49.properties.FeaturesDocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -20952,7 +22147,7 @@ errors++;
 if(data.DesktopVersion !== undefined){
 let data81 = data.DesktopVersion;
 if((typeof data81 !== "string") && (data81 !== null)){
-const err230 = {instancePath:instancePath+"/DesktopVersion",schemaPath:"#/properties/DesktopVersion/type",keyword:"type",params:{type: schema46.properties.DesktopVersion.type},message:"must be string,null"};
+const err230 = {instancePath:instancePath+"/DesktopVersion",schemaPath:"#/properties/DesktopVersion/type",keyword:"type",params:{type: schema49.properties.DesktopVersion.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -20962,7 +22157,7 @@ vErrors.push(err230);
 errors++;
 }
 if(typeof data81 === "string"){
-if(!pattern96.test(data81)){
+if(!pattern100.test(data81)){
 const err231 = {instancePath:instancePath+"/DesktopVersion",schemaPath:"#/properties/DesktopVersion/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$"},message:"must match pattern \""+"^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err231];
@@ -20985,21 +22180,21 @@ vErrors.push(err232);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const validateMenus = validate47;
-const schema47 = {"$id":"menus","type":"object","description":"The menus of the top menu bar (SPEC §2.5, §6). Ids are unique across the whole document.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"sessionValues":{"type":"object","description":"Session field values the condition atoms compare against.","properties":{"twoFactorPoliciesAllowingSettings":{"type":"array","items":{"type":"string","minLength":1,"maxLength":60},"uniqueItems":true,"description":"AccountTwoFactorAuthenticationPolicy values under which users manage 2FA themselves."},"passwordAuthenticationProtocols":{"type":"array","items":{"type":"string","minLength":1,"maxLength":60},"uniqueItems":true,"description":"AuthenticationProtocol values that mean sign-on by password."}},"required":["twoFactorPoliciesAllowingSettings","passwordAuthenticationProtocols"],"additionalProperties":false},"main":{"type":"object","description":"The navigation panel: up to constants.menuColumns columns, constants.menuDropdownWidthPx wide (§9).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the panel button's accessible name."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the panel button."},"sections":{"type":"array","items":{"type":"object","description":"A navigation panel section (§2.5). Hidden when none of its links is visible (§6).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title."},"title":{"type":"string","minLength":1,"maxLength":40,"description":"Literal title set by the account's custom menu (account layer); shown instead of titleKey's text."},"titleByLanguage":{"type":"object","propertyNames":{"enum":["en","de","es","fr","nl","pt","it"]},"additionalProperties":{"type":"string","minLength":1,"maxLength":40,"description":"The text in that language."},"description":"Literal titles set by the account's custom menu, by interface language; they win over title."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the section title."},"column":{"enum":[1,2],"description":"Column of the panel (constants.menuColumns: 2) the section sits in."},"links":{"type":"array","items":{"type":"object","description":"A navigation panel link (§2.5). Shown iff (adminOnly is false or User.IsAdmin is true) and the role permission key is held at level r or higher (§6) and visibleWhen holds. The feature does not hide it.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path the link opens (§2.5: prefixed with /); must match a route."},"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key that governs the entry (§6); without it the entry is hidden."},"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription feature of the screen. Not a visibility rule (§2.5: entries follow the role permission): when it is not Included the link is badged as an upgrade and the guard sends it to /upgrade (§4.1 step 11)."},"adminOnly":{"type":"boolean","description":"Hidden from users whose IsAdmin is not true (§6)."},"text":{"type":"string","minLength":1,"maxLength":40,"description":"Literal name set by the account's custom menu (account layer) for every language without a name in textByLanguage; shown instead of textKey's text."},"textByLanguage":{"type":"object","propertyNames":{"enum":["en","de","es","fr","nl","pt","it"]},"additionalProperties":{"type":"string","minLength":1,"maxLength":40,"description":"The text in that language."},"description":"Literal names set by the account's custom menu, by interface language; they win over text."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","textKey","link","key","adminOnly"],"additionalProperties":false},"minItems":1,"description":"Links, in display order."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","titleKey","icon","column","links"],"additionalProperties":false},"minItems":1,"description":"Sections, in display order."}},"required":["titleKey","icon","sections"],"additionalProperties":false},"admin":{"type":"object","description":"The admin menu: up to constants.adminMenuColumns columns, at most constants.adminMenuMaxWidthPx wide (§9). Shown iff at least one of its links is visible (§6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the admin menu button's accessible name."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the admin menu button."},"sections":{"type":"array","items":{"type":"object","description":"An admin menu section. Hidden when none of its links is visible (§6).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the section title."},"column":{"enum":[1,2,3,4],"description":"Column of the admin menu (constants.adminMenuColumns: 4) the section sits in."},"links":{"type":"array","items":{"type":"object","description":"An admin menu link. Shown iff the user's AdminPermissions entry for the module has Read (§6) and visibleWhen holds.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"link":{"type":"string","pattern":"^/admin(/[a-z0-9]+)+$","maxLength":200,"description":"Path of the admin screen, '/admin/' followed by lower-case static segments (§2.5)."},"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module whose Read permission the screen needs (§6)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","textKey","link","adminModule"],"additionalProperties":false},"minItems":1,"description":"Links, in display order."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","titleKey","icon","column","links"],"additionalProperties":false},"minItems":1,"description":"Sections, in display order."}},"required":["titleKey","icon","sections"],"additionalProperties":false},"user":{"type":"object","description":"The user menu (§2.5, §4.2, §6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button's accessible name and tooltip."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the button."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"entries":{"type":"array","items":{"type":"object","description":"An entry of the user or help menu: shown iff visibleWhen holds (always when absent). Exactly one of link, dialog, external or action says what it does.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the entry text. For action switchLanguage it receives {{language}}, the native name of the language switched to."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the text."},"separatorBefore":{"type":"boolean","description":"Draw a separator above the entry when a visible entry precedes it (default false)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path to navigate to; must match a route."},"dialog":{"enum":["mySettings","exports","newSupportTicket","welcome","customerEffortRating"],"description":"Dialog registry id of a menu dialog (§2.5) to open."},"external":{"type":"object","description":"An external page configured in the shell manifest, opened in a new tab (rel=noopener).","properties":{"site":{"enum":["help"],"description":"External site of the shell manifest: help = externalSites.help (§7 help URLs by type)."},"page":{"enum":["faq","tutorials","releaseNotes"],"description":"Page type; the URL is externalSites.help.baseUrl followed by externalSites.help.pages[page]."}},"required":["site","page"],"additionalProperties":false},"action":{"enum":["signOut","stopImpersonation","switchLanguage"],"description":"Built-in action: signOut navigates to /logout (§2.2); stopImpersonation calls v2/User/StopImpersonate through the gateway and reloads the session (§7); switchLanguage toggles the interface language between ImpersonatorLanguageCode and LanguageCode, kept in the impersonation language cookie (§4.2)."}},"required":["id","textKey"],"oneOf":[{"required":["link"]},{"required":["dialog"]},{"required":["external"]},{"required":["action"]}],"additionalProperties":false},"minItems":1,"description":"Entries, in display order."}},"required":["titleKey","icon","entries"],"additionalProperties":false},"help":{"type":"object","description":"The help menu (§2.5, §6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button's accessible name and tooltip."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the button."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"entries":{"type":"array","items":{"type":"object","description":"An entry of the user or help menu: shown iff visibleWhen holds (always when absent). Exactly one of link, dialog, external or action says what it does.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the entry text. For action switchLanguage it receives {{language}}, the native name of the language switched to."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the text."},"separatorBefore":{"type":"boolean","description":"Draw a separator above the entry when a visible entry precedes it (default false)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path to navigate to; must match a route."},"dialog":{"enum":["mySettings","exports","newSupportTicket","welcome","customerEffortRating"],"description":"Dialog registry id of a menu dialog (§2.5) to open."},"external":{"type":"object","description":"An external page configured in the shell manifest, opened in a new tab (rel=noopener).","properties":{"site":{"enum":["help"],"description":"External site of the shell manifest: help = externalSites.help (§7 help URLs by type)."},"page":{"enum":["faq","tutorials","releaseNotes"],"description":"Page type; the URL is externalSites.help.baseUrl followed by externalSites.help.pages[page]."}},"required":["site","page"],"additionalProperties":false},"action":{"enum":["signOut","stopImpersonation","switchLanguage"],"description":"Built-in action: signOut navigates to /logout (§2.2); stopImpersonation calls v2/User/StopImpersonate through the gateway and reloads the session (§7); switchLanguage toggles the interface language between ImpersonatorLanguageCode and LanguageCode, kept in the impersonation language cookie (§4.2)."}},"required":["id","textKey"],"oneOf":[{"required":["link"]},{"required":["dialog"]},{"required":["external"]},{"required":["action"]}],"additionalProperties":false},"minItems":1,"description":"Entries, in display order."}},"required":["titleKey","icon","entries"],"additionalProperties":false}},"required":["version","sessionValues","main","admin","user","help"],"additionalProperties":false,"definitions":{"conditionAtom":{"description":"A condition atom: exactly one of the atoms below.","oneOf":[{"type":"object","description":"True iff the user's RolePermissions (§3 permission string, parsed with the aliases of the permissions manifest) hold the key at the given level or higher (rw includes r). An absent key is false.","properties":{"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key (§6), canonical spelling."},"level":{"enum":["r","rw"],"description":"Minimum level; default r."}},"required":["permission"],"additionalProperties":false},{"type":"object","description":"True iff the subscription feature's availability on the session is Included (§5 access checks). Optional, absent or any other value is false. For a config-only feature (IntegrationAPI) the value of its Features… config name is used.","properties":{"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id of the permissions manifest."}},"required":["feature"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean field of the User session (§3) is exactly true; absent or any other value is false. Impersonation has its own atom.","properties":{"sessionFlag":{"enum":["ShowHelpLinks","IsAdmin","MustSetup2FA","AccountIsWhiteLabel","AccountMenuLogoIsSet"],"description":"Boolean User field (§3)."}},"required":["sessionFlag"],"additionalProperties":false},{"type":"object","description":"True iff (User.Impersonating === true) equals the given value: {impersonating: true} holds while an administrator impersonates the user, {impersonating: false} otherwise (§4.2).","properties":{"impersonating":{"type":"boolean","description":"Expected impersonation state."}},"required":["impersonating"],"additionalProperties":false},{"type":"object","description":"True iff (User.AccountTwoFactorAuthenticationPolicy, as a string, equals case-insensitively one of sessionValues.twoFactorPoliciesAllowingSettings) equals the given value. An absent policy never allows.","properties":{"twoFactorPolicyAllowsSettings":{"type":"boolean","description":"Expected result of 'the account's 2FA policy lets the user manage 2FA in My Settings' (§6)."}},"required":["twoFactorPolicyAllowsSettings"],"additionalProperties":false},{"type":"object","description":"True iff (User.AuthenticationProtocol, as a string, equals case-insensitively one of sessionValues.passwordAuthenticationProtocols) equals the given value. An absent protocol is not password.","properties":{"passwordSignOn":{"type":"boolean","description":"Expected result of 'the user signs on with a password' (as opposed to single sign-on, §6)."}},"required":["passwordSignOn"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean setting of the resolved shell manifest (account layer included) is true.","properties":{"shellFlag":{"enum":["videoTutorials","signupAllowed"],"description":"Boolean shell setting: videoTutorials (welcome tutorial available, §6) or signupAllowed (§2.1)."}},"required":["shellFlag"],"additionalProperties":false},{"type":"object","description":"True iff the user's AdminPermissions map (§3) has an entry for the module whose Read flag (access read, the default) or Write flag (access write) is exactly true.","properties":{"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key."},"access":{"enum":["read","write"],"description":"Which flag must be set; default read."}},"required":["adminModule"],"additionalProperties":false}]},"conditionLevel1":{"description":"A condition of at most one level: an atom or a combinator of atoms.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionAtom","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]},"conditionLevel2":{"description":"A condition of at most two levels.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel1","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]},"condition":{"description":"Visibility condition of at most three levels. Atoms: permission, feature, sessionFlag, impersonating, twoFactorPolicyAllowsSettings, passwordSignOn, shellFlag, adminModule; combinators: allOf, anyOf, not.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel2","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]}}};
-const pattern98 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
-const pattern104 = new RegExp("^/(?![/\\\\])[^\\s\\\\]*$", "u");
-const pattern132 = new RegExp("^/admin(/[a-z0-9]+)+$", "u");
-const schema48 = {"description":"Visibility condition of at most three levels. Atoms: permission, feature, sessionFlag, impersonating, twoFactorPolicyAllowsSettings, passwordSignOn, shellFlag, adminModule; combinators: allOf, anyOf, not.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel2","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]};
-const schema49 = {"description":"A condition atom: exactly one of the atoms below.","oneOf":[{"type":"object","description":"True iff the user's RolePermissions (§3 permission string, parsed with the aliases of the permissions manifest) hold the key at the given level or higher (rw includes r). An absent key is false.","properties":{"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key (§6), canonical spelling."},"level":{"enum":["r","rw"],"description":"Minimum level; default r."}},"required":["permission"],"additionalProperties":false},{"type":"object","description":"True iff the subscription feature's availability on the session is Included (§5 access checks). Optional, absent or any other value is false. For a config-only feature (IntegrationAPI) the value of its Features… config name is used.","properties":{"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id of the permissions manifest."}},"required":["feature"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean field of the User session (§3) is exactly true; absent or any other value is false. Impersonation has its own atom.","properties":{"sessionFlag":{"enum":["ShowHelpLinks","IsAdmin","MustSetup2FA","AccountIsWhiteLabel","AccountMenuLogoIsSet"],"description":"Boolean User field (§3)."}},"required":["sessionFlag"],"additionalProperties":false},{"type":"object","description":"True iff (User.Impersonating === true) equals the given value: {impersonating: true} holds while an administrator impersonates the user, {impersonating: false} otherwise (§4.2).","properties":{"impersonating":{"type":"boolean","description":"Expected impersonation state."}},"required":["impersonating"],"additionalProperties":false},{"type":"object","description":"True iff (User.AccountTwoFactorAuthenticationPolicy, as a string, equals case-insensitively one of sessionValues.twoFactorPoliciesAllowingSettings) equals the given value. An absent policy never allows.","properties":{"twoFactorPolicyAllowsSettings":{"type":"boolean","description":"Expected result of 'the account's 2FA policy lets the user manage 2FA in My Settings' (§6)."}},"required":["twoFactorPolicyAllowsSettings"],"additionalProperties":false},{"type":"object","description":"True iff (User.AuthenticationProtocol, as a string, equals case-insensitively one of sessionValues.passwordAuthenticationProtocols) equals the given value. An absent protocol is not password.","properties":{"passwordSignOn":{"type":"boolean","description":"Expected result of 'the user signs on with a password' (as opposed to single sign-on, §6)."}},"required":["passwordSignOn"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean setting of the resolved shell manifest (account layer included) is true.","properties":{"shellFlag":{"enum":["videoTutorials","signupAllowed"],"description":"Boolean shell setting: videoTutorials (welcome tutorial available, §6) or signupAllowed (§2.1)."}},"required":["shellFlag"],"additionalProperties":false},{"type":"object","description":"True iff the user's AdminPermissions map (§3) has an entry for the module whose Read flag (access read, the default) or Write flag (access write) is exactly true.","properties":{"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key."},"access":{"enum":["read","write"],"description":"Which flag must be set; default read."}},"required":["adminModule"],"additionalProperties":false}]};
-const schema50 = {"description":"A condition of at most two levels.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel1","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]};
-const schema52 = {"description":"A condition of at most one level: an atom or a combinator of atoms.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionAtom","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]};
+export const validateMenus = validate50;
+const schema50 = {"$id":"menus","type":"object","description":"The menus of the top menu bar (SPEC §2.5, §6). Ids are unique across the whole document.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"sessionValues":{"type":"object","description":"Session field values the condition atoms compare against.","properties":{"twoFactorPoliciesAllowingSettings":{"type":"array","items":{"type":"string","minLength":1,"maxLength":60},"uniqueItems":true,"description":"AccountTwoFactorAuthenticationPolicy values under which users manage 2FA themselves."},"passwordAuthenticationProtocols":{"type":"array","items":{"type":"string","minLength":1,"maxLength":60},"uniqueItems":true,"description":"AuthenticationProtocol values that mean sign-on by password."}},"required":["twoFactorPoliciesAllowingSettings","passwordAuthenticationProtocols"],"additionalProperties":false},"main":{"type":"object","description":"The navigation panel: up to constants.menuColumns columns, constants.menuDropdownWidthPx wide (§9).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the panel button's accessible name."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the panel button."},"sections":{"type":"array","items":{"type":"object","description":"A navigation panel section (§2.5). Hidden when none of its links is visible (§6).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title."},"title":{"type":"string","minLength":1,"maxLength":40,"description":"Literal title set by the account's custom menu (account layer); shown instead of titleKey's text."},"titleByLanguage":{"type":"object","propertyNames":{"enum":["en","de","es","fr","nl","pt","it"]},"additionalProperties":{"type":"string","minLength":1,"maxLength":40,"description":"The text in that language."},"description":"Literal titles set by the account's custom menu, by interface language; they win over title."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the section title."},"column":{"enum":[1,2],"description":"Column of the panel (constants.menuColumns: 2) the section sits in."},"links":{"type":"array","items":{"type":"object","description":"A navigation panel link (§2.5). Shown iff (adminOnly is false or User.IsAdmin is true) and the role permission key is held at level r or higher (§6) and visibleWhen holds. The feature does not hide it.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path the link opens (§2.5: prefixed with /); must match a route."},"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key that governs the entry (§6); without it the entry is hidden."},"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription feature of the screen. Not a visibility rule (§2.5: entries follow the role permission): when it is not Included the link is badged as an upgrade and the guard sends it to /upgrade (§4.1 step 11)."},"adminOnly":{"type":"boolean","description":"Hidden from users whose IsAdmin is not true (§6)."},"text":{"type":"string","minLength":1,"maxLength":40,"description":"Literal name set by the account's custom menu (account layer) for every language without a name in textByLanguage; shown instead of textKey's text."},"textByLanguage":{"type":"object","propertyNames":{"enum":["en","de","es","fr","nl","pt","it"]},"additionalProperties":{"type":"string","minLength":1,"maxLength":40,"description":"The text in that language."},"description":"Literal names set by the account's custom menu, by interface language; they win over text."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","textKey","link","key","adminOnly"],"additionalProperties":false},"minItems":1,"description":"Links, in display order."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","titleKey","icon","column","links"],"additionalProperties":false},"minItems":1,"description":"Sections, in display order."}},"required":["titleKey","icon","sections"],"additionalProperties":false},"admin":{"type":"object","description":"The admin menu: up to constants.adminMenuColumns columns, at most constants.adminMenuMaxWidthPx wide (§9). Shown iff at least one of its links is visible (§6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the admin menu button's accessible name."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the admin menu button."},"sections":{"type":"array","items":{"type":"object","description":"An admin menu section. Hidden when none of its links is visible (§6).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the section title."},"column":{"enum":[1,2,3,4],"description":"Column of the admin menu (constants.adminMenuColumns: 4) the section sits in."},"links":{"type":"array","items":{"type":"object","description":"An admin menu link. Shown iff the user's AdminPermissions entry for the module has Read (§6) and visibleWhen holds.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"link":{"type":"string","pattern":"^/admin(/[a-z0-9]+)+$","maxLength":200,"description":"Path of the admin screen, '/admin/' followed by lower-case static segments (§2.5)."},"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module whose Read permission the screen needs (§6)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","textKey","link","adminModule"],"additionalProperties":false},"minItems":1,"description":"Links, in display order."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."}},"required":["id","titleKey","icon","column","links"],"additionalProperties":false},"minItems":1,"description":"Sections, in display order."}},"required":["titleKey","icon","sections"],"additionalProperties":false},"user":{"type":"object","description":"The user menu (§2.5, §4.2, §6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button's accessible name and tooltip."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the button."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"entries":{"type":"array","items":{"type":"object","description":"An entry of the user or help menu: shown iff visibleWhen holds (always when absent). Exactly one of link, dialog, external or action says what it does.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the entry text. For action switchLanguage it receives {{language}}, the native name of the language switched to."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the text."},"separatorBefore":{"type":"boolean","description":"Draw a separator above the entry when a visible entry precedes it (default false)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path to navigate to; must match a route."},"dialog":{"enum":["mySettings","exports","newSupportTicket","welcome","customerEffortRating"],"description":"Dialog registry id of a menu dialog (§2.5) to open."},"external":{"type":"object","description":"An external page configured in the shell manifest, opened in a new tab (rel=noopener).","properties":{"site":{"enum":["help"],"description":"External site of the shell manifest: help = externalSites.help (§7 help URLs by type)."},"page":{"enum":["faq","tutorials","releaseNotes"],"description":"Page type; the URL is externalSites.help.baseUrl followed by externalSites.help.pages[page]."}},"required":["site","page"],"additionalProperties":false},"action":{"enum":["signOut","stopImpersonation","switchLanguage"],"description":"Built-in action: signOut navigates to /logout (§2.2); stopImpersonation calls v2/User/StopImpersonate through the gateway and reloads the session (§7); switchLanguage toggles the interface language between ImpersonatorLanguageCode and LanguageCode, kept in the impersonation language cookie (§4.2)."}},"required":["id","textKey"],"oneOf":[{"required":["link"]},{"required":["dialog"]},{"required":["external"]},{"required":["action"]}],"additionalProperties":false},"minItems":1,"description":"Entries, in display order."}},"required":["titleKey","icon","entries"],"additionalProperties":false},"help":{"type":"object","description":"The help menu (§2.5, §6).","properties":{"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button's accessible name and tooltip."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon of the button."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"entries":{"type":"array","items":{"type":"object","description":"An entry of the user or help menu: shown iff visibleWhen holds (always when absent). Exactly one of link, dialog, external or action says what it does.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id, unique within the menus manifest."},"textKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the entry text. For action switchLanguage it receives {{language}}, the native name of the language switched to."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Icon shown before the text."},"separatorBefore":{"type":"boolean","description":"Draw a separator above the entry when a visible entry precedes it (default false)."},"visibleWhen":{"$ref":"#/definitions/condition","description":"Extra condition; the item is shown only when it holds (in addition to its own rules)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path to navigate to; must match a route."},"dialog":{"enum":["mySettings","exports","newSupportTicket","welcome","customerEffortRating"],"description":"Dialog registry id of a menu dialog (§2.5) to open."},"external":{"type":"object","description":"An external page configured in the shell manifest, opened in a new tab (rel=noopener).","properties":{"site":{"enum":["help"],"description":"External site of the shell manifest: help = externalSites.help (§7 help URLs by type)."},"page":{"enum":["faq","tutorials","releaseNotes"],"description":"Page type; the URL is externalSites.help.baseUrl followed by externalSites.help.pages[page]."}},"required":["site","page"],"additionalProperties":false},"action":{"enum":["signOut","stopImpersonation","switchLanguage"],"description":"Built-in action: signOut navigates to /logout (§2.2); stopImpersonation calls v2/User/StopImpersonate through the gateway and reloads the session (§7); switchLanguage toggles the interface language between ImpersonatorLanguageCode and LanguageCode, kept in the impersonation language cookie (§4.2)."}},"required":["id","textKey"],"oneOf":[{"required":["link"]},{"required":["dialog"]},{"required":["external"]},{"required":["action"]}],"additionalProperties":false},"minItems":1,"description":"Entries, in display order."}},"required":["titleKey","icon","entries"],"additionalProperties":false}},"required":["version","sessionValues","main","admin","user","help"],"additionalProperties":false,"definitions":{"conditionAtom":{"description":"A condition atom: exactly one of the atoms below.","oneOf":[{"type":"object","description":"True iff the user's RolePermissions (§3 permission string, parsed with the aliases of the permissions manifest) hold the key at the given level or higher (rw includes r). An absent key is false.","properties":{"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key (§6), canonical spelling."},"level":{"enum":["r","rw"],"description":"Minimum level; default r."}},"required":["permission"],"additionalProperties":false},{"type":"object","description":"True iff the subscription feature's availability on the session is Included (§5 access checks). Optional, absent or any other value is false. For a config-only feature (IntegrationAPI) the value of its Features… config name is used.","properties":{"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id of the permissions manifest."}},"required":["feature"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean field of the User session (§3) is exactly true; absent or any other value is false. Impersonation has its own atom.","properties":{"sessionFlag":{"enum":["ShowHelpLinks","IsAdmin","MustSetup2FA","AccountIsWhiteLabel","AccountMenuLogoIsSet"],"description":"Boolean User field (§3)."}},"required":["sessionFlag"],"additionalProperties":false},{"type":"object","description":"True iff (User.Impersonating === true) equals the given value: {impersonating: true} holds while an administrator impersonates the user, {impersonating: false} otherwise (§4.2).","properties":{"impersonating":{"type":"boolean","description":"Expected impersonation state."}},"required":["impersonating"],"additionalProperties":false},{"type":"object","description":"True iff (User.AccountTwoFactorAuthenticationPolicy, as a string, equals case-insensitively one of sessionValues.twoFactorPoliciesAllowingSettings) equals the given value. An absent policy never allows.","properties":{"twoFactorPolicyAllowsSettings":{"type":"boolean","description":"Expected result of 'the account's 2FA policy lets the user manage 2FA in My Settings' (§6)."}},"required":["twoFactorPolicyAllowsSettings"],"additionalProperties":false},{"type":"object","description":"True iff (User.AuthenticationProtocol, as a string, equals case-insensitively one of sessionValues.passwordAuthenticationProtocols) equals the given value. An absent protocol is not password.","properties":{"passwordSignOn":{"type":"boolean","description":"Expected result of 'the user signs on with a password' (as opposed to single sign-on, §6)."}},"required":["passwordSignOn"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean setting of the resolved shell manifest (account layer included) is true.","properties":{"shellFlag":{"enum":["videoTutorials","signupAllowed"],"description":"Boolean shell setting: videoTutorials (welcome tutorial available, §6) or signupAllowed (§2.1)."}},"required":["shellFlag"],"additionalProperties":false},{"type":"object","description":"True iff the user's AdminPermissions map (§3) has an entry for the module whose Read flag (access read, the default) or Write flag (access write) is exactly true.","properties":{"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key."},"access":{"enum":["read","write"],"description":"Which flag must be set; default read."}},"required":["adminModule"],"additionalProperties":false}]},"conditionLevel1":{"description":"A condition of at most one level: an atom or a combinator of atoms.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionAtom","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]},"conditionLevel2":{"description":"A condition of at most two levels.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel1","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]},"condition":{"description":"Visibility condition of at most three levels. Atoms: permission, feature, sessionFlag, impersonating, twoFactorPolicyAllowsSettings, passwordSignOn, shellFlag, adminModule; combinators: allOf, anyOf, not.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel2","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]}}};
+const pattern102 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
+const pattern108 = new RegExp("^/(?![/\\\\])[^\\s\\\\]*$", "u");
+const pattern136 = new RegExp("^/admin(/[a-z0-9]+)+$", "u");
+const schema51 = {"description":"Visibility condition of at most three levels. Atoms: permission, feature, sessionFlag, impersonating, twoFactorPolicyAllowsSettings, passwordSignOn, shellFlag, adminModule; combinators: allOf, anyOf, not.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel2"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel2","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]};
+const schema52 = {"description":"A condition atom: exactly one of the atoms below.","oneOf":[{"type":"object","description":"True iff the user's RolePermissions (§3 permission string, parsed with the aliases of the permissions manifest) hold the key at the given level or higher (rw includes r). An absent key is false.","properties":{"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key (§6), canonical spelling."},"level":{"enum":["r","rw"],"description":"Minimum level; default r."}},"required":["permission"],"additionalProperties":false},{"type":"object","description":"True iff the subscription feature's availability on the session is Included (§5 access checks). Optional, absent or any other value is false. For a config-only feature (IntegrationAPI) the value of its Features… config name is used.","properties":{"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id of the permissions manifest."}},"required":["feature"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean field of the User session (§3) is exactly true; absent or any other value is false. Impersonation has its own atom.","properties":{"sessionFlag":{"enum":["ShowHelpLinks","IsAdmin","MustSetup2FA","AccountIsWhiteLabel","AccountMenuLogoIsSet"],"description":"Boolean User field (§3)."}},"required":["sessionFlag"],"additionalProperties":false},{"type":"object","description":"True iff (User.Impersonating === true) equals the given value: {impersonating: true} holds while an administrator impersonates the user, {impersonating: false} otherwise (§4.2).","properties":{"impersonating":{"type":"boolean","description":"Expected impersonation state."}},"required":["impersonating"],"additionalProperties":false},{"type":"object","description":"True iff (User.AccountTwoFactorAuthenticationPolicy, as a string, equals case-insensitively one of sessionValues.twoFactorPoliciesAllowingSettings) equals the given value. An absent policy never allows.","properties":{"twoFactorPolicyAllowsSettings":{"type":"boolean","description":"Expected result of 'the account's 2FA policy lets the user manage 2FA in My Settings' (§6)."}},"required":["twoFactorPolicyAllowsSettings"],"additionalProperties":false},{"type":"object","description":"True iff (User.AuthenticationProtocol, as a string, equals case-insensitively one of sessionValues.passwordAuthenticationProtocols) equals the given value. An absent protocol is not password.","properties":{"passwordSignOn":{"type":"boolean","description":"Expected result of 'the user signs on with a password' (as opposed to single sign-on, §6)."}},"required":["passwordSignOn"],"additionalProperties":false},{"type":"object","description":"True iff the named boolean setting of the resolved shell manifest (account layer included) is true.","properties":{"shellFlag":{"enum":["videoTutorials","signupAllowed"],"description":"Boolean shell setting: videoTutorials (welcome tutorial available, §6) or signupAllowed (§2.1)."}},"required":["shellFlag"],"additionalProperties":false},{"type":"object","description":"True iff the user's AdminPermissions map (§3) has an entry for the module whose Read flag (access read, the default) or Write flag (access write) is exactly true.","properties":{"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key."},"access":{"enum":["read","write"],"description":"Which flag must be set; default read."}},"required":["adminModule"],"additionalProperties":false}]};
+const schema53 = {"description":"A condition of at most two levels.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionLevel1"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionLevel1","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]};
+const schema55 = {"description":"A condition of at most one level: an atom or a combinator of atoms.","oneOf":[{"$ref":"#/definitions/conditionAtom"},{"type":"object","description":"True iff every operand is true.","properties":{"allOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, all of which must hold."}},"required":["allOf"],"additionalProperties":false},{"type":"object","description":"True iff at least one operand is true.","properties":{"anyOf":{"type":"array","items":{"$ref":"#/definitions/conditionAtom"},"minItems":1,"description":"Operands, one of which must hold."}},"required":["anyOf"],"additionalProperties":false},{"type":"object","description":"True iff the operand is false.","properties":{"not":{"$ref":"#/definitions/conditionAtom","description":"The negated operand."}},"required":["not"],"additionalProperties":false}]};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -21071,7 +22266,7 @@ errors++;
 if(data.level !== undefined){
 let data1 = data.level;
 if(!((data1 === "r") || (data1 === "rw"))){
-const err5 = {instancePath:instancePath+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -21204,7 +22399,7 @@ errors++;
 if(data.sessionFlag !== undefined){
 let data3 = data.sessionFlag;
 if(!(((((data3 === "ShowHelpLinks") || (data3 === "IsAdmin")) || (data3 === "MustSetup2FA")) || (data3 === "AccountIsWhiteLabel")) || (data3 === "AccountMenuLogoIsSet"))){
-const err15 = {instancePath:instancePath+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -21433,7 +22628,7 @@ errors++;
 if(data.shellFlag !== undefined){
 let data7 = data.shellFlag;
 if(!((data7 === "videoTutorials") || (data7 === "signupAllowed"))){
-const err31 = {instancePath:instancePath+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -21526,7 +22721,7 @@ errors++;
 if(data.access !== undefined){
 let data9 = data.access;
 if(!((data9 === "read") || (data9 === "write"))){
-const err38 = {instancePath:instancePath+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
+const err38 = {instancePath:instancePath+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -21695,7 +22890,7 @@ errors++;
 if(data11.level !== undefined){
 let data13 = data11.level;
 if(!((data13 === "r") || (data13 === "rw"))){
-const err49 = {instancePath:instancePath+"/allOf/" + i0+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
+const err49 = {instancePath:instancePath+"/allOf/" + i0+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -21828,7 +23023,7 @@ errors++;
 if(data11.sessionFlag !== undefined){
 let data15 = data11.sessionFlag;
 if(!(((((data15 === "ShowHelpLinks") || (data15 === "IsAdmin")) || (data15 === "MustSetup2FA")) || (data15 === "AccountIsWhiteLabel")) || (data15 === "AccountMenuLogoIsSet"))){
-const err59 = {instancePath:instancePath+"/allOf/" + i0+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
+const err59 = {instancePath:instancePath+"/allOf/" + i0+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -22057,7 +23252,7 @@ errors++;
 if(data11.shellFlag !== undefined){
 let data19 = data11.shellFlag;
 if(!((data19 === "videoTutorials") || (data19 === "signupAllowed"))){
-const err75 = {instancePath:instancePath+"/allOf/" + i0+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
+const err75 = {instancePath:instancePath+"/allOf/" + i0+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -22150,7 +23345,7 @@ errors++;
 if(data11.access !== undefined){
 let data21 = data11.access;
 if(!((data21 === "read") || (data21 === "write"))){
-const err82 = {instancePath:instancePath+"/allOf/" + i0+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
+const err82 = {instancePath:instancePath+"/allOf/" + i0+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -22348,7 +23543,7 @@ errors++;
 if(data23.level !== undefined){
 let data25 = data23.level;
 if(!((data25 === "r") || (data25 === "rw"))){
-const err95 = {instancePath:instancePath+"/anyOf/" + i1+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
+const err95 = {instancePath:instancePath+"/anyOf/" + i1+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -22481,7 +23676,7 @@ errors++;
 if(data23.sessionFlag !== undefined){
 let data27 = data23.sessionFlag;
 if(!(((((data27 === "ShowHelpLinks") || (data27 === "IsAdmin")) || (data27 === "MustSetup2FA")) || (data27 === "AccountIsWhiteLabel")) || (data27 === "AccountMenuLogoIsSet"))){
-const err105 = {instancePath:instancePath+"/anyOf/" + i1+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
+const err105 = {instancePath:instancePath+"/anyOf/" + i1+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -22710,7 +23905,7 @@ errors++;
 if(data23.shellFlag !== undefined){
 let data31 = data23.shellFlag;
 if(!((data31 === "videoTutorials") || (data31 === "signupAllowed"))){
-const err121 = {instancePath:instancePath+"/anyOf/" + i1+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
+const err121 = {instancePath:instancePath+"/anyOf/" + i1+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -22803,7 +23998,7 @@ errors++;
 if(data23.access !== undefined){
 let data33 = data23.access;
 if(!((data33 === "read") || (data33 === "write"))){
-const err128 = {instancePath:instancePath+"/anyOf/" + i1+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
+const err128 = {instancePath:instancePath+"/anyOf/" + i1+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -22987,7 +24182,7 @@ errors++;
 if(data34.level !== undefined){
 let data36 = data34.level;
 if(!((data36 === "r") || (data36 === "rw"))){
-const err140 = {instancePath:instancePath+"/not/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
+const err140 = {instancePath:instancePath+"/not/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -23120,7 +24315,7 @@ errors++;
 if(data34.sessionFlag !== undefined){
 let data38 = data34.sessionFlag;
 if(!(((((data38 === "ShowHelpLinks") || (data38 === "IsAdmin")) || (data38 === "MustSetup2FA")) || (data38 === "AccountIsWhiteLabel")) || (data38 === "AccountMenuLogoIsSet"))){
-const err150 = {instancePath:instancePath+"/not/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
+const err150 = {instancePath:instancePath+"/not/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -23349,7 +24544,7 @@ errors++;
 if(data34.shellFlag !== undefined){
 let data42 = data34.shellFlag;
 if(!((data42 === "videoTutorials") || (data42 === "signupAllowed"))){
-const err166 = {instancePath:instancePath+"/not/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
+const err166 = {instancePath:instancePath+"/not/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -23442,7 +24637,7 @@ errors++;
 if(data34.access !== undefined){
 let data44 = data34.access;
 if(!((data44 === "read") || (data44 === "write"))){
-const err173 = {instancePath:instancePath+"/not/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
+const err173 = {instancePath:instancePath+"/not/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -23547,12 +24742,12 @@ vErrors = null;
 }
 }
 }
-validate50.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -23624,7 +24819,7 @@ errors++;
 if(data.level !== undefined){
 let data1 = data.level;
 if(!((data1 === "r") || (data1 === "rw"))){
-const err5 = {instancePath:instancePath+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -23757,7 +24952,7 @@ errors++;
 if(data.sessionFlag !== undefined){
 let data3 = data.sessionFlag;
 if(!(((((data3 === "ShowHelpLinks") || (data3 === "IsAdmin")) || (data3 === "MustSetup2FA")) || (data3 === "AccountIsWhiteLabel")) || (data3 === "AccountMenuLogoIsSet"))){
-const err15 = {instancePath:instancePath+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -23986,7 +25181,7 @@ errors++;
 if(data.shellFlag !== undefined){
 let data7 = data.shellFlag;
 if(!((data7 === "videoTutorials") || (data7 === "signupAllowed"))){
-const err31 = {instancePath:instancePath+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -24079,7 +25274,7 @@ errors++;
 if(data.access !== undefined){
 let data9 = data.access;
 if(!((data9 === "read") || (data9 === "write"))){
-const err38 = {instancePath:instancePath+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
+const err38 = {instancePath:instancePath+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -24182,8 +25377,8 @@ errors++;
 }
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate50(data10[i0], {instancePath:instancePath+"/allOf/" + i0,parentData:data10,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate53(data10[i0], {instancePath:instancePath+"/allOf/" + i0,parentData:data10,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -24259,8 +25454,8 @@ errors++;
 }
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate50(data12[i1], {instancePath:instancePath+"/anyOf/" + i1,parentData:data12,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate53(data12[i1], {instancePath:instancePath+"/anyOf/" + i1,parentData:data12,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -24322,8 +25517,8 @@ errors++;
 }
 }
 if(data.not !== undefined){
-if(!(validate50(data.not, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate53(data.not, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -24372,12 +25567,12 @@ vErrors = null;
 }
 }
 }
-validate49.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -24449,7 +25644,7 @@ errors++;
 if(data.level !== undefined){
 let data1 = data.level;
 if(!((data1 === "r") || (data1 === "rw"))){
-const err5 = {instancePath:instancePath+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/level",schemaPath:"#/definitions/conditionAtom/oneOf/0/properties/level/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[0].properties.level.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24582,7 +25777,7 @@ errors++;
 if(data.sessionFlag !== undefined){
 let data3 = data.sessionFlag;
 if(!(((((data3 === "ShowHelpLinks") || (data3 === "IsAdmin")) || (data3 === "MustSetup2FA")) || (data3 === "AccountIsWhiteLabel")) || (data3 === "AccountMenuLogoIsSet"))){
-const err15 = {instancePath:instancePath+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/sessionFlag",schemaPath:"#/definitions/conditionAtom/oneOf/2/properties/sessionFlag/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[2].properties.sessionFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -24811,7 +26006,7 @@ errors++;
 if(data.shellFlag !== undefined){
 let data7 = data.shellFlag;
 if(!((data7 === "videoTutorials") || (data7 === "signupAllowed"))){
-const err31 = {instancePath:instancePath+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/shellFlag",schemaPath:"#/definitions/conditionAtom/oneOf/6/properties/shellFlag/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[6].properties.shellFlag.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -24904,7 +26099,7 @@ errors++;
 if(data.access !== undefined){
 let data9 = data.access;
 if(!((data9 === "read") || (data9 === "write"))){
-const err38 = {instancePath:instancePath+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema49.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
+const err38 = {instancePath:instancePath+"/access",schemaPath:"#/definitions/conditionAtom/oneOf/7/properties/access/enum",keyword:"enum",params:{allowedValues: schema52.oneOf[7].properties.access.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -25007,8 +26202,8 @@ errors++;
 }
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate49(data10[i0], {instancePath:instancePath+"/allOf/" + i0,parentData:data10,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate52(data10[i0], {instancePath:instancePath+"/allOf/" + i0,parentData:data10,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
@@ -25084,8 +26279,8 @@ errors++;
 }
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate49(data12[i1], {instancePath:instancePath+"/anyOf/" + i1,parentData:data12,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate52(data12[i1], {instancePath:instancePath+"/anyOf/" + i1,parentData:data12,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
@@ -25147,8 +26342,8 @@ errors++;
 }
 }
 if(data.not !== undefined){
-if(!(validate49(data.not, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate52(data.not, {instancePath:instancePath+"/not",parentData:data,parentDataProperty:"not",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
@@ -25197,12 +26392,12 @@ vErrors = null;
 }
 }
 }
-validate48.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="menus" */;
 let vErrors = null;
 let errors = 0;
@@ -25571,7 +26766,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!pattern55.test(data8)){
+if(!pattern59.test(data8)){
 const err29 = {instancePath:instancePath+"/main/titleKey",schemaPath:"#/properties/main/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -25606,7 +26801,7 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(!pattern98.test(data9)){
+if(!pattern102.test(data9)){
 const err32 = {instancePath:instancePath+"/main/icon",schemaPath:"#/properties/main/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
@@ -25755,7 +26950,7 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!pattern55.test(data13)){
+if(!pattern59.test(data13)){
 const err45 = {instancePath:instancePath+"/main/sections/" + i4+"/titleKey",schemaPath:"#/properties/main/properties/sections/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
@@ -25818,7 +27013,7 @@ if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 for(const key4 in data15){
 const _errs37 = errors;
 if(!(((((((key4 === "en") || (key4 === "de")) || (key4 === "es")) || (key4 === "fr")) || (key4 === "nl")) || (key4 === "pt")) || (key4 === "it"))){
-const err50 = {instancePath:instancePath+"/main/sections/" + i4+"/titleByLanguage",schemaPath:"#/properties/main/properties/sections/items/properties/titleByLanguage/propertyNames/enum",keyword:"enum",params:{allowedValues: schema47.properties.main.properties.sections.items.properties.titleByLanguage.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key4};
+const err50 = {instancePath:instancePath+"/main/sections/" + i4+"/titleByLanguage",schemaPath:"#/properties/main/properties/sections/items/properties/titleByLanguage/propertyNames/enum",keyword:"enum",params:{allowedValues: schema50.properties.main.properties.sections.items.properties.titleByLanguage.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key4};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -25899,7 +27094,7 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(!pattern98.test(data17)){
+if(!pattern102.test(data17)){
 const err57 = {instancePath:instancePath+"/main/sections/" + i4+"/icon",schemaPath:"#/properties/main/properties/sections/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err57];
@@ -25924,7 +27119,7 @@ errors++;
 if(data11.column !== undefined){
 let data18 = data11.column;
 if(!((data18 === 1) || (data18 === 2))){
-const err59 = {instancePath:instancePath+"/main/sections/" + i4+"/column",schemaPath:"#/properties/main/properties/sections/items/properties/column/enum",keyword:"enum",params:{allowedValues: schema47.properties.main.properties.sections.items.properties.column.enum},message:"must be equal to one of the allowed values"};
+const err59 = {instancePath:instancePath+"/main/sections/" + i4+"/column",schemaPath:"#/properties/main/properties/sections/items/properties/column/enum",keyword:"enum",params:{allowedValues: schema50.properties.main.properties.sections.items.properties.column.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -26002,7 +27197,7 @@ vErrors.push(err65);
 errors++;
 }
 for(const key6 in data20){
-if(!(func20.call(schema47.properties.main.properties.sections.items.properties.links.items.properties, key6))){
+if(!(func20.call(schema50.properties.main.properties.sections.items.properties.links.items.properties, key6))){
 const err66 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5,schemaPath:"#/properties/main/properties/sections/items/properties/links/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err66];
@@ -26061,7 +27256,7 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(!pattern55.test(data22)){
+if(!pattern59.test(data22)){
 const err71 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/textKey",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
@@ -26096,7 +27291,7 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(!pattern104.test(data23)){
+if(!pattern108.test(data23)){
 const err74 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/link",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err74];
@@ -26241,7 +27436,7 @@ if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 for(const key7 in data28){
 const _errs65 = errors;
 if(!(((((((key7 === "en") || (key7 === "de")) || (key7 === "es")) || (key7 === "fr")) || (key7 === "nl")) || (key7 === "pt")) || (key7 === "it"))){
-const err86 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/textByLanguage",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/textByLanguage/propertyNames/enum",keyword:"enum",params:{allowedValues: schema47.properties.main.properties.sections.items.properties.links.items.properties.textByLanguage.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key7};
+const err86 = {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/textByLanguage",schemaPath:"#/properties/main/properties/sections/items/properties/links/items/properties/textByLanguage/propertyNames/enum",keyword:"enum",params:{allowedValues: schema50.properties.main.properties.sections.items.properties.links.items.properties.textByLanguage.propertyNames.enum},message:"must be equal to one of the allowed values",propertyName:key7};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -26310,8 +27505,8 @@ errors++;
 }
 }
 if(data20.visibleWhen !== undefined){
-if(!(validate48(data20.visibleWhen, {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/visibleWhen",parentData:data20,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate51(data20.visibleWhen, {instancePath:instancePath+"/main/sections/" + i4+"/links/" + i5+"/visibleWhen",parentData:data20,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
@@ -26340,8 +27535,8 @@ errors++;
 }
 }
 if(data11.visibleWhen !== undefined){
-if(!(validate48(data11.visibleWhen, {instancePath:instancePath+"/main/sections/" + i4+"/visibleWhen",parentData:data11,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate51(data11.visibleWhen, {instancePath:instancePath+"/main/sections/" + i4+"/visibleWhen",parentData:data11,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
@@ -26439,7 +27634,7 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(!pattern55.test(data33)){
+if(!pattern59.test(data33)){
 const err102 = {instancePath:instancePath+"/admin/titleKey",schemaPath:"#/properties/admin/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err102];
@@ -26474,7 +27669,7 @@ vErrors.push(err104);
 }
 errors++;
 }
-if(!pattern98.test(data34)){
+if(!pattern102.test(data34)){
 const err105 = {instancePath:instancePath+"/admin/icon",schemaPath:"#/properties/admin/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err105];
@@ -26623,7 +27818,7 @@ vErrors.push(err117);
 }
 errors++;
 }
-if(!pattern55.test(data38)){
+if(!pattern59.test(data38)){
 const err118 = {instancePath:instancePath+"/admin/sections/" + i6+"/titleKey",schemaPath:"#/properties/admin/properties/sections/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err118];
@@ -26658,7 +27853,7 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(!pattern98.test(data39)){
+if(!pattern102.test(data39)){
 const err121 = {instancePath:instancePath+"/admin/sections/" + i6+"/icon",schemaPath:"#/properties/admin/properties/sections/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err121];
@@ -26683,7 +27878,7 @@ errors++;
 if(data36.column !== undefined){
 let data40 = data36.column;
 if(!((((data40 === 1) || (data40 === 2)) || (data40 === 3)) || (data40 === 4))){
-const err123 = {instancePath:instancePath+"/admin/sections/" + i6+"/column",schemaPath:"#/properties/admin/properties/sections/items/properties/column/enum",keyword:"enum",params:{allowedValues: schema47.properties.admin.properties.sections.items.properties.column.enum},message:"must be equal to one of the allowed values"};
+const err123 = {instancePath:instancePath+"/admin/sections/" + i6+"/column",schemaPath:"#/properties/admin/properties/sections/items/properties/column/enum",keyword:"enum",params:{allowedValues: schema50.properties.admin.properties.sections.items.properties.column.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -26810,7 +28005,7 @@ vErrors.push(err133);
 }
 errors++;
 }
-if(!pattern55.test(data44)){
+if(!pattern59.test(data44)){
 const err134 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/textKey",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err134];
@@ -26845,7 +28040,7 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(!pattern132.test(data45)){
+if(!pattern136.test(data45)){
 const err137 = {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/link",schemaPath:"#/properties/admin/properties/sections/items/properties/links/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/admin(/[a-z0-9]+)+$"},message:"must match pattern \""+"^/admin(/[a-z0-9]+)+$"+"\""};
 if(vErrors === null){
 vErrors = [err137];
@@ -26903,8 +28098,8 @@ errors++;
 }
 }
 if(data42.visibleWhen !== undefined){
-if(!(validate48(data42.visibleWhen, {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/visibleWhen",parentData:data42,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate51(data42.visibleWhen, {instancePath:instancePath+"/admin/sections/" + i6+"/links/" + i7+"/visibleWhen",parentData:data42,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
@@ -26933,8 +28128,8 @@ errors++;
 }
 }
 if(data36.visibleWhen !== undefined){
-if(!(validate48(data36.visibleWhen, {instancePath:instancePath+"/admin/sections/" + i6+"/visibleWhen",parentData:data36,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate51(data36.visibleWhen, {instancePath:instancePath+"/admin/sections/" + i6+"/visibleWhen",parentData:data36,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
@@ -27032,7 +28227,7 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(!pattern55.test(data50)){
+if(!pattern59.test(data50)){
 const err152 = {instancePath:instancePath+"/user/titleKey",schemaPath:"#/properties/user/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err152];
@@ -27067,7 +28262,7 @@ vErrors.push(err154);
 }
 errors++;
 }
-if(!pattern98.test(data51)){
+if(!pattern102.test(data51)){
 const err155 = {instancePath:instancePath+"/user/icon",schemaPath:"#/properties/user/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err155];
@@ -27090,8 +28285,8 @@ errors++;
 }
 }
 if(data49.visibleWhen !== undefined){
-if(!(validate48(data49.visibleWhen, {instancePath:instancePath+"/user/visibleWhen",parentData:data49,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate51(data49.visibleWhen, {instancePath:instancePath+"/user/visibleWhen",parentData:data49,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
@@ -27247,7 +28442,7 @@ vErrors.push(err164);
 errors++;
 }
 for(const key13 in data54){
-if(!(func20.call(schema47.properties.user.properties.entries.items.properties, key13))){
+if(!(func20.call(schema50.properties.user.properties.entries.items.properties, key13))){
 const err165 = {instancePath:instancePath+"/user/entries/" + i8,schemaPath:"#/properties/user/properties/entries/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err165];
@@ -27306,7 +28501,7 @@ vErrors.push(err169);
 }
 errors++;
 }
-if(!pattern55.test(data56)){
+if(!pattern59.test(data56)){
 const err170 = {instancePath:instancePath+"/user/entries/" + i8+"/textKey",schemaPath:"#/properties/user/properties/entries/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err170];
@@ -27341,7 +28536,7 @@ vErrors.push(err172);
 }
 errors++;
 }
-if(!pattern98.test(data57)){
+if(!pattern102.test(data57)){
 const err173 = {instancePath:instancePath+"/user/entries/" + i8+"/icon",schemaPath:"#/properties/user/properties/entries/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err173];
@@ -27376,8 +28571,8 @@ errors++;
 }
 }
 if(data54.visibleWhen !== undefined){
-if(!(validate48(data54.visibleWhen, {instancePath:instancePath+"/user/entries/" + i8+"/visibleWhen",parentData:data54,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate51(data54.visibleWhen, {instancePath:instancePath+"/user/entries/" + i8+"/visibleWhen",parentData:data54,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
@@ -27394,7 +28589,7 @@ vErrors.push(err176);
 }
 errors++;
 }
-if(!pattern104.test(data60)){
+if(!pattern108.test(data60)){
 const err177 = {instancePath:instancePath+"/user/entries/" + i8+"/link",schemaPath:"#/properties/user/properties/entries/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err177];
@@ -27419,7 +28614,7 @@ errors++;
 if(data54.dialog !== undefined){
 let data61 = data54.dialog;
 if(!(((((data61 === "mySettings") || (data61 === "exports")) || (data61 === "newSupportTicket")) || (data61 === "welcome")) || (data61 === "customerEffortRating"))){
-const err179 = {instancePath:instancePath+"/user/entries/" + i8+"/dialog",schemaPath:"#/properties/user/properties/entries/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema47.properties.user.properties.entries.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
+const err179 = {instancePath:instancePath+"/user/entries/" + i8+"/dialog",schemaPath:"#/properties/user/properties/entries/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema50.properties.user.properties.entries.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -27466,7 +28661,7 @@ errors++;
 }
 if(data62.site !== undefined){
 if(!(data62.site === "help")){
-const err183 = {instancePath:instancePath+"/user/entries/" + i8+"/external/site",schemaPath:"#/properties/user/properties/entries/items/properties/external/properties/site/enum",keyword:"enum",params:{allowedValues: schema47.properties.user.properties.entries.items.properties.external.properties.site.enum},message:"must be equal to one of the allowed values"};
+const err183 = {instancePath:instancePath+"/user/entries/" + i8+"/external/site",schemaPath:"#/properties/user/properties/entries/items/properties/external/properties/site/enum",keyword:"enum",params:{allowedValues: schema50.properties.user.properties.entries.items.properties.external.properties.site.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -27479,7 +28674,7 @@ errors++;
 if(data62.page !== undefined){
 let data64 = data62.page;
 if(!(((data64 === "faq") || (data64 === "tutorials")) || (data64 === "releaseNotes"))){
-const err184 = {instancePath:instancePath+"/user/entries/" + i8+"/external/page",schemaPath:"#/properties/user/properties/entries/items/properties/external/properties/page/enum",keyword:"enum",params:{allowedValues: schema47.properties.user.properties.entries.items.properties.external.properties.page.enum},message:"must be equal to one of the allowed values"};
+const err184 = {instancePath:instancePath+"/user/entries/" + i8+"/external/page",schemaPath:"#/properties/user/properties/entries/items/properties/external/properties/page/enum",keyword:"enum",params:{allowedValues: schema50.properties.user.properties.entries.items.properties.external.properties.page.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -27504,7 +28699,7 @@ errors++;
 if(data54.action !== undefined){
 let data65 = data54.action;
 if(!(((data65 === "signOut") || (data65 === "stopImpersonation")) || (data65 === "switchLanguage"))){
-const err186 = {instancePath:instancePath+"/user/entries/" + i8+"/action",schemaPath:"#/properties/user/properties/entries/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema47.properties.user.properties.entries.items.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err186 = {instancePath:instancePath+"/user/entries/" + i8+"/action",schemaPath:"#/properties/user/properties/entries/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema50.properties.user.properties.entries.items.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -27608,7 +28803,7 @@ vErrors.push(err194);
 }
 errors++;
 }
-if(!pattern55.test(data67)){
+if(!pattern59.test(data67)){
 const err195 = {instancePath:instancePath+"/help/titleKey",schemaPath:"#/properties/help/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err195];
@@ -27643,7 +28838,7 @@ vErrors.push(err197);
 }
 errors++;
 }
-if(!pattern98.test(data68)){
+if(!pattern102.test(data68)){
 const err198 = {instancePath:instancePath+"/help/icon",schemaPath:"#/properties/help/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err198];
@@ -27666,8 +28861,8 @@ errors++;
 }
 }
 if(data66.visibleWhen !== undefined){
-if(!(validate48(data66.visibleWhen, {instancePath:instancePath+"/help/visibleWhen",parentData:data66,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate51(data66.visibleWhen, {instancePath:instancePath+"/help/visibleWhen",parentData:data66,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
@@ -27823,7 +29018,7 @@ vErrors.push(err207);
 errors++;
 }
 for(const key16 in data71){
-if(!(func20.call(schema47.properties.help.properties.entries.items.properties, key16))){
+if(!(func20.call(schema50.properties.help.properties.entries.items.properties, key16))){
 const err208 = {instancePath:instancePath+"/help/entries/" + i9,schemaPath:"#/properties/help/properties/entries/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err208];
@@ -27882,7 +29077,7 @@ vErrors.push(err212);
 }
 errors++;
 }
-if(!pattern55.test(data73)){
+if(!pattern59.test(data73)){
 const err213 = {instancePath:instancePath+"/help/entries/" + i9+"/textKey",schemaPath:"#/properties/help/properties/entries/items/properties/textKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err213];
@@ -27917,7 +29112,7 @@ vErrors.push(err215);
 }
 errors++;
 }
-if(!pattern98.test(data74)){
+if(!pattern102.test(data74)){
 const err216 = {instancePath:instancePath+"/help/entries/" + i9+"/icon",schemaPath:"#/properties/help/properties/entries/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err216];
@@ -27952,8 +29147,8 @@ errors++;
 }
 }
 if(data71.visibleWhen !== undefined){
-if(!(validate48(data71.visibleWhen, {instancePath:instancePath+"/help/entries/" + i9+"/visibleWhen",parentData:data71,parentDataProperty:"visibleWhen",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate51(data71.visibleWhen, {instancePath:instancePath+"/help/entries/" + i9+"/visibleWhen",parentData:data71,parentDataProperty:"visibleWhen",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
@@ -27970,7 +29165,7 @@ vErrors.push(err219);
 }
 errors++;
 }
-if(!pattern104.test(data77)){
+if(!pattern108.test(data77)){
 const err220 = {instancePath:instancePath+"/help/entries/" + i9+"/link",schemaPath:"#/properties/help/properties/entries/items/properties/link/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err220];
@@ -27995,7 +29190,7 @@ errors++;
 if(data71.dialog !== undefined){
 let data78 = data71.dialog;
 if(!(((((data78 === "mySettings") || (data78 === "exports")) || (data78 === "newSupportTicket")) || (data78 === "welcome")) || (data78 === "customerEffortRating"))){
-const err222 = {instancePath:instancePath+"/help/entries/" + i9+"/dialog",schemaPath:"#/properties/help/properties/entries/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema47.properties.help.properties.entries.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
+const err222 = {instancePath:instancePath+"/help/entries/" + i9+"/dialog",schemaPath:"#/properties/help/properties/entries/items/properties/dialog/enum",keyword:"enum",params:{allowedValues: schema50.properties.help.properties.entries.items.properties.dialog.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -28042,7 +29237,7 @@ errors++;
 }
 if(data79.site !== undefined){
 if(!(data79.site === "help")){
-const err226 = {instancePath:instancePath+"/help/entries/" + i9+"/external/site",schemaPath:"#/properties/help/properties/entries/items/properties/external/properties/site/enum",keyword:"enum",params:{allowedValues: schema47.properties.help.properties.entries.items.properties.external.properties.site.enum},message:"must be equal to one of the allowed values"};
+const err226 = {instancePath:instancePath+"/help/entries/" + i9+"/external/site",schemaPath:"#/properties/help/properties/entries/items/properties/external/properties/site/enum",keyword:"enum",params:{allowedValues: schema50.properties.help.properties.entries.items.properties.external.properties.site.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -28055,7 +29250,7 @@ errors++;
 if(data79.page !== undefined){
 let data81 = data79.page;
 if(!(((data81 === "faq") || (data81 === "tutorials")) || (data81 === "releaseNotes"))){
-const err227 = {instancePath:instancePath+"/help/entries/" + i9+"/external/page",schemaPath:"#/properties/help/properties/entries/items/properties/external/properties/page/enum",keyword:"enum",params:{allowedValues: schema47.properties.help.properties.entries.items.properties.external.properties.page.enum},message:"must be equal to one of the allowed values"};
+const err227 = {instancePath:instancePath+"/help/entries/" + i9+"/external/page",schemaPath:"#/properties/help/properties/entries/items/properties/external/properties/page/enum",keyword:"enum",params:{allowedValues: schema50.properties.help.properties.entries.items.properties.external.properties.page.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -28080,7 +29275,7 @@ errors++;
 if(data71.action !== undefined){
 let data82 = data71.action;
 if(!(((data82 === "signOut") || (data82 === "stopImpersonation")) || (data82 === "switchLanguage"))){
-const err229 = {instancePath:instancePath+"/help/entries/" + i9+"/action",schemaPath:"#/properties/help/properties/entries/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema47.properties.help.properties.entries.items.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err229 = {instancePath:instancePath+"/help/entries/" + i9+"/action",schemaPath:"#/properties/help/properties/entries/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema50.properties.help.properties.entries.items.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -28137,16 +29332,16 @@ vErrors.push(err233);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const validateNotificationList = validate65;
-const schema57 = {"$id":"notificationList","type":"array","description":"Response of GET Notifications/: the user's notifications, newest first (§7).","items":{"type":"object","description":"A notification as stored by the upstream (§3); how it is shown depends on Code (§4.3).","properties":{"Date":{"type":"string","format":"date-time","description":"When the notification was produced."},"IsNew":{"type":"boolean","description":"Not yet seen: new until the notification dropdown is opened (§4.3)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the notification; sent back to mark it read (§7)."},"Code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Notification code, e.g. AlertTriggered; unknown codes are shown as such (§4.3)."},"AuthorFullName":{"type":["string","null"],"description":"Full name of the user who caused it (AddedToTeam, shares…)."},"AuthorUserUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the author, for the avatar (§7)."},"TeamName":{"type":["string","null"],"description":"Team of AddedToTeam and RemovedFromTeam (§4.3)."},"AlertName":{"type":["string","null"],"description":"Alert of AlertTriggered (§4.3)."},"Message":{"type":["string","null"],"description":"Optional message of AlertTriggered (§4.3)."},"Dashboards":{"type":["array","null"],"description":"Dashboards of an AlertTriggered alert; the first thumbnail is shown (§4.3).","items":{"type":"object","description":"A dashboard of the alert.","properties":{"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"The dashboard's record id."},"DashboardName":{"type":["string","null"],"description":"The dashboard's name."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."}},"required":["DashboardThumbnail"],"additionalProperties":false}},"DataConnectionName":{"type":["string","null"],"description":"Connection of ReAuthConnector and DeprecatedConnector."},"DataConnectionRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Connection whose settings ReAuthConnector opens (connectionRecId, §2.5)."},"DataCloneName":{"type":["string","null"],"description":"Data (table, view…) of the Data… and import codes."},"DataCloneRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Data record opened by the data viewer dialog (id, §2.5)."},"WorkerTaskHistoryRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Task run whose log the failure and import codes link to (task log viewer recId, §2.5)."},"DashboardName":{"type":["string","null"],"description":"Dashboard of the Dashboard… codes."},"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Dashboard opened by the view dialog (dashboardRecId, §2.5)."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."},"CommentText":{"type":["string","null"],"description":"Comment of DashboardCommented and DataCommented (§4.3)."},"IsRelatedObjectDeleted":{"type":"boolean","description":"The related object was deleted: selects the deleted or expired variant (§4.3)."},"IsDataCloneTrashed":{"type":"boolean","description":"The shared data is in the trash: DataShared variant (§4.3)."},"DataLoaderName":{"type":["string","null"],"description":"Data loader of DataLoaderShared and DataLoaderUnshared."},"ExportName":{"type":["string","null"],"description":"Export of ExportFailed and ExportSucceeded (§4.3)."},"ExportRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the export."},"FileUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"File an ExportSucceeded links to, {webservices}/File/{fileSystemItemType}/{fileUID} (§7)."},"InvoiceNumber":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"Invoice of InvoiceReady (downloaded at invoice/{invoiceNumber}, §7) and PaymentFailed."},"ScheduleName":{"type":["string","null"],"description":"Schedule of the Schedule… codes (§4.3)."},"ScheduleRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Schedule opened by the schedule settings dialog (recId, §2.5)."},"ScheduleTaskName":{"type":["string","null"],"description":"Task of ScheduleTaskDisabled and ScheduleTaskDisabledBySystem."},"SubscriptionType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription type of SubscriptionDowngradeReminder, shown as SubscriptionType_{type} (§9)."},"SupportTicketName":{"type":["string","null"],"description":"Ticket of SupportTicketUpdated; escaped when shown (§4.3)."},"SupportTicketRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Ticket of SupportTicketUpdated: /admin/support?id= for admins, else the ticket dialog (§4.3)."},"BinderName":{"type":["string","null"],"description":"Binder of BinderDuplicated (§4.3)."},"Title":{"type":["string","null"],"description":"Title of a Custom notification, shown as sent (§4.3)."},"Body":{"type":["string","null"],"description":"Body of a Custom notification, shown as sent (§4.3)."}},"required":["Date","IsNew","RecId","Code"],"additionalProperties":false}};
-const pattern148 = new RegExp("^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", "u");
-const pattern151 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "u");
+export const validateNotificationList = validate68;
+const schema60 = {"$id":"notificationList","type":"array","description":"Response of GET Notifications/: the user's notifications, newest first (§7).","items":{"type":"object","description":"A notification as stored by the upstream (§3); how it is shown depends on Code (§4.3).","properties":{"Date":{"type":"string","format":"date-time","description":"When the notification was produced."},"IsNew":{"type":"boolean","description":"Not yet seen: new until the notification dropdown is opened (§4.3)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the notification; sent back to mark it read (§7)."},"Code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Notification code, e.g. AlertTriggered; unknown codes are shown as such (§4.3)."},"AuthorFullName":{"type":["string","null"],"description":"Full name of the user who caused it (AddedToTeam, shares…)."},"AuthorUserUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the author, for the avatar (§7)."},"TeamName":{"type":["string","null"],"description":"Team of AddedToTeam and RemovedFromTeam (§4.3)."},"AlertName":{"type":["string","null"],"description":"Alert of AlertTriggered (§4.3)."},"Message":{"type":["string","null"],"description":"Optional message of AlertTriggered (§4.3)."},"Dashboards":{"type":["array","null"],"description":"Dashboards of an AlertTriggered alert; the first thumbnail is shown (§4.3).","items":{"type":"object","description":"A dashboard of the alert.","properties":{"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"The dashboard's record id."},"DashboardName":{"type":["string","null"],"description":"The dashboard's name."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."}},"required":["DashboardThumbnail"],"additionalProperties":false}},"DataConnectionName":{"type":["string","null"],"description":"Connection of ReAuthConnector and DeprecatedConnector."},"DataConnectionRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Connection whose settings ReAuthConnector opens (connectionRecId, §2.5)."},"DataCloneName":{"type":["string","null"],"description":"Data (table, view…) of the Data… and import codes."},"DataCloneRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Data record opened by the data viewer dialog (id, §2.5)."},"WorkerTaskHistoryRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Task run whose log the failure and import codes link to (task log viewer recId, §2.5)."},"DashboardName":{"type":["string","null"],"description":"Dashboard of the Dashboard… codes."},"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Dashboard opened by the view dialog (dashboardRecId, §2.5)."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."},"CommentText":{"type":["string","null"],"description":"Comment of DashboardCommented and DataCommented (§4.3)."},"IsRelatedObjectDeleted":{"type":"boolean","description":"The related object was deleted: selects the deleted or expired variant (§4.3)."},"IsDataCloneTrashed":{"type":"boolean","description":"The shared data is in the trash: DataShared variant (§4.3)."},"DataLoaderName":{"type":["string","null"],"description":"Data loader of DataLoaderShared and DataLoaderUnshared."},"ExportName":{"type":["string","null"],"description":"Export of ExportFailed and ExportSucceeded (§4.3)."},"ExportRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the export."},"FileUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"File an ExportSucceeded links to, {webservices}/File/{fileSystemItemType}/{fileUID} (§7)."},"InvoiceNumber":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"Invoice of InvoiceReady (downloaded at invoice/{invoiceNumber}, §7) and PaymentFailed."},"ScheduleName":{"type":["string","null"],"description":"Schedule of the Schedule… codes (§4.3)."},"ScheduleRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Schedule opened by the schedule settings dialog (recId, §2.5)."},"ScheduleTaskName":{"type":["string","null"],"description":"Task of ScheduleTaskDisabled and ScheduleTaskDisabledBySystem."},"SubscriptionType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription type of SubscriptionDowngradeReminder, shown as SubscriptionType_{type} (§9)."},"SupportTicketName":{"type":["string","null"],"description":"Ticket of SupportTicketUpdated; escaped when shown (§4.3)."},"SupportTicketRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Ticket of SupportTicketUpdated: /admin/support?id= for admins, else the ticket dialog (§4.3)."},"BinderName":{"type":["string","null"],"description":"Binder of BinderDuplicated (§4.3)."},"Title":{"type":["string","null"],"description":"Title of a Custom notification, shown as sent (§4.3)."},"Body":{"type":["string","null"],"description":"Body of a Custom notification, shown as sent (§4.3)."}},"required":["Date","IsNew","RecId","Code"],"additionalProperties":false}};
+const pattern152 = new RegExp("^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$", "u");
+const pattern155 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "u");
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="notificationList" */;
 let vErrors = null;
 let errors = 0;
@@ -28196,7 +29391,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data0){
-if(!(func20.call(schema57.items.properties, key0))){
+if(!(func20.call(schema60.items.properties, key0))){
 const err4 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -28317,7 +29512,7 @@ errors++;
 if(data0.AuthorFullName !== undefined){
 let data5 = data0.AuthorFullName;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err14 = {instancePath:instancePath+"/" + i0+"/AuthorFullName",schemaPath:"#/items/properties/AuthorFullName/type",keyword:"type",params:{type: schema57.items.properties.AuthorFullName.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/" + i0+"/AuthorFullName",schemaPath:"#/items/properties/AuthorFullName/type",keyword:"type",params:{type: schema60.items.properties.AuthorFullName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -28330,7 +29525,7 @@ errors++;
 if(data0.AuthorUserUID !== undefined){
 let data6 = data0.AuthorUserUID;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err15 = {instancePath:instancePath+"/" + i0+"/AuthorUserUID",schemaPath:"#/items/properties/AuthorUserUID/type",keyword:"type",params:{type: schema57.items.properties.AuthorUserUID.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/" + i0+"/AuthorUserUID",schemaPath:"#/items/properties/AuthorUserUID/type",keyword:"type",params:{type: schema60.items.properties.AuthorUserUID.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -28340,7 +29535,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!pattern83.test(data6)){
+if(!pattern87.test(data6)){
 const err16 = {instancePath:instancePath+"/" + i0+"/AuthorUserUID",schemaPath:"#/items/properties/AuthorUserUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -28355,7 +29550,7 @@ errors++;
 if(data0.TeamName !== undefined){
 let data7 = data0.TeamName;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err17 = {instancePath:instancePath+"/" + i0+"/TeamName",schemaPath:"#/items/properties/TeamName/type",keyword:"type",params:{type: schema57.items.properties.TeamName.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/" + i0+"/TeamName",schemaPath:"#/items/properties/TeamName/type",keyword:"type",params:{type: schema60.items.properties.TeamName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -28368,7 +29563,7 @@ errors++;
 if(data0.AlertName !== undefined){
 let data8 = data0.AlertName;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err18 = {instancePath:instancePath+"/" + i0+"/AlertName",schemaPath:"#/items/properties/AlertName/type",keyword:"type",params:{type: schema57.items.properties.AlertName.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/" + i0+"/AlertName",schemaPath:"#/items/properties/AlertName/type",keyword:"type",params:{type: schema60.items.properties.AlertName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -28381,7 +29576,7 @@ errors++;
 if(data0.Message !== undefined){
 let data9 = data0.Message;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err19 = {instancePath:instancePath+"/" + i0+"/Message",schemaPath:"#/items/properties/Message/type",keyword:"type",params:{type: schema57.items.properties.Message.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/" + i0+"/Message",schemaPath:"#/items/properties/Message/type",keyword:"type",params:{type: schema60.items.properties.Message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -28394,7 +29589,7 @@ errors++;
 if(data0.Dashboards !== undefined){
 let data10 = data0.Dashboards;
 if((!(Array.isArray(data10))) && (data10 !== null)){
-const err20 = {instancePath:instancePath+"/" + i0+"/Dashboards",schemaPath:"#/items/properties/Dashboards/type",keyword:"type",params:{type: schema57.items.properties.Dashboards.type},message:"must be array,null"};
+const err20 = {instancePath:instancePath+"/" + i0+"/Dashboards",schemaPath:"#/items/properties/Dashboards/type",keyword:"type",params:{type: schema60.items.properties.Dashboards.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -28433,7 +29628,7 @@ errors++;
 if(data11.DashboardRecId !== undefined){
 let data12 = data11.DashboardRecId;
 if((!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardRecId",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardRecId/type",keyword:"type",params:{type: schema57.items.properties.Dashboards.items.properties.DashboardRecId.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardRecId",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardRecId/type",keyword:"type",params:{type: schema60.items.properties.Dashboards.items.properties.DashboardRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -28468,7 +29663,7 @@ errors++;
 if(data11.DashboardName !== undefined){
 let data13 = data11.DashboardName;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err26 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardName",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardName/type",keyword:"type",params:{type: schema57.items.properties.Dashboards.items.properties.DashboardName.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardName",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardName/type",keyword:"type",params:{type: schema60.items.properties.Dashboards.items.properties.DashboardName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -28481,7 +29676,7 @@ errors++;
 if(data11.DashboardThumbnail !== undefined){
 let data14 = data11.DashboardThumbnail;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err27 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardThumbnail",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema57.items.properties.Dashboards.items.properties.DashboardThumbnail.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardThumbnail",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema60.items.properties.Dashboards.items.properties.DashboardThumbnail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -28491,7 +29686,7 @@ vErrors.push(err27);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!pattern148.test(data14)){
+if(!pattern152.test(data14)){
 const err28 = {instancePath:instancePath+"/" + i0+"/Dashboards/" + i1+"/DashboardThumbnail",schemaPath:"#/items/properties/Dashboards/items/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -28520,7 +29715,7 @@ errors++;
 if(data0.DataConnectionName !== undefined){
 let data15 = data0.DataConnectionName;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err30 = {instancePath:instancePath+"/" + i0+"/DataConnectionName",schemaPath:"#/items/properties/DataConnectionName/type",keyword:"type",params:{type: schema57.items.properties.DataConnectionName.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/" + i0+"/DataConnectionName",schemaPath:"#/items/properties/DataConnectionName/type",keyword:"type",params:{type: schema60.items.properties.DataConnectionName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -28533,7 +29728,7 @@ errors++;
 if(data0.DataConnectionRecId !== undefined){
 let data16 = data0.DataConnectionRecId;
 if((!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))) && (data16 !== null)){
-const err31 = {instancePath:instancePath+"/" + i0+"/DataConnectionRecId",schemaPath:"#/items/properties/DataConnectionRecId/type",keyword:"type",params:{type: schema57.items.properties.DataConnectionRecId.type},message:"must be integer,null"};
+const err31 = {instancePath:instancePath+"/" + i0+"/DataConnectionRecId",schemaPath:"#/items/properties/DataConnectionRecId/type",keyword:"type",params:{type: schema60.items.properties.DataConnectionRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -28568,7 +29763,7 @@ errors++;
 if(data0.DataCloneName !== undefined){
 let data17 = data0.DataCloneName;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err34 = {instancePath:instancePath+"/" + i0+"/DataCloneName",schemaPath:"#/items/properties/DataCloneName/type",keyword:"type",params:{type: schema57.items.properties.DataCloneName.type},message:"must be string,null"};
+const err34 = {instancePath:instancePath+"/" + i0+"/DataCloneName",schemaPath:"#/items/properties/DataCloneName/type",keyword:"type",params:{type: schema60.items.properties.DataCloneName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -28581,7 +29776,7 @@ errors++;
 if(data0.DataCloneRecId !== undefined){
 let data18 = data0.DataCloneRecId;
 if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (data18 !== null)){
-const err35 = {instancePath:instancePath+"/" + i0+"/DataCloneRecId",schemaPath:"#/items/properties/DataCloneRecId/type",keyword:"type",params:{type: schema57.items.properties.DataCloneRecId.type},message:"must be integer,null"};
+const err35 = {instancePath:instancePath+"/" + i0+"/DataCloneRecId",schemaPath:"#/items/properties/DataCloneRecId/type",keyword:"type",params:{type: schema60.items.properties.DataCloneRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -28616,7 +29811,7 @@ errors++;
 if(data0.WorkerTaskHistoryRecId !== undefined){
 let data19 = data0.WorkerTaskHistoryRecId;
 if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err38 = {instancePath:instancePath+"/" + i0+"/WorkerTaskHistoryRecId",schemaPath:"#/items/properties/WorkerTaskHistoryRecId/type",keyword:"type",params:{type: schema57.items.properties.WorkerTaskHistoryRecId.type},message:"must be integer,null"};
+const err38 = {instancePath:instancePath+"/" + i0+"/WorkerTaskHistoryRecId",schemaPath:"#/items/properties/WorkerTaskHistoryRecId/type",keyword:"type",params:{type: schema60.items.properties.WorkerTaskHistoryRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -28651,7 +29846,7 @@ errors++;
 if(data0.DashboardName !== undefined){
 let data20 = data0.DashboardName;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err41 = {instancePath:instancePath+"/" + i0+"/DashboardName",schemaPath:"#/items/properties/DashboardName/type",keyword:"type",params:{type: schema57.items.properties.DashboardName.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/" + i0+"/DashboardName",schemaPath:"#/items/properties/DashboardName/type",keyword:"type",params:{type: schema60.items.properties.DashboardName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -28664,7 +29859,7 @@ errors++;
 if(data0.DashboardRecId !== undefined){
 let data21 = data0.DashboardRecId;
 if((!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))) && (data21 !== null)){
-const err42 = {instancePath:instancePath+"/" + i0+"/DashboardRecId",schemaPath:"#/items/properties/DashboardRecId/type",keyword:"type",params:{type: schema57.items.properties.DashboardRecId.type},message:"must be integer,null"};
+const err42 = {instancePath:instancePath+"/" + i0+"/DashboardRecId",schemaPath:"#/items/properties/DashboardRecId/type",keyword:"type",params:{type: schema60.items.properties.DashboardRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -28699,7 +29894,7 @@ errors++;
 if(data0.DashboardThumbnail !== undefined){
 let data22 = data0.DashboardThumbnail;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err45 = {instancePath:instancePath+"/" + i0+"/DashboardThumbnail",schemaPath:"#/items/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema57.items.properties.DashboardThumbnail.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/" + i0+"/DashboardThumbnail",schemaPath:"#/items/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema60.items.properties.DashboardThumbnail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -28709,7 +29904,7 @@ vErrors.push(err45);
 errors++;
 }
 if(typeof data22 === "string"){
-if(!pattern148.test(data22)){
+if(!pattern152.test(data22)){
 const err46 = {instancePath:instancePath+"/" + i0+"/DashboardThumbnail",schemaPath:"#/items/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -28724,7 +29919,7 @@ errors++;
 if(data0.CommentText !== undefined){
 let data23 = data0.CommentText;
 if((typeof data23 !== "string") && (data23 !== null)){
-const err47 = {instancePath:instancePath+"/" + i0+"/CommentText",schemaPath:"#/items/properties/CommentText/type",keyword:"type",params:{type: schema57.items.properties.CommentText.type},message:"must be string,null"};
+const err47 = {instancePath:instancePath+"/" + i0+"/CommentText",schemaPath:"#/items/properties/CommentText/type",keyword:"type",params:{type: schema60.items.properties.CommentText.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -28761,7 +29956,7 @@ errors++;
 if(data0.DataLoaderName !== undefined){
 let data26 = data0.DataLoaderName;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err50 = {instancePath:instancePath+"/" + i0+"/DataLoaderName",schemaPath:"#/items/properties/DataLoaderName/type",keyword:"type",params:{type: schema57.items.properties.DataLoaderName.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/" + i0+"/DataLoaderName",schemaPath:"#/items/properties/DataLoaderName/type",keyword:"type",params:{type: schema60.items.properties.DataLoaderName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -28774,7 +29969,7 @@ errors++;
 if(data0.ExportName !== undefined){
 let data27 = data0.ExportName;
 if((typeof data27 !== "string") && (data27 !== null)){
-const err51 = {instancePath:instancePath+"/" + i0+"/ExportName",schemaPath:"#/items/properties/ExportName/type",keyword:"type",params:{type: schema57.items.properties.ExportName.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/" + i0+"/ExportName",schemaPath:"#/items/properties/ExportName/type",keyword:"type",params:{type: schema60.items.properties.ExportName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -28787,7 +29982,7 @@ errors++;
 if(data0.ExportRecId !== undefined){
 let data28 = data0.ExportRecId;
 if((!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))) && (data28 !== null)){
-const err52 = {instancePath:instancePath+"/" + i0+"/ExportRecId",schemaPath:"#/items/properties/ExportRecId/type",keyword:"type",params:{type: schema57.items.properties.ExportRecId.type},message:"must be integer,null"};
+const err52 = {instancePath:instancePath+"/" + i0+"/ExportRecId",schemaPath:"#/items/properties/ExportRecId/type",keyword:"type",params:{type: schema60.items.properties.ExportRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -28822,7 +30017,7 @@ errors++;
 if(data0.FileUID !== undefined){
 let data29 = data0.FileUID;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err55 = {instancePath:instancePath+"/" + i0+"/FileUID",schemaPath:"#/items/properties/FileUID/type",keyword:"type",params:{type: schema57.items.properties.FileUID.type},message:"must be string,null"};
+const err55 = {instancePath:instancePath+"/" + i0+"/FileUID",schemaPath:"#/items/properties/FileUID/type",keyword:"type",params:{type: schema60.items.properties.FileUID.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -28832,7 +30027,7 @@ vErrors.push(err55);
 errors++;
 }
 if(typeof data29 === "string"){
-if(!pattern83.test(data29)){
+if(!pattern87.test(data29)){
 const err56 = {instancePath:instancePath+"/" + i0+"/FileUID",schemaPath:"#/items/properties/FileUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
@@ -28847,7 +30042,7 @@ errors++;
 if(data0.InvoiceNumber !== undefined){
 let data30 = data0.InvoiceNumber;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err57 = {instancePath:instancePath+"/" + i0+"/InvoiceNumber",schemaPath:"#/items/properties/InvoiceNumber/type",keyword:"type",params:{type: schema57.items.properties.InvoiceNumber.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/" + i0+"/InvoiceNumber",schemaPath:"#/items/properties/InvoiceNumber/type",keyword:"type",params:{type: schema60.items.properties.InvoiceNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -28857,7 +30052,7 @@ vErrors.push(err57);
 errors++;
 }
 if(typeof data30 === "string"){
-if(!pattern151.test(data30)){
+if(!pattern155.test(data30)){
 const err58 = {instancePath:instancePath+"/" + i0+"/InvoiceNumber",schemaPath:"#/items/properties/InvoiceNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
@@ -28872,7 +30067,7 @@ errors++;
 if(data0.ScheduleName !== undefined){
 let data31 = data0.ScheduleName;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err59 = {instancePath:instancePath+"/" + i0+"/ScheduleName",schemaPath:"#/items/properties/ScheduleName/type",keyword:"type",params:{type: schema57.items.properties.ScheduleName.type},message:"must be string,null"};
+const err59 = {instancePath:instancePath+"/" + i0+"/ScheduleName",schemaPath:"#/items/properties/ScheduleName/type",keyword:"type",params:{type: schema60.items.properties.ScheduleName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -28885,7 +30080,7 @@ errors++;
 if(data0.ScheduleRecId !== undefined){
 let data32 = data0.ScheduleRecId;
 if((!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))) && (data32 !== null)){
-const err60 = {instancePath:instancePath+"/" + i0+"/ScheduleRecId",schemaPath:"#/items/properties/ScheduleRecId/type",keyword:"type",params:{type: schema57.items.properties.ScheduleRecId.type},message:"must be integer,null"};
+const err60 = {instancePath:instancePath+"/" + i0+"/ScheduleRecId",schemaPath:"#/items/properties/ScheduleRecId/type",keyword:"type",params:{type: schema60.items.properties.ScheduleRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -28920,7 +30115,7 @@ errors++;
 if(data0.ScheduleTaskName !== undefined){
 let data33 = data0.ScheduleTaskName;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err63 = {instancePath:instancePath+"/" + i0+"/ScheduleTaskName",schemaPath:"#/items/properties/ScheduleTaskName/type",keyword:"type",params:{type: schema57.items.properties.ScheduleTaskName.type},message:"must be string,null"};
+const err63 = {instancePath:instancePath+"/" + i0+"/ScheduleTaskName",schemaPath:"#/items/properties/ScheduleTaskName/type",keyword:"type",params:{type: schema60.items.properties.ScheduleTaskName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -28933,7 +30128,7 @@ errors++;
 if(data0.SubscriptionType !== undefined){
 let data34 = data0.SubscriptionType;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err64 = {instancePath:instancePath+"/" + i0+"/SubscriptionType",schemaPath:"#/items/properties/SubscriptionType/type",keyword:"type",params:{type: schema57.items.properties.SubscriptionType.type},message:"must be string,null"};
+const err64 = {instancePath:instancePath+"/" + i0+"/SubscriptionType",schemaPath:"#/items/properties/SubscriptionType/type",keyword:"type",params:{type: schema60.items.properties.SubscriptionType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -28968,7 +30163,7 @@ errors++;
 if(data0.SupportTicketName !== undefined){
 let data35 = data0.SupportTicketName;
 if((typeof data35 !== "string") && (data35 !== null)){
-const err67 = {instancePath:instancePath+"/" + i0+"/SupportTicketName",schemaPath:"#/items/properties/SupportTicketName/type",keyword:"type",params:{type: schema57.items.properties.SupportTicketName.type},message:"must be string,null"};
+const err67 = {instancePath:instancePath+"/" + i0+"/SupportTicketName",schemaPath:"#/items/properties/SupportTicketName/type",keyword:"type",params:{type: schema60.items.properties.SupportTicketName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -28981,7 +30176,7 @@ errors++;
 if(data0.SupportTicketRecId !== undefined){
 let data36 = data0.SupportTicketRecId;
 if((!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))) && (data36 !== null)){
-const err68 = {instancePath:instancePath+"/" + i0+"/SupportTicketRecId",schemaPath:"#/items/properties/SupportTicketRecId/type",keyword:"type",params:{type: schema57.items.properties.SupportTicketRecId.type},message:"must be integer,null"};
+const err68 = {instancePath:instancePath+"/" + i0+"/SupportTicketRecId",schemaPath:"#/items/properties/SupportTicketRecId/type",keyword:"type",params:{type: schema60.items.properties.SupportTicketRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -29016,7 +30211,7 @@ errors++;
 if(data0.BinderName !== undefined){
 let data37 = data0.BinderName;
 if((typeof data37 !== "string") && (data37 !== null)){
-const err71 = {instancePath:instancePath+"/" + i0+"/BinderName",schemaPath:"#/items/properties/BinderName/type",keyword:"type",params:{type: schema57.items.properties.BinderName.type},message:"must be string,null"};
+const err71 = {instancePath:instancePath+"/" + i0+"/BinderName",schemaPath:"#/items/properties/BinderName/type",keyword:"type",params:{type: schema60.items.properties.BinderName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -29029,7 +30224,7 @@ errors++;
 if(data0.Title !== undefined){
 let data38 = data0.Title;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err72 = {instancePath:instancePath+"/" + i0+"/Title",schemaPath:"#/items/properties/Title/type",keyword:"type",params:{type: schema57.items.properties.Title.type},message:"must be string,null"};
+const err72 = {instancePath:instancePath+"/" + i0+"/Title",schemaPath:"#/items/properties/Title/type",keyword:"type",params:{type: schema60.items.properties.Title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -29042,7 +30237,7 @@ errors++;
 if(data0.Body !== undefined){
 let data39 = data0.Body;
 if((typeof data39 !== "string") && (data39 !== null)){
-const err73 = {instancePath:instancePath+"/" + i0+"/Body",schemaPath:"#/items/properties/Body/type",keyword:"type",params:{type: schema57.items.properties.Body.type},message:"must be string,null"};
+const err73 = {instancePath:instancePath+"/" + i0+"/Body",schemaPath:"#/items/properties/Body/type",keyword:"type",params:{type: schema60.items.properties.Body.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -29075,14 +30270,14 @@ vErrors.push(err75);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const validateNotificationRecord = validate66;
-const schema58 = {"$id":"notificationRecord","type":"object","description":"A notification as stored by the upstream (§3); how it is shown depends on Code (§4.3).","properties":{"Date":{"type":"string","format":"date-time","description":"When the notification was produced."},"IsNew":{"type":"boolean","description":"Not yet seen: new until the notification dropdown is opened (§4.3)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the notification; sent back to mark it read (§7)."},"Code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Notification code, e.g. AlertTriggered; unknown codes are shown as such (§4.3)."},"AuthorFullName":{"type":["string","null"],"description":"Full name of the user who caused it (AddedToTeam, shares…)."},"AuthorUserUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the author, for the avatar (§7)."},"TeamName":{"type":["string","null"],"description":"Team of AddedToTeam and RemovedFromTeam (§4.3)."},"AlertName":{"type":["string","null"],"description":"Alert of AlertTriggered (§4.3)."},"Message":{"type":["string","null"],"description":"Optional message of AlertTriggered (§4.3)."},"Dashboards":{"type":["array","null"],"description":"Dashboards of an AlertTriggered alert; the first thumbnail is shown (§4.3).","items":{"type":"object","description":"A dashboard of the alert.","properties":{"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"The dashboard's record id."},"DashboardName":{"type":["string","null"],"description":"The dashboard's name."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."}},"required":["DashboardThumbnail"],"additionalProperties":false}},"DataConnectionName":{"type":["string","null"],"description":"Connection of ReAuthConnector and DeprecatedConnector."},"DataConnectionRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Connection whose settings ReAuthConnector opens (connectionRecId, §2.5)."},"DataCloneName":{"type":["string","null"],"description":"Data (table, view…) of the Data… and import codes."},"DataCloneRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Data record opened by the data viewer dialog (id, §2.5)."},"WorkerTaskHistoryRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Task run whose log the failure and import codes link to (task log viewer recId, §2.5)."},"DashboardName":{"type":["string","null"],"description":"Dashboard of the Dashboard… codes."},"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Dashboard opened by the view dialog (dashboardRecId, §2.5)."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."},"CommentText":{"type":["string","null"],"description":"Comment of DashboardCommented and DataCommented (§4.3)."},"IsRelatedObjectDeleted":{"type":"boolean","description":"The related object was deleted: selects the deleted or expired variant (§4.3)."},"IsDataCloneTrashed":{"type":"boolean","description":"The shared data is in the trash: DataShared variant (§4.3)."},"DataLoaderName":{"type":["string","null"],"description":"Data loader of DataLoaderShared and DataLoaderUnshared."},"ExportName":{"type":["string","null"],"description":"Export of ExportFailed and ExportSucceeded (§4.3)."},"ExportRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the export."},"FileUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"File an ExportSucceeded links to, {webservices}/File/{fileSystemItemType}/{fileUID} (§7)."},"InvoiceNumber":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"Invoice of InvoiceReady (downloaded at invoice/{invoiceNumber}, §7) and PaymentFailed."},"ScheduleName":{"type":["string","null"],"description":"Schedule of the Schedule… codes (§4.3)."},"ScheduleRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Schedule opened by the schedule settings dialog (recId, §2.5)."},"ScheduleTaskName":{"type":["string","null"],"description":"Task of ScheduleTaskDisabled and ScheduleTaskDisabledBySystem."},"SubscriptionType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription type of SubscriptionDowngradeReminder, shown as SubscriptionType_{type} (§9)."},"SupportTicketName":{"type":["string","null"],"description":"Ticket of SupportTicketUpdated; escaped when shown (§4.3)."},"SupportTicketRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Ticket of SupportTicketUpdated: /admin/support?id= for admins, else the ticket dialog (§4.3)."},"BinderName":{"type":["string","null"],"description":"Binder of BinderDuplicated (§4.3)."},"Title":{"type":["string","null"],"description":"Title of a Custom notification, shown as sent (§4.3)."},"Body":{"type":["string","null"],"description":"Body of a Custom notification, shown as sent (§4.3)."}},"required":["Date","IsNew","RecId","Code"],"additionalProperties":false};
+export const validateNotificationRecord = validate69;
+const schema61 = {"$id":"notificationRecord","type":"object","description":"A notification as stored by the upstream (§3); how it is shown depends on Code (§4.3).","properties":{"Date":{"type":"string","format":"date-time","description":"When the notification was produced."},"IsNew":{"type":"boolean","description":"Not yet seen: new until the notification dropdown is opened (§4.3)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the notification; sent back to mark it read (§7)."},"Code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Notification code, e.g. AlertTriggered; unknown codes are shown as such (§4.3)."},"AuthorFullName":{"type":["string","null"],"description":"Full name of the user who caused it (AddedToTeam, shares…)."},"AuthorUserUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the author, for the avatar (§7)."},"TeamName":{"type":["string","null"],"description":"Team of AddedToTeam and RemovedFromTeam (§4.3)."},"AlertName":{"type":["string","null"],"description":"Alert of AlertTriggered (§4.3)."},"Message":{"type":["string","null"],"description":"Optional message of AlertTriggered (§4.3)."},"Dashboards":{"type":["array","null"],"description":"Dashboards of an AlertTriggered alert; the first thumbnail is shown (§4.3).","items":{"type":"object","description":"A dashboard of the alert.","properties":{"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"The dashboard's record id."},"DashboardName":{"type":["string","null"],"description":"The dashboard's name."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."}},"required":["DashboardThumbnail"],"additionalProperties":false}},"DataConnectionName":{"type":["string","null"],"description":"Connection of ReAuthConnector and DeprecatedConnector."},"DataConnectionRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Connection whose settings ReAuthConnector opens (connectionRecId, §2.5)."},"DataCloneName":{"type":["string","null"],"description":"Data (table, view…) of the Data… and import codes."},"DataCloneRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Data record opened by the data viewer dialog (id, §2.5)."},"WorkerTaskHistoryRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Task run whose log the failure and import codes link to (task log viewer recId, §2.5)."},"DashboardName":{"type":["string","null"],"description":"Dashboard of the Dashboard… codes."},"DashboardRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Dashboard opened by the view dialog (dashboardRecId, §2.5)."},"DashboardThumbnail":{"type":["string","null"],"contentEncoding":"base64","contentMediaType":"image/png","pattern":"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","description":"Thumbnail of the dashboard (base64 PNG)."},"CommentText":{"type":["string","null"],"description":"Comment of DashboardCommented and DataCommented (§4.3)."},"IsRelatedObjectDeleted":{"type":"boolean","description":"The related object was deleted: selects the deleted or expired variant (§4.3)."},"IsDataCloneTrashed":{"type":"boolean","description":"The shared data is in the trash: DataShared variant (§4.3)."},"DataLoaderName":{"type":["string","null"],"description":"Data loader of DataLoaderShared and DataLoaderUnshared."},"ExportName":{"type":["string","null"],"description":"Export of ExportFailed and ExportSucceeded (§4.3)."},"ExportRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Record id of the export."},"FileUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"File an ExportSucceeded links to, {webservices}/File/{fileSystemItemType}/{fileUID} (§7)."},"InvoiceNumber":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"Invoice of InvoiceReady (downloaded at invoice/{invoiceNumber}, §7) and PaymentFailed."},"ScheduleName":{"type":["string","null"],"description":"Schedule of the Schedule… codes (§4.3)."},"ScheduleRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Schedule opened by the schedule settings dialog (recId, §2.5)."},"ScheduleTaskName":{"type":["string","null"],"description":"Task of ScheduleTaskDisabled and ScheduleTaskDisabledBySystem."},"SubscriptionType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Subscription type of SubscriptionDowngradeReminder, shown as SubscriptionType_{type} (§9)."},"SupportTicketName":{"type":["string","null"],"description":"Ticket of SupportTicketUpdated; escaped when shown (§4.3)."},"SupportTicketRecId":{"type":["integer","null"],"minimum":1,"maximum":9007199254740991,"description":"Ticket of SupportTicketUpdated: /admin/support?id= for admins, else the ticket dialog (§4.3)."},"BinderName":{"type":["string","null"],"description":"Binder of BinderDuplicated (§4.3)."},"Title":{"type":["string","null"],"description":"Title of a Custom notification, shown as sent (§4.3)."},"Body":{"type":["string","null"],"description":"Body of a Custom notification, shown as sent (§4.3)."}},"required":["Date","IsNew","RecId","Code"],"additionalProperties":false};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="notificationRecord" */;
 let vErrors = null;
 let errors = 0;
@@ -29128,7 +30323,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func20.call(schema58.properties, key0))){
+if(!(func20.call(schema61.properties, key0))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -29249,7 +30444,7 @@ errors++;
 if(data.AuthorFullName !== undefined){
 let data4 = data.AuthorFullName;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err14 = {instancePath:instancePath+"/AuthorFullName",schemaPath:"#/properties/AuthorFullName/type",keyword:"type",params:{type: schema58.properties.AuthorFullName.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/AuthorFullName",schemaPath:"#/properties/AuthorFullName/type",keyword:"type",params:{type: schema61.properties.AuthorFullName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -29262,7 +30457,7 @@ errors++;
 if(data.AuthorUserUID !== undefined){
 let data5 = data.AuthorUserUID;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err15 = {instancePath:instancePath+"/AuthorUserUID",schemaPath:"#/properties/AuthorUserUID/type",keyword:"type",params:{type: schema58.properties.AuthorUserUID.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/AuthorUserUID",schemaPath:"#/properties/AuthorUserUID/type",keyword:"type",params:{type: schema61.properties.AuthorUserUID.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -29272,7 +30467,7 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data5 === "string"){
-if(!pattern83.test(data5)){
+if(!pattern87.test(data5)){
 const err16 = {instancePath:instancePath+"/AuthorUserUID",schemaPath:"#/properties/AuthorUserUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -29287,7 +30482,7 @@ errors++;
 if(data.TeamName !== undefined){
 let data6 = data.TeamName;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err17 = {instancePath:instancePath+"/TeamName",schemaPath:"#/properties/TeamName/type",keyword:"type",params:{type: schema58.properties.TeamName.type},message:"must be string,null"};
+const err17 = {instancePath:instancePath+"/TeamName",schemaPath:"#/properties/TeamName/type",keyword:"type",params:{type: schema61.properties.TeamName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -29300,7 +30495,7 @@ errors++;
 if(data.AlertName !== undefined){
 let data7 = data.AlertName;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err18 = {instancePath:instancePath+"/AlertName",schemaPath:"#/properties/AlertName/type",keyword:"type",params:{type: schema58.properties.AlertName.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/AlertName",schemaPath:"#/properties/AlertName/type",keyword:"type",params:{type: schema61.properties.AlertName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -29313,7 +30508,7 @@ errors++;
 if(data.Message !== undefined){
 let data8 = data.Message;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err19 = {instancePath:instancePath+"/Message",schemaPath:"#/properties/Message/type",keyword:"type",params:{type: schema58.properties.Message.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/Message",schemaPath:"#/properties/Message/type",keyword:"type",params:{type: schema61.properties.Message.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -29326,7 +30521,7 @@ errors++;
 if(data.Dashboards !== undefined){
 let data9 = data.Dashboards;
 if((!(Array.isArray(data9))) && (data9 !== null)){
-const err20 = {instancePath:instancePath+"/Dashboards",schemaPath:"#/properties/Dashboards/type",keyword:"type",params:{type: schema58.properties.Dashboards.type},message:"must be array,null"};
+const err20 = {instancePath:instancePath+"/Dashboards",schemaPath:"#/properties/Dashboards/type",keyword:"type",params:{type: schema61.properties.Dashboards.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -29365,7 +30560,7 @@ errors++;
 if(data10.DashboardRecId !== undefined){
 let data11 = data10.DashboardRecId;
 if((!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))) && (data11 !== null)){
-const err23 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardRecId",schemaPath:"#/properties/Dashboards/items/properties/DashboardRecId/type",keyword:"type",params:{type: schema58.properties.Dashboards.items.properties.DashboardRecId.type},message:"must be integer,null"};
+const err23 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardRecId",schemaPath:"#/properties/Dashboards/items/properties/DashboardRecId/type",keyword:"type",params:{type: schema61.properties.Dashboards.items.properties.DashboardRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -29400,7 +30595,7 @@ errors++;
 if(data10.DashboardName !== undefined){
 let data12 = data10.DashboardName;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err26 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardName",schemaPath:"#/properties/Dashboards/items/properties/DashboardName/type",keyword:"type",params:{type: schema58.properties.Dashboards.items.properties.DashboardName.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardName",schemaPath:"#/properties/Dashboards/items/properties/DashboardName/type",keyword:"type",params:{type: schema61.properties.Dashboards.items.properties.DashboardName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -29413,7 +30608,7 @@ errors++;
 if(data10.DashboardThumbnail !== undefined){
 let data13 = data10.DashboardThumbnail;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err27 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardThumbnail",schemaPath:"#/properties/Dashboards/items/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema58.properties.Dashboards.items.properties.DashboardThumbnail.type},message:"must be string,null"};
+const err27 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardThumbnail",schemaPath:"#/properties/Dashboards/items/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema61.properties.Dashboards.items.properties.DashboardThumbnail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -29423,7 +30618,7 @@ vErrors.push(err27);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern148.test(data13)){
+if(!pattern152.test(data13)){
 const err28 = {instancePath:instancePath+"/Dashboards/" + i0+"/DashboardThumbnail",schemaPath:"#/properties/Dashboards/items/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -29452,7 +30647,7 @@ errors++;
 if(data.DataConnectionName !== undefined){
 let data14 = data.DataConnectionName;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err30 = {instancePath:instancePath+"/DataConnectionName",schemaPath:"#/properties/DataConnectionName/type",keyword:"type",params:{type: schema58.properties.DataConnectionName.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/DataConnectionName",schemaPath:"#/properties/DataConnectionName/type",keyword:"type",params:{type: schema61.properties.DataConnectionName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -29465,7 +30660,7 @@ errors++;
 if(data.DataConnectionRecId !== undefined){
 let data15 = data.DataConnectionRecId;
 if((!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))) && (data15 !== null)){
-const err31 = {instancePath:instancePath+"/DataConnectionRecId",schemaPath:"#/properties/DataConnectionRecId/type",keyword:"type",params:{type: schema58.properties.DataConnectionRecId.type},message:"must be integer,null"};
+const err31 = {instancePath:instancePath+"/DataConnectionRecId",schemaPath:"#/properties/DataConnectionRecId/type",keyword:"type",params:{type: schema61.properties.DataConnectionRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -29500,7 +30695,7 @@ errors++;
 if(data.DataCloneName !== undefined){
 let data16 = data.DataCloneName;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err34 = {instancePath:instancePath+"/DataCloneName",schemaPath:"#/properties/DataCloneName/type",keyword:"type",params:{type: schema58.properties.DataCloneName.type},message:"must be string,null"};
+const err34 = {instancePath:instancePath+"/DataCloneName",schemaPath:"#/properties/DataCloneName/type",keyword:"type",params:{type: schema61.properties.DataCloneName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -29513,7 +30708,7 @@ errors++;
 if(data.DataCloneRecId !== undefined){
 let data17 = data.DataCloneRecId;
 if((!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) && (data17 !== null)){
-const err35 = {instancePath:instancePath+"/DataCloneRecId",schemaPath:"#/properties/DataCloneRecId/type",keyword:"type",params:{type: schema58.properties.DataCloneRecId.type},message:"must be integer,null"};
+const err35 = {instancePath:instancePath+"/DataCloneRecId",schemaPath:"#/properties/DataCloneRecId/type",keyword:"type",params:{type: schema61.properties.DataCloneRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -29548,7 +30743,7 @@ errors++;
 if(data.WorkerTaskHistoryRecId !== undefined){
 let data18 = data.WorkerTaskHistoryRecId;
 if((!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) && (data18 !== null)){
-const err38 = {instancePath:instancePath+"/WorkerTaskHistoryRecId",schemaPath:"#/properties/WorkerTaskHistoryRecId/type",keyword:"type",params:{type: schema58.properties.WorkerTaskHistoryRecId.type},message:"must be integer,null"};
+const err38 = {instancePath:instancePath+"/WorkerTaskHistoryRecId",schemaPath:"#/properties/WorkerTaskHistoryRecId/type",keyword:"type",params:{type: schema61.properties.WorkerTaskHistoryRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -29583,7 +30778,7 @@ errors++;
 if(data.DashboardName !== undefined){
 let data19 = data.DashboardName;
 if((typeof data19 !== "string") && (data19 !== null)){
-const err41 = {instancePath:instancePath+"/DashboardName",schemaPath:"#/properties/DashboardName/type",keyword:"type",params:{type: schema58.properties.DashboardName.type},message:"must be string,null"};
+const err41 = {instancePath:instancePath+"/DashboardName",schemaPath:"#/properties/DashboardName/type",keyword:"type",params:{type: schema61.properties.DashboardName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -29596,7 +30791,7 @@ errors++;
 if(data.DashboardRecId !== undefined){
 let data20 = data.DashboardRecId;
 if((!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) && (data20 !== null)){
-const err42 = {instancePath:instancePath+"/DashboardRecId",schemaPath:"#/properties/DashboardRecId/type",keyword:"type",params:{type: schema58.properties.DashboardRecId.type},message:"must be integer,null"};
+const err42 = {instancePath:instancePath+"/DashboardRecId",schemaPath:"#/properties/DashboardRecId/type",keyword:"type",params:{type: schema61.properties.DashboardRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -29631,7 +30826,7 @@ errors++;
 if(data.DashboardThumbnail !== undefined){
 let data21 = data.DashboardThumbnail;
 if((typeof data21 !== "string") && (data21 !== null)){
-const err45 = {instancePath:instancePath+"/DashboardThumbnail",schemaPath:"#/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema58.properties.DashboardThumbnail.type},message:"must be string,null"};
+const err45 = {instancePath:instancePath+"/DashboardThumbnail",schemaPath:"#/properties/DashboardThumbnail/type",keyword:"type",params:{type: schema61.properties.DashboardThumbnail.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -29641,7 +30836,7 @@ vErrors.push(err45);
 errors++;
 }
 if(typeof data21 === "string"){
-if(!pattern148.test(data21)){
+if(!pattern152.test(data21)){
 const err46 = {instancePath:instancePath+"/DashboardThumbnail",schemaPath:"#/properties/DashboardThumbnail/pattern",keyword:"pattern",params:{pattern: "^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},message:"must match pattern \""+"^(?=iVBORw0KGgo)(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -29656,7 +30851,7 @@ errors++;
 if(data.CommentText !== undefined){
 let data22 = data.CommentText;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err47 = {instancePath:instancePath+"/CommentText",schemaPath:"#/properties/CommentText/type",keyword:"type",params:{type: schema58.properties.CommentText.type},message:"must be string,null"};
+const err47 = {instancePath:instancePath+"/CommentText",schemaPath:"#/properties/CommentText/type",keyword:"type",params:{type: schema61.properties.CommentText.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -29693,7 +30888,7 @@ errors++;
 if(data.DataLoaderName !== undefined){
 let data25 = data.DataLoaderName;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err50 = {instancePath:instancePath+"/DataLoaderName",schemaPath:"#/properties/DataLoaderName/type",keyword:"type",params:{type: schema58.properties.DataLoaderName.type},message:"must be string,null"};
+const err50 = {instancePath:instancePath+"/DataLoaderName",schemaPath:"#/properties/DataLoaderName/type",keyword:"type",params:{type: schema61.properties.DataLoaderName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -29706,7 +30901,7 @@ errors++;
 if(data.ExportName !== undefined){
 let data26 = data.ExportName;
 if((typeof data26 !== "string") && (data26 !== null)){
-const err51 = {instancePath:instancePath+"/ExportName",schemaPath:"#/properties/ExportName/type",keyword:"type",params:{type: schema58.properties.ExportName.type},message:"must be string,null"};
+const err51 = {instancePath:instancePath+"/ExportName",schemaPath:"#/properties/ExportName/type",keyword:"type",params:{type: schema61.properties.ExportName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -29719,7 +30914,7 @@ errors++;
 if(data.ExportRecId !== undefined){
 let data27 = data.ExportRecId;
 if((!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))) && (data27 !== null)){
-const err52 = {instancePath:instancePath+"/ExportRecId",schemaPath:"#/properties/ExportRecId/type",keyword:"type",params:{type: schema58.properties.ExportRecId.type},message:"must be integer,null"};
+const err52 = {instancePath:instancePath+"/ExportRecId",schemaPath:"#/properties/ExportRecId/type",keyword:"type",params:{type: schema61.properties.ExportRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -29754,7 +30949,7 @@ errors++;
 if(data.FileUID !== undefined){
 let data28 = data.FileUID;
 if((typeof data28 !== "string") && (data28 !== null)){
-const err55 = {instancePath:instancePath+"/FileUID",schemaPath:"#/properties/FileUID/type",keyword:"type",params:{type: schema58.properties.FileUID.type},message:"must be string,null"};
+const err55 = {instancePath:instancePath+"/FileUID",schemaPath:"#/properties/FileUID/type",keyword:"type",params:{type: schema61.properties.FileUID.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -29764,7 +30959,7 @@ vErrors.push(err55);
 errors++;
 }
 if(typeof data28 === "string"){
-if(!pattern83.test(data28)){
+if(!pattern87.test(data28)){
 const err56 = {instancePath:instancePath+"/FileUID",schemaPath:"#/properties/FileUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
@@ -29779,7 +30974,7 @@ errors++;
 if(data.InvoiceNumber !== undefined){
 let data29 = data.InvoiceNumber;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err57 = {instancePath:instancePath+"/InvoiceNumber",schemaPath:"#/properties/InvoiceNumber/type",keyword:"type",params:{type: schema58.properties.InvoiceNumber.type},message:"must be string,null"};
+const err57 = {instancePath:instancePath+"/InvoiceNumber",schemaPath:"#/properties/InvoiceNumber/type",keyword:"type",params:{type: schema61.properties.InvoiceNumber.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -29789,7 +30984,7 @@ vErrors.push(err57);
 errors++;
 }
 if(typeof data29 === "string"){
-if(!pattern151.test(data29)){
+if(!pattern155.test(data29)){
 const err58 = {instancePath:instancePath+"/InvoiceNumber",schemaPath:"#/properties/InvoiceNumber/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
@@ -29804,7 +30999,7 @@ errors++;
 if(data.ScheduleName !== undefined){
 let data30 = data.ScheduleName;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err59 = {instancePath:instancePath+"/ScheduleName",schemaPath:"#/properties/ScheduleName/type",keyword:"type",params:{type: schema58.properties.ScheduleName.type},message:"must be string,null"};
+const err59 = {instancePath:instancePath+"/ScheduleName",schemaPath:"#/properties/ScheduleName/type",keyword:"type",params:{type: schema61.properties.ScheduleName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -29817,7 +31012,7 @@ errors++;
 if(data.ScheduleRecId !== undefined){
 let data31 = data.ScheduleRecId;
 if((!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))) && (data31 !== null)){
-const err60 = {instancePath:instancePath+"/ScheduleRecId",schemaPath:"#/properties/ScheduleRecId/type",keyword:"type",params:{type: schema58.properties.ScheduleRecId.type},message:"must be integer,null"};
+const err60 = {instancePath:instancePath+"/ScheduleRecId",schemaPath:"#/properties/ScheduleRecId/type",keyword:"type",params:{type: schema61.properties.ScheduleRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -29852,7 +31047,7 @@ errors++;
 if(data.ScheduleTaskName !== undefined){
 let data32 = data.ScheduleTaskName;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err63 = {instancePath:instancePath+"/ScheduleTaskName",schemaPath:"#/properties/ScheduleTaskName/type",keyword:"type",params:{type: schema58.properties.ScheduleTaskName.type},message:"must be string,null"};
+const err63 = {instancePath:instancePath+"/ScheduleTaskName",schemaPath:"#/properties/ScheduleTaskName/type",keyword:"type",params:{type: schema61.properties.ScheduleTaskName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -29865,7 +31060,7 @@ errors++;
 if(data.SubscriptionType !== undefined){
 let data33 = data.SubscriptionType;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err64 = {instancePath:instancePath+"/SubscriptionType",schemaPath:"#/properties/SubscriptionType/type",keyword:"type",params:{type: schema58.properties.SubscriptionType.type},message:"must be string,null"};
+const err64 = {instancePath:instancePath+"/SubscriptionType",schemaPath:"#/properties/SubscriptionType/type",keyword:"type",params:{type: schema61.properties.SubscriptionType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -29900,7 +31095,7 @@ errors++;
 if(data.SupportTicketName !== undefined){
 let data34 = data.SupportTicketName;
 if((typeof data34 !== "string") && (data34 !== null)){
-const err67 = {instancePath:instancePath+"/SupportTicketName",schemaPath:"#/properties/SupportTicketName/type",keyword:"type",params:{type: schema58.properties.SupportTicketName.type},message:"must be string,null"};
+const err67 = {instancePath:instancePath+"/SupportTicketName",schemaPath:"#/properties/SupportTicketName/type",keyword:"type",params:{type: schema61.properties.SupportTicketName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -29913,7 +31108,7 @@ errors++;
 if(data.SupportTicketRecId !== undefined){
 let data35 = data.SupportTicketRecId;
 if((!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))) && (data35 !== null)){
-const err68 = {instancePath:instancePath+"/SupportTicketRecId",schemaPath:"#/properties/SupportTicketRecId/type",keyword:"type",params:{type: schema58.properties.SupportTicketRecId.type},message:"must be integer,null"};
+const err68 = {instancePath:instancePath+"/SupportTicketRecId",schemaPath:"#/properties/SupportTicketRecId/type",keyword:"type",params:{type: schema61.properties.SupportTicketRecId.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -29948,7 +31143,7 @@ errors++;
 if(data.BinderName !== undefined){
 let data36 = data.BinderName;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err71 = {instancePath:instancePath+"/BinderName",schemaPath:"#/properties/BinderName/type",keyword:"type",params:{type: schema58.properties.BinderName.type},message:"must be string,null"};
+const err71 = {instancePath:instancePath+"/BinderName",schemaPath:"#/properties/BinderName/type",keyword:"type",params:{type: schema61.properties.BinderName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -29961,7 +31156,7 @@ errors++;
 if(data.Title !== undefined){
 let data37 = data.Title;
 if((typeof data37 !== "string") && (data37 !== null)){
-const err72 = {instancePath:instancePath+"/Title",schemaPath:"#/properties/Title/type",keyword:"type",params:{type: schema58.properties.Title.type},message:"must be string,null"};
+const err72 = {instancePath:instancePath+"/Title",schemaPath:"#/properties/Title/type",keyword:"type",params:{type: schema61.properties.Title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -29974,7 +31169,7 @@ errors++;
 if(data.Body !== undefined){
 let data38 = data.Body;
 if((typeof data38 !== "string") && (data38 !== null)){
-const err73 = {instancePath:instancePath+"/Body",schemaPath:"#/properties/Body/type",keyword:"type",params:{type: schema58.properties.Body.type},message:"must be string,null"};
+const err73 = {instancePath:instancePath+"/Body",schemaPath:"#/properties/Body/type",keyword:"type",params:{type: schema61.properties.Body.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -29995,15 +31190,15 @@ vErrors.push(err74);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const validateNotifications = validate67;
-const schema59 = {"$id":"notifications","type":"object","description":"Notification templates, one per code of §4.3, and the unknown-code entry.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"templates":{"type":"array","items":{"type":"object","description":"How to show the notifications of one code (§4.3).","properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The notification Code sent by the server."},"variants":{"type":"array","items":{"type":"object","description":"A way of showing a notification, used when all its conditions hold.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the variant, for editors and tests (e.g. deleted)."},"when":{"type":"array","items":{"oneOf":[{"type":"object","description":"The field strictly equals the value (an absent or null field equals nothing).","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"equals":{"oneOf":[{"type":"string"},{"type":"number"},{"type":"boolean"}],"description":"The value to compare with."}},"required":["field","equals"],"additionalProperties":false},{"type":"object","description":"The field is present (true) or absent (false). Absent means missing, null, a blank string or an empty list.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"present":{"type":"boolean","description":"Whether the field must be present."}},"required":["field","present"],"additionalProperties":false}]},"description":"Conditions on record fields, all of which must hold; absent or empty always holds."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Source icon name in kebab-case (the icon set of §9)."},"source":{"oneOf":[{"type":"object","description":"The author: AuthorFullName as the name and the avatar of AuthorUserUID ({webservices}/user/avatar, §7) as the picture; the icon stands in when there is no AuthorUserUID.","properties":{"kind":{"const":"author","description":"Source is the notification's author."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when AuthorFullName is absent."}},"required":["kind"],"additionalProperties":false},{"type":"object","description":"A named record field as the name; no picture.","properties":{"kind":{"const":"field","description":"Source is a record field."},"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when the field is absent."},"rawHtml":{"type":"boolean","description":"The field holds HTML shown as sent (Custom Title); the renderer must sanitise it."}},"required":["kind","field"],"additionalProperties":false},{"type":"object","description":"A fixed, translated name; no picture.","properties":{"kind":{"const":"fixed","description":"Source is a fixed text."},"nameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name."}},"required":["kind","nameKey"],"additionalProperties":false}],"description":"How sourceName and sourcePicture are chosen."},"descriptionKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the description, an HTML fragment with {{name}} interpolations."},"params":{"type":"object","description":"Interpolation values of the description, keyed by the {{name}} used in the text.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"An interpolation value: a record field, optionally translated, escaped, or replaced when absent.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"escape":{"type":"boolean","description":"HTML-escape the value before interpolation (descriptions are HTML fragments); required for any text the user typed, e.g. SupportTicketName (§4.3)."},"keyPrefix":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Show the translation of keyPrefix + value instead of the raw value (e.g. SubscriptionType_, §9); the raw value is shown when no such key exists."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key used when the field is absent."}},"required":["field"],"additionalProperties":false}},"descriptionRawHtmlField":{"enum":["Body"],"description":"Show this record field as the description, as sent (Custom); the renderer must sanitise it."},"status":{"enum":["success","failure","warning","info"],"description":"Outcome shown by the entry; success sets isSuccess, failure sets isFailure."},"thumbnail":{"oneOf":[{"type":"object","description":"A scalar record field holding the base64 PNG.","properties":{"field":{"enum":["DashboardThumbnail"],"description":"The record field."}},"required":["field"],"additionalProperties":false},{"type":"object","description":"The first non-empty value of a field across the items of a record list.","properties":{"firstOf":{"enum":["Dashboards"],"description":"The record list."},"itemField":{"enum":["DashboardThumbnail"],"description":"The field of each item."}},"required":["firstOf","itemField"],"additionalProperties":false}],"description":"Where the thumbnail comes from; no thumbnail when absent."},"link":{"type":"object","description":"The entry's link: its text and what it does. Left out when a field it needs is absent.","properties":{"linkTextKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"action":{"oneOf":[{"type":"object","description":"Navigate inside the app to a path built from record fields, with an optional query.","properties":{"type":{"const":"route","description":"In-app navigation."},"path":{"type":"string","pattern":"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$","maxLength":300,"description":"Same-origin path starting with a single '/'; each {Field} placeholder is replaced by the URI-encoded value of that record field (e.g. /dashboard/viewer/{DashboardRecId})."},"query":{"type":"object","description":"Query parameters keyed by name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","path"],"additionalProperties":false},{"type":"object","description":"Open a dialog of the dialog registry (manifests/dialogs.json) with parameters from record fields.","properties":{"type":{"const":"dialog","description":"Open a registered dialog."},"dialogId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of the dialog in the dialog registry."},"params":{"type":"object","description":"Dialog parameters keyed by the registry's parameter name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","dialogId","params"],"additionalProperties":false},{"type":"object","description":"Download a file: {webservices}/File/{fileSystemItemType}/{fileUID} (§7).","properties":{"type":{"const":"download","description":"File download."},"fileSystemItemType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The fileSystemItemType path segment (a literal)."},"fileUID":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","fileSystemItemType","fileUID"],"additionalProperties":false},{"type":"object","description":"Open the invoice at the user's domain path invoice/{invoiceNumber} (§7).","properties":{"type":{"const":"invoice","description":"Invoice download."},"invoiceNumber":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","invoiceNumber"],"additionalProperties":false},{"type":"object","description":"One action for administrators (User.IsAdmin), another for everyone else (§4.3, §6).","properties":{"type":{"const":"byRole","description":"Choose the action by the viewer's role."},"admin":{"oneOf":[{"type":"object","description":"Navigate inside the app to a path built from record fields, with an optional query.","properties":{"type":{"const":"route","description":"In-app navigation."},"path":{"type":"string","pattern":"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$","maxLength":300,"description":"Same-origin path starting with a single '/'; each {Field} placeholder is replaced by the URI-encoded value of that record field (e.g. /dashboard/viewer/{DashboardRecId})."},"query":{"type":"object","description":"Query parameters keyed by name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","path"],"additionalProperties":false},{"type":"object","description":"Open a dialog of the dialog registry (manifests/dialogs.json) with parameters from record fields.","properties":{"type":{"const":"dialog","description":"Open a registered dialog."},"dialogId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of the dialog in the dialog registry."},"params":{"type":"object","description":"Dialog parameters keyed by the registry's parameter name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","dialogId","params"],"additionalProperties":false},{"type":"object","description":"Download a file: {webservices}/File/{fileSystemItemType}/{fileUID} (§7).","properties":{"type":{"const":"download","description":"File download."},"fileSystemItemType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The fileSystemItemType path segment (a literal)."},"fileUID":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","fileSystemItemType","fileUID"],"additionalProperties":false},{"type":"object","description":"Open the invoice at the user's domain path invoice/{invoiceNumber} (§7).","properties":{"type":{"const":"invoice","description":"Invoice download."},"invoiceNumber":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","invoiceNumber"],"additionalProperties":false}],"description":"Action for administrators."},"member":{"oneOf":[{"type":"object","description":"Navigate inside the app to a path built from record fields, with an optional query.","properties":{"type":{"const":"route","description":"In-app navigation."},"path":{"type":"string","pattern":"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$","maxLength":300,"description":"Same-origin path starting with a single '/'; each {Field} placeholder is replaced by the URI-encoded value of that record field (e.g. /dashboard/viewer/{DashboardRecId})."},"query":{"type":"object","description":"Query parameters keyed by name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","path"],"additionalProperties":false},{"type":"object","description":"Open a dialog of the dialog registry (manifests/dialogs.json) with parameters from record fields.","properties":{"type":{"const":"dialog","description":"Open a registered dialog."},"dialogId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of the dialog in the dialog registry."},"params":{"type":"object","description":"Dialog parameters keyed by the registry's parameter name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","dialogId","params"],"additionalProperties":false},{"type":"object","description":"Download a file: {webservices}/File/{fileSystemItemType}/{fileUID} (§7).","properties":{"type":{"const":"download","description":"File download."},"fileSystemItemType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The fileSystemItemType path segment (a literal)."},"fileUID":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","fileSystemItemType","fileUID"],"additionalProperties":false},{"type":"object","description":"Open the invoice at the user's domain path invoice/{invoiceNumber} (§7).","properties":{"type":{"const":"invoice","description":"Invoice download."},"invoiceNumber":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","invoiceNumber"],"additionalProperties":false}],"description":"Action for everyone else."}},"required":["type","admin","member"],"additionalProperties":false}],"description":"What clicking the link does; returned as data by the formatter, never executed there."}},"required":["linkTextKey","action"],"additionalProperties":false}},"required":["name","icon","source","status"],"oneOf":[{"required":["descriptionKey"]},{"required":["descriptionRawHtmlField"]}],"additionalProperties":false},"minItems":1,"description":"Variants tried in order; the last one has no conditions so that one always applies."}},"required":["code","variants"],"additionalProperties":false},"minItems":1,"description":"One template per notification code; codes are unique."},"unknownCode":{"type":"object","description":"The entry shown for a code that has no template: 'Unknown notification code!' (§4.3, §8).","properties":{"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Source icon name in kebab-case (the icon set of §9)."},"source":{"oneOf":[{"type":"object","description":"The author: AuthorFullName as the name and the avatar of AuthorUserUID ({webservices}/user/avatar, §7) as the picture; the icon stands in when there is no AuthorUserUID.","properties":{"kind":{"const":"author","description":"Source is the notification's author."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when AuthorFullName is absent."}},"required":["kind"],"additionalProperties":false},{"type":"object","description":"A named record field as the name; no picture.","properties":{"kind":{"const":"field","description":"Source is a record field."},"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when the field is absent."},"rawHtml":{"type":"boolean","description":"The field holds HTML shown as sent (Custom Title); the renderer must sanitise it."}},"required":["kind","field"],"additionalProperties":false},{"type":"object","description":"A fixed, translated name; no picture.","properties":{"kind":{"const":"fixed","description":"Source is a fixed text."},"nameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name."}},"required":["kind","nameKey"],"additionalProperties":false}],"description":"How sourceName is chosen."},"descriptionKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of 'Unknown notification code!'."},"status":{"enum":["success","failure","warning","info"],"description":"Outcome shown by the entry; success sets isSuccess, failure sets isFailure."}},"required":["icon","source","descriptionKey","status"],"additionalProperties":false}},"required":["version","templates","unknownCode"],"additionalProperties":false};
-const pattern171 = new RegExp("^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$", "u");
+export const validateNotifications = validate70;
+const schema62 = {"$id":"notifications","type":"object","description":"Notification templates, one per code of §4.3, and the unknown-code entry.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"templates":{"type":"array","items":{"type":"object","description":"How to show the notifications of one code (§4.3).","properties":{"code":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The notification Code sent by the server."},"variants":{"type":"array","items":{"type":"object","description":"A way of showing a notification, used when all its conditions hold.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the variant, for editors and tests (e.g. deleted)."},"when":{"type":"array","items":{"oneOf":[{"type":"object","description":"The field strictly equals the value (an absent or null field equals nothing).","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"equals":{"oneOf":[{"type":"string"},{"type":"number"},{"type":"boolean"}],"description":"The value to compare with."}},"required":["field","equals"],"additionalProperties":false},{"type":"object","description":"The field is present (true) or absent (false). Absent means missing, null, a blank string or an empty list.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"present":{"type":"boolean","description":"Whether the field must be present."}},"required":["field","present"],"additionalProperties":false}]},"description":"Conditions on record fields, all of which must hold; absent or empty always holds."},"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Source icon name in kebab-case (the icon set of §9)."},"source":{"oneOf":[{"type":"object","description":"The author: AuthorFullName as the name and the avatar of AuthorUserUID ({webservices}/user/avatar, §7) as the picture; the icon stands in when there is no AuthorUserUID.","properties":{"kind":{"const":"author","description":"Source is the notification's author."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when AuthorFullName is absent."}},"required":["kind"],"additionalProperties":false},{"type":"object","description":"A named record field as the name; no picture.","properties":{"kind":{"const":"field","description":"Source is a record field."},"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when the field is absent."},"rawHtml":{"type":"boolean","description":"The field holds HTML shown as sent (Custom Title); the renderer must sanitise it."}},"required":["kind","field"],"additionalProperties":false},{"type":"object","description":"A fixed, translated name; no picture.","properties":{"kind":{"const":"fixed","description":"Source is a fixed text."},"nameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name."}},"required":["kind","nameKey"],"additionalProperties":false}],"description":"How sourceName and sourcePicture are chosen."},"descriptionKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the description, an HTML fragment with {{name}} interpolations."},"params":{"type":"object","description":"Interpolation values of the description, keyed by the {{name}} used in the text.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"An interpolation value: a record field, optionally translated, escaped, or replaced when absent.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"escape":{"type":"boolean","description":"HTML-escape the value before interpolation (descriptions are HTML fragments); required for any text the user typed, e.g. SupportTicketName (§4.3)."},"keyPrefix":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Show the translation of keyPrefix + value instead of the raw value (e.g. SubscriptionType_, §9); the raw value is shown when no such key exists."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key used when the field is absent."}},"required":["field"],"additionalProperties":false}},"descriptionRawHtmlField":{"enum":["Body"],"description":"Show this record field as the description, as sent (Custom); the renderer must sanitise it."},"status":{"enum":["success","failure","warning","info"],"description":"Outcome shown by the entry; success sets isSuccess, failure sets isFailure."},"thumbnail":{"oneOf":[{"type":"object","description":"A scalar record field holding the base64 PNG.","properties":{"field":{"enum":["DashboardThumbnail"],"description":"The record field."}},"required":["field"],"additionalProperties":false},{"type":"object","description":"The first non-empty value of a field across the items of a record list.","properties":{"firstOf":{"enum":["Dashboards"],"description":"The record list."},"itemField":{"enum":["DashboardThumbnail"],"description":"The field of each item."}},"required":["firstOf","itemField"],"additionalProperties":false}],"description":"Where the thumbnail comes from; no thumbnail when absent."},"link":{"type":"object","description":"The entry's link: its text and what it does. Left out when a field it needs is absent.","properties":{"linkTextKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the link text."},"action":{"oneOf":[{"type":"object","description":"Navigate inside the app to a path built from record fields, with an optional query.","properties":{"type":{"const":"route","description":"In-app navigation."},"path":{"type":"string","pattern":"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$","maxLength":300,"description":"Same-origin path starting with a single '/'; each {Field} placeholder is replaced by the URI-encoded value of that record field (e.g. /dashboard/viewer/{DashboardRecId})."},"query":{"type":"object","description":"Query parameters keyed by name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","path"],"additionalProperties":false},{"type":"object","description":"Open a dialog of the dialog registry (manifests/dialogs.json) with parameters from record fields.","properties":{"type":{"const":"dialog","description":"Open a registered dialog."},"dialogId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of the dialog in the dialog registry."},"params":{"type":"object","description":"Dialog parameters keyed by the registry's parameter name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","dialogId","params"],"additionalProperties":false},{"type":"object","description":"Download a file: {webservices}/File/{fileSystemItemType}/{fileUID} (§7).","properties":{"type":{"const":"download","description":"File download."},"fileSystemItemType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The fileSystemItemType path segment (a literal)."},"fileUID":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","fileSystemItemType","fileUID"],"additionalProperties":false},{"type":"object","description":"Open the invoice at the user's domain path invoice/{invoiceNumber} (§7).","properties":{"type":{"const":"invoice","description":"Invoice download."},"invoiceNumber":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","invoiceNumber"],"additionalProperties":false},{"type":"object","description":"One action for administrators (User.IsAdmin), another for everyone else (§4.3, §6).","properties":{"type":{"const":"byRole","description":"Choose the action by the viewer's role."},"admin":{"oneOf":[{"type":"object","description":"Navigate inside the app to a path built from record fields, with an optional query.","properties":{"type":{"const":"route","description":"In-app navigation."},"path":{"type":"string","pattern":"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$","maxLength":300,"description":"Same-origin path starting with a single '/'; each {Field} placeholder is replaced by the URI-encoded value of that record field (e.g. /dashboard/viewer/{DashboardRecId})."},"query":{"type":"object","description":"Query parameters keyed by name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","path"],"additionalProperties":false},{"type":"object","description":"Open a dialog of the dialog registry (manifests/dialogs.json) with parameters from record fields.","properties":{"type":{"const":"dialog","description":"Open a registered dialog."},"dialogId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of the dialog in the dialog registry."},"params":{"type":"object","description":"Dialog parameters keyed by the registry's parameter name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","dialogId","params"],"additionalProperties":false},{"type":"object","description":"Download a file: {webservices}/File/{fileSystemItemType}/{fileUID} (§7).","properties":{"type":{"const":"download","description":"File download."},"fileSystemItemType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The fileSystemItemType path segment (a literal)."},"fileUID":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","fileSystemItemType","fileUID"],"additionalProperties":false},{"type":"object","description":"Open the invoice at the user's domain path invoice/{invoiceNumber} (§7).","properties":{"type":{"const":"invoice","description":"Invoice download."},"invoiceNumber":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","invoiceNumber"],"additionalProperties":false}],"description":"Action for administrators."},"member":{"oneOf":[{"type":"object","description":"Navigate inside the app to a path built from record fields, with an optional query.","properties":{"type":{"const":"route","description":"In-app navigation."},"path":{"type":"string","pattern":"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$","maxLength":300,"description":"Same-origin path starting with a single '/'; each {Field} placeholder is replaced by the URI-encoded value of that record field (e.g. /dashboard/viewer/{DashboardRecId})."},"query":{"type":"object","description":"Query parameters keyed by name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","path"],"additionalProperties":false},{"type":"object","description":"Open a dialog of the dialog registry (manifests/dialogs.json) with parameters from record fields.","properties":{"type":{"const":"dialog","description":"Open a registered dialog."},"dialogId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of the dialog in the dialog registry."},"params":{"type":"object","description":"Dialog parameters keyed by the registry's parameter name, each taken from a record field.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}}},"required":["type","dialogId","params"],"additionalProperties":false},{"type":"object","description":"Download a file: {webservices}/File/{fileSystemItemType}/{fileUID} (§7).","properties":{"type":{"const":"download","description":"File download."},"fileSystemItemType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"The fileSystemItemType path segment (a literal)."},"fileUID":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","fileSystemItemType","fileUID"],"additionalProperties":false},{"type":"object","description":"Open the invoice at the user's domain path invoice/{invoiceNumber} (§7).","properties":{"type":{"const":"invoice","description":"Invoice download."},"invoiceNumber":{"type":"object","description":"The value of a record field; when it is absent the link that needs it is left out.","properties":{"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."}},"required":["field"],"additionalProperties":false}},"required":["type","invoiceNumber"],"additionalProperties":false}],"description":"Action for everyone else."}},"required":["type","admin","member"],"additionalProperties":false}],"description":"What clicking the link does; returned as data by the formatter, never executed there."}},"required":["linkTextKey","action"],"additionalProperties":false}},"required":["name","icon","source","status"],"oneOf":[{"required":["descriptionKey"]},{"required":["descriptionRawHtmlField"]}],"additionalProperties":false},"minItems":1,"description":"Variants tried in order; the last one has no conditions so that one always applies."}},"required":["code","variants"],"additionalProperties":false},"minItems":1,"description":"One template per notification code; codes are unique."},"unknownCode":{"type":"object","description":"The entry shown for a code that has no template: 'Unknown notification code!' (§4.3, §8).","properties":{"icon":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":60,"description":"Source icon name in kebab-case (the icon set of §9)."},"source":{"oneOf":[{"type":"object","description":"The author: AuthorFullName as the name and the avatar of AuthorUserUID ({webservices}/user/avatar, §7) as the picture; the icon stands in when there is no AuthorUserUID.","properties":{"kind":{"const":"author","description":"Source is the notification's author."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when AuthorFullName is absent."}},"required":["kind"],"additionalProperties":false},{"type":"object","description":"A named record field as the name; no picture.","properties":{"kind":{"const":"field","description":"Source is a record field."},"field":{"enum":["Date","IsNew","RecId","Code","AuthorFullName","AuthorUserUID","TeamName","AlertName","Message","DataConnectionName","DataConnectionRecId","DataCloneName","DataCloneRecId","WorkerTaskHistoryRecId","DashboardName","DashboardRecId","DashboardThumbnail","CommentText","IsRelatedObjectDeleted","IsDataCloneTrashed","DataLoaderName","ExportName","ExportRecId","FileUID","InvoiceNumber","ScheduleName","ScheduleRecId","ScheduleTaskName","SubscriptionType","SupportTicketName","SupportTicketRecId","BinderName","Title","Body"],"description":"Name of a scalar field of the server record (§3 Notification (server record))."},"fallbackKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name when the field is absent."},"rawHtml":{"type":"boolean","description":"The field holds HTML shown as sent (Custom Title); the renderer must sanitise it."}},"required":["kind","field"],"additionalProperties":false},{"type":"object","description":"A fixed, translated name; no picture.","properties":{"kind":{"const":"fixed","description":"Source is a fixed text."},"nameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the name."}},"required":["kind","nameKey"],"additionalProperties":false}],"description":"How sourceName is chosen."},"descriptionKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of 'Unknown notification code!'."},"status":{"enum":["success","failure","warning","info"],"description":"Outcome shown by the entry; success sets isSuccess, failure sets isFailure."}},"required":["icon","source","descriptionKey","status"],"additionalProperties":false}},"required":["version","templates","unknownCode"],"additionalProperties":false};
+const pattern175 = new RegExp("^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$", "u");
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="notifications" */;
 let vErrors = null;
 let errors = 0;
@@ -30295,7 +31490,7 @@ vErrors.push(err21);
 errors++;
 }
 for(const key2 in data6){
-if(!(func20.call(schema59.properties.templates.items.properties.variants.items.properties, key2))){
+if(!(func20.call(schema62.properties.templates.items.properties.variants.items.properties, key2))){
 const err22 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1,schemaPath:"#/properties/templates/items/properties/variants/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err22];
@@ -30387,7 +31582,7 @@ errors++;
 if(data9.field !== undefined){
 let data10 = data9.field;
 if(!((((((((((((((((((((((((((((((((((data10 === "Date") || (data10 === "IsNew")) || (data10 === "RecId")) || (data10 === "Code")) || (data10 === "AuthorFullName")) || (data10 === "AuthorUserUID")) || (data10 === "TeamName")) || (data10 === "AlertName")) || (data10 === "Message")) || (data10 === "DataConnectionName")) || (data10 === "DataConnectionRecId")) || (data10 === "DataCloneName")) || (data10 === "DataCloneRecId")) || (data10 === "WorkerTaskHistoryRecId")) || (data10 === "DashboardName")) || (data10 === "DashboardRecId")) || (data10 === "DashboardThumbnail")) || (data10 === "CommentText")) || (data10 === "IsRelatedObjectDeleted")) || (data10 === "IsDataCloneTrashed")) || (data10 === "DataLoaderName")) || (data10 === "ExportName")) || (data10 === "ExportRecId")) || (data10 === "FileUID")) || (data10 === "InvoiceNumber")) || (data10 === "ScheduleName")) || (data10 === "ScheduleRecId")) || (data10 === "ScheduleTaskName")) || (data10 === "SubscriptionType")) || (data10 === "SupportTicketName")) || (data10 === "SupportTicketRecId")) || (data10 === "BinderName")) || (data10 === "Title")) || (data10 === "Body"))){
-const err29 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/when/" + i2+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/when/items/oneOf/0/properties/field/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.when.items.oneOf[0].properties.field.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/when/" + i2+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/when/items/oneOf/0/properties/field/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.when.items.oneOf[0].properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -30537,7 +31732,7 @@ errors++;
 if(data9.field !== undefined){
 let data12 = data9.field;
 if(!((((((((((((((((((((((((((((((((((data12 === "Date") || (data12 === "IsNew")) || (data12 === "RecId")) || (data12 === "Code")) || (data12 === "AuthorFullName")) || (data12 === "AuthorUserUID")) || (data12 === "TeamName")) || (data12 === "AlertName")) || (data12 === "Message")) || (data12 === "DataConnectionName")) || (data12 === "DataConnectionRecId")) || (data12 === "DataCloneName")) || (data12 === "DataCloneRecId")) || (data12 === "WorkerTaskHistoryRecId")) || (data12 === "DashboardName")) || (data12 === "DashboardRecId")) || (data12 === "DashboardThumbnail")) || (data12 === "CommentText")) || (data12 === "IsRelatedObjectDeleted")) || (data12 === "IsDataCloneTrashed")) || (data12 === "DataLoaderName")) || (data12 === "ExportName")) || (data12 === "ExportRecId")) || (data12 === "FileUID")) || (data12 === "InvoiceNumber")) || (data12 === "ScheduleName")) || (data12 === "ScheduleRecId")) || (data12 === "ScheduleTaskName")) || (data12 === "SubscriptionType")) || (data12 === "SupportTicketName")) || (data12 === "SupportTicketRecId")) || (data12 === "BinderName")) || (data12 === "Title")) || (data12 === "Body"))){
-const err38 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/when/" + i2+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/when/items/oneOf/1/properties/field/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.when.items.oneOf[1].properties.field.enum},message:"must be equal to one of the allowed values"};
+const err38 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/when/" + i2+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/when/items/oneOf/1/properties/field/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.when.items.oneOf[1].properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -30628,7 +31823,7 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(!pattern98.test(data14)){
+if(!pattern102.test(data14)){
 const err44 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/icon",schemaPath:"#/properties/templates/items/properties/variants/items/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
@@ -30704,7 +31899,7 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(!pattern55.test(data17)){
+if(!pattern59.test(data17)){
 const err50 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/source/fallbackKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/source/oneOf/0/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err50];
@@ -30791,7 +31986,7 @@ errors++;
 if(data15.field !== undefined){
 let data19 = data15.field;
 if(!((((((((((((((((((((((((((((((((((data19 === "Date") || (data19 === "IsNew")) || (data19 === "RecId")) || (data19 === "Code")) || (data19 === "AuthorFullName")) || (data19 === "AuthorUserUID")) || (data19 === "TeamName")) || (data19 === "AlertName")) || (data19 === "Message")) || (data19 === "DataConnectionName")) || (data19 === "DataConnectionRecId")) || (data19 === "DataCloneName")) || (data19 === "DataCloneRecId")) || (data19 === "WorkerTaskHistoryRecId")) || (data19 === "DashboardName")) || (data19 === "DashboardRecId")) || (data19 === "DashboardThumbnail")) || (data19 === "CommentText")) || (data19 === "IsRelatedObjectDeleted")) || (data19 === "IsDataCloneTrashed")) || (data19 === "DataLoaderName")) || (data19 === "ExportName")) || (data19 === "ExportRecId")) || (data19 === "FileUID")) || (data19 === "InvoiceNumber")) || (data19 === "ScheduleName")) || (data19 === "ScheduleRecId")) || (data19 === "ScheduleTaskName")) || (data19 === "SubscriptionType")) || (data19 === "SupportTicketName")) || (data19 === "SupportTicketRecId")) || (data19 === "BinderName")) || (data19 === "Title")) || (data19 === "Body"))){
-const err57 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/source/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/source/oneOf/1/properties/field/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.source.oneOf[1].properties.field.enum},message:"must be equal to one of the allowed values"};
+const err57 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/source/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/source/oneOf/1/properties/field/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.source.oneOf[1].properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -30814,7 +32009,7 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(!pattern55.test(data20)){
+if(!pattern59.test(data20)){
 const err59 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/source/fallbackKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/source/oneOf/1/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
@@ -30928,7 +32123,7 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!pattern55.test(data23)){
+if(!pattern59.test(data23)){
 const err68 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/source/nameKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/source/oneOf/2/properties/nameKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
@@ -31008,7 +32203,7 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(!pattern55.test(data24)){
+if(!pattern59.test(data24)){
 const err73 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/descriptionKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/descriptionKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err73];
@@ -31087,7 +32282,7 @@ errors++;
 if(data26.field !== undefined){
 let data27 = data26.field;
 if(!((((((((((((((((((((((((((((((((((data27 === "Date") || (data27 === "IsNew")) || (data27 === "RecId")) || (data27 === "Code")) || (data27 === "AuthorFullName")) || (data27 === "AuthorUserUID")) || (data27 === "TeamName")) || (data27 === "AlertName")) || (data27 === "Message")) || (data27 === "DataConnectionName")) || (data27 === "DataConnectionRecId")) || (data27 === "DataCloneName")) || (data27 === "DataCloneRecId")) || (data27 === "WorkerTaskHistoryRecId")) || (data27 === "DashboardName")) || (data27 === "DashboardRecId")) || (data27 === "DashboardThumbnail")) || (data27 === "CommentText")) || (data27 === "IsRelatedObjectDeleted")) || (data27 === "IsDataCloneTrashed")) || (data27 === "DataLoaderName")) || (data27 === "ExportName")) || (data27 === "ExportRecId")) || (data27 === "FileUID")) || (data27 === "InvoiceNumber")) || (data27 === "ScheduleName")) || (data27 === "ScheduleRecId")) || (data27 === "ScheduleTaskName")) || (data27 === "SubscriptionType")) || (data27 === "SupportTicketName")) || (data27 === "SupportTicketRecId")) || (data27 === "BinderName")) || (data27 === "Title")) || (data27 === "Body"))){
-const err79 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/params/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/params/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.params.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err79 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/params/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/params/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.params.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -31157,7 +32352,7 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(!pattern55.test(data30)){
+if(!pattern59.test(data30)){
 const err85 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/params/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/fallbackKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/params/additionalProperties/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err85];
@@ -31205,7 +32400,7 @@ errors++;
 }
 if(data6.descriptionRawHtmlField !== undefined){
 if(!(data6.descriptionRawHtmlField === "Body")){
-const err89 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/descriptionRawHtmlField",schemaPath:"#/properties/templates/items/properties/variants/items/properties/descriptionRawHtmlField/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.descriptionRawHtmlField.enum},message:"must be equal to one of the allowed values"};
+const err89 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/descriptionRawHtmlField",schemaPath:"#/properties/templates/items/properties/variants/items/properties/descriptionRawHtmlField/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.descriptionRawHtmlField.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -31218,7 +32413,7 @@ errors++;
 if(data6.status !== undefined){
 let data32 = data6.status;
 if(!((((data32 === "success") || (data32 === "failure")) || (data32 === "warning")) || (data32 === "info"))){
-const err90 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/status",schemaPath:"#/properties/templates/items/properties/variants/items/properties/status/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err90 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/status",schemaPath:"#/properties/templates/items/properties/variants/items/properties/status/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -31259,7 +32454,7 @@ errors++;
 }
 if(data33.field !== undefined){
 if(!(data33.field === "DashboardThumbnail")){
-const err93 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/thumbnail/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/thumbnail/oneOf/0/properties/field/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.thumbnail.oneOf[0].properties.field.enum},message:"must be equal to one of the allowed values"};
+const err93 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/thumbnail/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/thumbnail/oneOf/0/properties/field/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.thumbnail.oneOf[0].properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -31321,7 +32516,7 @@ errors++;
 }
 if(data33.firstOf !== undefined){
 if(!(data33.firstOf === "Dashboards")){
-const err98 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/thumbnail/firstOf",schemaPath:"#/properties/templates/items/properties/variants/items/properties/thumbnail/oneOf/1/properties/firstOf/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.thumbnail.oneOf[1].properties.firstOf.enum},message:"must be equal to one of the allowed values"};
+const err98 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/thumbnail/firstOf",schemaPath:"#/properties/templates/items/properties/variants/items/properties/thumbnail/oneOf/1/properties/firstOf/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.thumbnail.oneOf[1].properties.firstOf.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -31333,7 +32528,7 @@ errors++;
 }
 if(data33.itemField !== undefined){
 if(!(data33.itemField === "DashboardThumbnail")){
-const err99 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/thumbnail/itemField",schemaPath:"#/properties/templates/items/properties/variants/items/properties/thumbnail/oneOf/1/properties/itemField/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.thumbnail.oneOf[1].properties.itemField.enum},message:"must be equal to one of the allowed values"};
+const err99 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/thumbnail/itemField",schemaPath:"#/properties/templates/items/properties/variants/items/properties/thumbnail/oneOf/1/properties/itemField/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.thumbnail.oneOf[1].properties.itemField.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -31435,7 +32630,7 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(!pattern55.test(data38)){
+if(!pattern59.test(data38)){
 const err106 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/linkTextKey",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/linkTextKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err106];
@@ -31521,7 +32716,7 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(!pattern171.test(data41)){
+if(!pattern175.test(data41)){
 const err113 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/path",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/0/properties/path/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"},message:"must match pattern \""+"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"+"\""};
 if(vErrors === null){
 vErrors = [err113];
@@ -31600,7 +32795,7 @@ errors++;
 if(data43.field !== undefined){
 let data44 = data43.field;
 if(!((((((((((((((((((((((((((((((((((data44 === "Date") || (data44 === "IsNew")) || (data44 === "RecId")) || (data44 === "Code")) || (data44 === "AuthorFullName")) || (data44 === "AuthorUserUID")) || (data44 === "TeamName")) || (data44 === "AlertName")) || (data44 === "Message")) || (data44 === "DataConnectionName")) || (data44 === "DataConnectionRecId")) || (data44 === "DataCloneName")) || (data44 === "DataCloneRecId")) || (data44 === "WorkerTaskHistoryRecId")) || (data44 === "DashboardName")) || (data44 === "DashboardRecId")) || (data44 === "DashboardThumbnail")) || (data44 === "CommentText")) || (data44 === "IsRelatedObjectDeleted")) || (data44 === "IsDataCloneTrashed")) || (data44 === "DataLoaderName")) || (data44 === "ExportName")) || (data44 === "ExportRecId")) || (data44 === "FileUID")) || (data44 === "InvoiceNumber")) || (data44 === "ScheduleName")) || (data44 === "ScheduleRecId")) || (data44 === "ScheduleTaskName")) || (data44 === "SubscriptionType")) || (data44 === "SupportTicketName")) || (data44 === "SupportTicketRecId")) || (data44 === "BinderName")) || (data44 === "Title")) || (data44 === "Body"))){
-const err119 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/query/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/0/properties/query/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[0].properties.query.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err119 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/query/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/0/properties/query/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[0].properties.query.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -31798,7 +32993,7 @@ errors++;
 if(data48.field !== undefined){
 let data49 = data48.field;
 if(!((((((((((((((((((((((((((((((((((data49 === "Date") || (data49 === "IsNew")) || (data49 === "RecId")) || (data49 === "Code")) || (data49 === "AuthorFullName")) || (data49 === "AuthorUserUID")) || (data49 === "TeamName")) || (data49 === "AlertName")) || (data49 === "Message")) || (data49 === "DataConnectionName")) || (data49 === "DataConnectionRecId")) || (data49 === "DataCloneName")) || (data49 === "DataCloneRecId")) || (data49 === "WorkerTaskHistoryRecId")) || (data49 === "DashboardName")) || (data49 === "DashboardRecId")) || (data49 === "DashboardThumbnail")) || (data49 === "CommentText")) || (data49 === "IsRelatedObjectDeleted")) || (data49 === "IsDataCloneTrashed")) || (data49 === "DataLoaderName")) || (data49 === "ExportName")) || (data49 === "ExportRecId")) || (data49 === "FileUID")) || (data49 === "InvoiceNumber")) || (data49 === "ScheduleName")) || (data49 === "ScheduleRecId")) || (data49 === "ScheduleTaskName")) || (data49 === "SubscriptionType")) || (data49 === "SupportTicketName")) || (data49 === "SupportTicketRecId")) || (data49 === "BinderName")) || (data49 === "Title")) || (data49 === "Body"))){
-const err135 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/params/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/1/properties/params/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[1].properties.params.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err135 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/params/" + key20.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/1/properties/params/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[1].properties.params.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -31972,7 +33167,7 @@ errors++;
 if(data52.field !== undefined){
 let data53 = data52.field;
 if(!((((((((((((((((((((((((((((((((((data53 === "Date") || (data53 === "IsNew")) || (data53 === "RecId")) || (data53 === "Code")) || (data53 === "AuthorFullName")) || (data53 === "AuthorUserUID")) || (data53 === "TeamName")) || (data53 === "AlertName")) || (data53 === "Message")) || (data53 === "DataConnectionName")) || (data53 === "DataConnectionRecId")) || (data53 === "DataCloneName")) || (data53 === "DataCloneRecId")) || (data53 === "WorkerTaskHistoryRecId")) || (data53 === "DashboardName")) || (data53 === "DashboardRecId")) || (data53 === "DashboardThumbnail")) || (data53 === "CommentText")) || (data53 === "IsRelatedObjectDeleted")) || (data53 === "IsDataCloneTrashed")) || (data53 === "DataLoaderName")) || (data53 === "ExportName")) || (data53 === "ExportRecId")) || (data53 === "FileUID")) || (data53 === "InvoiceNumber")) || (data53 === "ScheduleName")) || (data53 === "ScheduleRecId")) || (data53 === "ScheduleTaskName")) || (data53 === "SubscriptionType")) || (data53 === "SupportTicketName")) || (data53 === "SupportTicketRecId")) || (data53 === "BinderName")) || (data53 === "Title")) || (data53 === "Body"))){
-const err149 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/fileUID/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/2/properties/fileUID/properties/field/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[2].properties.fileUID.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err149 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/fileUID/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/2/properties/fileUID/properties/field/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[2].properties.fileUID.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -32089,7 +33284,7 @@ errors++;
 if(data55.field !== undefined){
 let data56 = data55.field;
 if(!((((((((((((((((((((((((((((((((((data56 === "Date") || (data56 === "IsNew")) || (data56 === "RecId")) || (data56 === "Code")) || (data56 === "AuthorFullName")) || (data56 === "AuthorUserUID")) || (data56 === "TeamName")) || (data56 === "AlertName")) || (data56 === "Message")) || (data56 === "DataConnectionName")) || (data56 === "DataConnectionRecId")) || (data56 === "DataCloneName")) || (data56 === "DataCloneRecId")) || (data56 === "WorkerTaskHistoryRecId")) || (data56 === "DashboardName")) || (data56 === "DashboardRecId")) || (data56 === "DashboardThumbnail")) || (data56 === "CommentText")) || (data56 === "IsRelatedObjectDeleted")) || (data56 === "IsDataCloneTrashed")) || (data56 === "DataLoaderName")) || (data56 === "ExportName")) || (data56 === "ExportRecId")) || (data56 === "FileUID")) || (data56 === "InvoiceNumber")) || (data56 === "ScheduleName")) || (data56 === "ScheduleRecId")) || (data56 === "ScheduleTaskName")) || (data56 === "SubscriptionType")) || (data56 === "SupportTicketName")) || (data56 === "SupportTicketRecId")) || (data56 === "BinderName")) || (data56 === "Title")) || (data56 === "Body"))){
-const err158 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/invoiceNumber/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/3/properties/invoiceNumber/properties/field/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[3].properties.invoiceNumber.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err158 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/invoiceNumber/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/3/properties/invoiceNumber/properties/field/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[3].properties.invoiceNumber.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -32252,7 +33447,7 @@ vErrors.push(err170);
 }
 errors++;
 }
-if(!pattern171.test(data60)){
+if(!pattern175.test(data60)){
 const err171 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/path",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/0/properties/path/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"},message:"must match pattern \""+"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"+"\""};
 if(vErrors === null){
 vErrors = [err171];
@@ -32331,7 +33526,7 @@ errors++;
 if(data62.field !== undefined){
 let data63 = data62.field;
 if(!((((((((((((((((((((((((((((((((((data63 === "Date") || (data63 === "IsNew")) || (data63 === "RecId")) || (data63 === "Code")) || (data63 === "AuthorFullName")) || (data63 === "AuthorUserUID")) || (data63 === "TeamName")) || (data63 === "AlertName")) || (data63 === "Message")) || (data63 === "DataConnectionName")) || (data63 === "DataConnectionRecId")) || (data63 === "DataCloneName")) || (data63 === "DataCloneRecId")) || (data63 === "WorkerTaskHistoryRecId")) || (data63 === "DashboardName")) || (data63 === "DashboardRecId")) || (data63 === "DashboardThumbnail")) || (data63 === "CommentText")) || (data63 === "IsRelatedObjectDeleted")) || (data63 === "IsDataCloneTrashed")) || (data63 === "DataLoaderName")) || (data63 === "ExportName")) || (data63 === "ExportRecId")) || (data63 === "FileUID")) || (data63 === "InvoiceNumber")) || (data63 === "ScheduleName")) || (data63 === "ScheduleRecId")) || (data63 === "ScheduleTaskName")) || (data63 === "SubscriptionType")) || (data63 === "SupportTicketName")) || (data63 === "SupportTicketRecId")) || (data63 === "BinderName")) || (data63 === "Title")) || (data63 === "Body"))){
-const err177 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/query/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/0/properties/query/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.admin.oneOf[0].properties.query.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err177 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/query/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/0/properties/query/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.admin.oneOf[0].properties.query.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -32529,7 +33724,7 @@ errors++;
 if(data67.field !== undefined){
 let data68 = data67.field;
 if(!((((((((((((((((((((((((((((((((((data68 === "Date") || (data68 === "IsNew")) || (data68 === "RecId")) || (data68 === "Code")) || (data68 === "AuthorFullName")) || (data68 === "AuthorUserUID")) || (data68 === "TeamName")) || (data68 === "AlertName")) || (data68 === "Message")) || (data68 === "DataConnectionName")) || (data68 === "DataConnectionRecId")) || (data68 === "DataCloneName")) || (data68 === "DataCloneRecId")) || (data68 === "WorkerTaskHistoryRecId")) || (data68 === "DashboardName")) || (data68 === "DashboardRecId")) || (data68 === "DashboardThumbnail")) || (data68 === "CommentText")) || (data68 === "IsRelatedObjectDeleted")) || (data68 === "IsDataCloneTrashed")) || (data68 === "DataLoaderName")) || (data68 === "ExportName")) || (data68 === "ExportRecId")) || (data68 === "FileUID")) || (data68 === "InvoiceNumber")) || (data68 === "ScheduleName")) || (data68 === "ScheduleRecId")) || (data68 === "ScheduleTaskName")) || (data68 === "SubscriptionType")) || (data68 === "SupportTicketName")) || (data68 === "SupportTicketRecId")) || (data68 === "BinderName")) || (data68 === "Title")) || (data68 === "Body"))){
-const err193 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/params/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/1/properties/params/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.admin.oneOf[1].properties.params.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err193 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/params/" + key33.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/1/properties/params/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.admin.oneOf[1].properties.params.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -32703,7 +33898,7 @@ errors++;
 if(data71.field !== undefined){
 let data72 = data71.field;
 if(!((((((((((((((((((((((((((((((((((data72 === "Date") || (data72 === "IsNew")) || (data72 === "RecId")) || (data72 === "Code")) || (data72 === "AuthorFullName")) || (data72 === "AuthorUserUID")) || (data72 === "TeamName")) || (data72 === "AlertName")) || (data72 === "Message")) || (data72 === "DataConnectionName")) || (data72 === "DataConnectionRecId")) || (data72 === "DataCloneName")) || (data72 === "DataCloneRecId")) || (data72 === "WorkerTaskHistoryRecId")) || (data72 === "DashboardName")) || (data72 === "DashboardRecId")) || (data72 === "DashboardThumbnail")) || (data72 === "CommentText")) || (data72 === "IsRelatedObjectDeleted")) || (data72 === "IsDataCloneTrashed")) || (data72 === "DataLoaderName")) || (data72 === "ExportName")) || (data72 === "ExportRecId")) || (data72 === "FileUID")) || (data72 === "InvoiceNumber")) || (data72 === "ScheduleName")) || (data72 === "ScheduleRecId")) || (data72 === "ScheduleTaskName")) || (data72 === "SubscriptionType")) || (data72 === "SupportTicketName")) || (data72 === "SupportTicketRecId")) || (data72 === "BinderName")) || (data72 === "Title")) || (data72 === "Body"))){
-const err207 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/fileUID/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/2/properties/fileUID/properties/field/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.admin.oneOf[2].properties.fileUID.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err207 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/fileUID/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/2/properties/fileUID/properties/field/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.admin.oneOf[2].properties.fileUID.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -32820,7 +34015,7 @@ errors++;
 if(data74.field !== undefined){
 let data75 = data74.field;
 if(!((((((((((((((((((((((((((((((((((data75 === "Date") || (data75 === "IsNew")) || (data75 === "RecId")) || (data75 === "Code")) || (data75 === "AuthorFullName")) || (data75 === "AuthorUserUID")) || (data75 === "TeamName")) || (data75 === "AlertName")) || (data75 === "Message")) || (data75 === "DataConnectionName")) || (data75 === "DataConnectionRecId")) || (data75 === "DataCloneName")) || (data75 === "DataCloneRecId")) || (data75 === "WorkerTaskHistoryRecId")) || (data75 === "DashboardName")) || (data75 === "DashboardRecId")) || (data75 === "DashboardThumbnail")) || (data75 === "CommentText")) || (data75 === "IsRelatedObjectDeleted")) || (data75 === "IsDataCloneTrashed")) || (data75 === "DataLoaderName")) || (data75 === "ExportName")) || (data75 === "ExportRecId")) || (data75 === "FileUID")) || (data75 === "InvoiceNumber")) || (data75 === "ScheduleName")) || (data75 === "ScheduleRecId")) || (data75 === "ScheduleTaskName")) || (data75 === "SubscriptionType")) || (data75 === "SupportTicketName")) || (data75 === "SupportTicketRecId")) || (data75 === "BinderName")) || (data75 === "Title")) || (data75 === "Body"))){
-const err216 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/invoiceNumber/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/3/properties/invoiceNumber/properties/field/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.admin.oneOf[3].properties.invoiceNumber.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err216 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/admin/invoiceNumber/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/admin/oneOf/3/properties/invoiceNumber/properties/field/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.admin.oneOf[3].properties.invoiceNumber.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -32952,7 +34147,7 @@ vErrors.push(err224);
 }
 errors++;
 }
-if(!pattern171.test(data78)){
+if(!pattern175.test(data78)){
 const err225 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/path",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/0/properties/path/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"},message:"must match pattern \""+"^/(?![/\\\\])([A-Za-z0-9._~!$&'()*+,;=:@/-]|\\{(Date|IsNew|RecId|Code|AuthorFullName|AuthorUserUID|TeamName|AlertName|Message|DataConnectionName|DataConnectionRecId|DataCloneName|DataCloneRecId|WorkerTaskHistoryRecId|DashboardName|DashboardRecId|DashboardThumbnail|CommentText|IsRelatedObjectDeleted|IsDataCloneTrashed|DataLoaderName|ExportName|ExportRecId|FileUID|InvoiceNumber|ScheduleName|ScheduleRecId|ScheduleTaskName|SubscriptionType|SupportTicketName|SupportTicketRecId|BinderName|Title|Body)\\})*$"+"\""};
 if(vErrors === null){
 vErrors = [err225];
@@ -33031,7 +34226,7 @@ errors++;
 if(data80.field !== undefined){
 let data81 = data80.field;
 if(!((((((((((((((((((((((((((((((((((data81 === "Date") || (data81 === "IsNew")) || (data81 === "RecId")) || (data81 === "Code")) || (data81 === "AuthorFullName")) || (data81 === "AuthorUserUID")) || (data81 === "TeamName")) || (data81 === "AlertName")) || (data81 === "Message")) || (data81 === "DataConnectionName")) || (data81 === "DataConnectionRecId")) || (data81 === "DataCloneName")) || (data81 === "DataCloneRecId")) || (data81 === "WorkerTaskHistoryRecId")) || (data81 === "DashboardName")) || (data81 === "DashboardRecId")) || (data81 === "DashboardThumbnail")) || (data81 === "CommentText")) || (data81 === "IsRelatedObjectDeleted")) || (data81 === "IsDataCloneTrashed")) || (data81 === "DataLoaderName")) || (data81 === "ExportName")) || (data81 === "ExportRecId")) || (data81 === "FileUID")) || (data81 === "InvoiceNumber")) || (data81 === "ScheduleName")) || (data81 === "ScheduleRecId")) || (data81 === "ScheduleTaskName")) || (data81 === "SubscriptionType")) || (data81 === "SupportTicketName")) || (data81 === "SupportTicketRecId")) || (data81 === "BinderName")) || (data81 === "Title")) || (data81 === "Body"))){
-const err231 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/query/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/0/properties/query/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.member.oneOf[0].properties.query.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err231 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/query/" + key41.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/0/properties/query/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.member.oneOf[0].properties.query.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -33229,7 +34424,7 @@ errors++;
 if(data85.field !== undefined){
 let data86 = data85.field;
 if(!((((((((((((((((((((((((((((((((((data86 === "Date") || (data86 === "IsNew")) || (data86 === "RecId")) || (data86 === "Code")) || (data86 === "AuthorFullName")) || (data86 === "AuthorUserUID")) || (data86 === "TeamName")) || (data86 === "AlertName")) || (data86 === "Message")) || (data86 === "DataConnectionName")) || (data86 === "DataConnectionRecId")) || (data86 === "DataCloneName")) || (data86 === "DataCloneRecId")) || (data86 === "WorkerTaskHistoryRecId")) || (data86 === "DashboardName")) || (data86 === "DashboardRecId")) || (data86 === "DashboardThumbnail")) || (data86 === "CommentText")) || (data86 === "IsRelatedObjectDeleted")) || (data86 === "IsDataCloneTrashed")) || (data86 === "DataLoaderName")) || (data86 === "ExportName")) || (data86 === "ExportRecId")) || (data86 === "FileUID")) || (data86 === "InvoiceNumber")) || (data86 === "ScheduleName")) || (data86 === "ScheduleRecId")) || (data86 === "ScheduleTaskName")) || (data86 === "SubscriptionType")) || (data86 === "SupportTicketName")) || (data86 === "SupportTicketRecId")) || (data86 === "BinderName")) || (data86 === "Title")) || (data86 === "Body"))){
-const err247 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/params/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/1/properties/params/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.member.oneOf[1].properties.params.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err247 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/params/" + key45.replace(/~/g, "~0").replace(/\//g, "~1")+"/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/1/properties/params/additionalProperties/properties/field/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.member.oneOf[1].properties.params.additionalProperties.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -33403,7 +34598,7 @@ errors++;
 if(data89.field !== undefined){
 let data90 = data89.field;
 if(!((((((((((((((((((((((((((((((((((data90 === "Date") || (data90 === "IsNew")) || (data90 === "RecId")) || (data90 === "Code")) || (data90 === "AuthorFullName")) || (data90 === "AuthorUserUID")) || (data90 === "TeamName")) || (data90 === "AlertName")) || (data90 === "Message")) || (data90 === "DataConnectionName")) || (data90 === "DataConnectionRecId")) || (data90 === "DataCloneName")) || (data90 === "DataCloneRecId")) || (data90 === "WorkerTaskHistoryRecId")) || (data90 === "DashboardName")) || (data90 === "DashboardRecId")) || (data90 === "DashboardThumbnail")) || (data90 === "CommentText")) || (data90 === "IsRelatedObjectDeleted")) || (data90 === "IsDataCloneTrashed")) || (data90 === "DataLoaderName")) || (data90 === "ExportName")) || (data90 === "ExportRecId")) || (data90 === "FileUID")) || (data90 === "InvoiceNumber")) || (data90 === "ScheduleName")) || (data90 === "ScheduleRecId")) || (data90 === "ScheduleTaskName")) || (data90 === "SubscriptionType")) || (data90 === "SupportTicketName")) || (data90 === "SupportTicketRecId")) || (data90 === "BinderName")) || (data90 === "Title")) || (data90 === "Body"))){
-const err261 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/fileUID/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/2/properties/fileUID/properties/field/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.member.oneOf[2].properties.fileUID.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err261 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/fileUID/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/2/properties/fileUID/properties/field/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.member.oneOf[2].properties.fileUID.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -33520,7 +34715,7 @@ errors++;
 if(data92.field !== undefined){
 let data93 = data92.field;
 if(!((((((((((((((((((((((((((((((((((data93 === "Date") || (data93 === "IsNew")) || (data93 === "RecId")) || (data93 === "Code")) || (data93 === "AuthorFullName")) || (data93 === "AuthorUserUID")) || (data93 === "TeamName")) || (data93 === "AlertName")) || (data93 === "Message")) || (data93 === "DataConnectionName")) || (data93 === "DataConnectionRecId")) || (data93 === "DataCloneName")) || (data93 === "DataCloneRecId")) || (data93 === "WorkerTaskHistoryRecId")) || (data93 === "DashboardName")) || (data93 === "DashboardRecId")) || (data93 === "DashboardThumbnail")) || (data93 === "CommentText")) || (data93 === "IsRelatedObjectDeleted")) || (data93 === "IsDataCloneTrashed")) || (data93 === "DataLoaderName")) || (data93 === "ExportName")) || (data93 === "ExportRecId")) || (data93 === "FileUID")) || (data93 === "InvoiceNumber")) || (data93 === "ScheduleName")) || (data93 === "ScheduleRecId")) || (data93 === "ScheduleTaskName")) || (data93 === "SubscriptionType")) || (data93 === "SupportTicketName")) || (data93 === "SupportTicketRecId")) || (data93 === "BinderName")) || (data93 === "Title")) || (data93 === "Body"))){
-const err270 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/invoiceNumber/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/3/properties/invoiceNumber/properties/field/enum",keyword:"enum",params:{allowedValues: schema59.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.member.oneOf[3].properties.invoiceNumber.properties.field.enum},message:"must be equal to one of the allowed values"};
+const err270 = {instancePath:instancePath+"/templates/" + i0+"/variants/" + i1+"/link/action/member/invoiceNumber/field",schemaPath:"#/properties/templates/items/properties/variants/items/properties/link/properties/action/oneOf/4/properties/member/oneOf/3/properties/invoiceNumber/properties/field/enum",keyword:"enum",params:{allowedValues: schema62.properties.templates.items.properties.variants.items.properties.link.properties.action.oneOf[4].properties.member.oneOf[3].properties.invoiceNumber.properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -33763,7 +34958,7 @@ vErrors.push(err286);
 }
 errors++;
 }
-if(!pattern98.test(data95)){
+if(!pattern102.test(data95)){
 const err287 = {instancePath:instancePath+"/unknownCode/icon",schemaPath:"#/properties/unknownCode/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err287];
@@ -33839,7 +35034,7 @@ vErrors.push(err292);
 }
 errors++;
 }
-if(!pattern55.test(data98)){
+if(!pattern59.test(data98)){
 const err293 = {instancePath:instancePath+"/unknownCode/source/fallbackKey",schemaPath:"#/properties/unknownCode/properties/source/oneOf/0/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err293];
@@ -33926,7 +35121,7 @@ errors++;
 if(data96.field !== undefined){
 let data100 = data96.field;
 if(!((((((((((((((((((((((((((((((((((data100 === "Date") || (data100 === "IsNew")) || (data100 === "RecId")) || (data100 === "Code")) || (data100 === "AuthorFullName")) || (data100 === "AuthorUserUID")) || (data100 === "TeamName")) || (data100 === "AlertName")) || (data100 === "Message")) || (data100 === "DataConnectionName")) || (data100 === "DataConnectionRecId")) || (data100 === "DataCloneName")) || (data100 === "DataCloneRecId")) || (data100 === "WorkerTaskHistoryRecId")) || (data100 === "DashboardName")) || (data100 === "DashboardRecId")) || (data100 === "DashboardThumbnail")) || (data100 === "CommentText")) || (data100 === "IsRelatedObjectDeleted")) || (data100 === "IsDataCloneTrashed")) || (data100 === "DataLoaderName")) || (data100 === "ExportName")) || (data100 === "ExportRecId")) || (data100 === "FileUID")) || (data100 === "InvoiceNumber")) || (data100 === "ScheduleName")) || (data100 === "ScheduleRecId")) || (data100 === "ScheduleTaskName")) || (data100 === "SubscriptionType")) || (data100 === "SupportTicketName")) || (data100 === "SupportTicketRecId")) || (data100 === "BinderName")) || (data100 === "Title")) || (data100 === "Body"))){
-const err300 = {instancePath:instancePath+"/unknownCode/source/field",schemaPath:"#/properties/unknownCode/properties/source/oneOf/1/properties/field/enum",keyword:"enum",params:{allowedValues: schema59.properties.unknownCode.properties.source.oneOf[1].properties.field.enum},message:"must be equal to one of the allowed values"};
+const err300 = {instancePath:instancePath+"/unknownCode/source/field",schemaPath:"#/properties/unknownCode/properties/source/oneOf/1/properties/field/enum",keyword:"enum",params:{allowedValues: schema62.properties.unknownCode.properties.source.oneOf[1].properties.field.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -33949,7 +35144,7 @@ vErrors.push(err301);
 }
 errors++;
 }
-if(!pattern55.test(data101)){
+if(!pattern59.test(data101)){
 const err302 = {instancePath:instancePath+"/unknownCode/source/fallbackKey",schemaPath:"#/properties/unknownCode/properties/source/oneOf/1/properties/fallbackKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err302];
@@ -34063,7 +35258,7 @@ vErrors.push(err310);
 }
 errors++;
 }
-if(!pattern55.test(data104)){
+if(!pattern59.test(data104)){
 const err311 = {instancePath:instancePath+"/unknownCode/source/nameKey",schemaPath:"#/properties/unknownCode/properties/source/oneOf/2/properties/nameKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err311];
@@ -34143,7 +35338,7 @@ vErrors.push(err315);
 }
 errors++;
 }
-if(!pattern55.test(data105)){
+if(!pattern59.test(data105)){
 const err316 = {instancePath:instancePath+"/unknownCode/descriptionKey",schemaPath:"#/properties/unknownCode/properties/descriptionKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err316];
@@ -34168,7 +35363,7 @@ errors++;
 if(data94.status !== undefined){
 let data106 = data94.status;
 if(!((((data106 === "success") || (data106 === "failure")) || (data106 === "warning")) || (data106 === "info"))){
-const err318 = {instancePath:instancePath+"/unknownCode/status",schemaPath:"#/properties/unknownCode/properties/status/enum",keyword:"enum",params:{allowedValues: schema59.properties.unknownCode.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err318 = {instancePath:instancePath+"/unknownCode/status",schemaPath:"#/properties/unknownCode/properties/status/enum",keyword:"enum",params:{allowedValues: schema62.properties.unknownCode.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -34201,14 +35396,14 @@ vErrors.push(err320);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const validateNotificationsMarkRead = validate68;
-const schema60 = {"$id":"notificationsMarkRead","type":"object","description":"Body of PUT Notifications/: mark these notifications read (§4.3, §7).","properties":{"NotificationRecIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of a notification."},"minItems":1,"uniqueItems":true,"description":"Record ids of the notifications to mark read."}},"required":["NotificationRecIds"],"additionalProperties":false};
+export const validateNotificationsMarkRead = validate71;
+const schema63 = {"$id":"notificationsMarkRead","type":"object","description":"Body of PUT Notifications/: mark these notifications read (§4.3, §7).","properties":{"NotificationRecIds":{"type":"array","items":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of a notification."},"minItems":1,"uniqueItems":true,"description":"Record ids of the notifications to mark read."}},"required":["NotificationRecIds"],"additionalProperties":false};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="notificationsMarkRead" */;
 let vErrors = null;
 let errors = 0;
@@ -34331,15 +35526,15 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const validatePermissions = validate69;
-const schema61 = {"$id":"permissions","type":"object","description":"Role permission keys, features, admin modules and the home-page redirect map (§3, §4.1, §6).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"rolePermissions":{"type":"array","items":{"type":"object","description":"A role permission key (§6); a role grants it at level r or rw, or not at all.","properties":{"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Key as it appears in permission strings (Key_r;Key_rw)."},"aliases":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Other spellings accepted when parsing permission strings (e.g. DataHook for DataHooks)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the permission's name in the permission editor."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"User-area object types (§3) the permission governs."},"menu":{"type":"boolean","description":"Whether the key is a menu key shown in the permission editor (§3)."}},"required":["key","titleKey","menu"],"additionalProperties":false},"minItems":1,"description":"Role permission keys."},"features":{"type":"array","items":{"type":"object","description":"A subscription feature (§3), known under a session flag and/or a Features… config name.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id used by routes and menus."},"sessionFlag":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the flag on the User session (§3)."},"configName":{"type":"string","pattern":"^Features[A-Za-z]+$","description":"Name in the logged-in configuration (§3), e.g. FeaturesDashboard."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Object types the feature covers; the first is used for /upgrade?objectType= (§4.1 step 11)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the feature's name."}},"required":["id","objectTypes","titleKey"],"anyOf":[{"required":["sessionFlag"]},{"required":["configName"]}],"additionalProperties":false},"minItems":1,"description":"Subscription features."},"adminModules":{"type":"array","items":{"type":"object","description":"An admin module: staff hold Read and Write on it in AdminPermissions (§3, §6).","properties":{"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Module key as sent in AdminPermissions."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the module's name."},"objectType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin object type (§3) the module manages, when it has one."}},"required":["key","titleKey"],"additionalProperties":false},"minItems":1,"description":"Admin modules."},"homePageTypes":{"type":"object","description":"Values of the session's HomePageType.","properties":{"goToMenu":{"type":"string","description":"The HomePageType value meaning 'go to a menu'."}},"required":["goToMenu"],"additionalProperties":false},"homeRedirects":{"type":"array","items":{"type":"object","description":"Home page type go-to-menu: which menu sends / to which path (§4.1 step 10).","properties":{"menu":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Value of HomePageRedirectionMenu."},"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key the user must hold for the redirect."},"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id that must be Included for the redirect."},"to":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Same-origin path starting with a single '/'."}},"required":["menu","permission","to"],"additionalProperties":false},"description":"Go-to-menu redirects of §4.1 step 10."}},"required":["version","rolePermissions","features","adminModules","homePageTypes","homeRedirects"],"additionalProperties":false};
-const pattern197 = new RegExp("^Features[A-Za-z]+$", "u");
+export const validatePermissions = validate72;
+const schema64 = {"$id":"permissions","type":"object","description":"Role permission keys, features, admin modules and the home-page redirect map (§3, §4.1, §6).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"rolePermissions":{"type":"array","items":{"type":"object","description":"A role permission key (§6); a role grants it at level r or rw, or not at all.","properties":{"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Key as it appears in permission strings (Key_r;Key_rw)."},"aliases":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Other spellings accepted when parsing permission strings (e.g. DataHook for DataHooks)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the permission's name in the permission editor."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"User-area object types (§3) the permission governs."},"menu":{"type":"boolean","description":"Whether the key is a menu key shown in the permission editor (§3)."}},"required":["key","titleKey","menu"],"additionalProperties":false},"minItems":1,"description":"Role permission keys."},"features":{"type":"array","items":{"type":"object","description":"A subscription feature (§3), known under a session flag and/or a Features… config name.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id used by routes and menus."},"sessionFlag":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the flag on the User session (§3)."},"configName":{"type":"string","pattern":"^Features[A-Za-z]+$","description":"Name in the logged-in configuration (§3), e.g. FeaturesDashboard."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Object types the feature covers; the first is used for /upgrade?objectType= (§4.1 step 11)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the feature's name."}},"required":["id","objectTypes","titleKey"],"anyOf":[{"required":["sessionFlag"]},{"required":["configName"]}],"additionalProperties":false},"minItems":1,"description":"Subscription features."},"adminModules":{"type":"array","items":{"type":"object","description":"An admin module: staff hold Read and Write on it in AdminPermissions (§3, §6).","properties":{"key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Module key as sent in AdminPermissions."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the module's name."},"objectType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin object type (§3) the module manages, when it has one."}},"required":["key","titleKey"],"additionalProperties":false},"minItems":1,"description":"Admin modules."},"homePageTypes":{"type":"object","description":"Values of the session's HomePageType.","properties":{"goToMenu":{"type":"string","description":"The HomePageType value meaning 'go to a menu'."}},"required":["goToMenu"],"additionalProperties":false},"homeRedirects":{"type":"array","items":{"type":"object","description":"Home page type go-to-menu: which menu sends / to which path (§4.1 step 10).","properties":{"menu":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Value of HomePageRedirectionMenu."},"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key the user must hold for the redirect."},"feature":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Feature id that must be Included for the redirect."},"to":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Same-origin path starting with a single '/'."}},"required":["menu","permission","to"],"additionalProperties":false},"description":"Go-to-menu redirects of §4.1 step 10."}},"required":["version","rolePermissions","features","adminModules","homePageTypes","homeRedirects"],"additionalProperties":false};
+const pattern201 = new RegExp("^Features[A-Za-z]+$", "u");
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="permissions" */;
 let vErrors = null;
 let errors = 0;
@@ -34635,7 +35830,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern55.test(data7)){
+if(!pattern59.test(data7)){
 const err24 = {instancePath:instancePath+"/rolePermissions/" + i0+"/titleKey",schemaPath:"#/properties/rolePermissions/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -34955,7 +36150,7 @@ errors++;
 if(data12.configName !== undefined){
 let data15 = data12.configName;
 if(typeof data15 === "string"){
-if(!pattern197.test(data15)){
+if(!pattern201.test(data15)){
 const err48 = {instancePath:instancePath+"/features/" + i5+"/configName",schemaPath:"#/properties/features/items/properties/configName/pattern",keyword:"pattern",params:{pattern: "^Features[A-Za-z]+$"},message:"must match pattern \""+"^Features[A-Za-z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
@@ -35065,7 +36260,7 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(!pattern55.test(data18)){
+if(!pattern59.test(data18)){
 const err56 = {instancePath:instancePath+"/features/" + i5+"/titleKey",schemaPath:"#/properties/features/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
@@ -35208,7 +36403,7 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!pattern55.test(data22)){
+if(!pattern59.test(data22)){
 const err68 = {instancePath:instancePath+"/adminModules/" + i8+"/titleKey",schemaPath:"#/properties/adminModules/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
@@ -35505,7 +36700,7 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(!pattern104.test(data31)){
+if(!pattern108.test(data31)){
 const err93 = {instancePath:instancePath+"/homeRedirects/" + i9+"/to",schemaPath:"#/properties/homeRedirects/items/properties/to/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err93];
@@ -35562,14 +36757,14 @@ vErrors.push(err97);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRating = validate70;
-const schema62 = {"$id":"rating","type":"object","description":"Body of POST SupportSessions/SaveRating: the user's rating of a support session (§3, §4.4).","properties":{"Feedback":{"type":"string","maxLength":4000,"description":"Free-text feedback; empty when none is given."},"Rating":{"type":"integer","minimum":1,"maximum":5,"description":"Score from 1 (worst) to 5 (best)."},"SupportSessionRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The archived support session being rated."}},"required":["Feedback","Rating","SupportSessionRecId"],"additionalProperties":false};
+export const validateRating = validate73;
+const schema65 = {"$id":"rating","type":"object","description":"Body of POST SupportSessions/SaveRating: the user's rating of a support session (§3, §4.4).","properties":{"Feedback":{"type":"string","maxLength":4000,"description":"Free-text feedback; empty when none is given."},"Rating":{"type":"integer","minimum":1,"maximum":5,"description":"Score from 1 (worst) to 5 (best)."},"SupportSessionRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The archived support session being rated."}},"required":["Feedback","Rating","SupportSessionRecId"],"additionalProperties":false};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="rating" */;
 let vErrors = null;
 let errors = 0;
@@ -35722,14 +36917,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const validateReportDefinition = validate71;
-const schema63 = {"$id":"reportDefinition","type":"object","description":"A report: sections, each a title, an optional text and widgets on the grid.","properties":{"Version":{"const":1,"description":"Version of the definition format."},"Theme":{"type":"string","maxLength":100},"Sections":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","properties":{"Title":{"type":"string","maxLength":120,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"},"Html":{"type":"string","maxLength":20000},"Widgets":{"type":"array","items":{"type":"object","description":"A widget: kind (manifests/widgets.json), title, grid position, query and settings.","properties":{"Id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,39}$","description":"Id of the widget, unique within the definition."},"Kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Widget kind of the widgets manifest (kpi, line, bar, table, …)."},"Title":{"type":"string","maxLength":120,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Shown above it."},"Position":{"type":"object","description":"Place on the 12-column grid, in columns and rows; X + W ≤ 12.","properties":{"X":{"type":"integer","minimum":0,"maximum":11},"Y":{"type":"integer","minimum":0,"maximum":500},"W":{"type":"integer","minimum":1,"maximum":12},"H":{"type":"integer","minimum":1,"maximum":24}},"required":["X","Y","W","H"],"additionalProperties":false},"Query":{"type":"object","description":"The data of the widget; text and image widgets have none.","properties":{"Source":{"type":"object","description":"The object queried: a DataTable, DataView, DataFusion or DataMerge the caller may read.","properties":{"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id in the upstream store."}},"required":["RecId"],"additionalProperties":false},"Select":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"minItems":1,"maxItems":50,"description":"Columns of plain rows; not with GroupBy or Aggregates."},"Filters":{"type":"array","items":{"type":"object","description":"A condition on one column.","properties":{"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Operator":{"enum":["Equals","NotEquals","Less","LessOrEqual","Greater","GreaterOrEqual","Between","In","NotIn","Contains","StartsWith","IsEmpty","IsNotEmpty"],"description":"Comparison. Between takes Values [low, high] (inclusive); In and NotIn take Values; IsEmpty and IsNotEmpty take nothing; Contains and StartsWith are case-insensitive and take text; the rest take Value."},"Value":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"Values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"maxItems":500,"description":"Values of Between, In and NotIn."}},"required":["Column","Operator"],"additionalProperties":false},"maxItems":20,"description":"Conditions that all hold."},"GroupBy":{"type":"array","items":{"type":"object","description":"A dimension: a column, a Date column by bucket.","properties":{"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Bucket":{"enum":["day","week","month","quarter","year"],"description":"Date bucket (Date columns only); the value is the bucket's first day as YYYY-MM-DD."},"As":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Name of the output column; default the column's name."}},"required":["Column"],"additionalProperties":false},"maxItems":3,"description":"Dimensions, outermost first."},"Aggregates":{"type":"array","items":{"type":"object","description":"A measure computed per group (or over every row without GroupBy).","properties":{"Function":{"enum":["count","countDistinct","sum","avg","min","max"],"description":"count counts rows; countDistinct distinct non-empty values."},"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column aggregated; count without it counts rows."},"As":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Name of the output column, unique among the outputs."}},"required":["Function","As"],"additionalProperties":false},"minItems":1,"maxItems":10,"description":"Measures."},"Sort":{"type":"array","items":{"type":"object","description":"An ordering key: an output column (selected column, dimension or measure).","properties":{"By":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Descending":{"type":"boolean","description":"Largest first; default false."}},"required":["By"],"additionalProperties":false},"maxItems":3,"description":"Ordering of the result."},"Limit":{"type":"integer","minimum":1,"maximum":10000,"description":"Most rows returned; default 1000. A longer result is cut and marked Truncated."},"TopN":{"type":"object","description":"Keep the N groups largest by a measure; with Other, the remaining groups are summed into one row whose dimension is null and which the result marks (OtherRow). Needs exactly one GroupBy.","properties":{"By":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"N":{"type":"integer","minimum":1,"maximum":50},"Other":{"type":"boolean"}},"required":["By","N"],"additionalProperties":false}},"required":["Source"],"additionalProperties":false},"Settings":{"type":"object","description":"Settings of the kind, validated against its settingsSchema by the editor."}},"required":["Id","Kind","Position"],"additionalProperties":false},"maxItems":40}},"required":["Title","Widgets"],"additionalProperties":false}}},"required":["Version","Sections"],"additionalProperties":false};
+export const validateReportDefinition = validate74;
+const schema66 = {"$id":"reportDefinition","type":"object","description":"A report: sections, each a title, an optional text and widgets on the grid.","properties":{"Version":{"const":1,"description":"Version of the definition format."},"Theme":{"type":"string","maxLength":100},"Sections":{"type":"array","minItems":1,"maxItems":20,"items":{"type":"object","properties":{"Title":{"type":"string","maxLength":120,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$"},"Html":{"type":"string","maxLength":20000},"Widgets":{"type":"array","items":{"type":"object","description":"A widget: kind (manifests/widgets.json), title, grid position, query and settings.","properties":{"Id":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,39}$","description":"Id of the widget, unique within the definition."},"Kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Widget kind of the widgets manifest (kpi, line, bar, table, …)."},"Title":{"type":"string","maxLength":120,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Shown above it."},"Position":{"type":"object","description":"Place on the 12-column grid, in columns and rows; X + W ≤ 12.","properties":{"X":{"type":"integer","minimum":0,"maximum":11},"Y":{"type":"integer","minimum":0,"maximum":500},"W":{"type":"integer","minimum":1,"maximum":12},"H":{"type":"integer","minimum":1,"maximum":24}},"required":["X","Y","W","H"],"additionalProperties":false},"Query":{"type":"object","description":"The data of the widget; text and image widgets have none.","properties":{"Source":{"type":"object","description":"The object queried: a DataTable, DataView, DataFusion or DataMerge the caller may read.","properties":{"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id in the upstream store."}},"required":["RecId"],"additionalProperties":false},"Select":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"minItems":1,"maxItems":50,"description":"Columns of plain rows; not with GroupBy or Aggregates."},"Filters":{"type":"array","items":{"type":"object","description":"A condition on one column.","properties":{"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Operator":{"enum":["Equals","NotEquals","Less","LessOrEqual","Greater","GreaterOrEqual","Between","In","NotIn","Contains","StartsWith","IsEmpty","IsNotEmpty"],"description":"Comparison. Between takes Values [low, high] (inclusive); In and NotIn take Values; IsEmpty and IsNotEmpty take nothing; Contains and StartsWith are case-insensitive and take text; the rest take Value."},"Value":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"Values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"maxItems":500,"description":"Values of Between, In and NotIn."}},"required":["Column","Operator"],"additionalProperties":false},"maxItems":20,"description":"Conditions that all hold."},"GroupBy":{"type":"array","items":{"type":"object","description":"A dimension: a column, a Date column by bucket.","properties":{"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Bucket":{"enum":["day","week","month","quarter","year"],"description":"Date bucket (Date columns only); the value is the bucket's first day as YYYY-MM-DD."},"As":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Name of the output column; default the column's name."}},"required":["Column"],"additionalProperties":false},"maxItems":3,"description":"Dimensions, outermost first."},"Aggregates":{"type":"array","items":{"type":"object","description":"A measure computed per group (or over every row without GroupBy).","properties":{"Function":{"enum":["count","countDistinct","sum","avg","min","max"],"description":"count counts rows; countDistinct distinct non-empty values."},"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column aggregated; count without it counts rows."},"As":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Name of the output column, unique among the outputs."}},"required":["Function","As"],"additionalProperties":false},"minItems":1,"maxItems":10,"description":"Measures."},"Sort":{"type":"array","items":{"type":"object","description":"An ordering key: an output column (selected column, dimension or measure).","properties":{"By":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Descending":{"type":"boolean","description":"Largest first; default false."}},"required":["By"],"additionalProperties":false},"maxItems":3,"description":"Ordering of the result."},"Limit":{"type":"integer","minimum":1,"maximum":10000,"description":"Most rows returned; default 1000. A longer result is cut and marked Truncated."},"TopN":{"type":"object","description":"Keep the N groups largest by a measure; with Other, the remaining groups are summed into one row whose dimension is null and which the result marks (OtherRow). Needs exactly one GroupBy.","properties":{"By":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"N":{"type":"integer","minimum":1,"maximum":50},"Other":{"type":"boolean"}},"required":["By","N"],"additionalProperties":false}},"required":["Source"],"additionalProperties":false},"Settings":{"type":"object","description":"Settings of the kind, validated against its settingsSchema by the editor."}},"required":["Id","Kind","Position"],"additionalProperties":false},"maxItems":40}},"required":["Title","Widgets"],"additionalProperties":false}}},"required":["Version","Sections"],"additionalProperties":false};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="reportDefinition" */;
 let vErrors = null;
 let errors = 0;
@@ -36558,7 +37753,7 @@ errors++;
 if(data22.Operator !== undefined){
 let data24 = data22.Operator;
 if(!(((((((((((((data24 === "Equals") || (data24 === "NotEquals")) || (data24 === "Less")) || (data24 === "LessOrEqual")) || (data24 === "Greater")) || (data24 === "GreaterOrEqual")) || (data24 === "Between")) || (data24 === "In")) || (data24 === "NotIn")) || (data24 === "Contains")) || (data24 === "StartsWith")) || (data24 === "IsEmpty")) || (data24 === "IsNotEmpty"))){
-const err70 = {instancePath:instancePath+"/Sections/" + i0+"/Widgets/" + i1+"/Query/Filters/" + i3+"/Operator",schemaPath:"#/properties/Sections/items/properties/Widgets/items/properties/Query/properties/Filters/items/properties/Operator/enum",keyword:"enum",params:{allowedValues: schema63.properties.Sections.items.properties.Widgets.items.properties.Query.properties.Filters.items.properties.Operator.enum},message:"must be equal to one of the allowed values"};
+const err70 = {instancePath:instancePath+"/Sections/" + i0+"/Widgets/" + i1+"/Query/Filters/" + i3+"/Operator",schemaPath:"#/properties/Sections/items/properties/Widgets/items/properties/Query/properties/Filters/items/properties/Operator/enum",keyword:"enum",params:{allowedValues: schema66.properties.Sections.items.properties.Widgets.items.properties.Query.properties.Filters.items.properties.Operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -36897,7 +38092,7 @@ errors++;
 if(data29.Bucket !== undefined){
 let data31 = data29.Bucket;
 if(!(((((data31 === "day") || (data31 === "week")) || (data31 === "month")) || (data31 === "quarter")) || (data31 === "year"))){
-const err94 = {instancePath:instancePath+"/Sections/" + i0+"/Widgets/" + i1+"/Query/GroupBy/" + i5+"/Bucket",schemaPath:"#/properties/Sections/items/properties/Widgets/items/properties/Query/properties/GroupBy/items/properties/Bucket/enum",keyword:"enum",params:{allowedValues: schema63.properties.Sections.items.properties.Widgets.items.properties.Query.properties.GroupBy.items.properties.Bucket.enum},message:"must be equal to one of the allowed values"};
+const err94 = {instancePath:instancePath+"/Sections/" + i0+"/Widgets/" + i1+"/Query/GroupBy/" + i5+"/Bucket",schemaPath:"#/properties/Sections/items/properties/Widgets/items/properties/Query/properties/GroupBy/items/properties/Bucket/enum",keyword:"enum",params:{allowedValues: schema66.properties.Sections.items.properties.Widgets.items.properties.Query.properties.GroupBy.items.properties.Bucket.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -37038,7 +38233,7 @@ errors++;
 if(data34.Function !== undefined){
 let data35 = data34.Function;
 if(!((((((data35 === "count") || (data35 === "countDistinct")) || (data35 === "sum")) || (data35 === "avg")) || (data35 === "min")) || (data35 === "max"))){
-const err106 = {instancePath:instancePath+"/Sections/" + i0+"/Widgets/" + i1+"/Query/Aggregates/" + i6+"/Function",schemaPath:"#/properties/Sections/items/properties/Widgets/items/properties/Query/properties/Aggregates/items/properties/Function/enum",keyword:"enum",params:{allowedValues: schema63.properties.Sections.items.properties.Widgets.items.properties.Query.properties.Aggregates.items.properties.Function.enum},message:"must be equal to one of the allowed values"};
+const err106 = {instancePath:instancePath+"/Sections/" + i0+"/Widgets/" + i1+"/Query/Aggregates/" + i6+"/Function",schemaPath:"#/properties/Sections/items/properties/Widgets/items/properties/Query/properties/Aggregates/items/properties/Function/enum",keyword:"enum",params:{allowedValues: schema66.properties.Sections.items.properties.Widgets.items.properties.Query.properties.Aggregates.items.properties.Function.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -37540,15 +38735,15 @@ vErrors.push(err148);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const validateRoutes = validate72;
-const schema64 = {"$id":"routes","type":"object","description":"Every route of the product (SPEC §2.1–2.4).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"notFoundRedirect":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Where unknown paths go (§2.2: '/')."},"routes":{"type":"array","items":{"type":"object","description":"A route: a path pattern, what it opens, and who may open it.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Unique route id."},"path":{"type":"string","pattern":"^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$","maxLength":200,"description":"Route path pattern, e.g. /dashboards/:folderRecId? — lower-case static segments and named parameters."},"mode":{"enum":["app","help"],"description":"Application mode the route belongs to (default app); help mode has a single route (§2.1)."},"screen":{"type":"object","description":"Render a screen through the renderer registry.","properties":{"kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Renderer kind, looked up exactly in the renderer registry."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Object types (§3) the screen shows, for explorers, viewers and editors."},"screenId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of a manifest-defined screen in the screens manifest."},"view":{"enum":["list","viewer","editor"],"description":"Which view of the object the screen opens."},"showExitButton":{"type":"boolean","description":"Whether a viewer shows its exit button (false on /mobile/report)."}},"required":["kind"],"additionalProperties":false},"redirect":{"type":"object","description":"Redirect to another in-app path, mapping path parameters into the target path or its query.","properties":{"to":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Target path; ':name' segments are replaced by the matched parameters of the same name."},"query":{"type":"object","description":"Query parameters to add, keyed by query parameter name.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"oneOf":[{"type":"object","description":"Copy the value of a path parameter; the query entry is left out when the parameter is absent.","properties":{"param":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the path parameter to copy."}},"required":["param"],"additionalProperties":false},{"type":"object","description":"A literal value.","properties":{"value":{"type":"string","maxLength":200,"description":"The literal query value."}},"required":["value"],"additionalProperties":false}]}},"keepQuery":{"type":"boolean","description":"Keep the incoming query string (default false)."}},"required":["to"],"additionalProperties":false},"legacy":{"type":"object","description":"Show a legacy page in the embedded frame (§2.3).","properties":{"url":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"The mapped newer legacy URL, served by the upstream."},"query":{"type":"object","description":"Query parameters to add, keyed by query parameter name.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"oneOf":[{"type":"object","description":"Copy the value of a path parameter; the query entry is left out when the parameter is absent.","properties":{"param":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the path parameter to copy."}},"required":["param"],"additionalProperties":false},{"type":"object","description":"A literal value.","properties":{"value":{"type":"string","maxLength":200,"description":"The literal query value."}},"required":["value"],"additionalProperties":false}]}},"confirmLeave":{"type":"boolean","description":"Ask the framed page (postMessage) before leaving; it may cancel the navigation (§4.1 step 8)."}},"required":["url"],"additionalProperties":false},"external":{"type":"object","description":"Send the browser to an external site named in the shell manifest (e.g. the help site).","properties":{"site":{"enum":["help"],"description":"Which configured external site."},"pathParams":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"description":"Path parameters appended, in order, to the site's base URL when present."}},"required":["site"],"additionalProperties":false},"paramPatterns":{"type":"object","description":"Regular expressions a path parameter must match (e.g. numeric ids); otherwise the path is unknown.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9]*$"},"additionalProperties":{"type":"string","maxLength":100}},"access":{"type":"object","description":"Who may open the route.","properties":{"public":{"type":"boolean","description":"Reachable without a session; skips login (§4.1 step 7)."},"notLoggedInOnly":{"type":"boolean","description":"Only for visitors without a session; a logged-in user is sent to / (§2.1)."},"signupGate":{"type":"boolean","description":"Reachable only when the shell allows signup; else /login (§2.1)."},"features":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Subscription features that must be Included; otherwise /upgrade (§4.1 step 11)."},"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key that must be present (§4.1 step 12)."},"permissionLevel":{"enum":["r","rw"],"description":"Minimum level of the permission (default r)."},"adminModules":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Admin modules of which any one must have Read; otherwise / (§4.1 additional rules)."},"mobile":{"type":"boolean","description":"The route is marked mobile (§2.2)."}},"additionalProperties":false},"shellProfile":{"enum":["full","public","embedded","mobileReport","help"],"description":"Which shell wraps the screen; public forces the light rounded theme (§2.1)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the page title (§4.1 additional rules)."}},"required":["id","path"],"oneOf":[{"required":["screen"]},{"required":["redirect"]},{"required":["legacy"]},{"required":["external"]}],"additionalProperties":false},"minItems":1,"description":"The routes, most specific first."}},"required":["version","notFoundRedirect","routes"],"additionalProperties":false};
-const pattern221 = new RegExp("^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$", "u");
+export const validateRoutes = validate75;
+const schema67 = {"$id":"routes","type":"object","description":"Every route of the product (SPEC §2.1–2.4).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"notFoundRedirect":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Where unknown paths go (§2.2: '/')."},"routes":{"type":"array","items":{"type":"object","description":"A route: a path pattern, what it opens, and who may open it.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Unique route id."},"path":{"type":"string","pattern":"^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$","maxLength":200,"description":"Route path pattern, e.g. /dashboards/:folderRecId? — lower-case static segments and named parameters."},"mode":{"enum":["app","help"],"description":"Application mode the route belongs to (default app); help mode has a single route (§2.1)."},"screen":{"type":"object","description":"Render a screen through the renderer registry.","properties":{"kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Renderer kind, looked up exactly in the renderer registry."},"objectTypes":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Object types (§3) the screen shows, for explorers, viewers and editors."},"screenId":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Id of a manifest-defined screen in the screens manifest."},"view":{"enum":["list","viewer","editor"],"description":"Which view of the object the screen opens."},"showExitButton":{"type":"boolean","description":"Whether a viewer shows its exit button (false on /mobile/report)."}},"required":["kind"],"additionalProperties":false},"redirect":{"type":"object","description":"Redirect to another in-app path, mapping path parameters into the target path or its query.","properties":{"to":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Target path; ':name' segments are replaced by the matched parameters of the same name."},"query":{"type":"object","description":"Query parameters to add, keyed by query parameter name.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"oneOf":[{"type":"object","description":"Copy the value of a path parameter; the query entry is left out when the parameter is absent.","properties":{"param":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the path parameter to copy."}},"required":["param"],"additionalProperties":false},{"type":"object","description":"A literal value.","properties":{"value":{"type":"string","maxLength":200,"description":"The literal query value."}},"required":["value"],"additionalProperties":false}]}},"keepQuery":{"type":"boolean","description":"Keep the incoming query string (default false)."}},"required":["to"],"additionalProperties":false},"legacy":{"type":"object","description":"Show a legacy page in the embedded frame (§2.3).","properties":{"url":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"The mapped newer legacy URL, served by the upstream."},"query":{"type":"object","description":"Query parameters to add, keyed by query parameter name.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"oneOf":[{"type":"object","description":"Copy the value of a path parameter; the query entry is left out when the parameter is absent.","properties":{"param":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Name of the path parameter to copy."}},"required":["param"],"additionalProperties":false},{"type":"object","description":"A literal value.","properties":{"value":{"type":"string","maxLength":200,"description":"The literal query value."}},"required":["value"],"additionalProperties":false}]}},"confirmLeave":{"type":"boolean","description":"Ask the framed page (postMessage) before leaving; it may cancel the navigation (§4.1 step 8)."}},"required":["url"],"additionalProperties":false},"external":{"type":"object","description":"Send the browser to an external site named in the shell manifest (e.g. the help site).","properties":{"site":{"enum":["help"],"description":"Which configured external site."},"pathParams":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"description":"Path parameters appended, in order, to the site's base URL when present."}},"required":["site"],"additionalProperties":false},"paramPatterns":{"type":"object","description":"Regular expressions a path parameter must match (e.g. numeric ids); otherwise the path is unknown.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9]*$"},"additionalProperties":{"type":"string","maxLength":100}},"access":{"type":"object","description":"Who may open the route.","properties":{"public":{"type":"boolean","description":"Reachable without a session; skips login (§4.1 step 7)."},"notLoggedInOnly":{"type":"boolean","description":"Only for visitors without a session; a logged-in user is sent to / (§2.1)."},"signupGate":{"type":"boolean","description":"Reachable only when the shell allows signup; else /login (§2.1)."},"features":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Subscription features that must be Included; otherwise /upgrade (§4.1 step 11)."},"permission":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Role permission key that must be present (§4.1 step 12)."},"permissionLevel":{"enum":["r","rw"],"description":"Minimum level of the permission (default r)."},"adminModules":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Identifier made of letters, digits and underscores."},"uniqueItems":true,"description":"Admin modules of which any one must have Read; otherwise / (§4.1 additional rules)."},"mobile":{"type":"boolean","description":"The route is marked mobile (§2.2)."}},"additionalProperties":false},"shellProfile":{"enum":["full","public","embedded","mobileReport","help"],"description":"Which shell wraps the screen; public forces the light rounded theme (§2.1)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the page title (§4.1 additional rules)."}},"required":["id","path"],"oneOf":[{"required":["screen"]},{"required":["redirect"]},{"required":["legacy"]},{"required":["external"]}],"additionalProperties":false},"minItems":1,"description":"The routes, most specific first."}},"required":["version","notFoundRedirect","routes"],"additionalProperties":false};
+const pattern225 = new RegExp("^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$", "u");
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="routes" */;
 let vErrors = null;
 let errors = 0;
@@ -37645,7 +38840,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern104.test(data2)){
+if(!pattern108.test(data2)){
 const err8 = {instancePath:instancePath+"/notFoundRedirect",schemaPath:"#/properties/notFoundRedirect/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -37819,7 +39014,7 @@ vErrors.push(err17);
 errors++;
 }
 for(const key1 in data4){
-if(!(func20.call(schema64.properties.routes.items.properties, key1))){
+if(!(func20.call(schema67.properties.routes.items.properties, key1))){
 const err18 = {instancePath:instancePath+"/routes/" + i0,schemaPath:"#/properties/routes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err18];
@@ -37878,7 +39073,7 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!pattern221.test(data6)){
+if(!pattern225.test(data6)){
 const err23 = {instancePath:instancePath+"/routes/" + i0+"/path",schemaPath:"#/properties/routes/items/properties/path/pattern",keyword:"pattern",params:{pattern: "^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$"},message:"must match pattern \""+"^/$|^(/(:[A-Za-z][A-Za-z0-9]*\\??|[a-z0-9][a-z0-9.-]*))+$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -37903,7 +39098,7 @@ errors++;
 if(data4.mode !== undefined){
 let data7 = data4.mode;
 if(!((data7 === "app") || (data7 === "help"))){
-const err25 = {instancePath:instancePath+"/routes/" + i0+"/mode",schemaPath:"#/properties/routes/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema64.properties.routes.items.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/routes/" + i0+"/mode",schemaPath:"#/properties/routes/items/properties/mode/enum",keyword:"enum",params:{allowedValues: schema67.properties.routes.items.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -38086,7 +39281,7 @@ errors++;
 if(data8.view !== undefined){
 let data13 = data8.view;
 if(!(((data13 === "list") || (data13 === "viewer")) || (data13 === "editor"))){
-const err39 = {instancePath:instancePath+"/routes/" + i0+"/screen/view",schemaPath:"#/properties/routes/items/properties/screen/properties/view/enum",keyword:"enum",params:{allowedValues: schema64.properties.routes.items.properties.screen.properties.view.enum},message:"must be equal to one of the allowed values"};
+const err39 = {instancePath:instancePath+"/routes/" + i0+"/screen/view",schemaPath:"#/properties/routes/items/properties/screen/properties/view/enum",keyword:"enum",params:{allowedValues: schema67.properties.routes.items.properties.screen.properties.view.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -38158,7 +39353,7 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!pattern104.test(data16)){
+if(!pattern108.test(data16)){
 const err45 = {instancePath:instancePath+"/routes/" + i0+"/redirect/to",schemaPath:"#/properties/routes/items/properties/redirect/properties/to/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
@@ -38456,7 +39651,7 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(!pattern104.test(data23)){
+if(!pattern108.test(data23)){
 const err67 = {instancePath:instancePath+"/routes/" + i0+"/legacy/url",schemaPath:"#/properties/routes/items/properties/legacy/properties/url/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err67];
@@ -38743,7 +39938,7 @@ errors++;
 }
 if(data29.site !== undefined){
 if(!(data29.site === "help")){
-const err88 = {instancePath:instancePath+"/routes/" + i0+"/external/site",schemaPath:"#/properties/routes/items/properties/external/properties/site/enum",keyword:"enum",params:{allowedValues: schema64.properties.routes.items.properties.external.properties.site.enum},message:"must be equal to one of the allowed values"};
+const err88 = {instancePath:instancePath+"/routes/" + i0+"/external/site",schemaPath:"#/properties/routes/items/properties/external/properties/site/enum",keyword:"enum",params:{allowedValues: schema67.properties.routes.items.properties.external.properties.site.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -39046,7 +40241,7 @@ errors++;
 if(data35.permissionLevel !== undefined){
 let data42 = data35.permissionLevel;
 if(!((data42 === "r") || (data42 === "rw"))){
-const err111 = {instancePath:instancePath+"/routes/" + i0+"/access/permissionLevel",schemaPath:"#/properties/routes/items/properties/access/properties/permissionLevel/enum",keyword:"enum",params:{allowedValues: schema64.properties.routes.items.properties.access.properties.permissionLevel.enum},message:"must be equal to one of the allowed values"};
+const err111 = {instancePath:instancePath+"/routes/" + i0+"/access/permissionLevel",schemaPath:"#/properties/routes/items/properties/access/properties/permissionLevel/enum",keyword:"enum",params:{allowedValues: schema67.properties.routes.items.properties.access.properties.permissionLevel.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -39158,7 +40353,7 @@ errors++;
 if(data4.shellProfile !== undefined){
 let data46 = data4.shellProfile;
 if(!(((((data46 === "full") || (data46 === "public")) || (data46 === "embedded")) || (data46 === "mobileReport")) || (data46 === "help"))){
-const err119 = {instancePath:instancePath+"/routes/" + i0+"/shellProfile",schemaPath:"#/properties/routes/items/properties/shellProfile/enum",keyword:"enum",params:{allowedValues: schema64.properties.routes.items.properties.shellProfile.enum},message:"must be equal to one of the allowed values"};
+const err119 = {instancePath:instancePath+"/routes/" + i0+"/shellProfile",schemaPath:"#/properties/routes/items/properties/shellProfile/enum",keyword:"enum",params:{allowedValues: schema67.properties.routes.items.properties.shellProfile.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -39181,7 +40376,7 @@ vErrors.push(err120);
 }
 errors++;
 }
-if(!pattern55.test(data47)){
+if(!pattern59.test(data47)){
 const err121 = {instancePath:instancePath+"/routes/" + i0+"/titleKey",schemaPath:"#/properties/routes/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err121];
@@ -39238,17 +40433,17 @@ vErrors.push(err125);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const validateScreens = validate73;
-const schema65 = {"$id":"screens","type":"object","description":"Manifest-defined screens: every admin screen of SPEC §2.4 (DESIGN.md §3).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"screens":{"type":"array","items":{"type":"object","description":"A manifest-defined screen. Deep links: ?id=<rowKey> opens that record's detail; with delete=true it asks to delete it (§2.4 /admin/support).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Screen id = the id of the route that shows it (e.g. adminAccounts)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the screen title (also the page title, §4.1)."},"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module (§3 AdminPermissions) whose Read opens the screen and whose Write allows its actions."},"objectType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin object type of the records (§3), when there is one."},"list":{"type":"object","description":"The paged, sortable, filterable list of the resource's records.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint, by convention Admin/<ModuleKey>. GET with page, pageSize, search, sort and the filters → { items, total }; records live under {endpoint}/{rowKey}."},"rowKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field that identifies a row (unique within the resource, e.g. RecId); every list row carries it."},"titleField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field that names a record: the detail dialog's title and the {{name}} of confirmation texts (default: rowKey); list rows carry it."},"columns":{"type":"array","items":{"type":"object","description":"A column of the list.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row shown in the column."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the column header."},"format":{"enum":["text","number","date","datetime","boolean","bytes","currency","status","email"],"description":"How the value is rendered (default text): number and currency with the UI language's separators, date and datetime in the user's locale, bytes as KB/MB/GB, boolean as a check mark, status as a badge from `options`, email as a mailto link."},"sortable":{"type":"boolean","description":"Whether clicking the header sorts the list by this field (sent as sort=Field or sort=-Field)."},"width":{"type":"integer","minimum":40,"maximum":800,"description":"Initial width in CSS pixels; absent means the column shares the remaining width."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Label and tone of each value, for format status (required there); unknown values show raw."},"currencyField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"For format currency: the row field holding the ISO 4217 currency code of the amount."}},"required":["field","labelKey"],"allOf":[{"if":{"properties":{"format":{"const":"status"}},"required":["format"]},"then":{"required":["options"]}},{"if":{"properties":{"format":{"const":"currency"}},"required":["format"]},"then":{"required":["currencyField"]}}],"additionalProperties":false},"minItems":1,"description":"Columns, in display order."},"filters":{"type":"array","items":{"type":"object","description":"A filter above the list. Its value is sent to the list endpoint as query parameter `name` (and kept in the browser URL); an empty filter is left out.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Query parameter name; never one of page, pageSize, search, sort, id, delete.","not":{"enum":["page","pageSize","search","sort","id","delete"]}},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the filter's label."},"type":{"enum":["select","text","date","boolean"],"description":"Control: select (one of `options` or `optionsSource`), text (free text the upstream matches, usually as contains), date (ISO date YYYY-MM-DD; names ending in From/To are inclusive bounds), boolean (yes / no / any, sent as true or false)."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Static choices of a select filter."},"optionsSource":{"type":"object","description":"Load the options from a list endpoint (same response shape as a screen list) as the user types.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint returning { items, total }."},"valueField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row stored as the value."},"labelField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row shown as the option's label."},"query":{"type":"object","description":"Fixed query parameters added to every options request, e.g. { ItemType: 'Package' }.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"string","maxLength":100}}},"required":["endpoint","valueField","labelField"],"additionalProperties":false},"default":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"Value applied when the screen opens without this filter in its URL."},"pathParam":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Keep the filter in this path parameter of the screen's route (e.g. screenTab, folderRecId) instead of the browser URL's query string; changing it navigates. The list request still sends it as `name`."},"display":{"enum":["control","tabs","hidden"],"description":"control (default): a control in the filter bar; tabs: a select shown as tabs above the list; hidden: not shown, set only by the URL (e.g. the current folder)."}},"required":["name","labelKey","type"],"allOf":[{"if":{"properties":{"type":{"const":"select"}},"required":["type"]},"then":{"oneOf":[{"required":["options"]},{"required":["optionsSource"]}]},"else":{"not":{"anyOf":[{"required":["options"]},{"required":["optionsSource"]}]}}},{"if":{"properties":{"display":{"const":"tabs"}},"required":["display"]},"then":{"properties":{"type":{"const":"select"}},"required":["options"]}}],"additionalProperties":false},"description":"Filters, in display order."},"paging":{"type":"object","description":"Page sizes.","properties":{"defaultPageSize":{"type":"integer","minimum":1,"maximum":500,"description":"Page size when the screen opens; one of pageSizes."},"pageSizes":{"type":"array","items":{"type":"integer","minimum":1,"maximum":500},"minItems":1,"uniqueItems":true,"description":"Page sizes the user may choose, ascending."}},"required":["defaultPageSize","pageSizes"],"additionalProperties":false},"defaultSort":{"type":"object","description":"Sort order when the screen opens.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field sorted by; a sortable column's field."},"direction":{"enum":["asc","desc"],"description":"Ascending or descending."}},"required":["field","direction"],"additionalProperties":false},"searchable":{"type":"boolean","description":"Whether a search box is shown; its text is sent as search (the upstream decides which fields match)."},"autoRefreshSeconds":{"type":"integer","minimum":5,"maximum":3600,"description":"Reload the visible page this often while the screen is shown (live resources such as tasks and workers); absent means never."}},"required":["endpoint","rowKey","columns","paging","defaultSort","searchable"],"additionalProperties":false},"detail":{"type":"object","description":"The record's form, opened by a row click or ?id=<rowKey>: loaded with GET {list endpoint}/{rowKey}, editable only with the edit action and Write on the module (§6), used empty (read-only fields left out) by the create action.","properties":{"groups":{"type":"array","items":{"type":"object","description":"A titled section of the form. The record stays flat: groups only order and arrange fields (ui:order, plus ui:options.groups for the runtime's ObjectFieldTemplate).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Group id, unique within the form."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title; absent for an untitled section."},"columns":{"enum":[1,2],"description":"Fields per row on wide screens (default 1); text, json and multiselect fields span the row."},"fields":{"type":"array","items":{"type":"object","description":"A form field. Derived JSON Schema by type — string: {type:'string'}; text: string + ui:widget textarea; integer / number: {type:'integer'|'number'}; boolean: boolean + checkbox; date: string, format date; datetime: string, format date-time; email: string, format email, checked with the product's e-mail pattern (§5 ValidationErrorMessage_InvalidEmail); password: string + ui:widget password (§5 password placeholder rule); select: enum of option values (oneOf const/title) or a searchable remote select for optionsSource; multiselect: array of those values, uniqueItems; json: string holding JSON + code-editor widget, rejected when it does not parse. labelKey → title, helpKey → ui:help, the constraints → the same JSON Schema keywords.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the record the input reads and writes; unique within the form."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the label (the derived schema's title)."},"type":{"enum":["string","text","integer","number","boolean","date","datetime","email","password","select","multiselect","json"],"description":"Kind of input; see the derivation above."},"required":{"type":"boolean","description":"Listed in the derived schema's required; checked with the §5 rule (non-blank after trimming, non-empty array) and message ValidationErrorMessage_Required."},"readOnly":{"type":"boolean","description":"Shown, never edited (readOnly + ui:readonly), never sent; left out of the create form. Without Write on the module every field is read-only anyway (§6)."},"createOnly":{"type":"boolean","description":"Set when the record is created, read-only afterwards (e.g. an account's domain)."},"writeOnly":{"type":"boolean","description":"Secret (writeOnly in the derived schema): the upstream never returns it, the input starts empty and the value is sent only when the user types one; leaving it empty keeps the stored secret."},"maxLength":{"type":"integer","minimum":1,"maximum":1000000,"description":"Maximum length of a text value."},"minimum":{"type":"number","description":"Smallest allowed number (inclusive)."},"maximum":{"type":"number","description":"Largest allowed number (inclusive)."},"pattern":{"type":"string","format":"regex","maxLength":500,"description":"ECMAScript regular expression (unicode mode) a non-empty text value must match."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Choices of a select or multiselect."},"optionsSource":{"type":"object","description":"Load the options from a list endpoint (same response shape as a screen list) as the user types.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint returning { items, total }."},"valueField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row stored as the value."},"labelField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row shown as the option's label."},"query":{"type":"object","description":"Fixed query parameters added to every options request, e.g. { ItemType: 'Package' }.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"string","maxLength":100}}},"required":["endpoint","valueField","labelField"],"additionalProperties":false},"helpKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of a help text shown under the input (ui:help)."},"default":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"Initial value in the create form (the derived schema's default)."}},"required":["name","labelKey","type"],"allOf":[{"if":{"properties":{"type":{"enum":["select","multiselect"]}},"required":["type"]},"then":{"oneOf":[{"required":["options"]},{"required":["optionsSource"]}]},"else":{"not":{"anyOf":[{"required":["options"]},{"required":["optionsSource"]}]}}},{"if":{"properties":{"type":{"enum":["string","text","email","password","json"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["maxLength"]},{"required":["pattern"]}]}}},{"if":{"properties":{"type":{"enum":["integer","number"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["minimum"]},{"required":["maximum"]}]}}},{"not":{"anyOf":[{"properties":{"readOnly":{"const":true},"writeOnly":{"const":true}},"required":["readOnly","writeOnly"]},{"properties":{"readOnly":{"const":true},"required":{"const":true}},"required":["readOnly","required"]},{"properties":{"readOnly":{"const":true},"createOnly":{"const":true}},"required":["readOnly","createOnly"]}]}}],"additionalProperties":false},"minItems":1,"description":"Fields, in display order."}},"required":["id","fields"],"additionalProperties":false},"minItems":1,"description":"Sections of the form, in display order; field names are unique across all groups."},"panels":{"type":"array","items":{"type":"object","description":"A related view under the form (e.g. a ticket's comments, a task's log) rendered by the panel registry; unknown kinds render a visible fallback.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Panel id, unique within the detail."},"kind":{"enum":["comments","chatTranscript","taskLog","emailBody"],"description":"comments: §3 Comment list (internal ones marked); chatTranscript: §3 support chat messages; taskLog: log lines with severity 1–3 (§9); emailBody: the message as sanitised HTML (DOMPurify)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the panel title."},"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"GET endpoint of the panel's content, usually {list endpoint}/{RecId}/…."}},"required":["id","kind","titleKey","endpoint"],"additionalProperties":false},"description":"Related read-only views under the form."}},"required":["groups"],"additionalProperties":false},"actions":{"type":"object","description":"What may be done with the records; an absent action is not offered.","properties":{"create":{"type":"object","description":"Offer a create button opening the detail form empty; POST {list endpoint}. Needs Write.","properties":{"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the create button."}},"required":["labelKey"],"additionalProperties":false},"edit":{"type":"object","description":"Make the detail form editable and savable; PUT {list endpoint}/{rowKey}. Needs Write.","properties":{"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the edit button / save button."},"enabledWhen":{"type":"object","description":"Enable the action only for rows whose field holds one of the values (e.g. resend only failed e-mails); list rows carry the field even when no column shows it.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row that is tested."},"values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"A scalar value: text, number or boolean."},"minItems":1,"description":"The action is enabled when the field equals one of these values."}},"required":["field","values"],"additionalProperties":false}},"required":["labelKey"],"additionalProperties":false},"delete":{"type":"object","description":"Offer deletion; DELETE {list endpoint}/{rowKey}, bulk POST {list endpoint}/Delete. Needs Write.","properties":{"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the delete button."},"confirmKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the confirmation; interpolates {{name}}."},"bulk":{"type":"boolean","description":"Whether the selected rows can be deleted at once."},"bulkConfirmKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the bulk confirmation; interpolates {{count}}. Required with bulk."},"enabledWhen":{"type":"object","description":"Enable the action only for rows whose field holds one of the values (e.g. resend only failed e-mails); list rows carry the field even when no column shows it.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row that is tested."},"values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"A scalar value: text, number or boolean."},"minItems":1,"description":"The action is enabled when the field equals one of these values."}},"required":["field","values"],"additionalProperties":false}},"required":["labelKey","confirmKey"],"if":{"properties":{"bulk":{"const":true}},"required":["bulk"]},"then":{"required":["bulkConfirmKey"]},"additionalProperties":false},"custom":{"type":"array","items":{"type":"object","description":"An action beyond create/edit/delete. It calls `endpoint` — body: the input `fields` as JSON, plus `ids` (the selected rowKeys) for bulk scope; screen-scope calls also carry the list's current search, sort and filters as query string, so an export matches the list and a new folder lands in the folder shown — or opens `navigateTo`. Needs Write on the screen's module unless readOnly.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Action id, unique within the screen."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button or menu item."},"scope":{"enum":["row","bulk","screen"],"description":"row: in each row's menu and the detail footer; bulk: on the selected rows; screen: in the list toolbar."},"variant":{"enum":["primary","secondary","danger"],"description":"Button style (default primary). Secondary exactly for readOnly actions: §6 keeps secondary dialog-footer buttons enabled without Write and disables the others, so this makes §6 and the readOnly rule agree."},"readOnly":{"type":"boolean","description":"The action changes nothing (export, view, download, test): Read on the module is enough. Requires variant secondary."},"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"Upstream endpoint called; '{Field}' segments take the row's values."},"method":{"enum":["GET","POST","PUT","PATCH","DELETE"],"description":"HTTP method of the call; GET only for readOnly actions."},"navigateTo":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path opened instead of a call, '{Field}' replaced by the row's value (URL-encoded)."},"confirmKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of a confirmation asked first; interpolates {{name}} (the row's titleField) or {{count}} (bulk)."},"successKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the success banner (§4.5) shown when the call succeeds; none when absent."},"enabledWhen":{"type":"object","description":"Enable the action only for rows whose field holds one of the values (e.g. resend only failed e-mails); list rows carry the field even when no column shows it.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row that is tested."},"values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"A scalar value: text, number or boolean."},"minItems":1,"description":"The action is enabled when the field equals one of these values."}},"required":["field","values"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"object","description":"A form field. Derived JSON Schema by type — string: {type:'string'}; text: string + ui:widget textarea; integer / number: {type:'integer'|'number'}; boolean: boolean + checkbox; date: string, format date; datetime: string, format date-time; email: string, format email, checked with the product's e-mail pattern (§5 ValidationErrorMessage_InvalidEmail); password: string + ui:widget password (§5 password placeholder rule); select: enum of option values (oneOf const/title) or a searchable remote select for optionsSource; multiselect: array of those values, uniqueItems; json: string holding JSON + code-editor widget, rejected when it does not parse. labelKey → title, helpKey → ui:help, the constraints → the same JSON Schema keywords.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the record the input reads and writes; unique within the form."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the label (the derived schema's title)."},"type":{"enum":["string","text","integer","number","boolean","date","datetime","email","password","select","multiselect","json"],"description":"Kind of input; see the derivation above."},"required":{"type":"boolean","description":"Listed in the derived schema's required; checked with the §5 rule (non-blank after trimming, non-empty array) and message ValidationErrorMessage_Required."},"readOnly":{"type":"boolean","description":"Shown, never edited (readOnly + ui:readonly), never sent; left out of the create form. Without Write on the module every field is read-only anyway (§6)."},"createOnly":{"type":"boolean","description":"Set when the record is created, read-only afterwards (e.g. an account's domain)."},"writeOnly":{"type":"boolean","description":"Secret (writeOnly in the derived schema): the upstream never returns it, the input starts empty and the value is sent only when the user types one; leaving it empty keeps the stored secret."},"maxLength":{"type":"integer","minimum":1,"maximum":1000000,"description":"Maximum length of a text value."},"minimum":{"type":"number","description":"Smallest allowed number (inclusive)."},"maximum":{"type":"number","description":"Largest allowed number (inclusive)."},"pattern":{"type":"string","format":"regex","maxLength":500,"description":"ECMAScript regular expression (unicode mode) a non-empty text value must match."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Choices of a select or multiselect."},"optionsSource":{"type":"object","description":"Load the options from a list endpoint (same response shape as a screen list) as the user types.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint returning { items, total }."},"valueField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row stored as the value."},"labelField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row shown as the option's label."},"query":{"type":"object","description":"Fixed query parameters added to every options request, e.g. { ItemType: 'Package' }.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"string","maxLength":100}}},"required":["endpoint","valueField","labelField"],"additionalProperties":false},"helpKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of a help text shown under the input (ui:help)."},"default":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"Initial value in the create form (the derived schema's default)."}},"required":["name","labelKey","type"],"allOf":[{"if":{"properties":{"type":{"enum":["select","multiselect"]}},"required":["type"]},"then":{"oneOf":[{"required":["options"]},{"required":["optionsSource"]}]},"else":{"not":{"anyOf":[{"required":["options"]},{"required":["optionsSource"]}]}}},{"if":{"properties":{"type":{"enum":["string","text","email","password","json"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["maxLength"]},{"required":["pattern"]}]}}},{"if":{"properties":{"type":{"enum":["integer","number"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["minimum"]},{"required":["maximum"]}]}}},{"not":{"anyOf":[{"properties":{"readOnly":{"const":true},"writeOnly":{"const":true}},"required":["readOnly","writeOnly"]},{"properties":{"readOnly":{"const":true},"required":{"const":true}},"required":["readOnly","required"]},{"properties":{"readOnly":{"const":true},"createOnly":{"const":true}},"required":["readOnly","createOnly"]}]}}],"additionalProperties":false},"minItems":1,"description":"Inputs asked in a dialog before the call (same vocabulary as the detail form); sent as the body."},"upload":{"type":"object","description":"Pick files and send them as a multipart request with the files in the repeated field file[] (§7 uploads), with the §5 file rules.","properties":{"accept":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9]{1,10}$"},"minItems":1,"uniqueItems":true,"description":"Allowed extensions, lower case without the dot, compared case-insensitively (§5 WrongFileType)."},"maxBytes":{"type":"integer","minimum":1,"description":"Maximum total size; larger selections show MaxSizeExceeded (§5)."},"multiple":{"type":"boolean","description":"Allow several files (§5: only the first one otherwise)."}},"required":["accept","maxBytes"],"additionalProperties":false},"result":{"enum":["refresh","download","table"],"description":"What follows a successful call (default refresh): refresh reloads the list and open detail; download saves the response as a file; table shows a response { columns: [name…], rows: [[value…]…] } in a read-only grid dialog."}},"required":["id","labelKey","scope"],"allOf":[{"oneOf":[{"required":["endpoint","method"],"not":{"required":["navigateTo"]}},{"required":["navigateTo"],"not":{"anyOf":[{"required":["endpoint"]},{"required":["method"]},{"required":["fields"]}]}}]},{"not":{"required":["fields","upload"]}},{"if":{"required":["navigateTo"]},"then":{"properties":{"scope":{"const":"row"}},"not":{"anyOf":[{"required":["upload"]},{"required":["result"]}]}}},{"if":{"required":["upload"]},"then":{"properties":{"method":{"enum":["POST","PUT"]},"scope":{"const":"screen"}}}},{"if":{"properties":{"method":{"const":"GET"}},"required":["method"]},"then":{"properties":{"readOnly":{"const":true}},"required":["readOnly"]}},{"if":{"properties":{"variant":{"const":"secondary"}},"required":["variant"]},"then":{"properties":{"readOnly":{"const":true}},"required":["readOnly"]}},{"if":{"properties":{"readOnly":{"const":true}},"required":["readOnly"]},"then":{"properties":{"variant":{"const":"secondary"}},"required":["variant"]}},{"if":{"not":{"properties":{"scope":{"const":"row"}}}},"then":{"not":{"required":["enabledWhen"]}}}],"additionalProperties":false},"description":"Other actions, in display order."}},"additionalProperties":false}},"required":["id","titleKey","adminModule","list","actions"],"if":{"properties":{"actions":{"type":"object","anyOf":[{"required":["create"]},{"required":["edit"]}]}},"required":["actions"]},"then":{"required":["detail"]},"additionalProperties":false},"minItems":1,"description":"The screens; ids are unique."}},"required":["version","screens"],"additionalProperties":false};
-const pattern241 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$", "u");
-const pattern292 = new RegExp("^[a-z0-9]{1,10}$", "u");
+export const validateScreens = validate76;
+const schema68 = {"$id":"screens","type":"object","description":"Manifest-defined screens: every admin screen of SPEC §2.4 (DESIGN.md §3).","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"screens":{"type":"array","items":{"type":"object","description":"A manifest-defined screen. Deep links: ?id=<rowKey> opens that record's detail; with delete=true it asks to delete it (§2.4 /admin/support).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Screen id = the id of the route that shows it (e.g. adminAccounts)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the screen title (also the page title, §4.1)."},"adminModule":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module (§3 AdminPermissions) whose Read opens the screen and whose Write allows its actions."},"objectType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin object type of the records (§3), when there is one."},"list":{"type":"object","description":"The paged, sortable, filterable list of the resource's records.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint, by convention Admin/<ModuleKey>. GET with page, pageSize, search, sort and the filters → { items, total }; records live under {endpoint}/{rowKey}."},"rowKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field that identifies a row (unique within the resource, e.g. RecId); every list row carries it."},"titleField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field that names a record: the detail dialog's title and the {{name}} of confirmation texts (default: rowKey); list rows carry it."},"columns":{"type":"array","items":{"type":"object","description":"A column of the list.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row shown in the column."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the column header."},"format":{"enum":["text","number","date","datetime","boolean","bytes","currency","status","email"],"description":"How the value is rendered (default text): number and currency with the UI language's separators, date and datetime in the user's locale, bytes as KB/MB/GB, boolean as a check mark, status as a badge from `options`, email as a mailto link."},"sortable":{"type":"boolean","description":"Whether clicking the header sorts the list by this field (sent as sort=Field or sort=-Field)."},"width":{"type":"integer","minimum":40,"maximum":800,"description":"Initial width in CSS pixels; absent means the column shares the remaining width."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Label and tone of each value, for format status (required there); unknown values show raw."},"currencyField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"For format currency: the row field holding the ISO 4217 currency code of the amount."}},"required":["field","labelKey"],"allOf":[{"if":{"properties":{"format":{"const":"status"}},"required":["format"]},"then":{"required":["options"]}},{"if":{"properties":{"format":{"const":"currency"}},"required":["format"]},"then":{"required":["currencyField"]}}],"additionalProperties":false},"minItems":1,"description":"Columns, in display order."},"filters":{"type":"array","items":{"type":"object","description":"A filter above the list. Its value is sent to the list endpoint as query parameter `name` (and kept in the browser URL); an empty filter is left out.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Query parameter name; never one of page, pageSize, search, sort, id, delete.","not":{"enum":["page","pageSize","search","sort","id","delete"]}},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the filter's label."},"type":{"enum":["select","text","date","boolean"],"description":"Control: select (one of `options` or `optionsSource`), text (free text the upstream matches, usually as contains), date (ISO date YYYY-MM-DD; names ending in From/To are inclusive bounds), boolean (yes / no / any, sent as true or false)."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Static choices of a select filter."},"optionsSource":{"type":"object","description":"Load the options from a list endpoint (same response shape as a screen list) as the user types.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint returning { items, total }."},"valueField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row stored as the value."},"labelField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row shown as the option's label."},"query":{"type":"object","description":"Fixed query parameters added to every options request, e.g. { ItemType: 'Package' }.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"string","maxLength":100}}},"required":["endpoint","valueField","labelField"],"additionalProperties":false},"default":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"Value applied when the screen opens without this filter in its URL."},"pathParam":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Keep the filter in this path parameter of the screen's route (e.g. screenTab, folderRecId) instead of the browser URL's query string; changing it navigates. The list request still sends it as `name`."},"display":{"enum":["control","tabs","hidden"],"description":"control (default): a control in the filter bar; tabs: a select shown as tabs above the list; hidden: not shown, set only by the URL (e.g. the current folder)."}},"required":["name","labelKey","type"],"allOf":[{"if":{"properties":{"type":{"const":"select"}},"required":["type"]},"then":{"oneOf":[{"required":["options"]},{"required":["optionsSource"]}]},"else":{"not":{"anyOf":[{"required":["options"]},{"required":["optionsSource"]}]}}},{"if":{"properties":{"display":{"const":"tabs"}},"required":["display"]},"then":{"properties":{"type":{"const":"select"}},"required":["options"]}}],"additionalProperties":false},"description":"Filters, in display order."},"paging":{"type":"object","description":"Page sizes.","properties":{"defaultPageSize":{"type":"integer","minimum":1,"maximum":500,"description":"Page size when the screen opens; one of pageSizes."},"pageSizes":{"type":"array","items":{"type":"integer","minimum":1,"maximum":500},"minItems":1,"uniqueItems":true,"description":"Page sizes the user may choose, ascending."}},"required":["defaultPageSize","pageSizes"],"additionalProperties":false},"defaultSort":{"type":"object","description":"Sort order when the screen opens.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field sorted by; a sortable column's field."},"direction":{"enum":["asc","desc"],"description":"Ascending or descending."}},"required":["field","direction"],"additionalProperties":false},"searchable":{"type":"boolean","description":"Whether a search box is shown; its text is sent as search (the upstream decides which fields match)."},"autoRefreshSeconds":{"type":"integer","minimum":5,"maximum":3600,"description":"Reload the visible page this often while the screen is shown (live resources such as tasks and workers); absent means never."}},"required":["endpoint","rowKey","columns","paging","defaultSort","searchable"],"additionalProperties":false},"detail":{"type":"object","description":"The record's form, opened by a row click or ?id=<rowKey>: loaded with GET {list endpoint}/{rowKey}, editable only with the edit action and Write on the module (§6), used empty (read-only fields left out) by the create action.","properties":{"groups":{"type":"array","items":{"type":"object","description":"A titled section of the form. The record stays flat: groups only order and arrange fields (ui:order, plus ui:options.groups for the runtime's ObjectFieldTemplate).","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Group id, unique within the form."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the section title; absent for an untitled section."},"columns":{"enum":[1,2],"description":"Fields per row on wide screens (default 1); text, json and multiselect fields span the row."},"fields":{"type":"array","items":{"type":"object","description":"A form field. Derived JSON Schema by type — string: {type:'string'}; text: string + ui:widget textarea; integer / number: {type:'integer'|'number'}; boolean: boolean + checkbox; date: string, format date; datetime: string, format date-time; email: string, format email, checked with the product's e-mail pattern (§5 ValidationErrorMessage_InvalidEmail); password: string + ui:widget password (§5 password placeholder rule); select: enum of option values (oneOf const/title) or a searchable remote select for optionsSource; multiselect: array of those values, uniqueItems; json: string holding JSON + code-editor widget, rejected when it does not parse. labelKey → title, helpKey → ui:help, the constraints → the same JSON Schema keywords.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the record the input reads and writes; unique within the form."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the label (the derived schema's title)."},"type":{"enum":["string","text","integer","number","boolean","date","datetime","email","password","select","multiselect","json"],"description":"Kind of input; see the derivation above."},"required":{"type":"boolean","description":"Listed in the derived schema's required; checked with the §5 rule (non-blank after trimming, non-empty array) and message ValidationErrorMessage_Required."},"readOnly":{"type":"boolean","description":"Shown, never edited (readOnly + ui:readonly), never sent; left out of the create form. Without Write on the module every field is read-only anyway (§6)."},"createOnly":{"type":"boolean","description":"Set when the record is created, read-only afterwards (e.g. an account's domain)."},"writeOnly":{"type":"boolean","description":"Secret (writeOnly in the derived schema): the upstream never returns it, the input starts empty and the value is sent only when the user types one; leaving it empty keeps the stored secret."},"maxLength":{"type":"integer","minimum":1,"maximum":1000000,"description":"Maximum length of a text value."},"minimum":{"type":"number","description":"Smallest allowed number (inclusive)."},"maximum":{"type":"number","description":"Largest allowed number (inclusive)."},"pattern":{"type":"string","format":"regex","maxLength":500,"description":"ECMAScript regular expression (unicode mode) a non-empty text value must match."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Choices of a select or multiselect."},"optionsSource":{"type":"object","description":"Load the options from a list endpoint (same response shape as a screen list) as the user types.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint returning { items, total }."},"valueField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row stored as the value."},"labelField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row shown as the option's label."},"query":{"type":"object","description":"Fixed query parameters added to every options request, e.g. { ItemType: 'Package' }.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"string","maxLength":100}}},"required":["endpoint","valueField","labelField"],"additionalProperties":false},"helpKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of a help text shown under the input (ui:help)."},"default":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"Initial value in the create form (the derived schema's default)."}},"required":["name","labelKey","type"],"allOf":[{"if":{"properties":{"type":{"enum":["select","multiselect"]}},"required":["type"]},"then":{"oneOf":[{"required":["options"]},{"required":["optionsSource"]}]},"else":{"not":{"anyOf":[{"required":["options"]},{"required":["optionsSource"]}]}}},{"if":{"properties":{"type":{"enum":["string","text","email","password","json"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["maxLength"]},{"required":["pattern"]}]}}},{"if":{"properties":{"type":{"enum":["integer","number"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["minimum"]},{"required":["maximum"]}]}}},{"not":{"anyOf":[{"properties":{"readOnly":{"const":true},"writeOnly":{"const":true}},"required":["readOnly","writeOnly"]},{"properties":{"readOnly":{"const":true},"required":{"const":true}},"required":["readOnly","required"]},{"properties":{"readOnly":{"const":true},"createOnly":{"const":true}},"required":["readOnly","createOnly"]}]}}],"additionalProperties":false},"minItems":1,"description":"Fields, in display order."}},"required":["id","fields"],"additionalProperties":false},"minItems":1,"description":"Sections of the form, in display order; field names are unique across all groups."},"panels":{"type":"array","items":{"type":"object","description":"A related view under the form (e.g. a ticket's comments, a task's log) rendered by the panel registry; unknown kinds render a visible fallback.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Panel id, unique within the detail."},"kind":{"enum":["comments","chatTranscript","taskLog","emailBody"],"description":"comments: §3 Comment list (internal ones marked); chatTranscript: §3 support chat messages; taskLog: log lines with severity 1–3 (§9); emailBody: the message as sanitised HTML (DOMPurify)."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the panel title."},"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"GET endpoint of the panel's content, usually {list endpoint}/{RecId}/…."}},"required":["id","kind","titleKey","endpoint"],"additionalProperties":false},"description":"Related read-only views under the form."}},"required":["groups"],"additionalProperties":false},"actions":{"type":"object","description":"What may be done with the records; an absent action is not offered.","properties":{"create":{"type":"object","description":"Offer a create button opening the detail form empty; POST {list endpoint}. Needs Write.","properties":{"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the create button."}},"required":["labelKey"],"additionalProperties":false},"edit":{"type":"object","description":"Make the detail form editable and savable; PUT {list endpoint}/{rowKey}. Needs Write.","properties":{"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the edit button / save button."},"enabledWhen":{"type":"object","description":"Enable the action only for rows whose field holds one of the values (e.g. resend only failed e-mails); list rows carry the field even when no column shows it.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row that is tested."},"values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"A scalar value: text, number or boolean."},"minItems":1,"description":"The action is enabled when the field equals one of these values."}},"required":["field","values"],"additionalProperties":false}},"required":["labelKey"],"additionalProperties":false},"delete":{"type":"object","description":"Offer deletion; DELETE {list endpoint}/{rowKey}, bulk POST {list endpoint}/Delete. Needs Write.","properties":{"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the delete button."},"confirmKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the confirmation; interpolates {{name}}."},"bulk":{"type":"boolean","description":"Whether the selected rows can be deleted at once."},"bulkConfirmKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the bulk confirmation; interpolates {{count}}. Required with bulk."},"enabledWhen":{"type":"object","description":"Enable the action only for rows whose field holds one of the values (e.g. resend only failed e-mails); list rows carry the field even when no column shows it.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row that is tested."},"values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"A scalar value: text, number or boolean."},"minItems":1,"description":"The action is enabled when the field equals one of these values."}},"required":["field","values"],"additionalProperties":false}},"required":["labelKey","confirmKey"],"if":{"properties":{"bulk":{"const":true}},"required":["bulk"]},"then":{"required":["bulkConfirmKey"]},"additionalProperties":false},"custom":{"type":"array","items":{"type":"object","description":"An action beyond create/edit/delete. It calls `endpoint` — body: the input `fields` as JSON, plus `ids` (the selected rowKeys) for bulk scope; screen-scope calls also carry the list's current search, sort and filters as query string, so an export matches the list and a new folder lands in the folder shown — or opens `navigateTo`. Needs Write on the screen's module unless readOnly.","properties":{"id":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Action id, unique within the screen."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the button or menu item."},"scope":{"enum":["row","bulk","screen"],"description":"row: in each row's menu and the detail footer; bulk: on the selected rows; screen: in the list toolbar."},"variant":{"enum":["primary","secondary","danger"],"description":"Button style (default primary). Secondary exactly for readOnly actions: §6 keeps secondary dialog-footer buttons enabled without Write and disables the others, so this makes §6 and the readOnly rule agree."},"readOnly":{"type":"boolean","description":"The action changes nothing (export, view, download, test): Read on the module is enough. Requires variant secondary."},"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"Upstream endpoint called; '{Field}' segments take the row's values."},"method":{"enum":["GET","POST","PUT","PATCH","DELETE"],"description":"HTTP method of the call; GET only for readOnly actions."},"navigateTo":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path opened instead of a call, '{Field}' replaced by the row's value (URL-encoded)."},"confirmKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of a confirmation asked first; interpolates {{name}} (the row's titleField) or {{count}} (bulk)."},"successKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the success banner (§4.5) shown when the call succeeds; none when absent."},"enabledWhen":{"type":"object","description":"Enable the action only for rows whose field holds one of the values (e.g. resend only failed e-mails); list rows carry the field even when no column shows it.","properties":{"field":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the row that is tested."},"values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"A scalar value: text, number or boolean."},"minItems":1,"description":"The action is enabled when the field equals one of these values."}},"required":["field","values"],"additionalProperties":false},"fields":{"type":"array","items":{"type":"object","description":"A form field. Derived JSON Schema by type — string: {type:'string'}; text: string + ui:widget textarea; integer / number: {type:'integer'|'number'}; boolean: boolean + checkbox; date: string, format date; datetime: string, format date-time; email: string, format email, checked with the product's e-mail pattern (§5 ValidationErrorMessage_InvalidEmail); password: string + ui:widget password (§5 password placeholder rule); select: enum of option values (oneOf const/title) or a searchable remote select for optionsSource; multiselect: array of those values, uniqueItems; json: string holding JSON + code-editor widget, rejected when it does not parse. labelKey → title, helpKey → ui:help, the constraints → the same JSON Schema keywords.","properties":{"name":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of the record the input reads and writes; unique within the form."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the label (the derived schema's title)."},"type":{"enum":["string","text","integer","number","boolean","date","datetime","email","password","select","multiselect","json"],"description":"Kind of input; see the derivation above."},"required":{"type":"boolean","description":"Listed in the derived schema's required; checked with the §5 rule (non-blank after trimming, non-empty array) and message ValidationErrorMessage_Required."},"readOnly":{"type":"boolean","description":"Shown, never edited (readOnly + ui:readonly), never sent; left out of the create form. Without Write on the module every field is read-only anyway (§6)."},"createOnly":{"type":"boolean","description":"Set when the record is created, read-only afterwards (e.g. an account's domain)."},"writeOnly":{"type":"boolean","description":"Secret (writeOnly in the derived schema): the upstream never returns it, the input starts empty and the value is sent only when the user types one; leaving it empty keeps the stored secret."},"maxLength":{"type":"integer","minimum":1,"maximum":1000000,"description":"Maximum length of a text value."},"minimum":{"type":"number","description":"Smallest allowed number (inclusive)."},"maximum":{"type":"number","description":"Largest allowed number (inclusive)."},"pattern":{"type":"string","format":"regex","maxLength":500,"description":"ECMAScript regular expression (unicode mode) a non-empty text value must match."},"options":{"type":"array","items":{"type":"object","description":"An allowed value and its label.","properties":{"value":{"anyOf":[{"type":"string","maxLength":200},{"type":"integer"},{"type":"boolean"}],"description":"The value as the upstream sends and receives it."},"labelKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the value's label."},"tone":{"enum":["neutral","info","success","warning","danger"],"description":"Colour of the badge a status value is shown with (default neutral)."}},"required":["value","labelKey"],"additionalProperties":false},"minItems":1,"description":"Choices of a select or multiselect."},"optionsSource":{"type":"object","description":"Load the options from a list endpoint (same response shape as a screen list) as the user types.","properties":{"endpoint":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$","maxLength":200,"description":"List endpoint returning { items, total }."},"valueField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row stored as the value."},"labelField":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Field of each row shown as the option's label."},"query":{"type":"object","description":"Fixed query parameters added to every options request, e.g. { ItemType: 'Package' }.","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"type":"string","maxLength":100}}},"required":["endpoint","valueField","labelField"],"additionalProperties":false},"helpKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of a help text shown under the input (ui:help)."},"default":{"anyOf":[{"type":"string","maxLength":500},{"type":"number"},{"type":"boolean"}],"description":"Initial value in the create form (the derived schema's default)."}},"required":["name","labelKey","type"],"allOf":[{"if":{"properties":{"type":{"enum":["select","multiselect"]}},"required":["type"]},"then":{"oneOf":[{"required":["options"]},{"required":["optionsSource"]}]},"else":{"not":{"anyOf":[{"required":["options"]},{"required":["optionsSource"]}]}}},{"if":{"properties":{"type":{"enum":["string","text","email","password","json"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["maxLength"]},{"required":["pattern"]}]}}},{"if":{"properties":{"type":{"enum":["integer","number"]}},"required":["type"]},"else":{"not":{"anyOf":[{"required":["minimum"]},{"required":["maximum"]}]}}},{"not":{"anyOf":[{"properties":{"readOnly":{"const":true},"writeOnly":{"const":true}},"required":["readOnly","writeOnly"]},{"properties":{"readOnly":{"const":true},"required":{"const":true}},"required":["readOnly","required"]},{"properties":{"readOnly":{"const":true},"createOnly":{"const":true}},"required":["readOnly","createOnly"]}]}}],"additionalProperties":false},"minItems":1,"description":"Inputs asked in a dialog before the call (same vocabulary as the detail form); sent as the body."},"upload":{"type":"object","description":"Pick files and send them as a multipart request with the files in the repeated field file[] (§7 uploads), with the §5 file rules.","properties":{"accept":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9]{1,10}$"},"minItems":1,"uniqueItems":true,"description":"Allowed extensions, lower case without the dot, compared case-insensitively (§5 WrongFileType)."},"maxBytes":{"type":"integer","minimum":1,"description":"Maximum total size; larger selections show MaxSizeExceeded (§5)."},"multiple":{"type":"boolean","description":"Allow several files (§5: only the first one otherwise)."}},"required":["accept","maxBytes"],"additionalProperties":false},"result":{"enum":["refresh","download","table"],"description":"What follows a successful call (default refresh): refresh reloads the list and open detail; download saves the response as a file; table shows a response { columns: [name…], rows: [[value…]…] } in a read-only grid dialog."}},"required":["id","labelKey","scope"],"allOf":[{"oneOf":[{"required":["endpoint","method"],"not":{"required":["navigateTo"]}},{"required":["navigateTo"],"not":{"anyOf":[{"required":["endpoint"]},{"required":["method"]},{"required":["fields"]}]}}]},{"not":{"required":["fields","upload"]}},{"if":{"required":["navigateTo"]},"then":{"properties":{"scope":{"const":"row"}},"not":{"anyOf":[{"required":["upload"]},{"required":["result"]}]}}},{"if":{"required":["upload"]},"then":{"properties":{"method":{"enum":["POST","PUT"]},"scope":{"const":"screen"}}}},{"if":{"properties":{"method":{"const":"GET"}},"required":["method"]},"then":{"properties":{"readOnly":{"const":true}},"required":["readOnly"]}},{"if":{"properties":{"variant":{"const":"secondary"}},"required":["variant"]},"then":{"properties":{"readOnly":{"const":true}},"required":["readOnly"]}},{"if":{"properties":{"readOnly":{"const":true}},"required":["readOnly"]},"then":{"properties":{"variant":{"const":"secondary"}},"required":["variant"]}},{"if":{"not":{"properties":{"scope":{"const":"row"}}}},"then":{"not":{"required":["enabledWhen"]}}}],"additionalProperties":false},"description":"Other actions, in display order."}},"additionalProperties":false}},"required":["id","titleKey","adminModule","list","actions"],"if":{"properties":{"actions":{"type":"object","anyOf":[{"required":["create"]},{"required":["edit"]}]}},"required":["actions"]},"then":{"required":["detail"]},"additionalProperties":false},"minItems":1,"description":"The screens; ids are unique."}},"required":["version","screens"],"additionalProperties":false};
+const pattern245 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$", "u");
+const pattern296 = new RegExp("^[a-z0-9]{1,10}$", "u");
 const formats18 = ajvRuntime2.fullFormats.regex;
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="screens" */;
 let vErrors = null;
 let errors = 0;
@@ -39574,7 +40769,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern55.test(data6)){
+if(!pattern59.test(data6)){
 const err24 = {instancePath:instancePath+"/screens/" + i0+"/titleKey",schemaPath:"#/properties/screens/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -39730,7 +40925,7 @@ vErrors.push(err37);
 errors++;
 }
 for(const key2 in data9){
-if(!(func20.call(schema65.properties.screens.items.properties.list.properties, key2))){
+if(!(func20.call(schema68.properties.screens.items.properties.list.properties, key2))){
 const err38 = {instancePath:instancePath+"/screens/" + i0+"/list",schemaPath:"#/properties/screens/items/properties/list/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err38];
@@ -39754,7 +40949,7 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!pattern241.test(data10)){
+if(!pattern245.test(data10)){
 const err40 = {instancePath:instancePath+"/screens/" + i0+"/list/endpoint",schemaPath:"#/properties/screens/items/properties/list/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
@@ -40077,7 +41272,7 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(!pattern55.test(data18)){
+if(!pattern59.test(data18)){
 const err64 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/labelKey",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err64];
@@ -40102,7 +41297,7 @@ errors++;
 if(data14.format !== undefined){
 let data19 = data14.format;
 if(!(((((((((data19 === "text") || (data19 === "number")) || (data19 === "date")) || (data19 === "datetime")) || (data19 === "boolean")) || (data19 === "bytes")) || (data19 === "currency")) || (data19 === "status")) || (data19 === "email"))){
-const err66 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/format",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/format/enum",keyword:"enum",params:{allowedValues: schema65.properties.screens.items.properties.list.properties.columns.items.properties.format.enum},message:"must be equal to one of the allowed values"};
+const err66 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/format",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/format/enum",keyword:"enum",params:{allowedValues: schema68.properties.screens.items.properties.list.properties.columns.items.properties.format.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -40302,7 +41497,7 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(!pattern55.test(data25)){
+if(!pattern59.test(data25)){
 const err81 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/options/" + i2+"/labelKey",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/options/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err81];
@@ -40327,7 +41522,7 @@ errors++;
 if(data23.tone !== undefined){
 let data26 = data23.tone;
 if(!(((((data26 === "neutral") || (data26 === "info")) || (data26 === "success")) || (data26 === "warning")) || (data26 === "danger"))){
-const err83 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/options/" + i2+"/tone",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/options/items/properties/tone/enum",keyword:"enum",params:{allowedValues: schema65.properties.screens.items.properties.list.properties.columns.items.properties.options.items.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err83 = {instancePath:instancePath+"/screens/" + i0+"/list/columns/" + i1+"/options/" + i2+"/tone",schemaPath:"#/properties/screens/items/properties/list/properties/columns/items/properties/options/items/properties/tone/enum",keyword:"enum",params:{allowedValues: schema68.properties.screens.items.properties.list.properties.columns.items.properties.options.items.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -40840,7 +42035,7 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(!pattern55.test(data34)){
+if(!pattern59.test(data34)){
 const err116 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/labelKey",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err116];
@@ -40865,7 +42060,7 @@ errors++;
 if(data29.type !== undefined){
 let data35 = data29.type;
 if(!((((data35 === "select") || (data35 === "text")) || (data35 === "date")) || (data35 === "boolean"))){
-const err118 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/type",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema65.properties.screens.items.properties.list.properties.filters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err118 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/type",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema68.properties.screens.items.properties.list.properties.filters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -41018,7 +42213,7 @@ vErrors.push(err128);
 }
 errors++;
 }
-if(!pattern55.test(data39)){
+if(!pattern59.test(data39)){
 const err129 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/options/" + i4+"/labelKey",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/options/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err129];
@@ -41043,7 +42238,7 @@ errors++;
 if(data37.tone !== undefined){
 let data40 = data37.tone;
 if(!(((((data40 === "neutral") || (data40 === "info")) || (data40 === "success")) || (data40 === "warning")) || (data40 === "danger"))){
-const err131 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/options/" + i4+"/tone",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/options/items/properties/tone/enum",keyword:"enum",params:{allowedValues: schema65.properties.screens.items.properties.list.properties.filters.items.properties.options.items.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err131 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/options/" + i4+"/tone",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/options/items/properties/tone/enum",keyword:"enum",params:{allowedValues: schema68.properties.screens.items.properties.list.properties.filters.items.properties.options.items.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -41135,7 +42330,7 @@ vErrors.push(err138);
 }
 errors++;
 }
-if(!pattern241.test(data42)){
+if(!pattern245.test(data42)){
 const err139 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/optionsSource/endpoint",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/optionsSource/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err139];
@@ -41424,7 +42619,7 @@ errors++;
 if(data29.display !== undefined){
 let data49 = data29.display;
 if(!(((data49 === "control") || (data49 === "tabs")) || (data49 === "hidden"))){
-const err161 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/display",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/display/enum",keyword:"enum",params:{allowedValues: schema65.properties.screens.items.properties.list.properties.filters.items.properties.display.enum},message:"must be equal to one of the allowed values"};
+const err161 = {instancePath:instancePath+"/screens/" + i0+"/list/filters/" + i3+"/display",schemaPath:"#/properties/screens/items/properties/list/properties/filters/items/properties/display/enum",keyword:"enum",params:{allowedValues: schema68.properties.screens.items.properties.list.properties.filters.items.properties.display.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -41698,7 +42893,7 @@ errors++;
 if(data54.direction !== undefined){
 let data56 = data54.direction;
 if(!((data56 === "asc") || (data56 === "desc"))){
-const err183 = {instancePath:instancePath+"/screens/" + i0+"/list/defaultSort/direction",schemaPath:"#/properties/screens/items/properties/list/properties/defaultSort/properties/direction/enum",keyword:"enum",params:{allowedValues: schema65.properties.screens.items.properties.list.properties.defaultSort.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err183 = {instancePath:instancePath+"/screens/" + i0+"/list/defaultSort/direction",schemaPath:"#/properties/screens/items/properties/list/properties/defaultSort/properties/direction/enum",keyword:"enum",params:{allowedValues: schema68.properties.screens.items.properties.list.properties.defaultSort.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -41901,7 +43096,7 @@ vErrors.push(err199);
 }
 errors++;
 }
-if(!pattern55.test(data63)){
+if(!pattern59.test(data63)){
 const err200 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/titleKey",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err200];
@@ -41926,7 +43121,7 @@ errors++;
 if(data61.columns !== undefined){
 let data64 = data61.columns;
 if(!((data64 === 1) || (data64 === 2))){
-const err202 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/columns",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/columns/enum",keyword:"enum",params:{allowedValues: schema65.properties.screens.items.properties.detail.properties.groups.items.properties.columns.enum},message:"must be equal to one of the allowed values"};
+const err202 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/columns",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/columns/enum",keyword:"enum",params:{allowedValues: schema68.properties.screens.items.properties.detail.properties.groups.items.properties.columns.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -42682,7 +43877,7 @@ vErrors.push(err241);
 errors++;
 }
 for(const key14 in data66){
-if(!(func20.call(schema65.properties.screens.items.properties.detail.properties.groups.items.properties.fields.items.properties, key14))){
+if(!(func20.call(schema68.properties.screens.items.properties.detail.properties.groups.items.properties.fields.items.properties, key14))){
 const err242 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8,schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err242];
@@ -42741,7 +43936,7 @@ vErrors.push(err246);
 }
 errors++;
 }
-if(!pattern55.test(data77)){
+if(!pattern59.test(data77)){
 const err247 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/labelKey",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err247];
@@ -42766,7 +43961,7 @@ errors++;
 if(data66.type !== undefined){
 let data78 = data66.type;
 if(!((((((((((((data78 === "string") || (data78 === "text")) || (data78 === "integer")) || (data78 === "number")) || (data78 === "boolean")) || (data78 === "date")) || (data78 === "datetime")) || (data78 === "email")) || (data78 === "password")) || (data78 === "select")) || (data78 === "multiselect")) || (data78 === "json"))){
-const err249 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/type",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema65.properties.screens.items.properties.detail.properties.groups.items.properties.fields.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err249 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/type",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema68.properties.screens.items.properties.detail.properties.groups.items.properties.fields.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -43063,7 +44258,7 @@ vErrors.push(err271);
 }
 errors++;
 }
-if(!pattern55.test(data90)){
+if(!pattern59.test(data90)){
 const err272 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/options/" + i9+"/labelKey",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/options/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err272];
@@ -43088,7 +44283,7 @@ errors++;
 if(data88.tone !== undefined){
 let data91 = data88.tone;
 if(!(((((data91 === "neutral") || (data91 === "info")) || (data91 === "success")) || (data91 === "warning")) || (data91 === "danger"))){
-const err274 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/options/" + i9+"/tone",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/options/items/properties/tone/enum",keyword:"enum",params:{allowedValues: schema65.properties.screens.items.properties.detail.properties.groups.items.properties.fields.items.properties.options.items.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err274 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/options/" + i9+"/tone",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/options/items/properties/tone/enum",keyword:"enum",params:{allowedValues: schema68.properties.screens.items.properties.detail.properties.groups.items.properties.fields.items.properties.options.items.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -43180,7 +44375,7 @@ vErrors.push(err281);
 }
 errors++;
 }
-if(!pattern241.test(data93)){
+if(!pattern245.test(data93)){
 const err282 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/optionsSource/endpoint",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/optionsSource/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err282];
@@ -43363,7 +44558,7 @@ vErrors.push(err296);
 }
 errors++;
 }
-if(!pattern55.test(data98)){
+if(!pattern59.test(data98)){
 const err297 = {instancePath:instancePath+"/screens/" + i0+"/detail/groups/" + i7+"/fields/" + i8+"/helpKey",schemaPath:"#/properties/screens/items/properties/detail/properties/groups/items/properties/fields/items/properties/helpKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err297];
@@ -43611,7 +44806,7 @@ errors++;
 if(data101.kind !== undefined){
 let data103 = data101.kind;
 if(!((((data103 === "comments") || (data103 === "chatTranscript")) || (data103 === "taskLog")) || (data103 === "emailBody"))){
-const err316 = {instancePath:instancePath+"/screens/" + i0+"/detail/panels/" + i10+"/kind",schemaPath:"#/properties/screens/items/properties/detail/properties/panels/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema65.properties.screens.items.properties.detail.properties.panels.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err316 = {instancePath:instancePath+"/screens/" + i0+"/detail/panels/" + i10+"/kind",schemaPath:"#/properties/screens/items/properties/detail/properties/panels/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema68.properties.screens.items.properties.detail.properties.panels.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -43634,7 +44829,7 @@ vErrors.push(err317);
 }
 errors++;
 }
-if(!pattern55.test(data104)){
+if(!pattern59.test(data104)){
 const err318 = {instancePath:instancePath+"/screens/" + i0+"/detail/panels/" + i10+"/titleKey",schemaPath:"#/properties/screens/items/properties/detail/properties/panels/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err318];
@@ -43669,7 +44864,7 @@ vErrors.push(err320);
 }
 errors++;
 }
-if(!pattern241.test(data105)){
+if(!pattern245.test(data105)){
 const err321 = {instancePath:instancePath+"/screens/" + i0+"/detail/panels/" + i10+"/endpoint",schemaPath:"#/properties/screens/items/properties/detail/properties/panels/items/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err321];
@@ -43780,7 +44975,7 @@ vErrors.push(err329);
 }
 errors++;
 }
-if(!pattern55.test(data108)){
+if(!pattern59.test(data108)){
 const err330 = {instancePath:instancePath+"/screens/" + i0+"/actions/create/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/create/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err330];
@@ -43852,7 +45047,7 @@ vErrors.push(err335);
 }
 errors++;
 }
-if(!pattern55.test(data110)){
+if(!pattern59.test(data110)){
 const err336 = {instancePath:instancePath+"/screens/" + i0+"/actions/edit/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/edit/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err336];
@@ -44190,7 +45385,7 @@ vErrors.push(err360);
 }
 errors++;
 }
-if(!pattern55.test(data117)){
+if(!pattern59.test(data117)){
 const err361 = {instancePath:instancePath+"/screens/" + i0+"/actions/delete/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/delete/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err361];
@@ -44225,7 +45420,7 @@ vErrors.push(err363);
 }
 errors++;
 }
-if(!pattern55.test(data118)){
+if(!pattern59.test(data118)){
 const err364 = {instancePath:instancePath+"/screens/" + i0+"/actions/delete/confirmKey",schemaPath:"#/properties/screens/items/properties/actions/properties/delete/properties/confirmKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err364];
@@ -44272,7 +45467,7 @@ vErrors.push(err367);
 }
 errors++;
 }
-if(!pattern55.test(data120)){
+if(!pattern59.test(data120)){
 const err368 = {instancePath:instancePath+"/screens/" + i0+"/actions/delete/bulkConfirmKey",schemaPath:"#/properties/screens/items/properties/actions/properties/delete/properties/bulkConfirmKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err368];
@@ -44918,7 +46113,7 @@ if(data126 && typeof data126 == "object" && !Array.isArray(data126)){
 if(data126.method !== undefined){
 let data128 = data126.method;
 if(!((data128 === "POST") || (data128 === "PUT"))){
-const err406 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/method",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/allOf/3/then/properties/method/enum",keyword:"enum",params:{allowedValues: schema65.properties.screens.items.properties.actions.properties.custom.items.allOf[3].then.properties.method.enum},message:"must be equal to one of the allowed values"};
+const err406 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/method",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/allOf/3/then/properties/method/enum",keyword:"enum",params:{allowedValues: schema68.properties.screens.items.properties.actions.properties.custom.items.allOf[3].then.properties.method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err406];
 }
@@ -45326,7 +46521,7 @@ vErrors.push(err431);
 errors++;
 }
 for(const key26 in data126){
-if(!(func20.call(schema65.properties.screens.items.properties.actions.properties.custom.items.properties, key26))){
+if(!(func20.call(schema68.properties.screens.items.properties.actions.properties.custom.items.properties, key26))){
 const err432 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13,schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err432];
@@ -45385,7 +46580,7 @@ vErrors.push(err436);
 }
 errors++;
 }
-if(!pattern55.test(data138)){
+if(!pattern59.test(data138)){
 const err437 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err437];
@@ -45410,7 +46605,7 @@ errors++;
 if(data126.scope !== undefined){
 let data139 = data126.scope;
 if(!(((data139 === "row") || (data139 === "bulk")) || (data139 === "screen"))){
-const err439 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/scope",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/scope/enum",keyword:"enum",params:{allowedValues: schema65.properties.screens.items.properties.actions.properties.custom.items.properties.scope.enum},message:"must be equal to one of the allowed values"};
+const err439 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/scope",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/scope/enum",keyword:"enum",params:{allowedValues: schema68.properties.screens.items.properties.actions.properties.custom.items.properties.scope.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err439];
 }
@@ -45423,7 +46618,7 @@ errors++;
 if(data126.variant !== undefined){
 let data140 = data126.variant;
 if(!(((data140 === "primary") || (data140 === "secondary")) || (data140 === "danger"))){
-const err440 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/variant",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/variant/enum",keyword:"enum",params:{allowedValues: schema65.properties.screens.items.properties.actions.properties.custom.items.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err440 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/variant",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/variant/enum",keyword:"enum",params:{allowedValues: schema68.properties.screens.items.properties.actions.properties.custom.items.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err440];
 }
@@ -45458,7 +46653,7 @@ vErrors.push(err442);
 }
 errors++;
 }
-if(!pattern241.test(data142)){
+if(!pattern245.test(data142)){
 const err443 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/endpoint",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err443];
@@ -45483,7 +46678,7 @@ errors++;
 if(data126.method !== undefined){
 let data143 = data126.method;
 if(!(((((data143 === "GET") || (data143 === "POST")) || (data143 === "PUT")) || (data143 === "PATCH")) || (data143 === "DELETE"))){
-const err445 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/method",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/method/enum",keyword:"enum",params:{allowedValues: schema65.properties.screens.items.properties.actions.properties.custom.items.properties.method.enum},message:"must be equal to one of the allowed values"};
+const err445 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/method",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/method/enum",keyword:"enum",params:{allowedValues: schema68.properties.screens.items.properties.actions.properties.custom.items.properties.method.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err445];
 }
@@ -45506,7 +46701,7 @@ vErrors.push(err446);
 }
 errors++;
 }
-if(!pattern104.test(data144)){
+if(!pattern108.test(data144)){
 const err447 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/navigateTo",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/navigateTo/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err447];
@@ -45541,7 +46736,7 @@ vErrors.push(err449);
 }
 errors++;
 }
-if(!pattern55.test(data145)){
+if(!pattern59.test(data145)){
 const err450 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/confirmKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/confirmKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err450];
@@ -45576,7 +46771,7 @@ vErrors.push(err452);
 }
 errors++;
 }
-if(!pattern55.test(data146)){
+if(!pattern59.test(data146)){
 const err453 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/successKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/successKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err453];
@@ -46533,7 +47728,7 @@ vErrors.push(err507);
 errors++;
 }
 for(const key28 in data152){
-if(!(func20.call(schema65.properties.screens.items.properties.actions.properties.custom.items.properties.fields.items.properties, key28))){
+if(!(func20.call(schema68.properties.screens.items.properties.actions.properties.custom.items.properties.fields.items.properties, key28))){
 const err508 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15,schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err508];
@@ -46592,7 +47787,7 @@ vErrors.push(err512);
 }
 errors++;
 }
-if(!pattern55.test(data163)){
+if(!pattern59.test(data163)){
 const err513 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err513];
@@ -46617,7 +47812,7 @@ errors++;
 if(data152.type !== undefined){
 let data164 = data152.type;
 if(!((((((((((((data164 === "string") || (data164 === "text")) || (data164 === "integer")) || (data164 === "number")) || (data164 === "boolean")) || (data164 === "date")) || (data164 === "datetime")) || (data164 === "email")) || (data164 === "password")) || (data164 === "select")) || (data164 === "multiselect")) || (data164 === "json"))){
-const err515 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/type",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema65.properties.screens.items.properties.actions.properties.custom.items.properties.fields.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err515 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/type",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema68.properties.screens.items.properties.actions.properties.custom.items.properties.fields.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err515];
 }
@@ -46914,7 +48109,7 @@ vErrors.push(err537);
 }
 errors++;
 }
-if(!pattern55.test(data176)){
+if(!pattern59.test(data176)){
 const err538 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/options/" + i16+"/labelKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/options/items/properties/labelKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err538];
@@ -46939,7 +48134,7 @@ errors++;
 if(data174.tone !== undefined){
 let data177 = data174.tone;
 if(!(((((data177 === "neutral") || (data177 === "info")) || (data177 === "success")) || (data177 === "warning")) || (data177 === "danger"))){
-const err540 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/options/" + i16+"/tone",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/options/items/properties/tone/enum",keyword:"enum",params:{allowedValues: schema65.properties.screens.items.properties.actions.properties.custom.items.properties.fields.items.properties.options.items.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err540 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/options/" + i16+"/tone",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/options/items/properties/tone/enum",keyword:"enum",params:{allowedValues: schema68.properties.screens.items.properties.actions.properties.custom.items.properties.fields.items.properties.options.items.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err540];
 }
@@ -47031,7 +48226,7 @@ vErrors.push(err547);
 }
 errors++;
 }
-if(!pattern241.test(data179)){
+if(!pattern245.test(data179)){
 const err548 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/optionsSource/endpoint",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/optionsSource/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(/([A-Za-z0-9_-]+|\\{[A-Za-z][A-Za-z0-9_]*\\}))*$"+"\""};
 if(vErrors === null){
 vErrors = [err548];
@@ -47214,7 +48409,7 @@ vErrors.push(err562);
 }
 errors++;
 }
-if(!pattern55.test(data184)){
+if(!pattern59.test(data184)){
 const err563 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/fields/" + i15+"/helpKey",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/fields/items/properties/helpKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err563];
@@ -47393,7 +48588,7 @@ const len16 = data187.length;
 for(let i17=0; i17<len16; i17++){
 let data188 = data187[i17];
 if(typeof data188 === "string"){
-if(!pattern292.test(data188)){
+if(!pattern296.test(data188)){
 const err576 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/upload/accept/" + i17,schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/upload/properties/accept/items/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]{1,10}$"},message:"must match pattern \""+"^[a-z0-9]{1,10}$"+"\""};
 if(vErrors === null){
 vErrors = [err576];
@@ -47503,7 +48698,7 @@ errors++;
 if(data126.result !== undefined){
 let data191 = data126.result;
 if(!(((data191 === "refresh") || (data191 === "download")) || (data191 === "table"))){
-const err584 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/result",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/result/enum",keyword:"enum",params:{allowedValues: schema65.properties.screens.items.properties.actions.properties.custom.items.properties.result.enum},message:"must be equal to one of the allowed values"};
+const err584 = {instancePath:instancePath+"/screens/" + i0+"/actions/custom/" + i13+"/result",schemaPath:"#/properties/screens/items/properties/actions/properties/custom/items/properties/result/enum",keyword:"enum",params:{allowedValues: schema68.properties.screens.items.properties.actions.properties.custom.items.properties.result.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err584];
 }
@@ -47584,15 +48779,15 @@ vErrors.push(err590);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSelectOption = validate74;
-const schema66 = {"$id":"selectOption","type":"object","description":"An option of a select control: a choice, a group header or a separator (§3).","properties":{"label":{"type":"string","description":"Text shown for the option or header."},"value":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"}],"description":"Value selected by the option; a scalar, as single selects need (§5)."},"description":{"type":"string","description":"Secondary text shown under the label."},"icon":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$","description":"Icon name shown before the label, from the icon set of §9."},"disabled":{"type":"boolean","description":"Shown but cannot be chosen."},"header":{"type":"boolean","description":"A group header: shows the label, cannot be chosen."},"indent":{"type":"integer","minimum":0,"maximum":8,"description":"Indentation level under a header or parent option; 0 when absent."},"separator":{"type":"boolean","description":"A dividing line; label and value are ignored."},"tooltip":{"type":"string","description":"Tooltip shown when hovering the option."},"removeable":{"type":"boolean","description":"Shows a button that removes the option, e.g. a custom value."}},"allOf":[{"if":{"properties":{"separator":{"const":true,"description":"A separator."}},"required":["separator"]},"else":{"required":["label"]}},{"if":{"anyOf":[{"properties":{"separator":{"const":true,"description":"A separator."}},"required":["separator"]},{"properties":{"header":{"const":true,"description":"A header."}},"required":["header"]}]},"else":{"required":["value"]}}],"additionalProperties":false};
-const pattern293 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$", "u");
+export const validateSelectOption = validate77;
+const schema69 = {"$id":"selectOption","type":"object","description":"An option of a select control: a choice, a group header or a separator (§3).","properties":{"label":{"type":"string","description":"Text shown for the option or header."},"value":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"}],"description":"Value selected by the option; a scalar, as single selects need (§5)."},"description":{"type":"string","description":"Secondary text shown under the label."},"icon":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$","description":"Icon name shown before the label, from the icon set of §9."},"disabled":{"type":"boolean","description":"Shown but cannot be chosen."},"header":{"type":"boolean","description":"A group header: shows the label, cannot be chosen."},"indent":{"type":"integer","minimum":0,"maximum":8,"description":"Indentation level under a header or parent option; 0 when absent."},"separator":{"type":"boolean","description":"A dividing line; label and value are ignored."},"tooltip":{"type":"string","description":"Tooltip shown when hovering the option."},"removeable":{"type":"boolean","description":"Shows a button that removes the option, e.g. a custom value."}},"allOf":[{"if":{"properties":{"separator":{"const":true,"description":"A separator."}},"required":["separator"]},"else":{"required":["label"]}},{"if":{"anyOf":[{"properties":{"separator":{"const":true,"description":"A separator."}},"required":["separator"]},{"properties":{"header":{"const":true,"description":"A header."}},"required":["header"]}]},"else":{"required":["value"]}}],"additionalProperties":false};
+const pattern297 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$", "u");
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="selectOption" */;
 let vErrors = null;
 let errors = 0;
@@ -47790,7 +48985,7 @@ errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func20.call(schema66.properties, key0))){
+if(!(func20.call(schema69.properties, key0))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -47897,7 +49092,7 @@ errors++;
 if(data.icon !== undefined){
 let data6 = data.icon;
 if(typeof data6 === "string"){
-if(!pattern293.test(data6)){
+if(!pattern297.test(data6)){
 const err18 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 _:-]{0,99}$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -48025,18 +49220,18 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const validateShell = validate75;
-const schema67 = {"$id":"shell","type":"object","description":"White-label and shell settings. The base document holds the defaults; an account layer (white-label) overrides them. Session fields named below win over the manifest when they carry a recognised value.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"productNameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the product name: document title suffix and fallback logo alt text."},"logo":{"type":"object","description":"The account logo of the top menu bar (§2.5), loaded from {webservices}/account/logo/{AccountLogoUID} (§7). It is shown iff show is true, the effective style is not none, and the account is not a white-label account without a menu logo (AccountIsWhiteLabel true and AccountMenuLogoIsSet not true) (§6).","properties":{"show":{"type":"boolean","description":"Master switch; false hides the logo whatever the session says."},"style":{"enum":["wide","square","none"],"description":"Default logo style, used when the session's AccountMenuLogoStyle is absent or not one of wide, square, none (compared case-insensitively)."},"altKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the logo's alternative text; receives {{accountName}} (AccountName)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Where a click on the logo goes (§2.2: /)."}},"required":["show","style","altKey","link"],"additionalProperties":false},"title":{"type":"object","description":"The title next to the logo (§6). The effective type is the session's AccountMenuDisplayTitleType when it is companyName, custom or none (compared case-insensitively), else type. companyName shows AccountName; custom shows AccountMenuTitle as plain text when it is non-blank, else the text of customTitleKey when set, else nothing; none shows nothing.","properties":{"type":{"enum":["companyName","custom","none"],"description":"Default title type."},"customTitleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of an operator-defined custom title, used when the session has none."}},"required":["type"],"additionalProperties":false},"theme":{"type":"object","description":"Theme defaults (§1, §9) for users without a stored preference; the user's InterfacePreferences win.","properties":{"default":{"enum":["light","dark","sync"],"description":"Stored theme used when the user has none (§9: light)."},"contrast":{"type":"boolean","description":"Whether the high-contrast variant is on by default."},"contrastOffered":{"type":"boolean","description":"Whether users may switch the contrast variant on (§1)."},"style":{"enum":["rounded","square"],"description":"Theme style used when the user has none."},"publicRoutes":{"type":"object","description":"Theme forced on public routes and the help route, on the desktop URL (§2.1).","properties":{"theme":{"enum":["light","dark"],"description":"Forced theme (§2.1: light)."},"style":{"enum":["rounded","square"],"description":"Forced style (§2.1: rounded)."}},"required":["theme","style"],"additionalProperties":false}},"required":["default","contrast","contrastOffered","style","publicRoutes"],"additionalProperties":false},"maintenance":{"type":"object","description":"Maintenance mode (§1): while enabled, every path other than pagePath redirects to pagePath.","properties":{"enabled":{"type":"boolean","description":"The maintenance flag; pushed live to connected browsers."},"pagePath":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Path of the maintenance page."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the maintenance page heading."},"messageKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the maintenance page text."}},"required":["enabled","pagePath","titleKey","messageKey"],"additionalProperties":false},"signupAllowed":{"type":"boolean","description":"Whether /signup is reachable; otherwise it redirects to /login (§2.1, §5 access checks)."},"embedded":{"type":"object","description":"Embedded mode (§1): the app runs inside a frame of an allowed site (frameAncestors) with a reduced shell.","properties":{"queryParameter":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Query parameter that turns embedded mode on for the browser tab when its value is 1 or true; the tab keeps the mode (sessionStorage) until closed."},"hiddenParts":{"type":"array","items":{"description":"A shell part.","enum":["topMenuBar","navigationPanel","adminMenu","helpMenu","notifications","supportChat","userMenu"]},"uniqueItems":true,"description":"Shell parts (§2.5) not rendered in embedded mode; hiding topMenuBar hides everything on it."}},"required":["queryParameter","hiddenParts"],"additionalProperties":false},"frameAncestors":{"type":"array","items":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":260,"description":"An https origin, e.g. https://help.example.com (no path, no trailing slash)."},"uniqueItems":true,"description":"Origins allowed to frame the app (CSP frame-ancestors). Empty means 'none': the app cannot be framed."},"externalSites":{"type":"object","description":"External pages the shell links to. Every origin must be in allowedExternalOrigins.","properties":{"help":{"type":"object","description":"The external help site, the help mode of the product (§1, §2.1); help URLs are chosen by type (§7).","properties":{"baseUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":1000,"description":"Origin of the help site; /help/:routeTab?/:routeItemCode? redirects to it with the parameters appended (§2.1)."},"pages":{"type":"object","description":"Path of each help page type.","properties":{"faq":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the FAQ."},"tutorials":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the tutorials."},"releaseNotes":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the release notes."}},"required":["faq","tutorials","releaseNotes"],"additionalProperties":false}},"required":["baseUrl","pages"],"additionalProperties":false},"websocketsHelpUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Page opened by a click on 'Experiencing network issues' (§8)."},"chatLearnMoreUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Learn-more link of the chat no-access notice (§6)."},"chatUpgradeLink":{"anyOf":[{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Same-origin path starting with a single '/'."},{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Absolute https URL; its origin must be in allowedExternalOrigins."}],"description":"Upgrade link of the chat no-access notice (§6): an in-app path or an allowed https URL."}},"required":["help","websocketsHelpUrl","chatLearnMoreUrl","chatUpgradeLink"],"additionalProperties":false},"allowedExternalOrigins":{"type":"array","items":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":260,"description":"An https origin, e.g. https://help.example.com (no path, no trailing slash)."},"uniqueItems":true,"description":"The only origins absolute links in manifests may point to (checked at publish, DESIGN §3); https only."},"videoTutorials":{"type":"boolean","description":"The video tutorials flag: the Welcome tutorial is offered (§4.2, §6)."},"languages":{"type":"object","description":"Interface languages (§1, §4.2, §9).","properties":{"default":{"enum":["en","de","es","fr","nl","pt","it"],"description":"Language used when neither the user nor a cookie sets one."},"available":{"type":"array","description":"Languages offered, in display order.","items":{"type":"object","description":"An offered language.","properties":{"code":{"enum":["en","de","es","fr","nl","pt","it"],"description":"UI language code (§1, §9)."},"nativeName":{"type":"string","minLength":1,"maxLength":40,"description":"The language's name in itself; never translated."}},"required":["code","nativeName"],"additionalProperties":false},"minItems":1,"maxItems":7},"cookieName":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","maxLength":64,"description":"Cookie holding the interface language (§4.2)."},"impersonationCookieName":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","maxLength":64,"description":"Separate cookie holding the interface language while impersonating (§4.2)."}},"required":["default","available","cookieName","impersonationCookieName"],"additionalProperties":false}},"required":["version","productNameKey","logo","title","theme","maintenance","signupAllowed","embedded","frameAncestors","externalSites","allowedExternalOrigins","videoTutorials","languages"],"additionalProperties":false};
-const pattern302 = new RegExp("^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$", "u");
-const pattern304 = new RegExp("^/[a-z0-9-]+(/[a-z0-9-]+)*$", "u");
-const pattern307 = new RegExp("^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$", "u");
-const pattern312 = new RegExp("^[A-Za-z0-9_.-]+$", "u");
+export const validateShell = validate78;
+const schema70 = {"$id":"shell","type":"object","description":"White-label and shell settings. The base document holds the defaults; an account layer (white-label) overrides them. Session fields named below win over the manifest when they carry a recognised value.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"productNameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the product name: document title suffix and fallback logo alt text."},"logo":{"type":"object","description":"The account logo of the top menu bar (§2.5), loaded from {webservices}/account/logo/{AccountLogoUID} (§7). It is shown iff show is true, the effective style is not none, and the account is not a white-label account without a menu logo (AccountIsWhiteLabel true and AccountMenuLogoIsSet not true) (§6).","properties":{"show":{"type":"boolean","description":"Master switch; false hides the logo whatever the session says."},"style":{"enum":["wide","square","none"],"description":"Default logo style, used when the session's AccountMenuLogoStyle is absent or not one of wide, square, none (compared case-insensitively)."},"altKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the logo's alternative text; receives {{accountName}} (AccountName)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Where a click on the logo goes (§2.2: /)."}},"required":["show","style","altKey","link"],"additionalProperties":false},"title":{"type":"object","description":"The title next to the logo (§6). The effective type is the session's AccountMenuDisplayTitleType when it is companyName, custom or none (compared case-insensitively), else type. companyName shows AccountName; custom shows AccountMenuTitle as plain text when it is non-blank, else the text of customTitleKey when set, else nothing; none shows nothing.","properties":{"type":{"enum":["companyName","custom","none"],"description":"Default title type."},"customTitleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of an operator-defined custom title, used when the session has none."}},"required":["type"],"additionalProperties":false},"theme":{"type":"object","description":"Theme defaults (§1, §9) for users without a stored preference; the user's InterfacePreferences win.","properties":{"default":{"enum":["light","dark","sync"],"description":"Stored theme used when the user has none (§9: light)."},"contrast":{"type":"boolean","description":"Whether the high-contrast variant is on by default."},"contrastOffered":{"type":"boolean","description":"Whether users may switch the contrast variant on (§1)."},"style":{"enum":["rounded","square"],"description":"Theme style used when the user has none."},"publicRoutes":{"type":"object","description":"Theme forced on public routes and the help route, on the desktop URL (§2.1).","properties":{"theme":{"enum":["light","dark"],"description":"Forced theme (§2.1: light)."},"style":{"enum":["rounded","square"],"description":"Forced style (§2.1: rounded)."}},"required":["theme","style"],"additionalProperties":false}},"required":["default","contrast","contrastOffered","style","publicRoutes"],"additionalProperties":false},"maintenance":{"type":"object","description":"Maintenance mode (§1): while enabled, every path other than pagePath redirects to pagePath.","properties":{"enabled":{"type":"boolean","description":"The maintenance flag; pushed live to connected browsers."},"pagePath":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Path of the maintenance page."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the maintenance page heading."},"messageKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the maintenance page text."}},"required":["enabled","pagePath","titleKey","messageKey"],"additionalProperties":false},"signupAllowed":{"type":"boolean","description":"Whether /signup is reachable; otherwise it redirects to /login (§2.1, §5 access checks)."},"embedded":{"type":"object","description":"Embedded mode (§1): the app runs inside a frame of an allowed site (frameAncestors) with a reduced shell.","properties":{"queryParameter":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Query parameter that turns embedded mode on for the browser tab when its value is 1 or true; the tab keeps the mode (sessionStorage) until closed."},"hiddenParts":{"type":"array","items":{"description":"A shell part.","enum":["topMenuBar","navigationPanel","adminMenu","helpMenu","notifications","supportChat","userMenu"]},"uniqueItems":true,"description":"Shell parts (§2.5) not rendered in embedded mode; hiding topMenuBar hides everything on it."}},"required":["queryParameter","hiddenParts"],"additionalProperties":false},"frameAncestors":{"type":"array","items":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":260,"description":"An https origin, e.g. https://help.example.com (no path, no trailing slash)."},"uniqueItems":true,"description":"Origins allowed to frame the app (CSP frame-ancestors). Empty means 'none': the app cannot be framed."},"externalSites":{"type":"object","description":"External pages the shell links to. Every origin must be in allowedExternalOrigins.","properties":{"help":{"type":"object","description":"The external help site, the help mode of the product (§1, §2.1); help URLs are chosen by type (§7).","properties":{"baseUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":1000,"description":"Origin of the help site; /help/:routeTab?/:routeItemCode? redirects to it with the parameters appended (§2.1)."},"pages":{"type":"object","description":"Path of each help page type.","properties":{"faq":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the FAQ."},"tutorials":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the tutorials."},"releaseNotes":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the release notes."}},"required":["faq","tutorials","releaseNotes"],"additionalProperties":false}},"required":["baseUrl","pages"],"additionalProperties":false},"websocketsHelpUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Page opened by a click on 'Experiencing network issues' (§8)."},"chatLearnMoreUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Learn-more link of the chat no-access notice (§6)."},"chatUpgradeLink":{"anyOf":[{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Same-origin path starting with a single '/'."},{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Absolute https URL; its origin must be in allowedExternalOrigins."}],"description":"Upgrade link of the chat no-access notice (§6): an in-app path or an allowed https URL."}},"required":["help","websocketsHelpUrl","chatLearnMoreUrl","chatUpgradeLink"],"additionalProperties":false},"allowedExternalOrigins":{"type":"array","items":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":260,"description":"An https origin, e.g. https://help.example.com (no path, no trailing slash)."},"uniqueItems":true,"description":"The only origins absolute links in manifests may point to (checked at publish, DESIGN §3); https only."},"videoTutorials":{"type":"boolean","description":"The video tutorials flag: the Welcome tutorial is offered (§4.2, §6)."},"languages":{"type":"object","description":"Interface languages (§1, §4.2, §9).","properties":{"default":{"enum":["en","de","es","fr","nl","pt","it"],"description":"Language used when neither the user nor a cookie sets one."},"available":{"type":"array","description":"Languages offered, in display order.","items":{"type":"object","description":"An offered language.","properties":{"code":{"enum":["en","de","es","fr","nl","pt","it"],"description":"UI language code (§1, §9)."},"nativeName":{"type":"string","minLength":1,"maxLength":40,"description":"The language's name in itself; never translated."}},"required":["code","nativeName"],"additionalProperties":false},"minItems":1,"maxItems":7},"cookieName":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","maxLength":64,"description":"Cookie holding the interface language (§4.2)."},"impersonationCookieName":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","maxLength":64,"description":"Separate cookie holding the interface language while impersonating (§4.2)."}},"required":["default","available","cookieName","impersonationCookieName"],"additionalProperties":false}},"required":["version","productNameKey","logo","title","theme","maintenance","signupAllowed","embedded","frameAncestors","externalSites","allowedExternalOrigins","videoTutorials","languages"],"additionalProperties":false};
+const pattern306 = new RegExp("^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$", "u");
+const pattern308 = new RegExp("^/[a-z0-9-]+(/[a-z0-9-]+)*$", "u");
+const pattern311 = new RegExp("^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$", "u");
+const pattern316 = new RegExp("^[A-Za-z0-9_.-]+$", "u");
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="shell" */;
 let vErrors = null;
 let errors = 0;
@@ -48172,7 +49367,7 @@ vErrors.push(err12);
 errors++;
 }
 for(const key0 in data){
-if(!(func20.call(schema67.properties, key0))){
+if(!(func20.call(schema70.properties, key0))){
 const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
@@ -48233,7 +49428,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!pattern55.test(data2)){
+if(!pattern59.test(data2)){
 const err18 = {instancePath:instancePath+"/productNameKey",schemaPath:"#/properties/productNameKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -48325,7 +49520,7 @@ errors++;
 if(data3.style !== undefined){
 let data5 = data3.style;
 if(!(((data5 === "wide") || (data5 === "square")) || (data5 === "none"))){
-const err26 = {instancePath:instancePath+"/logo/style",schemaPath:"#/properties/logo/properties/style/enum",keyword:"enum",params:{allowedValues: schema67.properties.logo.properties.style.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/logo/style",schemaPath:"#/properties/logo/properties/style/enum",keyword:"enum",params:{allowedValues: schema70.properties.logo.properties.style.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -48348,7 +49543,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!pattern55.test(data6)){
+if(!pattern59.test(data6)){
 const err28 = {instancePath:instancePath+"/logo/altKey",schemaPath:"#/properties/logo/properties/altKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -48383,7 +49578,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!pattern104.test(data7)){
+if(!pattern108.test(data7)){
 const err31 = {instancePath:instancePath+"/logo/link",schemaPath:"#/properties/logo/properties/link/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
@@ -48445,7 +49640,7 @@ errors++;
 if(data8.type !== undefined){
 let data9 = data8.type;
 if(!(((data9 === "companyName") || (data9 === "custom")) || (data9 === "none"))){
-const err36 = {instancePath:instancePath+"/title/type",schemaPath:"#/properties/title/properties/type/enum",keyword:"enum",params:{allowedValues: schema67.properties.title.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err36 = {instancePath:instancePath+"/title/type",schemaPath:"#/properties/title/properties/type/enum",keyword:"enum",params:{allowedValues: schema70.properties.title.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -48468,7 +49663,7 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(!pattern55.test(data10)){
+if(!pattern59.test(data10)){
 const err38 = {instancePath:instancePath+"/title/customTitleKey",schemaPath:"#/properties/title/properties/customTitleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err38];
@@ -48570,7 +49765,7 @@ errors++;
 if(data11.default !== undefined){
 let data12 = data11.default;
 if(!(((data12 === "light") || (data12 === "dark")) || (data12 === "sync"))){
-const err47 = {instancePath:instancePath+"/theme/default",schemaPath:"#/properties/theme/properties/default/enum",keyword:"enum",params:{allowedValues: schema67.properties.theme.properties.default.enum},message:"must be equal to one of the allowed values"};
+const err47 = {instancePath:instancePath+"/theme/default",schemaPath:"#/properties/theme/properties/default/enum",keyword:"enum",params:{allowedValues: schema70.properties.theme.properties.default.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -48607,7 +49802,7 @@ errors++;
 if(data11.style !== undefined){
 let data15 = data11.style;
 if(!((data15 === "rounded") || (data15 === "square"))){
-const err50 = {instancePath:instancePath+"/theme/style",schemaPath:"#/properties/theme/properties/style/enum",keyword:"enum",params:{allowedValues: schema67.properties.theme.properties.style.enum},message:"must be equal to one of the allowed values"};
+const err50 = {instancePath:instancePath+"/theme/style",schemaPath:"#/properties/theme/properties/style/enum",keyword:"enum",params:{allowedValues: schema70.properties.theme.properties.style.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -48655,7 +49850,7 @@ errors++;
 if(data16.theme !== undefined){
 let data17 = data16.theme;
 if(!((data17 === "light") || (data17 === "dark"))){
-const err54 = {instancePath:instancePath+"/theme/publicRoutes/theme",schemaPath:"#/properties/theme/properties/publicRoutes/properties/theme/enum",keyword:"enum",params:{allowedValues: schema67.properties.theme.properties.publicRoutes.properties.theme.enum},message:"must be equal to one of the allowed values"};
+const err54 = {instancePath:instancePath+"/theme/publicRoutes/theme",schemaPath:"#/properties/theme/properties/publicRoutes/properties/theme/enum",keyword:"enum",params:{allowedValues: schema70.properties.theme.properties.publicRoutes.properties.theme.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -48668,7 +49863,7 @@ errors++;
 if(data16.style !== undefined){
 let data18 = data16.style;
 if(!((data18 === "rounded") || (data18 === "square"))){
-const err55 = {instancePath:instancePath+"/theme/publicRoutes/style",schemaPath:"#/properties/theme/properties/publicRoutes/properties/style/enum",keyword:"enum",params:{allowedValues: schema67.properties.theme.properties.publicRoutes.properties.style.enum},message:"must be equal to one of the allowed values"};
+const err55 = {instancePath:instancePath+"/theme/publicRoutes/style",schemaPath:"#/properties/theme/properties/publicRoutes/properties/style/enum",keyword:"enum",params:{allowedValues: schema70.properties.theme.properties.publicRoutes.properties.style.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -48782,7 +49977,7 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(!pattern104.test(data21)){
+if(!pattern108.test(data21)){
 const err65 = {instancePath:instancePath+"/maintenance/pagePath",schemaPath:"#/properties/maintenance/properties/pagePath/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err65];
@@ -48817,7 +50012,7 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(!pattern55.test(data22)){
+if(!pattern59.test(data22)){
 const err68 = {instancePath:instancePath+"/maintenance/titleKey",schemaPath:"#/properties/maintenance/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err68];
@@ -48852,7 +50047,7 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(!pattern55.test(data23)){
+if(!pattern59.test(data23)){
 const err71 = {instancePath:instancePath+"/maintenance/messageKey",schemaPath:"#/properties/maintenance/properties/messageKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err71];
@@ -48975,7 +50170,7 @@ const len0 = data27.length;
 for(let i0=0; i0<len0; i0++){
 let data28 = data27[i0];
 if(!(((((((data28 === "topMenuBar") || (data28 === "navigationPanel")) || (data28 === "adminMenu")) || (data28 === "helpMenu")) || (data28 === "notifications")) || (data28 === "supportChat")) || (data28 === "userMenu"))){
-const err81 = {instancePath:instancePath+"/embedded/hiddenParts/" + i0,schemaPath:"#/properties/embedded/properties/hiddenParts/items/enum",keyword:"enum",params:{allowedValues: schema67.properties.embedded.properties.hiddenParts.items.enum},message:"must be equal to one of the allowed values"};
+const err81 = {instancePath:instancePath+"/embedded/hiddenParts/" + i0,schemaPath:"#/properties/embedded/properties/hiddenParts/items/enum",keyword:"enum",params:{allowedValues: schema70.properties.embedded.properties.hiddenParts.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -49046,7 +50241,7 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(!pattern302.test(data30)){
+if(!pattern306.test(data30)){
 const err86 = {instancePath:instancePath+"/frameAncestors/" + i2,schemaPath:"#/properties/frameAncestors/items/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err86];
@@ -49207,7 +50402,7 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(!pattern302.test(data33)){
+if(!pattern306.test(data33)){
 const err99 = {instancePath:instancePath+"/externalSites/help/baseUrl",schemaPath:"#/properties/externalSites/properties/help/properties/baseUrl/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err99];
@@ -49287,7 +50482,7 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(!pattern304.test(data35)){
+if(!pattern308.test(data35)){
 const err106 = {instancePath:instancePath+"/externalSites/help/pages/faq",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/faq/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9-]+(/[a-z0-9-]+)*$"},message:"must match pattern \""+"^/[a-z0-9-]+(/[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err106];
@@ -49322,7 +50517,7 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(!pattern304.test(data36)){
+if(!pattern308.test(data36)){
 const err109 = {instancePath:instancePath+"/externalSites/help/pages/tutorials",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/tutorials/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9-]+(/[a-z0-9-]+)*$"},message:"must match pattern \""+"^/[a-z0-9-]+(/[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err109];
@@ -49357,7 +50552,7 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(!pattern304.test(data37)){
+if(!pattern308.test(data37)){
 const err112 = {instancePath:instancePath+"/externalSites/help/pages/releaseNotes",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/releaseNotes/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9-]+(/[a-z0-9-]+)*$"},message:"must match pattern \""+"^/[a-z0-9-]+(/[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err112];
@@ -49416,7 +50611,7 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(!pattern307.test(data38)){
+if(!pattern311.test(data38)){
 const err117 = {instancePath:instancePath+"/externalSites/websocketsHelpUrl",schemaPath:"#/properties/externalSites/properties/websocketsHelpUrl/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err117];
@@ -49451,7 +50646,7 @@ vErrors.push(err119);
 }
 errors++;
 }
-if(!pattern307.test(data39)){
+if(!pattern311.test(data39)){
 const err120 = {instancePath:instancePath+"/externalSites/chatLearnMoreUrl",schemaPath:"#/properties/externalSites/properties/chatLearnMoreUrl/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err120];
@@ -49489,7 +50684,7 @@ vErrors.push(err122);
 }
 errors++;
 }
-if(!pattern104.test(data40)){
+if(!pattern108.test(data40)){
 const err123 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err123];
@@ -49525,7 +50720,7 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(!pattern307.test(data40)){
+if(!pattern311.test(data40)){
 const err126 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err126];
@@ -49600,7 +50795,7 @@ vErrors.push(err130);
 }
 errors++;
 }
-if(!pattern302.test(data42)){
+if(!pattern306.test(data42)){
 const err131 = {instancePath:instancePath+"/allowedExternalOrigins/" + i4,schemaPath:"#/properties/allowedExternalOrigins/items/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err131];
@@ -49728,7 +50923,7 @@ errors++;
 if(data44.default !== undefined){
 let data45 = data44.default;
 if(!(((((((data45 === "en") || (data45 === "de")) || (data45 === "es")) || (data45 === "fr")) || (data45 === "nl")) || (data45 === "pt")) || (data45 === "it"))){
-const err141 = {instancePath:instancePath+"/languages/default",schemaPath:"#/properties/languages/properties/default/enum",keyword:"enum",params:{allowedValues: schema67.properties.languages.properties.default.enum},message:"must be equal to one of the allowed values"};
+const err141 = {instancePath:instancePath+"/languages/default",schemaPath:"#/properties/languages/properties/default/enum",keyword:"enum",params:{allowedValues: schema70.properties.languages.properties.default.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -49800,7 +50995,7 @@ errors++;
 if(data47.code !== undefined){
 let data48 = data47.code;
 if(!(((((((data48 === "en") || (data48 === "de")) || (data48 === "es")) || (data48 === "fr")) || (data48 === "nl")) || (data48 === "pt")) || (data48 === "it"))){
-const err147 = {instancePath:instancePath+"/languages/available/" + i6+"/code",schemaPath:"#/properties/languages/properties/available/items/properties/code/enum",keyword:"enum",params:{allowedValues: schema67.properties.languages.properties.available.items.properties.code.enum},message:"must be equal to one of the allowed values"};
+const err147 = {instancePath:instancePath+"/languages/available/" + i6+"/code",schemaPath:"#/properties/languages/properties/available/items/properties/code/enum",keyword:"enum",params:{allowedValues: schema70.properties.languages.properties.available.items.properties.code.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -49882,7 +51077,7 @@ vErrors.push(err153);
 }
 errors++;
 }
-if(!pattern312.test(data50)){
+if(!pattern316.test(data50)){
 const err154 = {instancePath:instancePath+"/languages/cookieName",schemaPath:"#/properties/languages/properties/cookieName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err154];
@@ -49917,7 +51112,7 @@ vErrors.push(err156);
 }
 errors++;
 }
-if(!pattern312.test(data51)){
+if(!pattern316.test(data51)){
 const err157 = {instancePath:instancePath+"/languages/impersonationCookieName",schemaPath:"#/properties/languages/properties/impersonationCookieName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err157];
@@ -49962,15 +51157,15 @@ vErrors.push(err160);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSmartViewParametersRequest = validate76;
-const schema68 = {"$id":"smartViewParametersRequest","type":"object","description":"Request for the parameter data of a connection's smart view (§3, §7).","properties":{"data":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$","description":"Parameter values as a JSON object or array serialised to a string; part of the cache key."},"SmartViewModel":{"type":"object","description":"The smart view whose parameters are asked for.","properties":{"Name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the smart view."},"Version":{"type":"object","description":"Version of the smart view definition.","properties":{"Version":{"type":"integer","minimum":0,"description":"Version number of the smart view definition."}},"required":["Version"],"additionalProperties":false}},"required":["Name","Version"],"additionalProperties":false}},"required":["data","SmartViewModel"],"additionalProperties":false};
-const pattern314 = new RegExp("^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$", "u");
+export const validateSmartViewParametersRequest = validate79;
+const schema71 = {"$id":"smartViewParametersRequest","type":"object","description":"Request for the parameter data of a connection's smart view (§3, §7).","properties":{"data":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$","description":"Parameter values as a JSON object or array serialised to a string; part of the cache key."},"SmartViewModel":{"type":"object","description":"The smart view whose parameters are asked for.","properties":{"Name":{"type":"string","minLength":1,"maxLength":200,"description":"Name of the smart view."},"Version":{"type":"object","description":"Version of the smart view definition.","properties":{"Version":{"type":"integer","minimum":0,"description":"Version number of the smart view definition."}},"required":["Version"],"additionalProperties":false}},"required":["Name","Version"],"additionalProperties":false}},"required":["data","SmartViewModel"],"additionalProperties":false};
+const pattern318 = new RegExp("^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$", "u");
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="smartViewParametersRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -50010,7 +51205,7 @@ errors++;
 if(data.data !== undefined){
 let data0 = data.data;
 if(typeof data0 === "string"){
-if(!pattern314.test(data0)){
+if(!pattern318.test(data0)){
 const err3 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/pattern",keyword:"pattern",params:{pattern: "^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$"},message:"must match pattern \""+"^\\s*[\\[{][\\s\\S]*[\\]}]\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -50187,14 +51382,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSupportChatActiveState = validate77;
-const schema69 = {"$id":"supportChatActiveState","type":"object","description":"Response of GET supportchat/active: whether a chat session is open and its messages (§3, §4.4).","properties":{"IsActive":{"type":"boolean","description":"Support is available; inactive shows the closed message (§4.4)."},"Messages":{"type":"array","items":{"type":"object","description":"A support chat message or chat event (§3, §4.4).","properties":{"UID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the message; edits and deletions refer to it."},"Type":{"type":"string","enum":["Message","File","MessageEdited","MessageDeleted","SessionArchived","StaffBusy","Open","Close","InternalUserStartTalking","PleaseWait","PrivacyDisclaimer"],"description":"Kind of message or event (§3)."},"Text":{"type":["string","null"],"description":"Text; links become https links, HTML is sanitised (§5)."},"UserName":{"type":["string","null"],"description":"Name of the sender; null for system messages."},"IsInternal":{"type":"boolean","description":"Sent by internal support staff rather than the user (§4.4)."},"Acknowledged":{"type":"boolean","description":"Accepted by the server; a sent message is unacknowledged until then (§4.4)."},"FileID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Attachment of a File message, fetched with GET supportchat/file?id={fileId} (§7)."},"FileName":{"type":["string","null"],"description":"Name of the attachment of a File message."}},"required":["UID","Type","IsInternal","Acknowledged"],"allOf":[{"if":{"properties":{"Type":{"const":"File","description":"A file message."}}},"then":{"properties":{"FileID":{"type":"string","description":"Required for a File message."},"FileName":{"type":"string","minLength":1,"description":"Required for a File message."}},"required":["FileID","FileName"]}},{"if":{"properties":{"Type":{"enum":["Message","MessageEdited"],"description":"A text message."}}},"then":{"properties":{"Text":{"type":"string","description":"Required for a text message."}},"required":["Text"]}}],"additionalProperties":false},"description":"Messages of the current session, oldest first; empty shows the start form (§4.4)."}},"required":["IsActive","Messages"],"additionalProperties":false};
+export const validateSupportChatActiveState = validate80;
+const schema72 = {"$id":"supportChatActiveState","type":"object","description":"Response of GET supportchat/active: whether a chat session is open and its messages (§3, §4.4).","properties":{"IsActive":{"type":"boolean","description":"Support is available; inactive shows the closed message (§4.4)."},"Messages":{"type":"array","items":{"type":"object","description":"A support chat message or chat event (§3, §4.4).","properties":{"UID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the message; edits and deletions refer to it."},"Type":{"type":"string","enum":["Message","File","MessageEdited","MessageDeleted","SessionArchived","StaffBusy","Open","Close","InternalUserStartTalking","PleaseWait","PrivacyDisclaimer"],"description":"Kind of message or event (§3)."},"Text":{"type":["string","null"],"description":"Text; links become https links, HTML is sanitised (§5)."},"UserName":{"type":["string","null"],"description":"Name of the sender; null for system messages."},"IsInternal":{"type":"boolean","description":"Sent by internal support staff rather than the user (§4.4)."},"Acknowledged":{"type":"boolean","description":"Accepted by the server; a sent message is unacknowledged until then (§4.4)."},"FileID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Attachment of a File message, fetched with GET supportchat/file?id={fileId} (§7)."},"FileName":{"type":["string","null"],"description":"Name of the attachment of a File message."}},"required":["UID","Type","IsInternal","Acknowledged"],"allOf":[{"if":{"properties":{"Type":{"const":"File","description":"A file message."}}},"then":{"properties":{"FileID":{"type":"string","description":"Required for a File message."},"FileName":{"type":"string","minLength":1,"description":"Required for a File message."}},"required":["FileID","FileName"]}},{"if":{"properties":{"Type":{"enum":["Message","MessageEdited"],"description":"A text message."}}},"then":{"properties":{"Text":{"type":"string","description":"Required for a text message."}},"required":["Text"]}}],"additionalProperties":false},"description":"Messages of the current session, oldest first; empty shows the start form (§4.4)."}},"required":["IsActive","Messages"],"additionalProperties":false};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="supportChatActiveState" */;
 let vErrors = null;
 let errors = 0;
@@ -50473,7 +51668,7 @@ errors++;
 if(data2.UID !== undefined){
 let data8 = data2.UID;
 if(typeof data8 === "string"){
-if(!pattern83.test(data8)){
+if(!pattern87.test(data8)){
 const err20 = {instancePath:instancePath+"/Messages/" + i0+"/UID",schemaPath:"#/properties/Messages/items/properties/UID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -50508,7 +51703,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!(((((((((((data9 === "Message") || (data9 === "File")) || (data9 === "MessageEdited")) || (data9 === "MessageDeleted")) || (data9 === "SessionArchived")) || (data9 === "StaffBusy")) || (data9 === "Open")) || (data9 === "Close")) || (data9 === "InternalUserStartTalking")) || (data9 === "PleaseWait")) || (data9 === "PrivacyDisclaimer"))){
-const err23 = {instancePath:instancePath+"/Messages/" + i0+"/Type",schemaPath:"#/properties/Messages/items/properties/Type/enum",keyword:"enum",params:{allowedValues: schema69.properties.Messages.items.properties.Type.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/Messages/" + i0+"/Type",schemaPath:"#/properties/Messages/items/properties/Type/enum",keyword:"enum",params:{allowedValues: schema72.properties.Messages.items.properties.Type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -50521,7 +51716,7 @@ errors++;
 if(data2.Text !== undefined){
 let data10 = data2.Text;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err24 = {instancePath:instancePath+"/Messages/" + i0+"/Text",schemaPath:"#/properties/Messages/items/properties/Text/type",keyword:"type",params:{type: schema69.properties.Messages.items.properties.Text.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/Messages/" + i0+"/Text",schemaPath:"#/properties/Messages/items/properties/Text/type",keyword:"type",params:{type: schema72.properties.Messages.items.properties.Text.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -50534,7 +51729,7 @@ errors++;
 if(data2.UserName !== undefined){
 let data11 = data2.UserName;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err25 = {instancePath:instancePath+"/Messages/" + i0+"/UserName",schemaPath:"#/properties/Messages/items/properties/UserName/type",keyword:"type",params:{type: schema69.properties.Messages.items.properties.UserName.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/Messages/" + i0+"/UserName",schemaPath:"#/properties/Messages/items/properties/UserName/type",keyword:"type",params:{type: schema72.properties.Messages.items.properties.UserName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -50571,7 +51766,7 @@ errors++;
 if(data2.FileID !== undefined){
 let data14 = data2.FileID;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err28 = {instancePath:instancePath+"/Messages/" + i0+"/FileID",schemaPath:"#/properties/Messages/items/properties/FileID/type",keyword:"type",params:{type: schema69.properties.Messages.items.properties.FileID.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/Messages/" + i0+"/FileID",schemaPath:"#/properties/Messages/items/properties/FileID/type",keyword:"type",params:{type: schema72.properties.Messages.items.properties.FileID.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -50581,7 +51776,7 @@ vErrors.push(err28);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!pattern83.test(data14)){
+if(!pattern87.test(data14)){
 const err29 = {instancePath:instancePath+"/Messages/" + i0+"/FileID",schemaPath:"#/properties/Messages/items/properties/FileID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -50596,7 +51791,7 @@ errors++;
 if(data2.FileName !== undefined){
 let data15 = data2.FileName;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err30 = {instancePath:instancePath+"/Messages/" + i0+"/FileName",schemaPath:"#/properties/Messages/items/properties/FileName/type",keyword:"type",params:{type: schema69.properties.Messages.items.properties.FileName.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/Messages/" + i0+"/FileName",schemaPath:"#/properties/Messages/items/properties/FileName/type",keyword:"type",params:{type: schema72.properties.Messages.items.properties.FileName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -50641,14 +51836,14 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSupportChatMessage = validate78;
-const schema70 = {"$id":"supportChatMessage","type":"object","description":"A support chat message or chat event (§3, §4.4).","properties":{"UID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the message; edits and deletions refer to it."},"Type":{"type":"string","enum":["Message","File","MessageEdited","MessageDeleted","SessionArchived","StaffBusy","Open","Close","InternalUserStartTalking","PleaseWait","PrivacyDisclaimer"],"description":"Kind of message or event (§3)."},"Text":{"type":["string","null"],"description":"Text; links become https links, HTML is sanitised (§5)."},"UserName":{"type":["string","null"],"description":"Name of the sender; null for system messages."},"IsInternal":{"type":"boolean","description":"Sent by internal support staff rather than the user (§4.4)."},"Acknowledged":{"type":"boolean","description":"Accepted by the server; a sent message is unacknowledged until then (§4.4)."},"FileID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Attachment of a File message, fetched with GET supportchat/file?id={fileId} (§7)."},"FileName":{"type":["string","null"],"description":"Name of the attachment of a File message."}},"required":["UID","Type","IsInternal","Acknowledged"],"allOf":[{"if":{"properties":{"Type":{"const":"File","description":"A file message."}}},"then":{"properties":{"FileID":{"type":"string","description":"Required for a File message."},"FileName":{"type":"string","minLength":1,"description":"Required for a File message."}},"required":["FileID","FileName"]}},{"if":{"properties":{"Type":{"enum":["Message","MessageEdited"],"description":"A text message."}}},"then":{"properties":{"Text":{"type":"string","description":"Required for a text message."}},"required":["Text"]}}],"additionalProperties":false};
+export const validateSupportChatMessage = validate81;
+const schema73 = {"$id":"supportChatMessage","type":"object","description":"A support chat message or chat event (§3, §4.4).","properties":{"UID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the message; edits and deletions refer to it."},"Type":{"type":"string","enum":["Message","File","MessageEdited","MessageDeleted","SessionArchived","StaffBusy","Open","Close","InternalUserStartTalking","PleaseWait","PrivacyDisclaimer"],"description":"Kind of message or event (§3)."},"Text":{"type":["string","null"],"description":"Text; links become https links, HTML is sanitised (§5)."},"UserName":{"type":["string","null"],"description":"Name of the sender; null for system messages."},"IsInternal":{"type":"boolean","description":"Sent by internal support staff rather than the user (§4.4)."},"Acknowledged":{"type":"boolean","description":"Accepted by the server; a sent message is unacknowledged until then (§4.4)."},"FileID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Attachment of a File message, fetched with GET supportchat/file?id={fileId} (§7)."},"FileName":{"type":["string","null"],"description":"Name of the attachment of a File message."}},"required":["UID","Type","IsInternal","Acknowledged"],"allOf":[{"if":{"properties":{"Type":{"const":"File","description":"A file message."}}},"then":{"properties":{"FileID":{"type":"string","description":"Required for a File message."},"FileName":{"type":"string","minLength":1,"description":"Required for a File message."}},"required":["FileID","FileName"]}},{"if":{"properties":{"Type":{"enum":["Message","MessageEdited"],"description":"A text message."}}},"then":{"properties":{"Text":{"type":"string","description":"Required for a text message."}},"required":["Text"]}}],"additionalProperties":false};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="supportChatMessage" */;
 let vErrors = null;
 let errors = 0;
@@ -50876,7 +52071,7 @@ errors++;
 if(data.UID !== undefined){
 let data5 = data.UID;
 if(typeof data5 === "string"){
-if(!pattern83.test(data5)){
+if(!pattern87.test(data5)){
 const err16 = {instancePath:instancePath+"/UID",schemaPath:"#/properties/UID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -50911,7 +52106,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((((((((((data6 === "Message") || (data6 === "File")) || (data6 === "MessageEdited")) || (data6 === "MessageDeleted")) || (data6 === "SessionArchived")) || (data6 === "StaffBusy")) || (data6 === "Open")) || (data6 === "Close")) || (data6 === "InternalUserStartTalking")) || (data6 === "PleaseWait")) || (data6 === "PrivacyDisclaimer"))){
-const err19 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/enum",keyword:"enum",params:{allowedValues: schema70.properties.Type.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/enum",keyword:"enum",params:{allowedValues: schema73.properties.Type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -50924,7 +52119,7 @@ errors++;
 if(data.Text !== undefined){
 let data7 = data.Text;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err20 = {instancePath:instancePath+"/Text",schemaPath:"#/properties/Text/type",keyword:"type",params:{type: schema70.properties.Text.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/Text",schemaPath:"#/properties/Text/type",keyword:"type",params:{type: schema73.properties.Text.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -50937,7 +52132,7 @@ errors++;
 if(data.UserName !== undefined){
 let data8 = data.UserName;
 if((typeof data8 !== "string") && (data8 !== null)){
-const err21 = {instancePath:instancePath+"/UserName",schemaPath:"#/properties/UserName/type",keyword:"type",params:{type: schema70.properties.UserName.type},message:"must be string,null"};
+const err21 = {instancePath:instancePath+"/UserName",schemaPath:"#/properties/UserName/type",keyword:"type",params:{type: schema73.properties.UserName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -50974,7 +52169,7 @@ errors++;
 if(data.FileID !== undefined){
 let data11 = data.FileID;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err24 = {instancePath:instancePath+"/FileID",schemaPath:"#/properties/FileID/type",keyword:"type",params:{type: schema70.properties.FileID.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/FileID",schemaPath:"#/properties/FileID/type",keyword:"type",params:{type: schema73.properties.FileID.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -50984,7 +52179,7 @@ vErrors.push(err24);
 errors++;
 }
 if(typeof data11 === "string"){
-if(!pattern83.test(data11)){
+if(!pattern87.test(data11)){
 const err25 = {instancePath:instancePath+"/FileID",schemaPath:"#/properties/FileID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -50999,7 +52194,7 @@ errors++;
 if(data.FileName !== undefined){
 let data12 = data.FileName;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err26 = {instancePath:instancePath+"/FileName",schemaPath:"#/properties/FileName/type",keyword:"type",params:{type: schema70.properties.FileName.type},message:"must be string,null"};
+const err26 = {instancePath:instancePath+"/FileName",schemaPath:"#/properties/FileName/type",keyword:"type",params:{type: schema73.properties.FileName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -51020,15 +52215,15 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const validateSupportChatSendMessage = validate79;
-const schema71 = {"$id":"supportChatSendMessage","type":"object","description":"Body of POST supportchat/message: a message typed by the user (§4.4, §7).","properties":{"UID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Id generated by the browser; a resend with the same UID is not stored twice."},"Page":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path (with query) the user is on when sending."},"Text":{"type":"string","pattern":"\\S","maxLength":4000,"description":"The message; blank or whitespace-only messages are not sent (§5)."}},"required":["UID","Page","Text"],"additionalProperties":false};
-const pattern321 = new RegExp("\\S", "u");
+export const validateSupportChatSendMessage = validate82;
+const schema74 = {"$id":"supportChatSendMessage","type":"object","description":"Body of POST supportchat/message: a message typed by the user (§4.4, §7).","properties":{"UID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Id generated by the browser; a resend with the same UID is not stored twice."},"Page":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"In-app path (with query) the user is on when sending."},"Text":{"type":"string","pattern":"\\S","maxLength":4000,"description":"The message; blank or whitespace-only messages are not sent (§5)."}},"required":["UID","Page","Text"],"additionalProperties":false};
+const pattern325 = new RegExp("\\S", "u");
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="supportChatSendMessage" */;
 let vErrors = null;
 let errors = 0;
@@ -51078,7 +52273,7 @@ errors++;
 if(data.UID !== undefined){
 let data0 = data.UID;
 if(typeof data0 === "string"){
-if(!pattern83.test(data0)){
+if(!pattern87.test(data0)){
 const err4 = {instancePath:instancePath+"/UID",schemaPath:"#/properties/UID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -51113,7 +52308,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern104.test(data1)){
+if(!pattern108.test(data1)){
 const err7 = {instancePath:instancePath+"/Page",schemaPath:"#/properties/Page/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -51148,7 +52343,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern321.test(data2)){
+if(!pattern325.test(data2)){
 const err10 = {instancePath:instancePath+"/Text",schemaPath:"#/properties/Text/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -51181,14 +52376,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const validateUserSession = validate80;
-const schema72 = {"$id":"userSession","type":"object","description":"The signed-in user: identity, account, shell settings, permissions and feature flags (§3).","properties":{"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"UserUID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the user; names the avatar {webservices}/user/avatar/{userUID} (§7)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"Domain":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$","description":"The account's domain; invoices open at the domain path invoice/{invoiceNumber} (§7)."},"DomainType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind of the account's domain, as named by the upstream."},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's UI language; login switches to it (§4.2)."},"ImpersonatorLanguageCode":{"type":["string","null"],"enum":["en","de","es","fr","nl","pt","it",null],"description":"Language of the impersonating administrator; null when not impersonating (§4.2)."},"Impersonating":{"type":"boolean","description":"An administrator is signed in as this user: badge, stop button, no sign-out (§4.2)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountLogoUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Logo of the account, {webservices}/account/logo/{logoUid} (§7); null when none is uploaded."},"AccountName":{"type":"string","description":"Company name of the account; the default menu title (§6)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountMenuLogoStyle":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Style of the menu logo; the value None hides the logo (§6)."},"AccountMenuDisplayTitleType":{"type":"string","enum":["CompanyName","Custom","None"],"description":"Menu title: the company name, the custom AccountMenuTitle, or empty (§6)."},"AccountMenuTitle":{"type":["string","null"],"description":"Custom menu title, used when AccountMenuDisplayTitleType is Custom; null when unset."},"AccountBrandPrimaryColor":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$","description":"The account's top menu bar colour (#rrggbb, white text on it); null or absent: the product's own."},"AccountBrandAccentColor":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$","description":"The account's accent (#rrggbb: links, primary buttons, focus, selection); null or absent: the product's own."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"InterfacePreferences":{"anyOf":[{"type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"The same preferences serialised as a JSON string; parsed on login."},{"type":"null","description":"No preference stored: defaults apply."}],"description":"Interface preferences (§3 Client preferences); may arrive as a JSON string and is parsed (§3)."},"HomePageType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Home page preference; the go-to-menu value is named in the permissions manifest (§4.1 step 10)."},"HomePageRedirectionMenu":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Menu that / redirects to when HomePageType is go-to-menu, e.g. Dashboards (§4.1 step 10)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["FullName","Email","UserUID","RecId","AccountRecId","Domain","DomainType","LanguageCode","ImpersonatorLanguageCode","Impersonating","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountLogoUID","AccountName","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountMenuLogoStyle","AccountMenuDisplayTitleType","AccountMenuTitle","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","InterfacePreferences","HomePageType","HomePageRedirectionMenu","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"allOf":[{"if":{"properties":{"Impersonating":{"const":true,"description":"Impersonating."}},"required":["Impersonating"]},"then":{"properties":{"ImpersonatorLanguageCode":{"type":"string","description":"Set while impersonating."}}}},{"if":{"properties":{"AccountMenuDisplayTitleType":{"const":"Custom","description":"Custom title chosen."}},"required":["AccountMenuDisplayTitleType"]},"then":{"properties":{"AccountMenuTitle":{"type":"string","description":"Set when the custom title is shown."}}}}],"additionalProperties":false};
+export const validateUserSession = validate83;
+const schema75 = {"$id":"userSession","type":"object","description":"The signed-in user: identity, account, shell settings, permissions and feature flags (§3).","properties":{"FullName":{"type":"string","minLength":1,"description":"Full name shown in the user menu."},"Email":{"type":"string","format":"email","maxLength":254,"description":"E-mail address of the user."},"UserUID":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Unique id of the user; names the avatar {webservices}/user/avatar/{userUID} (§7)."},"RecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user."},"AccountRecId":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"Record id of the user's account (tenant)."},"Domain":{"type":"string","pattern":"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$","description":"The account's domain; invoices open at the domain path invoice/{invoiceNumber} (§7)."},"DomainType":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind of the account's domain, as named by the upstream."},"LanguageCode":{"type":"string","enum":["en","de","es","fr","nl","pt","it"],"description":"The user's UI language; login switches to it (§4.2)."},"ImpersonatorLanguageCode":{"type":["string","null"],"enum":["en","de","es","fr","nl","pt","it",null],"description":"Language of the impersonating administrator; null when not impersonating (§4.2)."},"Impersonating":{"type":"boolean","description":"An administrator is signed in as this user: badge, stop button, no sign-out (§4.2)."},"IsAdmin":{"type":"boolean","description":"Staff member with per-module AdminPermissions (§6)."},"RolePermissions":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$","maxLength":80,"description":"Role permission entry Key_level, level r (read) or rw (read-write) (§3, §6)."},"description":"Role permission entries Key_r or Key_rw from all of the user's roles; absent key = no access (§3)."},"AdminPermissions":{"type":"array","items":{"type":"object","description":"Access of a staff member to one admin module (§3, §6).","properties":{"Key":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Admin module key, e.g. Accounts or SupportSessions (§2.4)."},"Value":{"type":"object","description":"Read and Write flags on the module.","properties":{"Read":{"type":"boolean","description":"May open the module's screens and dialogs (§5 access checks)."},"Write":{"type":"boolean","description":"May change data: without it inputs and buttons of the module's dialogs are disabled (§6)."}},"required":["Read","Write"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false},"description":"Per admin module Read/Write flags as key/value pairs; empty for non-staff (§3, §6)."},"ShowHelpLinks":{"type":"boolean","description":"Show help links: the help menu and, with video tutorials, Welcome (§6)."},"MustSetup2FA":{"type":"boolean","description":"The user must set up two-factor authentication; My Settings opens automatically (§4.2)."},"AccountLogoUID":{"type":["string","null"],"pattern":"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$","description":"Logo of the account, {webservices}/account/logo/{logoUid} (§7); null when none is uploaded."},"AccountName":{"type":"string","description":"Company name of the account; the default menu title (§6)."},"AccountIsWhiteLabel":{"type":"boolean","description":"White-label account (§6)."},"AccountMenuLogoIsSet":{"type":"boolean","description":"A menu logo is set; a white-label account without one shows no logo (§6)."},"AccountMenuLogoStyle":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Style of the menu logo; the value None hides the logo (§6)."},"AccountMenuDisplayTitleType":{"type":"string","enum":["CompanyName","Custom","None"],"description":"Menu title: the company name, the custom AccountMenuTitle, or empty (§6)."},"AccountMenuTitle":{"type":["string","null"],"description":"Custom menu title, used when AccountMenuDisplayTitleType is Custom; null when unset."},"AccountBrandPrimaryColor":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$","description":"The account's top menu bar colour (#rrggbb, white text on it); null or absent: the product's own."},"AccountBrandAccentColor":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$","description":"The account's accent (#rrggbb: links, primary buttons, focus, selection); null or absent: the product's own."},"AccountTwoFactorAuthenticationPolicy":{"type":"string","enum":["Disabled","Optional","Required"],"description":"The account's 2FA policy; unless Disabled, password users get My Settings (§6)."},"AuthenticationProtocol":{"type":"string","enum":["Password","SAML","OpenIDConnect"],"description":"How the user signs on; My Settings for 2FA needs Password (§6)."},"InterfacePreferences":{"anyOf":[{"type":"object","description":"Interface preferences of a user: theme, theme style and recent colour-picker colours (§3).","properties":{"theme":{"type":"string","enum":["light","dark","sync"],"description":"Stored theme; sync follows the system dark/light preference; light when absent (§9)."},"themeStyle":{"type":"string","enum":["rounded","square"],"description":"Theme style (§9); rounded when absent."},"contrast":{"type":"boolean","description":"The high-contrast variant of the theme is on (§1: contrast is also offered); false when absent."},"welcomeSeen":{"type":"boolean","description":"The user has seen the welcome tutorial; until then it is due after login (§4.2)."},"recentColors":{"type":"array","items":{"type":"string","pattern":"^#[0-9A-Fa-f]{6}$","description":"A colour as #rrggbb."},"maxItems":8,"uniqueItems":true,"description":"The most recent colour-picker colours, most recent first, at most 8 (§9)."}},"additionalProperties":false},{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"The same preferences serialised as a JSON string; parsed on login."},{"type":"null","description":"No preference stored: defaults apply."}],"description":"Interface preferences (§3 Client preferences); may arrive as a JSON string and is parsed (§3)."},"HomePageType":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Home page preference; the go-to-menu value is named in the permissions manifest (§4.1 step 10)."},"HomePageRedirectionMenu":{"type":["string","null"],"pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Menu that / redirects to when HomePageType is go-to-menu, e.g. Dashboards (§4.1 step 10)."},"SupportChat":{"type":"string","enum":["Included","Optional"],"description":"In-app support chat (§3, §6)."},"TablesAndView":{"type":"string","enum":["Included","Optional"],"description":"Tables, fusions, merges and views (§3)."},"Connection":{"type":"string","enum":["Included","Optional"],"description":"Data connections and connection brokers (§3)."},"DataLoader":{"type":"string","enum":["Included","Optional"],"description":"Data loaders (§3)."},"DataFlow":{"type":"string","enum":["Included","Optional"],"description":"Data flows (§3)."},"DataHook":{"type":"string","enum":["Included","Optional"],"description":"Data hooks (§3)."},"DataScript":{"type":"string","enum":["Included","Optional"],"description":"Data scripts (§3)."},"DataStream":{"type":"string","enum":["Included","Optional"],"description":"Data streams (§3)."},"DocumentsAndMedia":{"type":"string","enum":["Included","Optional"],"description":"Documents and media (files) (§3)."},"Dashboard":{"type":"string","enum":["Included","Optional"],"description":"Dashboards (§3)."},"Report":{"type":"string","enum":["Included","Optional"],"description":"Reports (§3)."},"LiveDocs":{"type":"string","enum":["Included","Optional"],"description":"Live documents (§3)."},"Insight":{"type":"string","enum":["Included","Optional"],"description":"Insights (§3)."},"Binder":{"type":"string","enum":["Included","Optional"],"description":"Binders (§3)."},"Addons":{"type":"string","enum":["Included","Optional"],"description":"External add-ons (plugins) (§3)."},"Schedules":{"type":"string","enum":["Included","Optional"],"description":"Schedules (§3)."},"AutomationAlert":{"type":"string","enum":["Included","Optional"],"description":"Alerts (§3)."}},"required":["FullName","Email","UserUID","RecId","AccountRecId","Domain","DomainType","LanguageCode","ImpersonatorLanguageCode","Impersonating","IsAdmin","RolePermissions","AdminPermissions","ShowHelpLinks","MustSetup2FA","AccountLogoUID","AccountName","AccountIsWhiteLabel","AccountMenuLogoIsSet","AccountMenuLogoStyle","AccountMenuDisplayTitleType","AccountMenuTitle","AccountTwoFactorAuthenticationPolicy","AuthenticationProtocol","InterfacePreferences","HomePageType","HomePageRedirectionMenu","SupportChat","TablesAndView","Connection","DataLoader","DataFlow","DataHook","DataScript","DataStream","DocumentsAndMedia","Dashboard","Report","LiveDocs","Insight","Binder","Addons","Schedules","AutomationAlert"],"allOf":[{"if":{"properties":{"Impersonating":{"const":true,"description":"Impersonating."}},"required":["Impersonating"]},"then":{"properties":{"ImpersonatorLanguageCode":{"type":"string","description":"Set while impersonating."}}}},{"if":{"properties":{"AccountMenuDisplayTitleType":{"const":"Custom","description":"Custom title chosen."}},"required":["AccountMenuDisplayTitleType"]},"then":{"properties":{"AccountMenuTitle":{"type":"string","description":"Set when the custom title is shown."}}}}],"additionalProperties":false};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="userSession" */;
 let vErrors = null;
 let errors = 0;
@@ -51772,7 +52967,7 @@ vErrors.push(err51);
 errors++;
 }
 for(const key0 in data){
-if(!(func20.call(schema72.properties, key0))){
+if(!(func20.call(schema75.properties, key0))){
 const err52 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err52];
@@ -51846,7 +53041,7 @@ errors++;
 if(data.UserUID !== undefined){
 let data6 = data.UserUID;
 if(typeof data6 === "string"){
-if(!pattern83.test(data6)){
+if(!pattern87.test(data6)){
 const err58 = {instancePath:instancePath+"/UserUID",schemaPath:"#/properties/UserUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
@@ -51941,7 +53136,7 @@ errors++;
 if(data.Domain !== undefined){
 let data9 = data.Domain;
 if(typeof data9 === "string"){
-if(!pattern84.test(data9)){
+if(!pattern88.test(data9)){
 const err66 = {instancePath:instancePath+"/Domain",schemaPath:"#/properties/Domain/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"},message:"must match pattern \""+"^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
@@ -52011,7 +53206,7 @@ vErrors.push(err71);
 errors++;
 }
 if(!(((((((data11 === "en") || (data11 === "de")) || (data11 === "es")) || (data11 === "fr")) || (data11 === "nl")) || (data11 === "pt")) || (data11 === "it"))){
-const err72 = {instancePath:instancePath+"/LanguageCode",schemaPath:"#/properties/LanguageCode/enum",keyword:"enum",params:{allowedValues: schema72.properties.LanguageCode.enum},message:"must be equal to one of the allowed values"};
+const err72 = {instancePath:instancePath+"/LanguageCode",schemaPath:"#/properties/LanguageCode/enum",keyword:"enum",params:{allowedValues: schema75.properties.LanguageCode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -52024,7 +53219,7 @@ errors++;
 if(data.ImpersonatorLanguageCode !== undefined){
 let data12 = data.ImpersonatorLanguageCode;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err73 = {instancePath:instancePath+"/ImpersonatorLanguageCode",schemaPath:"#/properties/ImpersonatorLanguageCode/type",keyword:"type",params:{type: schema72.properties.ImpersonatorLanguageCode.type},message:"must be string,null"};
+const err73 = {instancePath:instancePath+"/ImpersonatorLanguageCode",schemaPath:"#/properties/ImpersonatorLanguageCode/type",keyword:"type",params:{type: schema75.properties.ImpersonatorLanguageCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -52034,7 +53229,7 @@ vErrors.push(err73);
 errors++;
 }
 if(!((((((((data12 === "en") || (data12 === "de")) || (data12 === "es")) || (data12 === "fr")) || (data12 === "nl")) || (data12 === "pt")) || (data12 === "it")) || (data12 === null))){
-const err74 = {instancePath:instancePath+"/ImpersonatorLanguageCode",schemaPath:"#/properties/ImpersonatorLanguageCode/enum",keyword:"enum",params:{allowedValues: schema72.properties.ImpersonatorLanguageCode.enum},message:"must be equal to one of the allowed values"};
+const err74 = {instancePath:instancePath+"/ImpersonatorLanguageCode",schemaPath:"#/properties/ImpersonatorLanguageCode/enum",keyword:"enum",params:{allowedValues: schema75.properties.ImpersonatorLanguageCode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -52085,7 +53280,7 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(!pattern57.test(data16)){
+if(!pattern61.test(data16)){
 const err78 = {instancePath:instancePath+"/RolePermissions/" + i0,schemaPath:"#/properties/RolePermissions/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9]*_(?:r|rw)$"+"\""};
 if(vErrors === null){
 vErrors = [err78];
@@ -52315,7 +53510,7 @@ errors++;
 if(data.AccountLogoUID !== undefined){
 let data25 = data.AccountLogoUID;
 if((typeof data25 !== "string") && (data25 !== null)){
-const err97 = {instancePath:instancePath+"/AccountLogoUID",schemaPath:"#/properties/AccountLogoUID/type",keyword:"type",params:{type: schema72.properties.AccountLogoUID.type},message:"must be string,null"};
+const err97 = {instancePath:instancePath+"/AccountLogoUID",schemaPath:"#/properties/AccountLogoUID/type",keyword:"type",params:{type: schema75.properties.AccountLogoUID.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -52325,7 +53520,7 @@ vErrors.push(err97);
 errors++;
 }
 if(typeof data25 === "string"){
-if(!pattern83.test(data25)){
+if(!pattern87.test(data25)){
 const err98 = {instancePath:instancePath+"/AccountLogoUID",schemaPath:"#/properties/AccountLogoUID/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err98];
@@ -52421,7 +53616,7 @@ vErrors.push(err105);
 errors++;
 }
 if(!(((data30 === "CompanyName") || (data30 === "Custom")) || (data30 === "None"))){
-const err106 = {instancePath:instancePath+"/AccountMenuDisplayTitleType",schemaPath:"#/properties/AccountMenuDisplayTitleType/enum",keyword:"enum",params:{allowedValues: schema72.properties.AccountMenuDisplayTitleType.enum},message:"must be equal to one of the allowed values"};
+const err106 = {instancePath:instancePath+"/AccountMenuDisplayTitleType",schemaPath:"#/properties/AccountMenuDisplayTitleType/enum",keyword:"enum",params:{allowedValues: schema75.properties.AccountMenuDisplayTitleType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -52434,7 +53629,7 @@ errors++;
 if(data.AccountMenuTitle !== undefined){
 let data31 = data.AccountMenuTitle;
 if((typeof data31 !== "string") && (data31 !== null)){
-const err107 = {instancePath:instancePath+"/AccountMenuTitle",schemaPath:"#/properties/AccountMenuTitle/type",keyword:"type",params:{type: schema72.properties.AccountMenuTitle.type},message:"must be string,null"};
+const err107 = {instancePath:instancePath+"/AccountMenuTitle",schemaPath:"#/properties/AccountMenuTitle/type",keyword:"type",params:{type: schema75.properties.AccountMenuTitle.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -52447,7 +53642,7 @@ errors++;
 if(data.AccountBrandPrimaryColor !== undefined){
 let data32 = data.AccountBrandPrimaryColor;
 if((typeof data32 !== "string") && (data32 !== null)){
-const err108 = {instancePath:instancePath+"/AccountBrandPrimaryColor",schemaPath:"#/properties/AccountBrandPrimaryColor/type",keyword:"type",params:{type: schema72.properties.AccountBrandPrimaryColor.type},message:"must be string,null"};
+const err108 = {instancePath:instancePath+"/AccountBrandPrimaryColor",schemaPath:"#/properties/AccountBrandPrimaryColor/type",keyword:"type",params:{type: schema75.properties.AccountBrandPrimaryColor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -52472,7 +53667,7 @@ errors++;
 if(data.AccountBrandAccentColor !== undefined){
 let data33 = data.AccountBrandAccentColor;
 if((typeof data33 !== "string") && (data33 !== null)){
-const err110 = {instancePath:instancePath+"/AccountBrandAccentColor",schemaPath:"#/properties/AccountBrandAccentColor/type",keyword:"type",params:{type: schema72.properties.AccountBrandAccentColor.type},message:"must be string,null"};
+const err110 = {instancePath:instancePath+"/AccountBrandAccentColor",schemaPath:"#/properties/AccountBrandAccentColor/type",keyword:"type",params:{type: schema75.properties.AccountBrandAccentColor.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -52507,7 +53702,7 @@ vErrors.push(err112);
 errors++;
 }
 if(!(((data34 === "Disabled") || (data34 === "Optional")) || (data34 === "Required"))){
-const err113 = {instancePath:instancePath+"/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/AccountTwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema72.properties.AccountTwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
+const err113 = {instancePath:instancePath+"/AccountTwoFactorAuthenticationPolicy",schemaPath:"#/properties/AccountTwoFactorAuthenticationPolicy/enum",keyword:"enum",params:{allowedValues: schema75.properties.AccountTwoFactorAuthenticationPolicy.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -52530,7 +53725,7 @@ vErrors.push(err114);
 errors++;
 }
 if(!(((data35 === "Password") || (data35 === "SAML")) || (data35 === "OpenIDConnect"))){
-const err115 = {instancePath:instancePath+"/AuthenticationProtocol",schemaPath:"#/properties/AuthenticationProtocol/enum",keyword:"enum",params:{allowedValues: schema72.properties.AuthenticationProtocol.enum},message:"must be equal to one of the allowed values"};
+const err115 = {instancePath:instancePath+"/AuthenticationProtocol",schemaPath:"#/properties/AuthenticationProtocol/enum",keyword:"enum",params:{allowedValues: schema75.properties.AuthenticationProtocol.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -52571,7 +53766,7 @@ vErrors.push(err117);
 errors++;
 }
 if(!(((data37 === "light") || (data37 === "dark")) || (data37 === "sync"))){
-const err118 = {instancePath:instancePath+"/InterfacePreferences/theme",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/theme/enum",keyword:"enum",params:{allowedValues: schema72.properties.InterfacePreferences.anyOf[0].properties.theme.enum},message:"must be equal to one of the allowed values"};
+const err118 = {instancePath:instancePath+"/InterfacePreferences/theme",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/theme/enum",keyword:"enum",params:{allowedValues: schema75.properties.InterfacePreferences.anyOf[0].properties.theme.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -52594,7 +53789,7 @@ vErrors.push(err119);
 errors++;
 }
 if(!((data38 === "rounded") || (data38 === "square"))){
-const err120 = {instancePath:instancePath+"/InterfacePreferences/themeStyle",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/themeStyle/enum",keyword:"enum",params:{allowedValues: schema72.properties.InterfacePreferences.anyOf[0].properties.themeStyle.enum},message:"must be equal to one of the allowed values"};
+const err120 = {instancePath:instancePath+"/InterfacePreferences/themeStyle",schemaPath:"#/properties/InterfacePreferences/anyOf/0/properties/themeStyle/enum",keyword:"enum",params:{allowedValues: schema75.properties.InterfacePreferences.anyOf[0].properties.themeStyle.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -52719,7 +53914,7 @@ valid14 = valid14 || _valid2;
 if(!valid14){
 const _errs99 = errors;
 if(typeof data36 === "string"){
-if(!pattern93.test(data36)){
+if(!pattern97.test(data36)){
 const err129 = {instancePath:instancePath+"/InterfacePreferences",schemaPath:"#/properties/InterfacePreferences/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err129];
@@ -52783,7 +53978,7 @@ vErrors = null;
 if(data.HomePageType !== undefined){
 let data43 = data.HomePageType;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err133 = {instancePath:instancePath+"/HomePageType",schemaPath:"#/properties/HomePageType/type",keyword:"type",params:{type: schema72.properties.HomePageType.type},message:"must be string,null"};
+const err133 = {instancePath:instancePath+"/HomePageType",schemaPath:"#/properties/HomePageType/type",keyword:"type",params:{type: schema75.properties.HomePageType.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -52818,7 +54013,7 @@ errors++;
 if(data.HomePageRedirectionMenu !== undefined){
 let data44 = data.HomePageRedirectionMenu;
 if((typeof data44 !== "string") && (data44 !== null)){
-const err136 = {instancePath:instancePath+"/HomePageRedirectionMenu",schemaPath:"#/properties/HomePageRedirectionMenu/type",keyword:"type",params:{type: schema72.properties.HomePageRedirectionMenu.type},message:"must be string,null"};
+const err136 = {instancePath:instancePath+"/HomePageRedirectionMenu",schemaPath:"#/properties/HomePageRedirectionMenu/type",keyword:"type",params:{type: schema75.properties.HomePageRedirectionMenu.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -52863,7 +54058,7 @@ vErrors.push(err139);
 errors++;
 }
 if(!((data45 === "Included") || (data45 === "Optional"))){
-const err140 = {instancePath:instancePath+"/SupportChat",schemaPath:"#/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema72.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
+const err140 = {instancePath:instancePath+"/SupportChat",schemaPath:"#/properties/SupportChat/enum",keyword:"enum",params:{allowedValues: schema75.properties.SupportChat.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -52886,7 +54081,7 @@ vErrors.push(err141);
 errors++;
 }
 if(!((data46 === "Included") || (data46 === "Optional"))){
-const err142 = {instancePath:instancePath+"/TablesAndView",schemaPath:"#/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema72.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
+const err142 = {instancePath:instancePath+"/TablesAndView",schemaPath:"#/properties/TablesAndView/enum",keyword:"enum",params:{allowedValues: schema75.properties.TablesAndView.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -52909,7 +54104,7 @@ vErrors.push(err143);
 errors++;
 }
 if(!((data47 === "Included") || (data47 === "Optional"))){
-const err144 = {instancePath:instancePath+"/Connection",schemaPath:"#/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema72.properties.Connection.enum},message:"must be equal to one of the allowed values"};
+const err144 = {instancePath:instancePath+"/Connection",schemaPath:"#/properties/Connection/enum",keyword:"enum",params:{allowedValues: schema75.properties.Connection.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -52932,7 +54127,7 @@ vErrors.push(err145);
 errors++;
 }
 if(!((data48 === "Included") || (data48 === "Optional"))){
-const err146 = {instancePath:instancePath+"/DataLoader",schemaPath:"#/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema72.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
+const err146 = {instancePath:instancePath+"/DataLoader",schemaPath:"#/properties/DataLoader/enum",keyword:"enum",params:{allowedValues: schema75.properties.DataLoader.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -52955,7 +54150,7 @@ vErrors.push(err147);
 errors++;
 }
 if(!((data49 === "Included") || (data49 === "Optional"))){
-const err148 = {instancePath:instancePath+"/DataFlow",schemaPath:"#/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema72.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
+const err148 = {instancePath:instancePath+"/DataFlow",schemaPath:"#/properties/DataFlow/enum",keyword:"enum",params:{allowedValues: schema75.properties.DataFlow.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -52978,7 +54173,7 @@ vErrors.push(err149);
 errors++;
 }
 if(!((data50 === "Included") || (data50 === "Optional"))){
-const err150 = {instancePath:instancePath+"/DataHook",schemaPath:"#/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema72.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
+const err150 = {instancePath:instancePath+"/DataHook",schemaPath:"#/properties/DataHook/enum",keyword:"enum",params:{allowedValues: schema75.properties.DataHook.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -53001,7 +54196,7 @@ vErrors.push(err151);
 errors++;
 }
 if(!((data51 === "Included") || (data51 === "Optional"))){
-const err152 = {instancePath:instancePath+"/DataScript",schemaPath:"#/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema72.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
+const err152 = {instancePath:instancePath+"/DataScript",schemaPath:"#/properties/DataScript/enum",keyword:"enum",params:{allowedValues: schema75.properties.DataScript.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -53024,7 +54219,7 @@ vErrors.push(err153);
 errors++;
 }
 if(!((data52 === "Included") || (data52 === "Optional"))){
-const err154 = {instancePath:instancePath+"/DataStream",schemaPath:"#/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema72.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
+const err154 = {instancePath:instancePath+"/DataStream",schemaPath:"#/properties/DataStream/enum",keyword:"enum",params:{allowedValues: schema75.properties.DataStream.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -53047,7 +54242,7 @@ vErrors.push(err155);
 errors++;
 }
 if(!((data53 === "Included") || (data53 === "Optional"))){
-const err156 = {instancePath:instancePath+"/DocumentsAndMedia",schemaPath:"#/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema72.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
+const err156 = {instancePath:instancePath+"/DocumentsAndMedia",schemaPath:"#/properties/DocumentsAndMedia/enum",keyword:"enum",params:{allowedValues: schema75.properties.DocumentsAndMedia.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -53070,7 +54265,7 @@ vErrors.push(err157);
 errors++;
 }
 if(!((data54 === "Included") || (data54 === "Optional"))){
-const err158 = {instancePath:instancePath+"/Dashboard",schemaPath:"#/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema72.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
+const err158 = {instancePath:instancePath+"/Dashboard",schemaPath:"#/properties/Dashboard/enum",keyword:"enum",params:{allowedValues: schema75.properties.Dashboard.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -53093,7 +54288,7 @@ vErrors.push(err159);
 errors++;
 }
 if(!((data55 === "Included") || (data55 === "Optional"))){
-const err160 = {instancePath:instancePath+"/Report",schemaPath:"#/properties/Report/enum",keyword:"enum",params:{allowedValues: schema72.properties.Report.enum},message:"must be equal to one of the allowed values"};
+const err160 = {instancePath:instancePath+"/Report",schemaPath:"#/properties/Report/enum",keyword:"enum",params:{allowedValues: schema75.properties.Report.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -53116,7 +54311,7 @@ vErrors.push(err161);
 errors++;
 }
 if(!((data56 === "Included") || (data56 === "Optional"))){
-const err162 = {instancePath:instancePath+"/LiveDocs",schemaPath:"#/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema72.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
+const err162 = {instancePath:instancePath+"/LiveDocs",schemaPath:"#/properties/LiveDocs/enum",keyword:"enum",params:{allowedValues: schema75.properties.LiveDocs.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -53139,7 +54334,7 @@ vErrors.push(err163);
 errors++;
 }
 if(!((data57 === "Included") || (data57 === "Optional"))){
-const err164 = {instancePath:instancePath+"/Insight",schemaPath:"#/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema72.properties.Insight.enum},message:"must be equal to one of the allowed values"};
+const err164 = {instancePath:instancePath+"/Insight",schemaPath:"#/properties/Insight/enum",keyword:"enum",params:{allowedValues: schema75.properties.Insight.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -53162,7 +54357,7 @@ vErrors.push(err165);
 errors++;
 }
 if(!((data58 === "Included") || (data58 === "Optional"))){
-const err166 = {instancePath:instancePath+"/Binder",schemaPath:"#/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema72.properties.Binder.enum},message:"must be equal to one of the allowed values"};
+const err166 = {instancePath:instancePath+"/Binder",schemaPath:"#/properties/Binder/enum",keyword:"enum",params:{allowedValues: schema75.properties.Binder.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -53185,7 +54380,7 @@ vErrors.push(err167);
 errors++;
 }
 if(!((data59 === "Included") || (data59 === "Optional"))){
-const err168 = {instancePath:instancePath+"/Addons",schemaPath:"#/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema72.properties.Addons.enum},message:"must be equal to one of the allowed values"};
+const err168 = {instancePath:instancePath+"/Addons",schemaPath:"#/properties/Addons/enum",keyword:"enum",params:{allowedValues: schema75.properties.Addons.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -53208,7 +54403,7 @@ vErrors.push(err169);
 errors++;
 }
 if(!((data60 === "Included") || (data60 === "Optional"))){
-const err170 = {instancePath:instancePath+"/Schedules",schemaPath:"#/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema72.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
+const err170 = {instancePath:instancePath+"/Schedules",schemaPath:"#/properties/Schedules/enum",keyword:"enum",params:{allowedValues: schema75.properties.Schedules.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -53231,7 +54426,7 @@ vErrors.push(err171);
 errors++;
 }
 if(!((data61 === "Included") || (data61 === "Optional"))){
-const err172 = {instancePath:instancePath+"/AutomationAlert",schemaPath:"#/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema72.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
+const err172 = {instancePath:instancePath+"/AutomationAlert",schemaPath:"#/properties/AutomationAlert/enum",keyword:"enum",params:{allowedValues: schema75.properties.AutomationAlert.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -53252,14 +54447,14 @@ vErrors.push(err173);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const validateWidgetQueryRequest = validate81;
-const schema73 = {"$id":"widgetQueryRequest","type":"object","properties":{"Filters":{"type":"array","items":{"type":"object","description":"A condition on one column.","properties":{"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Operator":{"enum":["Equals","NotEquals","Less","LessOrEqual","Greater","GreaterOrEqual","Between","In","NotIn","Contains","StartsWith","IsEmpty","IsNotEmpty"],"description":"Comparison. Between takes Values [low, high] (inclusive); In and NotIn take Values; IsEmpty and IsNotEmpty take nothing; Contains and StartsWith are case-insensitive and take text; the rest take Value."},"Value":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"Values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"maxItems":500,"description":"Values of Between, In and NotIn."}},"required":["Column","Operator"],"additionalProperties":false},"maxItems":20,"description":"The viewer's filter selections."}},"additionalProperties":false};
+export const validateWidgetQueryRequest = validate84;
+const schema76 = {"$id":"widgetQueryRequest","type":"object","properties":{"Filters":{"type":"array","items":{"type":"object","description":"A condition on one column.","properties":{"Column":{"type":"string","minLength":1,"maxLength":128,"pattern":"^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]*$","description":"Column name exactly as the source's column catalogue spells it, or an output alias."},"Operator":{"enum":["Equals","NotEquals","Less","LessOrEqual","Greater","GreaterOrEqual","Between","In","NotIn","Contains","StartsWith","IsEmpty","IsNotEmpty"],"description":"Comparison. Between takes Values [low, high] (inclusive); In and NotIn take Values; IsEmpty and IsNotEmpty take nothing; Contains and StartsWith are case-insensitive and take text; the rest take Value."},"Value":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"Values":{"type":"array","items":{"anyOf":[{"type":"string","maxLength":1000},{"type":"number"},{"type":"boolean"},{"type":"null"}],"description":"A value to compare with; dates as ISO 8601 text (2025-03-31 or 2025-03-31T12:00:00Z)."},"maxItems":500,"description":"Values of Between, In and NotIn."}},"required":["Column","Operator"],"additionalProperties":false},"maxItems":20,"description":"The viewer's filter selections."}},"additionalProperties":false};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="widgetQueryRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -53373,7 +54568,7 @@ errors++;
 if(data1.Operator !== undefined){
 let data3 = data1.Operator;
 if(!(((((((((((((data3 === "Equals") || (data3 === "NotEquals")) || (data3 === "Less")) || (data3 === "LessOrEqual")) || (data3 === "Greater")) || (data3 === "GreaterOrEqual")) || (data3 === "Between")) || (data3 === "In")) || (data3 === "NotIn")) || (data3 === "Contains")) || (data3 === "StartsWith")) || (data3 === "IsEmpty")) || (data3 === "IsNotEmpty"))){
-const err9 = {instancePath:instancePath+"/Filters/" + i0+"/Operator",schemaPath:"#/properties/Filters/items/properties/Operator/enum",keyword:"enum",params:{allowedValues: schema73.properties.Filters.items.properties.Operator.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/Filters/" + i0+"/Operator",schemaPath:"#/properties/Filters/items/properties/Operator/enum",keyword:"enum",params:{allowedValues: schema76.properties.Filters.items.properties.Operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -53636,14 +54831,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const validateWidgets = validate82;
-const schema74 = {"$id":"widgets","type":"object","description":"Widget kinds: renderer, palette entry and settings schema of each.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"kinds":{"type":"array","items":{"type":"object","description":"A widget kind offered by the editor and drawn by the viewers.","properties":{"kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind id that definitions name in Widget.Kind; unique."},"renderer":{"enum":["kpi","line","area","bar","pie","scatter","table","pivot","text","image","dateRange","select","multiSelect"],"description":"The runtime renderer that draws the kind."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Name of the kind in the editor's palette."},"category":{"enum":["chart","table","content","filter"],"description":"Palette group; filter kinds cross-filter the other widgets of the page."},"data":{"enum":["query","none"],"description":"query: the widget draws the rows of its Query; none: text and image widgets."},"enabled":{"type":"boolean","description":"false: the editor no longer offers the kind and existing widgets of it show the 'kind not available' state."},"defaults":{"type":"object","description":"Settings a new widget of the kind starts with (valid against settingsSchema)."},"settingsSchema":{"type":"object","description":"JSON Schema (draft 2020-12 subset rjsf renders) of the kind's Settings: the widget settings dialog is generated from it; its titles are text keys."}},"required":["kind","renderer","titleKey","category","data","enabled","settingsSchema"],"additionalProperties":false},"minItems":1,"maxItems":100}},"required":["version","kinds"],"additionalProperties":false};
+export const validateWidgets = validate85;
+const schema77 = {"$id":"widgets","type":"object","description":"Widget kinds: renderer, palette entry and settings schema of each.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"kinds":{"type":"array","items":{"type":"object","description":"A widget kind offered by the editor and drawn by the viewers.","properties":{"kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind id that definitions name in Widget.Kind; unique."},"renderer":{"enum":["kpi","line","area","bar","pie","scatter","table","pivot","text","image","dateRange","select","multiSelect"],"description":"The runtime renderer that draws the kind."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Name of the kind in the editor's palette."},"category":{"enum":["chart","table","content","filter"],"description":"Palette group; filter kinds cross-filter the other widgets of the page."},"data":{"enum":["query","none"],"description":"query: the widget draws the rows of its Query; none: text and image widgets."},"enabled":{"type":"boolean","description":"false: the editor no longer offers the kind and existing widgets of it show the 'kind not available' state."},"defaults":{"type":"object","description":"Settings a new widget of the kind starts with (valid against settingsSchema)."},"settingsSchema":{"type":"object","description":"JSON Schema (draft 2020-12 subset rjsf renders) of the kind's Settings: the widget settings dialog is generated from it; its titles are text keys."}},"required":["kind","renderer","titleKey","category","data","enabled","settingsSchema"],"additionalProperties":false},"minItems":1,"maxItems":100}},"required":["version","kinds"],"additionalProperties":false};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="widgets" */;
 let vErrors = null;
 let errors = 0;
@@ -53864,7 +55059,7 @@ errors++;
 if(data3.renderer !== undefined){
 let data5 = data3.renderer;
 if(!(((((((((((((data5 === "kpi") || (data5 === "line")) || (data5 === "area")) || (data5 === "bar")) || (data5 === "pie")) || (data5 === "scatter")) || (data5 === "table")) || (data5 === "pivot")) || (data5 === "text")) || (data5 === "image")) || (data5 === "dateRange")) || (data5 === "select")) || (data5 === "multiSelect"))){
-const err19 = {instancePath:instancePath+"/kinds/" + i0+"/renderer",schemaPath:"#/properties/kinds/items/properties/renderer/enum",keyword:"enum",params:{allowedValues: schema74.properties.kinds.items.properties.renderer.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/kinds/" + i0+"/renderer",schemaPath:"#/properties/kinds/items/properties/renderer/enum",keyword:"enum",params:{allowedValues: schema77.properties.kinds.items.properties.renderer.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -53887,7 +55082,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!pattern55.test(data6)){
+if(!pattern59.test(data6)){
 const err21 = {instancePath:instancePath+"/kinds/" + i0+"/titleKey",schemaPath:"#/properties/kinds/items/properties/titleKey/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -53912,7 +55107,7 @@ errors++;
 if(data3.category !== undefined){
 let data7 = data3.category;
 if(!((((data7 === "chart") || (data7 === "table")) || (data7 === "content")) || (data7 === "filter"))){
-const err23 = {instancePath:instancePath+"/kinds/" + i0+"/category",schemaPath:"#/properties/kinds/items/properties/category/enum",keyword:"enum",params:{allowedValues: schema74.properties.kinds.items.properties.category.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/kinds/" + i0+"/category",schemaPath:"#/properties/kinds/items/properties/category/enum",keyword:"enum",params:{allowedValues: schema77.properties.kinds.items.properties.category.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -53925,7 +55120,7 @@ errors++;
 if(data3.data !== undefined){
 let data8 = data3.data;
 if(!((data8 === "query") || (data8 === "none"))){
-const err24 = {instancePath:instancePath+"/kinds/" + i0+"/data",schemaPath:"#/properties/kinds/items/properties/data/enum",keyword:"enum",params:{allowedValues: schema74.properties.kinds.items.properties.data.enum},message:"must be equal to one of the allowed values"};
+const err24 = {instancePath:instancePath+"/kinds/" + i0+"/data",schemaPath:"#/properties/kinds/items/properties/data/enum",keyword:"enum",params:{allowedValues: schema77.properties.kinds.items.properties.data.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -54008,14 +55203,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const validateWidgetTheme = validate83;
-const schema75 = {"$id":"widgetTheme","type":"object","description":"A widget theme: a key and the dashboard and widget settings it applies (§3).","properties":{"Key":{"type":"string","minLength":1,"maxLength":100,"description":"Unique key of the theme."},"Value":{"type":"object","description":"What the theme applies.","properties":{"Dashboard":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"Dashboard settings of the theme, as a JSON string."},"Widgets":{"type":"array","description":"Settings of the theme per widget type.","items":{"type":"object","description":"Settings of one widget type.","properties":{"Type":{"type":"string","minLength":1,"maxLength":100,"description":"Widget type the settings apply to."},"SerializedProperties":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"Widget properties of the theme, as a JSON string."}},"required":["Type","SerializedProperties"],"additionalProperties":false}}},"required":["Dashboard","Widgets"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false};
+export const validateWidgetTheme = validate86;
+const schema78 = {"$id":"widgetTheme","type":"object","description":"A widget theme: a key and the dashboard and widget settings it applies (§3).","properties":{"Key":{"type":"string","minLength":1,"maxLength":100,"description":"Unique key of the theme."},"Value":{"type":"object","description":"What the theme applies.","properties":{"Dashboard":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"Dashboard settings of the theme, as a JSON string."},"Widgets":{"type":"array","description":"Settings of the theme per widget type.","items":{"type":"object","description":"Settings of one widget type.","properties":{"Type":{"type":"string","minLength":1,"maxLength":100,"description":"Widget type the settings apply to."},"SerializedProperties":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"Widget properties of the theme, as a JSON string."}},"required":["Type","SerializedProperties"],"additionalProperties":false}}},"required":["Dashboard","Widgets"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="widgetTheme" */;
 let vErrors = null;
 let errors = 0;
@@ -54125,7 +55320,7 @@ errors++;
 if(data1.Dashboard !== undefined){
 let data2 = data1.Dashboard;
 if(typeof data2 === "string"){
-if(!pattern93.test(data2)){
+if(!pattern97.test(data2)){
 const err9 = {instancePath:instancePath+"/Value/Dashboard",schemaPath:"#/properties/Value/properties/Dashboard/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -54224,7 +55419,7 @@ errors++;
 if(data4.SerializedProperties !== undefined){
 let data6 = data4.SerializedProperties;
 if(typeof data6 === "string"){
-if(!pattern93.test(data6)){
+if(!pattern97.test(data6)){
 const err17 = {instancePath:instancePath+"/Value/Widgets/" + i0+"/SerializedProperties",schemaPath:"#/properties/Value/properties/Widgets/items/properties/SerializedProperties/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -54293,14 +55488,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const validateWidgetThemes = validate84;
-const schema76 = {"$id":"widgetThemes","type":"array","description":"Response of GET Common/WidgetThemes: every widget theme (§7).","items":{"type":"object","description":"A widget theme: a key and the dashboard and widget settings it applies (§3).","properties":{"Key":{"type":"string","minLength":1,"maxLength":100,"description":"Unique key of the theme."},"Value":{"type":"object","description":"What the theme applies.","properties":{"Dashboard":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"Dashboard settings of the theme, as a JSON string."},"Widgets":{"type":"array","description":"Settings of the theme per widget type.","items":{"type":"object","description":"Settings of one widget type.","properties":{"Type":{"type":"string","minLength":1,"maxLength":100,"description":"Widget type the settings apply to."},"SerializedProperties":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"Widget properties of the theme, as a JSON string."}},"required":["Type","SerializedProperties"],"additionalProperties":false}}},"required":["Dashboard","Widgets"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false}};
+export const validateWidgetThemes = validate87;
+const schema79 = {"$id":"widgetThemes","type":"array","description":"Response of GET Common/WidgetThemes: every widget theme (§7).","items":{"type":"object","description":"A widget theme: a key and the dashboard and widget settings it applies (§3).","properties":{"Key":{"type":"string","minLength":1,"maxLength":100,"description":"Unique key of the theme."},"Value":{"type":"object","description":"What the theme applies.","properties":{"Dashboard":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"Dashboard settings of the theme, as a JSON string."},"Widgets":{"type":"array","description":"Settings of the theme per widget type.","items":{"type":"object","description":"Settings of one widget type.","properties":{"Type":{"type":"string","minLength":1,"maxLength":100,"description":"Widget type the settings apply to."},"SerializedProperties":{"type":"string","contentMediaType":"application/json","pattern":"^\\s*\\{[\\s\\S]*\\}\\s*$","description":"Widget properties of the theme, as a JSON string."}},"required":["Type","SerializedProperties"],"additionalProperties":false}}},"required":["Dashboard","Widgets"],"additionalProperties":false}},"required":["Key","Value"],"additionalProperties":false}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="widgetThemes" */;
 let vErrors = null;
 let errors = 0;
@@ -54414,7 +55609,7 @@ errors++;
 if(data2.Dashboard !== undefined){
 let data3 = data2.Dashboard;
 if(typeof data3 === "string"){
-if(!pattern93.test(data3)){
+if(!pattern97.test(data3)){
 const err9 = {instancePath:instancePath+"/" + i0+"/Value/Dashboard",schemaPath:"#/items/properties/Value/properties/Dashboard/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -54513,7 +55708,7 @@ errors++;
 if(data5.SerializedProperties !== undefined){
 let data7 = data5.SerializedProperties;
 if(typeof data7 === "string"){
-if(!pattern93.test(data7)){
+if(!pattern97.test(data7)){
 const err17 = {instancePath:instancePath+"/" + i0+"/Value/Widgets/" + i1+"/SerializedProperties",schemaPath:"#/items/properties/Value/properties/Widgets/items/properties/SerializedProperties/pattern",keyword:"pattern",params:{pattern: "^\\s*\\{[\\s\\S]*\\}\\s*$"},message:"must match pattern \""+"^\\s*\\{[\\s\\S]*\\}\\s*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -54594,7 +55789,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
