@@ -11,6 +11,7 @@ import type { PermissionsManifest } from "./permissions.ts";
 import type { RouteDefinition, RoutesManifest } from "./routes.ts";
 import type { ScreensManifest } from "./screens.ts";
 import type { ShellManifest } from "./shell.ts";
+import type { WidgetsManifest } from "./widgets.ts";
 
 /** Who a resolved manifest was resolved for. */
 export type ManifestAudienceKind = "anonymous" | "user";
@@ -50,6 +51,8 @@ export interface ClientManifestUser {
  *   routes, see UpgradeMarker), menus with only visible sections and entries, dialogs and admin
  *   screens with Read on their module, the home-page redirects the user may take; notifications,
  *   shell and constants whole.
+ *
+ * Both audiences get the widget kinds whole: a public share link draws its widgets signed out.
  */
 export interface ClientManifest {
   /** Version of the manifest set (and layers) it was resolved from. */
@@ -76,4 +79,6 @@ export interface ClientManifest {
   screens: ScreensManifest | null;
   shell: ShellManifest;
   constants: ConstantsManifest;
+  /** Every widget kind, disabled ones included: an existing widget of one shows its unavailable state. */
+  widgets: WidgetsManifest;
 }

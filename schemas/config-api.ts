@@ -16,6 +16,7 @@ export const MANIFEST_KIND_NAMES = [
   "screens",
   "shell",
   "constants",
+  "widgets",
 ] as const;
 
 /** Every kind a change set may edit: the manifest kinds, then each language's texts. */

@@ -22,6 +22,82 @@ export const WIDGET_RENDERERS = [
   "multiSelect",
 ] as const;
 
+/**
+ * The filter renderers. The upstream tells a filter widget by its Kind alone (it never reads this
+ * manifest), so a kind drawn by one of these must carry the renderer's own name: an alias would be a
+ * filter to the viewer and an ordinary widget to the upstream, whose viewer filters it then refuses.
+ */
+export const FILTER_WIDGET_RENDERERS = ["dateRange", "select", "multiSelect"] as const;
+
+/** Most settings one kind declares, and most alternatives one setting offers. */
+const MAX_SETTINGS = 30;
+const MAX_CHOICES = 30;
+
+/** A scalar a setting holds (a choice's value, a default). */
+const settingScalar = {
+  anyOf: [{ type: "string", maxLength: 20000 }, { type: "number" }, { type: "boolean" }],
+} as const;
+
+/** One alternative of a choice setting: its value and the text key of its label. */
+const settingChoice = {
+  type: "object",
+  description: "An allowed value of the setting and the text key of its label.",
+  properties: {
+    const: { ...settingScalar, description: "The value stored in Settings." },
+    title: { ...textKey, description: "Text key of the value's label." },
+  },
+  required: ["const", "title"],
+  additionalProperties: false,
+} as const;
+
+/**
+ * One setting of a kind, as JSON Schema: the subset the settings dialog renders (rjsf) and the
+ * gateway compiles to check the defaults — no $ref, no nesting beyond an array of strings, so an
+ * operator's schema is always one the dialog can draw.
+ */
+const settingSchema = {
+  type: "object",
+  description: "A setting: its type, label (a text key) and constraints, as JSON Schema.",
+  properties: {
+    type: {
+      enum: ["string", "number", "integer", "boolean", "array"],
+      description: "JSON type of the value; an array holds strings (e.g. the widget ids a filter targets).",
+    },
+    title: { ...textKey, description: "Text key of the setting's label." },
+    oneOf: {
+      type: "array",
+      items: settingChoice,
+      minItems: 1,
+      maxItems: MAX_CHOICES,
+      description: "The allowed values, each with its label: the dialog shows a choice.",
+    },
+    minimum: { type: "number", description: "Smallest number allowed." },
+    maximum: { type: "number", description: "Largest number allowed." },
+    minLength: { type: "integer", minimum: 0, maximum: 20000, description: "Fewest characters allowed." },
+    maxLength: { type: "integer", minimum: 1, maximum: 20000, description: "Most characters allowed." },
+    pattern: {
+      type: "string",
+      maxLength: 200,
+      description: "Regular expression (Unicode) a text must match.",
+    },
+    items: {
+      type: "object",
+      description: "What each element of an array setting is: a text.",
+      properties: {
+        type: { const: "string", description: "Elements are texts." },
+        pattern: { type: "string", maxLength: 200, description: "Regular expression each element matches." },
+        maxLength: { type: "integer", minimum: 1, maximum: 200, description: "Most characters per element." },
+      },
+      required: ["type"],
+      additionalProperties: false,
+    },
+    maxItems: { type: "integer", minimum: 1, maximum: 100, description: "Most elements of an array." },
+    uniqueItems: { type: "boolean", description: "Whether an array's elements are all different." },
+  },
+  required: ["type", "title"],
+  additionalProperties: false,
+} as const;
+
 /** One widget kind: the renderer it uses, how it is offered in the editor, its settings. */
 const widgetKind = {
   type: "object",
@@ -46,12 +122,59 @@ const widgetKind = {
     defaults: {
       type: "object",
       description: "Settings a new widget of the kind starts with (valid against settingsSchema).",
+      additionalProperties: {
+        anyOf: [
+          ...settingScalar.anyOf,
+          { type: "array", items: { type: "string", maxLength: 200 }, maxItems: 100 },
+        ],
+        description: "The setting's value.",
+      },
+      maxProperties: MAX_SETTINGS,
     },
     settingsSchema: {
       type: "object",
       description:
-        "JSON Schema (draft 2020-12 subset rjsf renders) of the kind's Settings: the widget settings dialog is " +
-        "generated from it; its titles are text keys.",
+        "JSON Schema (draft-07, the subset the settings dialog renders) of the kind's Settings: the widget " +
+        "settings dialog is generated from it; its titles are text keys.",
+      properties: {
+        type: { const: "object", description: "Settings are an object." },
+        properties: {
+          type: "object",
+          description: "Each setting by its name in Settings.",
+          additionalProperties: settingSchema,
+          maxProperties: MAX_SETTINGS,
+        },
+        required: {
+          type: "array",
+          items: { ...identifier, description: "A setting every widget of the kind must have." },
+          maxItems: MAX_SETTINGS,
+          uniqueItems: true,
+          description: "The settings a widget of the kind must have.",
+        },
+        additionalProperties: {
+          const: false,
+          description: "Settings hold only the settings declared.",
+        },
+      },
+      required: ["type", "properties", "additionalProperties"],
+      additionalProperties: false,
+    },
+    settingsUi: {
+      type: "object",
+      description:
+        "How the settings dialog draws some settings (an rjsf uiSchema): by setting name, its widget.",
+      additionalProperties: {
+        type: "object",
+        description: "The setting's presentation.",
+        properties: {
+          "ui:widget": {
+            enum: ["textarea"],
+            description: "textarea: a multi-line text (a text widget's Html).",
+          },
+        },
+        additionalProperties: false,
+      },
+      maxProperties: MAX_SETTINGS,
     },
   },
   required: ["kind", "renderer", "titleKey", "category", "data", "enabled", "settingsSchema"],
@@ -74,3 +197,4 @@ export const widgetsManifestSchema = {
 export type WidgetsManifest = FromSchema<typeof widgetsManifestSchema>;
 export type WidgetKind = WidgetsManifest["kinds"][number];
 export type WidgetRenderer = (typeof WIDGET_RENDERERS)[number];
+export type FilterWidgetRenderer = (typeof FILTER_WIDGET_RENDERERS)[number];

@@ -3232,7 +3232,7 @@ return errors === 0;
 }
 
 export const validateConfigChangeSetCreate = validate19;
-const schema20 = {"$id":"configChangeSetCreate","type":"object","properties":{"comment":{"type":"string","pattern":"^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$","maxLength":2000,"description":"Why: shown in the history and the audit."},"baseVersion":{"type":"integer","minimum":0,"maximum":2147483647,"description":"A version number (0: the base)."},"edits":{"type":"array","maxItems":200,"items":{"type":"object","description":"One edit: a JSON Merge Patch of, or the whole replacement for, one layer's document of one kind.","properties":{"kind":{"enum":["routes","menus","permissions","notifications","dialogs","screens","shell","constants","texts.en","texts.de","texts.es","texts.fr","texts.nl","texts.pt","texts.it"],"description":"The manifest kind, or texts.<language>."},"account":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The account layer edited; absent: the operator layer."},"merge":{"type":"object","description":"JSON Merge Patch (RFC 7386) of the layer's document."},"document":{"type":"object","description":"The whole document."}},"required":["kind"],"oneOf":[{"required":["merge"]},{"required":["document"]}],"additionalProperties":false},"description":"The edits, applied in order."}},"required":["comment","baseVersion","edits"],"additionalProperties":false};
+const schema20 = {"$id":"configChangeSetCreate","type":"object","properties":{"comment":{"type":"string","pattern":"^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$","maxLength":2000,"description":"Why: shown in the history and the audit."},"baseVersion":{"type":"integer","minimum":0,"maximum":2147483647,"description":"A version number (0: the base)."},"edits":{"type":"array","maxItems":200,"items":{"type":"object","description":"One edit: a JSON Merge Patch of, or the whole replacement for, one layer's document of one kind.","properties":{"kind":{"enum":["routes","menus","permissions","notifications","dialogs","screens","shell","constants","widgets","texts.en","texts.de","texts.es","texts.fr","texts.nl","texts.pt","texts.it"],"description":"The manifest kind, or texts.<language>."},"account":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The account layer edited; absent: the operator layer."},"merge":{"type":"object","description":"JSON Merge Patch (RFC 7386) of the layer's document."},"document":{"type":"object","description":"The whole document."}},"required":["kind"],"oneOf":[{"required":["merge"]},{"required":["document"]}],"additionalProperties":false},"description":"The edits, applied in order."}},"required":["comment","baseVersion","edits"],"additionalProperties":false};
 
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="configChangeSetCreate" */;
@@ -3458,7 +3458,7 @@ errors++;
 }
 if(data3.kind !== undefined){
 let data4 = data3.kind;
-if(!(((((((((((((((data4 === "routes") || (data4 === "menus")) || (data4 === "permissions")) || (data4 === "notifications")) || (data4 === "dialogs")) || (data4 === "screens")) || (data4 === "shell")) || (data4 === "constants")) || (data4 === "texts.en")) || (data4 === "texts.de")) || (data4 === "texts.es")) || (data4 === "texts.fr")) || (data4 === "texts.nl")) || (data4 === "texts.pt")) || (data4 === "texts.it"))){
+if(!((((((((((((((((data4 === "routes") || (data4 === "menus")) || (data4 === "permissions")) || (data4 === "notifications")) || (data4 === "dialogs")) || (data4 === "screens")) || (data4 === "shell")) || (data4 === "constants")) || (data4 === "widgets")) || (data4 === "texts.en")) || (data4 === "texts.de")) || (data4 === "texts.es")) || (data4 === "texts.fr")) || (data4 === "texts.nl")) || (data4 === "texts.pt")) || (data4 === "texts.it"))){
 const err16 = {instancePath:instancePath+"/edits/" + i0+"/kind",schemaPath:"#/properties/edits/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema20.properties.edits.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
@@ -3570,7 +3570,7 @@ return errors === 0;
 }
 
 export const validateConfigChangeSetUpdate = validate20;
-const schema21 = {"$id":"configChangeSetUpdate","type":"object","properties":{"revision":{"type":"integer","minimum":1,"maximum":2147483647,"description":"The change set's revision as last read (optimistic concurrency)."},"comment":{"type":"string","pattern":"^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$","maxLength":2000,"description":"Why: shown in the history and the audit."},"baseVersion":{"type":"integer","minimum":0,"maximum":2147483647,"description":"A version number (0: the base)."},"edits":{"type":"array","maxItems":200,"items":{"type":"object","description":"One edit: a JSON Merge Patch of, or the whole replacement for, one layer's document of one kind.","properties":{"kind":{"enum":["routes","menus","permissions","notifications","dialogs","screens","shell","constants","texts.en","texts.de","texts.es","texts.fr","texts.nl","texts.pt","texts.it"],"description":"The manifest kind, or texts.<language>."},"account":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The account layer edited; absent: the operator layer."},"merge":{"type":"object","description":"JSON Merge Patch (RFC 7386) of the layer's document."},"document":{"type":"object","description":"The whole document."}},"required":["kind"],"oneOf":[{"required":["merge"]},{"required":["document"]}],"additionalProperties":false},"description":"The edits, applied in order."}},"required":["revision"],"additionalProperties":false};
+const schema21 = {"$id":"configChangeSetUpdate","type":"object","properties":{"revision":{"type":"integer","minimum":1,"maximum":2147483647,"description":"The change set's revision as last read (optimistic concurrency)."},"comment":{"type":"string","pattern":"^(?:[^\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u2028-\\u202e\\u2066-\\u2069]|\\r\\n)*$","maxLength":2000,"description":"Why: shown in the history and the audit."},"baseVersion":{"type":"integer","minimum":0,"maximum":2147483647,"description":"A version number (0: the base)."},"edits":{"type":"array","maxItems":200,"items":{"type":"object","description":"One edit: a JSON Merge Patch of, or the whole replacement for, one layer's document of one kind.","properties":{"kind":{"enum":["routes","menus","permissions","notifications","dialogs","screens","shell","constants","widgets","texts.en","texts.de","texts.es","texts.fr","texts.nl","texts.pt","texts.it"],"description":"The manifest kind, or texts.<language>."},"account":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The account layer edited; absent: the operator layer."},"merge":{"type":"object","description":"JSON Merge Patch (RFC 7386) of the layer's document."},"document":{"type":"object","description":"The whole document."}},"required":["kind"],"oneOf":[{"required":["merge"]},{"required":["document"]}],"additionalProperties":false},"description":"The edits, applied in order."}},"required":["revision"],"additionalProperties":false};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="configChangeSetUpdate" */;
@@ -3811,7 +3811,7 @@ errors++;
 }
 if(data4.kind !== undefined){
 let data5 = data4.kind;
-if(!(((((((((((((((data5 === "routes") || (data5 === "menus")) || (data5 === "permissions")) || (data5 === "notifications")) || (data5 === "dialogs")) || (data5 === "screens")) || (data5 === "shell")) || (data5 === "constants")) || (data5 === "texts.en")) || (data5 === "texts.de")) || (data5 === "texts.es")) || (data5 === "texts.fr")) || (data5 === "texts.nl")) || (data5 === "texts.pt")) || (data5 === "texts.it"))){
+if(!((((((((((((((((data5 === "routes") || (data5 === "menus")) || (data5 === "permissions")) || (data5 === "notifications")) || (data5 === "dialogs")) || (data5 === "screens")) || (data5 === "shell")) || (data5 === "constants")) || (data5 === "widgets")) || (data5 === "texts.en")) || (data5 === "texts.de")) || (data5 === "texts.es")) || (data5 === "texts.fr")) || (data5 === "texts.nl")) || (data5 === "texts.pt")) || (data5 === "texts.it"))){
 const err17 = {instancePath:instancePath+"/edits/" + i0+"/kind",schemaPath:"#/properties/edits/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema21.properties.edits.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
@@ -5100,7 +5100,7 @@ return errors === 0;
 }
 
 export const validateConfigValidate = validate27;
-const schema28 = {"$id":"configValidate","type":"object","properties":{"baseVersion":{"type":"integer","minimum":0,"maximum":2147483647,"description":"A version number (0: the base)."},"edits":{"type":"array","maxItems":200,"items":{"type":"object","description":"One edit: a JSON Merge Patch of, or the whole replacement for, one layer's document of one kind.","properties":{"kind":{"enum":["routes","menus","permissions","notifications","dialogs","screens","shell","constants","texts.en","texts.de","texts.es","texts.fr","texts.nl","texts.pt","texts.it"],"description":"The manifest kind, or texts.<language>."},"account":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The account layer edited; absent: the operator layer."},"merge":{"type":"object","description":"JSON Merge Patch (RFC 7386) of the layer's document."},"document":{"type":"object","description":"The whole document."}},"required":["kind"],"oneOf":[{"required":["merge"]},{"required":["document"]}],"additionalProperties":false},"description":"The edits, applied in order."}},"required":["edits"],"additionalProperties":false};
+const schema28 = {"$id":"configValidate","type":"object","properties":{"baseVersion":{"type":"integer","minimum":0,"maximum":2147483647,"description":"A version number (0: the base)."},"edits":{"type":"array","maxItems":200,"items":{"type":"object","description":"One edit: a JSON Merge Patch of, or the whole replacement for, one layer's document of one kind.","properties":{"kind":{"enum":["routes","menus","permissions","notifications","dialogs","screens","shell","constants","widgets","texts.en","texts.de","texts.es","texts.fr","texts.nl","texts.pt","texts.it"],"description":"The manifest kind, or texts.<language>."},"account":{"type":"integer","minimum":1,"maximum":9007199254740991,"description":"The account layer edited; absent: the operator layer."},"merge":{"type":"object","description":"JSON Merge Patch (RFC 7386) of the layer's document."},"document":{"type":"object","description":"The whole document."}},"required":["kind"],"oneOf":[{"required":["merge"]},{"required":["document"]}],"additionalProperties":false},"description":"The edits, applied in order."}},"required":["edits"],"additionalProperties":false};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="configValidate" */;
@@ -5271,7 +5271,7 @@ errors++;
 }
 if(data2.kind !== undefined){
 let data3 = data2.kind;
-if(!(((((((((((((((data3 === "routes") || (data3 === "menus")) || (data3 === "permissions")) || (data3 === "notifications")) || (data3 === "dialogs")) || (data3 === "screens")) || (data3 === "shell")) || (data3 === "constants")) || (data3 === "texts.en")) || (data3 === "texts.de")) || (data3 === "texts.es")) || (data3 === "texts.fr")) || (data3 === "texts.nl")) || (data3 === "texts.pt")) || (data3 === "texts.it"))){
+if(!((((((((((((((((data3 === "routes") || (data3 === "menus")) || (data3 === "permissions")) || (data3 === "notifications")) || (data3 === "dialogs")) || (data3 === "screens")) || (data3 === "shell")) || (data3 === "constants")) || (data3 === "widgets")) || (data3 === "texts.en")) || (data3 === "texts.de")) || (data3 === "texts.es")) || (data3 === "texts.fr")) || (data3 === "texts.nl")) || (data3 === "texts.pt")) || (data3 === "texts.it"))){
 const err11 = {instancePath:instancePath+"/edits/" + i0+"/kind",schemaPath:"#/properties/edits/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema28.properties.edits.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
@@ -49225,7 +49225,7 @@ return errors === 0;
 }
 
 export const validateShell = validate78;
-const schema70 = {"$id":"shell","type":"object","description":"White-label and shell settings. The base document holds the defaults; an account layer (white-label) overrides them. Session fields named below win over the manifest when they carry a recognised value.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"productNameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the product name: document title suffix and fallback logo alt text."},"logo":{"type":"object","description":"The account logo of the top menu bar (§2.5), loaded from {webservices}/account/logo/{AccountLogoUID} (§7). It is shown iff show is true, the effective style is not none, and the account is not a white-label account without a menu logo (AccountIsWhiteLabel true and AccountMenuLogoIsSet not true) (§6).","properties":{"show":{"type":"boolean","description":"Master switch; false hides the logo whatever the session says."},"style":{"enum":["wide","square","none"],"description":"Default logo style, used when the session's AccountMenuLogoStyle is absent or not one of wide, square, none (compared case-insensitively)."},"altKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the logo's alternative text; receives {{accountName}} (AccountName)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Where a click on the logo goes (§2.2: /)."}},"required":["show","style","altKey","link"],"additionalProperties":false},"title":{"type":"object","description":"The title next to the logo (§6). The effective type is the session's AccountMenuDisplayTitleType when it is companyName, custom or none (compared case-insensitively), else type. companyName shows AccountName; custom shows AccountMenuTitle as plain text when it is non-blank, else the text of customTitleKey when set, else nothing; none shows nothing.","properties":{"type":{"enum":["companyName","custom","none"],"description":"Default title type."},"customTitleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of an operator-defined custom title, used when the session has none."}},"required":["type"],"additionalProperties":false},"theme":{"type":"object","description":"Theme defaults (§1, §9) for users without a stored preference; the user's InterfacePreferences win.","properties":{"default":{"enum":["light","dark","sync"],"description":"Stored theme used when the user has none (§9: light)."},"contrast":{"type":"boolean","description":"Whether the high-contrast variant is on by default."},"contrastOffered":{"type":"boolean","description":"Whether users may switch the contrast variant on (§1)."},"style":{"enum":["rounded","square"],"description":"Theme style used when the user has none."},"publicRoutes":{"type":"object","description":"Theme forced on public routes and the help route, on the desktop URL (§2.1).","properties":{"theme":{"enum":["light","dark"],"description":"Forced theme (§2.1: light)."},"style":{"enum":["rounded","square"],"description":"Forced style (§2.1: rounded)."}},"required":["theme","style"],"additionalProperties":false}},"required":["default","contrast","contrastOffered","style","publicRoutes"],"additionalProperties":false},"maintenance":{"type":"object","description":"Maintenance mode (§1): while enabled, every path other than pagePath redirects to pagePath.","properties":{"enabled":{"type":"boolean","description":"The maintenance flag; pushed live to connected browsers."},"pagePath":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Path of the maintenance page."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the maintenance page heading."},"messageKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the maintenance page text."}},"required":["enabled","pagePath","titleKey","messageKey"],"additionalProperties":false},"signupAllowed":{"type":"boolean","description":"Whether /signup is reachable; otherwise it redirects to /login (§2.1, §5 access checks)."},"embedded":{"type":"object","description":"Embedded mode (§1): the app runs inside a frame of an allowed site (frameAncestors) with a reduced shell.","properties":{"queryParameter":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Query parameter that turns embedded mode on for the browser tab when its value is 1 or true; the tab keeps the mode (sessionStorage) until closed."},"hiddenParts":{"type":"array","items":{"description":"A shell part.","enum":["topMenuBar","navigationPanel","adminMenu","helpMenu","notifications","supportChat","userMenu"]},"uniqueItems":true,"description":"Shell parts (§2.5) not rendered in embedded mode; hiding topMenuBar hides everything on it."}},"required":["queryParameter","hiddenParts"],"additionalProperties":false},"frameAncestors":{"type":"array","items":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":260,"description":"An https origin, e.g. https://help.example.com (no path, no trailing slash)."},"uniqueItems":true,"description":"Origins allowed to frame the app (CSP frame-ancestors). Empty means 'none': the app cannot be framed."},"externalSites":{"type":"object","description":"External pages the shell links to. Every origin must be in allowedExternalOrigins.","properties":{"help":{"type":"object","description":"The external help site, the help mode of the product (§1, §2.1); help URLs are chosen by type (§7).","properties":{"baseUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":1000,"description":"Origin of the help site; /help/:routeTab?/:routeItemCode? redirects to it with the parameters appended (§2.1)."},"pages":{"type":"object","description":"Path of each help page type.","properties":{"faq":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the FAQ."},"tutorials":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the tutorials."},"releaseNotes":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the release notes."}},"required":["faq","tutorials","releaseNotes"],"additionalProperties":false}},"required":["baseUrl","pages"],"additionalProperties":false},"websocketsHelpUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Page opened by a click on 'Experiencing network issues' (§8)."},"chatLearnMoreUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Learn-more link of the chat no-access notice (§6)."},"chatUpgradeLink":{"anyOf":[{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Same-origin path starting with a single '/'."},{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Absolute https URL; its origin must be in allowedExternalOrigins."}],"description":"Upgrade link of the chat no-access notice (§6): an in-app path or an allowed https URL."}},"required":["help","websocketsHelpUrl","chatLearnMoreUrl","chatUpgradeLink"],"additionalProperties":false},"allowedExternalOrigins":{"type":"array","items":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":260,"description":"An https origin, e.g. https://help.example.com (no path, no trailing slash)."},"uniqueItems":true,"description":"The only origins absolute links in manifests may point to (checked at publish, DESIGN §3); https only."},"videoTutorials":{"type":"boolean","description":"The video tutorials flag: the Welcome tutorial is offered (§4.2, §6)."},"languages":{"type":"object","description":"Interface languages (§1, §4.2, §9).","properties":{"default":{"enum":["en","de","es","fr","nl","pt","it"],"description":"Language used when neither the user nor a cookie sets one."},"available":{"type":"array","description":"Languages offered, in display order.","items":{"type":"object","description":"An offered language.","properties":{"code":{"enum":["en","de","es","fr","nl","pt","it"],"description":"UI language code (§1, §9)."},"nativeName":{"type":"string","minLength":1,"maxLength":40,"description":"The language's name in itself; never translated."}},"required":["code","nativeName"],"additionalProperties":false},"minItems":1,"maxItems":7},"cookieName":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","maxLength":64,"description":"Cookie holding the interface language (§4.2)."},"impersonationCookieName":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","maxLength":64,"description":"Separate cookie holding the interface language while impersonating (§4.2)."}},"required":["default","available","cookieName","impersonationCookieName"],"additionalProperties":false}},"required":["version","productNameKey","logo","title","theme","maintenance","signupAllowed","embedded","frameAncestors","externalSites","allowedExternalOrigins","videoTutorials","languages"],"additionalProperties":false};
+const schema70 = {"$id":"shell","type":"object","description":"White-label and shell settings. The base document holds the defaults; an account layer (white-label) overrides them. Session fields named below win over the manifest when they carry a recognised value.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"productNameKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the product name: document title suffix and fallback logo alt text."},"logo":{"type":"object","description":"The account logo of the top menu bar (§2.5), loaded from {webservices}/account/logo/{AccountLogoUID} (§7). It is shown iff show is true, the effective style is not none, and the account is not a white-label account without a menu logo (AccountIsWhiteLabel true and AccountMenuLogoIsSet not true) (§6).","properties":{"show":{"type":"boolean","description":"Master switch; false hides the logo whatever the session says."},"style":{"enum":["wide","square","none"],"description":"Default logo style, used when the session's AccountMenuLogoStyle is absent or not one of wide, square, none (compared case-insensitively)."},"altKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the logo's alternative text; receives {{accountName}} (AccountName)."},"link":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Where a click on the logo goes (§2.2: /)."}},"required":["show","style","altKey","link"],"additionalProperties":false},"title":{"type":"object","description":"The title next to the logo (§6). The effective type is the session's AccountMenuDisplayTitleType when it is companyName, custom or none (compared case-insensitively), else type. companyName shows AccountName; custom shows AccountMenuTitle as plain text when it is non-blank, else the text of customTitleKey when set, else nothing; none shows nothing.","properties":{"type":{"enum":["companyName","custom","none"],"description":"Default title type."},"customTitleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of an operator-defined custom title, used when the session has none."}},"required":["type"],"additionalProperties":false},"theme":{"type":"object","description":"Theme defaults (§1, §9) for users without a stored preference; the user's InterfacePreferences win.","properties":{"default":{"enum":["light","dark","sync"],"description":"Stored theme used when the user has none (§9: light)."},"contrast":{"type":"boolean","description":"Whether the high-contrast variant is on by default."},"contrastOffered":{"type":"boolean","description":"Whether users may switch the contrast variant on (§1)."},"style":{"enum":["rounded","square"],"description":"Theme style used when the user has none."},"publicRoutes":{"type":"object","description":"Theme forced on public routes and the help route, on the desktop URL (§2.1).","properties":{"theme":{"enum":["light","dark"],"description":"Forced theme (§2.1: light)."},"style":{"enum":["rounded","square"],"description":"Forced style (§2.1: rounded)."}},"required":["theme","style"],"additionalProperties":false}},"required":["default","contrast","contrastOffered","style","publicRoutes"],"additionalProperties":false},"maintenance":{"type":"object","description":"Maintenance mode (§1): while enabled, every path other than pagePath redirects to pagePath.","properties":{"enabled":{"type":"boolean","description":"The maintenance flag; pushed live to connected browsers."},"pagePath":{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Path of the maintenance page."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the maintenance page heading."},"messageKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Translation key of the maintenance page text."}},"required":["enabled","pagePath","titleKey","messageKey"],"additionalProperties":false},"signupAllowed":{"type":"boolean","description":"Whether /signup is reachable; otherwise it redirects to /login (§2.1, §5 access checks)."},"embedded":{"type":"object","description":"Embedded mode (§1): the app runs inside a frame of an allowed site (frameAncestors) with a reduced shell.","properties":{"queryParameter":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Query parameter that turns embedded mode on for the browser tab when its value is 1 or true; the tab keeps the mode (sessionStorage) until closed."},"hiddenParts":{"type":"array","items":{"description":"A shell part.","enum":["topMenuBar","navigationPanel","adminMenu","helpMenu","notifications","supportChat","userMenu"]},"uniqueItems":true,"description":"Shell parts (§2.5) not rendered in embedded mode; hiding topMenuBar hides everything on it."}},"required":["queryParameter","hiddenParts"],"additionalProperties":false},"legacyApplication":{"type":"object","description":"The legacy application of §2.3: its pages are same-origin /legacy/… paths that a reverse proxy in front of the gateway routes to it. The gateway never serves them itself, so without a legacy application the legacy routes show 'not available in this deployment' instead of a frame. Absent: not available.","properties":{"available":{"type":"boolean","description":"Whether this deployment routes /legacy/… to a legacy application."}},"required":["available"],"additionalProperties":false},"frameAncestors":{"type":"array","items":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":260,"description":"An https origin, e.g. https://help.example.com (no path, no trailing slash)."},"uniqueItems":true,"description":"Origins allowed to frame the app (CSP frame-ancestors). Empty means 'none': the app cannot be framed."},"externalSites":{"type":"object","description":"External pages the shell links to. Every origin must be in allowedExternalOrigins.","properties":{"help":{"type":"object","description":"The external help site, the help mode of the product (§1, §2.1); help URLs are chosen by type (§7).","properties":{"baseUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":1000,"description":"Origin of the help site; /help/:routeTab?/:routeItemCode? redirects to it with the parameters appended (§2.1)."},"pages":{"type":"object","description":"Path of each help page type.","properties":{"faq":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the FAQ."},"tutorials":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the tutorials."},"releaseNotes":{"type":"string","pattern":"^/[a-z0-9-]+(/[a-z0-9-]+)*$","maxLength":200,"description":"Path of the release notes."}},"required":["faq","tutorials","releaseNotes"],"additionalProperties":false}},"required":["baseUrl","pages"],"additionalProperties":false},"websocketsHelpUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Page opened by a click on 'Experiencing network issues' (§8)."},"chatLearnMoreUrl":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Learn-more link of the chat no-access notice (§6)."},"chatUpgradeLink":{"anyOf":[{"type":"string","pattern":"^/(?![/\\\\])[^\\s\\\\]*$","maxLength":300,"description":"Same-origin path starting with a single '/'."},{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$","maxLength":1000,"description":"Absolute https URL; its origin must be in allowedExternalOrigins."}],"description":"Upgrade link of the chat no-access notice (§6): an in-app path or an allowed https URL."}},"required":["help","websocketsHelpUrl","chatLearnMoreUrl","chatUpgradeLink"],"additionalProperties":false},"allowedExternalOrigins":{"type":"array","items":{"type":"string","pattern":"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$","maxLength":260,"description":"An https origin, e.g. https://help.example.com (no path, no trailing slash)."},"uniqueItems":true,"description":"The only origins absolute links in manifests may point to (checked at publish, DESIGN §3); https only."},"videoTutorials":{"type":"boolean","description":"The video tutorials flag: the Welcome tutorial is offered (§4.2, §6)."},"languages":{"type":"object","description":"Interface languages (§1, §4.2, §9).","properties":{"default":{"enum":["en","de","es","fr","nl","pt","it"],"description":"Language used when neither the user nor a cookie sets one."},"available":{"type":"array","description":"Languages offered, in display order.","items":{"type":"object","description":"An offered language.","properties":{"code":{"enum":["en","de","es","fr","nl","pt","it"],"description":"UI language code (§1, §9)."},"nativeName":{"type":"string","minLength":1,"maxLength":40,"description":"The language's name in itself; never translated."}},"required":["code","nativeName"],"additionalProperties":false},"minItems":1,"maxItems":7},"cookieName":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","maxLength":64,"description":"Cookie holding the interface language (§4.2)."},"impersonationCookieName":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$","maxLength":64,"description":"Separate cookie holding the interface language while impersonating (§4.2)."}},"required":["default","available","cookieName","impersonationCookieName"],"additionalProperties":false}},"required":["version","productNameKey","logo","title","theme","maintenance","signupAllowed","embedded","frameAncestors","externalSites","allowedExternalOrigins","videoTutorials","languages"],"additionalProperties":false};
 const pattern306 = new RegExp("^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$", "u");
 const pattern308 = new RegExp("^/[a-z0-9-]+(/[a-z0-9-]+)*$", "u");
 const pattern311 = new RegExp("^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$", "u");
@@ -50224,15 +50224,11 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data.frameAncestors !== undefined){
-let data29 = data.frameAncestors;
-if(Array.isArray(data29)){
-const len1 = data29.length;
-for(let i2=0; i2<len1; i2++){
-let data30 = data29[i2];
-if(typeof data30 === "string"){
-if(func2(data30) > 260){
-const err85 = {instancePath:instancePath+"/frameAncestors/" + i2,schemaPath:"#/properties/frameAncestors/items/maxLength",keyword:"maxLength",params:{limit: 260},message:"must NOT have more than 260 characters"};
+if(data.legacyApplication !== undefined){
+let data29 = data.legacyApplication;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.available === undefined){
+const err85 = {instancePath:instancePath+"/legacyApplication",schemaPath:"#/properties/legacyApplication/required",keyword:"required",params:{missingProperty: "available"},message:"must have required property '"+"available"+"'"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -50241,8 +50237,9 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(!pattern306.test(data30)){
-const err86 = {instancePath:instancePath+"/frameAncestors/" + i2,schemaPath:"#/properties/frameAncestors/items/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"+"\""};
+for(const key7 in data29){
+if(!(key7 === "available")){
+const err86 = {instancePath:instancePath+"/legacyApplication",schemaPath:"#/properties/legacyApplication/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -50252,8 +50249,9 @@ vErrors.push(err86);
 errors++;
 }
 }
-else {
-const err87 = {instancePath:instancePath+"/frameAncestors/" + i2,schemaPath:"#/properties/frameAncestors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data29.available !== undefined){
+if(typeof data29.available !== "boolean"){
+const err87 = {instancePath:instancePath+"/legacyApplication/available",schemaPath:"#/properties/legacyApplication/properties/available/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -50263,23 +50261,74 @@ vErrors.push(err87);
 errors++;
 }
 }
-let i3 = data29.length;
-let j1;
-if(i3 > 1){
-const indices0 = {};
-for(;i3--;){
-let item0 = data29[i3];
-if(typeof item0 !== "string"){
-continue;
 }
-if(typeof indices0[item0] == "number"){
-j1 = indices0[item0];
-const err88 = {instancePath:instancePath+"/frameAncestors",schemaPath:"#/properties/frameAncestors/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)"};
+else {
+const err88 = {instancePath:instancePath+"/legacyApplication",schemaPath:"#/properties/legacyApplication/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err88];
 }
 else {
 vErrors.push(err88);
+}
+errors++;
+}
+}
+if(data.frameAncestors !== undefined){
+let data31 = data.frameAncestors;
+if(Array.isArray(data31)){
+const len1 = data31.length;
+for(let i2=0; i2<len1; i2++){
+let data32 = data31[i2];
+if(typeof data32 === "string"){
+if(func2(data32) > 260){
+const err89 = {instancePath:instancePath+"/frameAncestors/" + i2,schemaPath:"#/properties/frameAncestors/items/maxLength",keyword:"maxLength",params:{limit: 260},message:"must NOT have more than 260 characters"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(!pattern306.test(data32)){
+const err90 = {instancePath:instancePath+"/frameAncestors/" + i2,schemaPath:"#/properties/frameAncestors/items/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"+"\""};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/frameAncestors/" + i2,schemaPath:"#/properties/frameAncestors/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+let i3 = data31.length;
+let j1;
+if(i3 > 1){
+const indices0 = {};
+for(;i3--;){
+let item0 = data31[i3];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j1 = indices0[item0];
+const err92 = {instancePath:instancePath+"/frameAncestors",schemaPath:"#/properties/frameAncestors/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
 }
 errors++;
 break;
@@ -50289,51 +50338,7 @@ indices0[item0] = i3;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/frameAncestors",schemaPath:"#/properties/frameAncestors/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-}
-if(data.externalSites !== undefined){
-let data31 = data.externalSites;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31.help === undefined){
-const err90 = {instancePath:instancePath+"/externalSites",schemaPath:"#/properties/externalSites/required",keyword:"required",params:{missingProperty: "help"},message:"must have required property '"+"help"+"'"};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-if(data31.websocketsHelpUrl === undefined){
-const err91 = {instancePath:instancePath+"/externalSites",schemaPath:"#/properties/externalSites/required",keyword:"required",params:{missingProperty: "websocketsHelpUrl"},message:"must have required property '"+"websocketsHelpUrl"+"'"};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-if(data31.chatLearnMoreUrl === undefined){
-const err92 = {instancePath:instancePath+"/externalSites",schemaPath:"#/properties/externalSites/required",keyword:"required",params:{missingProperty: "chatLearnMoreUrl"},message:"must have required property '"+"chatLearnMoreUrl"+"'"};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-if(data31.chatUpgradeLink === undefined){
-const err93 = {instancePath:instancePath+"/externalSites",schemaPath:"#/properties/externalSites/required",keyword:"required",params:{missingProperty: "chatUpgradeLink"},message:"must have required property '"+"chatUpgradeLink"+"'"};
+const err93 = {instancePath:instancePath+"/frameAncestors",schemaPath:"#/properties/frameAncestors/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -50342,9 +50347,12 @@ vErrors.push(err93);
 }
 errors++;
 }
-for(const key7 in data31){
-if(!((((key7 === "help") || (key7 === "websocketsHelpUrl")) || (key7 === "chatLearnMoreUrl")) || (key7 === "chatUpgradeLink"))){
-const err94 = {instancePath:instancePath+"/externalSites",schemaPath:"#/properties/externalSites/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+if(data.externalSites !== undefined){
+let data33 = data.externalSites;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.help === undefined){
+const err94 = {instancePath:instancePath+"/externalSites",schemaPath:"#/properties/externalSites/required",keyword:"required",params:{missingProperty: "help"},message:"must have required property '"+"help"+"'"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -50353,12 +50361,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-}
-if(data31.help !== undefined){
-let data32 = data31.help;
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(data32.baseUrl === undefined){
-const err95 = {instancePath:instancePath+"/externalSites/help",schemaPath:"#/properties/externalSites/properties/help/required",keyword:"required",params:{missingProperty: "baseUrl"},message:"must have required property '"+"baseUrl"+"'"};
+if(data33.websocketsHelpUrl === undefined){
+const err95 = {instancePath:instancePath+"/externalSites",schemaPath:"#/properties/externalSites/required",keyword:"required",params:{missingProperty: "websocketsHelpUrl"},message:"must have required property '"+"websocketsHelpUrl"+"'"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -50367,8 +50371,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-if(data32.pages === undefined){
-const err96 = {instancePath:instancePath+"/externalSites/help",schemaPath:"#/properties/externalSites/properties/help/required",keyword:"required",params:{missingProperty: "pages"},message:"must have required property '"+"pages"+"'"};
+if(data33.chatLearnMoreUrl === undefined){
+const err96 = {instancePath:instancePath+"/externalSites",schemaPath:"#/properties/externalSites/required",keyword:"required",params:{missingProperty: "chatLearnMoreUrl"},message:"must have required property '"+"chatLearnMoreUrl"+"'"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -50377,9 +50381,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-for(const key8 in data32){
-if(!((key8 === "baseUrl") || (key8 === "pages"))){
-const err97 = {instancePath:instancePath+"/externalSites/help",schemaPath:"#/properties/externalSites/properties/help/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(data33.chatUpgradeLink === undefined){
+const err97 = {instancePath:instancePath+"/externalSites",schemaPath:"#/properties/externalSites/required",keyword:"required",params:{missingProperty: "chatUpgradeLink"},message:"must have required property '"+"chatUpgradeLink"+"'"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -50388,12 +50391,9 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-if(data32.baseUrl !== undefined){
-let data33 = data32.baseUrl;
-if(typeof data33 === "string"){
-if(func2(data33) > 1000){
-const err98 = {instancePath:instancePath+"/externalSites/help/baseUrl",schemaPath:"#/properties/externalSites/properties/help/properties/baseUrl/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+for(const key8 in data33){
+if(!((((key8 === "help") || (key8 === "websocketsHelpUrl")) || (key8 === "chatLearnMoreUrl")) || (key8 === "chatUpgradeLink"))){
+const err98 = {instancePath:instancePath+"/externalSites",schemaPath:"#/properties/externalSites/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -50402,8 +50402,12 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(!pattern306.test(data33)){
-const err99 = {instancePath:instancePath+"/externalSites/help/baseUrl",schemaPath:"#/properties/externalSites/properties/help/properties/baseUrl/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"+"\""};
+}
+if(data33.help !== undefined){
+let data34 = data33.help;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.baseUrl === undefined){
+const err99 = {instancePath:instancePath+"/externalSites/help",schemaPath:"#/properties/externalSites/properties/help/required",keyword:"required",params:{missingProperty: "baseUrl"},message:"must have required property '"+"baseUrl"+"'"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -50412,9 +50416,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-else {
-const err100 = {instancePath:instancePath+"/externalSites/help/baseUrl",schemaPath:"#/properties/externalSites/properties/help/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data34.pages === undefined){
+const err100 = {instancePath:instancePath+"/externalSites/help",schemaPath:"#/properties/externalSites/properties/help/required",keyword:"required",params:{missingProperty: "pages"},message:"must have required property '"+"pages"+"'"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -50423,12 +50426,9 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-if(data32.pages !== undefined){
-let data34 = data32.pages;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(data34.faq === undefined){
-const err101 = {instancePath:instancePath+"/externalSites/help/pages",schemaPath:"#/properties/externalSites/properties/help/properties/pages/required",keyword:"required",params:{missingProperty: "faq"},message:"must have required property '"+"faq"+"'"};
+for(const key9 in data34){
+if(!((key9 === "baseUrl") || (key9 === "pages"))){
+const err101 = {instancePath:instancePath+"/externalSites/help",schemaPath:"#/properties/externalSites/properties/help/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -50437,8 +50437,12 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(data34.tutorials === undefined){
-const err102 = {instancePath:instancePath+"/externalSites/help/pages",schemaPath:"#/properties/externalSites/properties/help/properties/pages/required",keyword:"required",params:{missingProperty: "tutorials"},message:"must have required property '"+"tutorials"+"'"};
+}
+if(data34.baseUrl !== undefined){
+let data35 = data34.baseUrl;
+if(typeof data35 === "string"){
+if(func2(data35) > 1000){
+const err102 = {instancePath:instancePath+"/externalSites/help/baseUrl",schemaPath:"#/properties/externalSites/properties/help/properties/baseUrl/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -50447,8 +50451,8 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(data34.releaseNotes === undefined){
-const err103 = {instancePath:instancePath+"/externalSites/help/pages",schemaPath:"#/properties/externalSites/properties/help/properties/pages/required",keyword:"required",params:{missingProperty: "releaseNotes"},message:"must have required property '"+"releaseNotes"+"'"};
+if(!pattern306.test(data35)){
+const err103 = {instancePath:instancePath+"/externalSites/help/baseUrl",schemaPath:"#/properties/externalSites/properties/help/properties/baseUrl/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -50457,9 +50461,9 @@ vErrors.push(err103);
 }
 errors++;
 }
-for(const key9 in data34){
-if(!(((key9 === "faq") || (key9 === "tutorials")) || (key9 === "releaseNotes"))){
-const err104 = {instancePath:instancePath+"/externalSites/help/pages",schemaPath:"#/properties/externalSites/properties/help/properties/pages/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+}
+else {
+const err104 = {instancePath:instancePath+"/externalSites/help/baseUrl",schemaPath:"#/properties/externalSites/properties/help/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -50469,11 +50473,11 @@ vErrors.push(err104);
 errors++;
 }
 }
-if(data34.faq !== undefined){
-let data35 = data34.faq;
-if(typeof data35 === "string"){
-if(func2(data35) > 200){
-const err105 = {instancePath:instancePath+"/externalSites/help/pages/faq",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/faq/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(data34.pages !== undefined){
+let data36 = data34.pages;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.faq === undefined){
+const err105 = {instancePath:instancePath+"/externalSites/help/pages",schemaPath:"#/properties/externalSites/properties/help/properties/pages/required",keyword:"required",params:{missingProperty: "faq"},message:"must have required property '"+"faq"+"'"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -50482,8 +50486,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(!pattern308.test(data35)){
-const err106 = {instancePath:instancePath+"/externalSites/help/pages/faq",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/faq/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9-]+(/[a-z0-9-]+)*$"},message:"must match pattern \""+"^/[a-z0-9-]+(/[a-z0-9-]+)*$"+"\""};
+if(data36.tutorials === undefined){
+const err106 = {instancePath:instancePath+"/externalSites/help/pages",schemaPath:"#/properties/externalSites/properties/help/properties/pages/required",keyword:"required",params:{missingProperty: "tutorials"},message:"must have required property '"+"tutorials"+"'"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -50492,9 +50496,8 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-else {
-const err107 = {instancePath:instancePath+"/externalSites/help/pages/faq",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/faq/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data36.releaseNotes === undefined){
+const err107 = {instancePath:instancePath+"/externalSites/help/pages",schemaPath:"#/properties/externalSites/properties/help/properties/pages/required",keyword:"required",params:{missingProperty: "releaseNotes"},message:"must have required property '"+"releaseNotes"+"'"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -50503,12 +50506,9 @@ vErrors.push(err107);
 }
 errors++;
 }
-}
-if(data34.tutorials !== undefined){
-let data36 = data34.tutorials;
-if(typeof data36 === "string"){
-if(func2(data36) > 200){
-const err108 = {instancePath:instancePath+"/externalSites/help/pages/tutorials",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/tutorials/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+for(const key10 in data36){
+if(!(((key10 === "faq") || (key10 === "tutorials")) || (key10 === "releaseNotes"))){
+const err108 = {instancePath:instancePath+"/externalSites/help/pages",schemaPath:"#/properties/externalSites/properties/help/properties/pages/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -50517,8 +50517,12 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(!pattern308.test(data36)){
-const err109 = {instancePath:instancePath+"/externalSites/help/pages/tutorials",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/tutorials/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9-]+(/[a-z0-9-]+)*$"},message:"must match pattern \""+"^/[a-z0-9-]+(/[a-z0-9-]+)*$"+"\""};
+}
+if(data36.faq !== undefined){
+let data37 = data36.faq;
+if(typeof data37 === "string"){
+if(func2(data37) > 200){
+const err109 = {instancePath:instancePath+"/externalSites/help/pages/faq",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/faq/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -50527,9 +50531,8 @@ vErrors.push(err109);
 }
 errors++;
 }
-}
-else {
-const err110 = {instancePath:instancePath+"/externalSites/help/pages/tutorials",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/tutorials/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern308.test(data37)){
+const err110 = {instancePath:instancePath+"/externalSites/help/pages/faq",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/faq/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9-]+(/[a-z0-9-]+)*$"},message:"must match pattern \""+"^/[a-z0-9-]+(/[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -50539,11 +50542,8 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data34.releaseNotes !== undefined){
-let data37 = data34.releaseNotes;
-if(typeof data37 === "string"){
-if(func2(data37) > 200){
-const err111 = {instancePath:instancePath+"/externalSites/help/pages/releaseNotes",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/releaseNotes/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+else {
+const err111 = {instancePath:instancePath+"/externalSites/help/pages/faq",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/faq/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -50552,8 +50552,12 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(!pattern308.test(data37)){
-const err112 = {instancePath:instancePath+"/externalSites/help/pages/releaseNotes",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/releaseNotes/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9-]+(/[a-z0-9-]+)*$"},message:"must match pattern \""+"^/[a-z0-9-]+(/[a-z0-9-]+)*$"+"\""};
+}
+if(data36.tutorials !== undefined){
+let data38 = data36.tutorials;
+if(typeof data38 === "string"){
+if(func2(data38) > 200){
+const err112 = {instancePath:instancePath+"/externalSites/help/pages/tutorials",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/tutorials/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -50562,9 +50566,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-else {
-const err113 = {instancePath:instancePath+"/externalSites/help/pages/releaseNotes",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/releaseNotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern308.test(data38)){
+const err113 = {instancePath:instancePath+"/externalSites/help/pages/tutorials",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/tutorials/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9-]+(/[a-z0-9-]+)*$"},message:"must match pattern \""+"^/[a-z0-9-]+(/[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -50574,9 +50577,8 @@ vErrors.push(err113);
 errors++;
 }
 }
-}
 else {
-const err114 = {instancePath:instancePath+"/externalSites/help/pages",schemaPath:"#/properties/externalSites/properties/help/properties/pages/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err114 = {instancePath:instancePath+"/externalSites/help/pages/tutorials",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/tutorials/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -50586,9 +50588,11 @@ vErrors.push(err114);
 errors++;
 }
 }
-}
-else {
-const err115 = {instancePath:instancePath+"/externalSites/help",schemaPath:"#/properties/externalSites/properties/help/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data36.releaseNotes !== undefined){
+let data39 = data36.releaseNotes;
+if(typeof data39 === "string"){
+if(func2(data39) > 200){
+const err115 = {instancePath:instancePath+"/externalSites/help/pages/releaseNotes",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/releaseNotes/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -50597,12 +50601,8 @@ vErrors.push(err115);
 }
 errors++;
 }
-}
-if(data31.websocketsHelpUrl !== undefined){
-let data38 = data31.websocketsHelpUrl;
-if(typeof data38 === "string"){
-if(func2(data38) > 1000){
-const err116 = {instancePath:instancePath+"/externalSites/websocketsHelpUrl",schemaPath:"#/properties/externalSites/properties/websocketsHelpUrl/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(!pattern308.test(data39)){
+const err116 = {instancePath:instancePath+"/externalSites/help/pages/releaseNotes",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/releaseNotes/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9-]+(/[a-z0-9-]+)*$"},message:"must match pattern \""+"^/[a-z0-9-]+(/[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -50611,8 +50611,9 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(!pattern311.test(data38)){
-const err117 = {instancePath:instancePath+"/externalSites/websocketsHelpUrl",schemaPath:"#/properties/externalSites/properties/websocketsHelpUrl/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"+"\""};
+}
+else {
+const err117 = {instancePath:instancePath+"/externalSites/help/pages/releaseNotes",schemaPath:"#/properties/externalSites/properties/help/properties/pages/properties/releaseNotes/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -50622,8 +50623,9 @@ vErrors.push(err117);
 errors++;
 }
 }
+}
 else {
-const err118 = {instancePath:instancePath+"/externalSites/websocketsHelpUrl",schemaPath:"#/properties/externalSites/properties/websocketsHelpUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err118 = {instancePath:instancePath+"/externalSites/help/pages",schemaPath:"#/properties/externalSites/properties/help/properties/pages/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -50633,11 +50635,9 @@ vErrors.push(err118);
 errors++;
 }
 }
-if(data31.chatLearnMoreUrl !== undefined){
-let data39 = data31.chatLearnMoreUrl;
-if(typeof data39 === "string"){
-if(func2(data39) > 1000){
-const err119 = {instancePath:instancePath+"/externalSites/chatLearnMoreUrl",schemaPath:"#/properties/externalSites/properties/chatLearnMoreUrl/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+}
+else {
+const err119 = {instancePath:instancePath+"/externalSites/help",schemaPath:"#/properties/externalSites/properties/help/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -50646,8 +50646,12 @@ vErrors.push(err119);
 }
 errors++;
 }
-if(!pattern311.test(data39)){
-const err120 = {instancePath:instancePath+"/externalSites/chatLearnMoreUrl",schemaPath:"#/properties/externalSites/properties/chatLearnMoreUrl/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"+"\""};
+}
+if(data33.websocketsHelpUrl !== undefined){
+let data40 = data33.websocketsHelpUrl;
+if(typeof data40 === "string"){
+if(func2(data40) > 1000){
+const err120 = {instancePath:instancePath+"/externalSites/websocketsHelpUrl",schemaPath:"#/properties/externalSites/properties/websocketsHelpUrl/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -50656,9 +50660,8 @@ vErrors.push(err120);
 }
 errors++;
 }
-}
-else {
-const err121 = {instancePath:instancePath+"/externalSites/chatLearnMoreUrl",schemaPath:"#/properties/externalSites/properties/chatLearnMoreUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern311.test(data40)){
+const err121 = {instancePath:instancePath+"/externalSites/websocketsHelpUrl",schemaPath:"#/properties/externalSites/properties/websocketsHelpUrl/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -50668,14 +50671,8 @@ vErrors.push(err121);
 errors++;
 }
 }
-if(data31.chatUpgradeLink !== undefined){
-let data40 = data31.chatUpgradeLink;
-const _errs85 = errors;
-let valid16 = false;
-const _errs86 = errors;
-if(typeof data40 === "string"){
-if(func2(data40) > 300){
-const err122 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+else {
+const err122 = {instancePath:instancePath+"/externalSites/websocketsHelpUrl",schemaPath:"#/properties/externalSites/properties/websocketsHelpUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -50684,8 +50681,12 @@ vErrors.push(err122);
 }
 errors++;
 }
-if(!pattern108.test(data40)){
-const err123 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
+}
+if(data33.chatLearnMoreUrl !== undefined){
+let data41 = data33.chatLearnMoreUrl;
+if(typeof data41 === "string"){
+if(func2(data41) > 1000){
+const err123 = {instancePath:instancePath+"/externalSites/chatLearnMoreUrl",schemaPath:"#/properties/externalSites/properties/chatLearnMoreUrl/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -50694,9 +50695,8 @@ vErrors.push(err123);
 }
 errors++;
 }
-}
-else {
-const err124 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern311.test(data41)){
+const err124 = {instancePath:instancePath+"/externalSites/chatLearnMoreUrl",schemaPath:"#/properties/externalSites/properties/chatLearnMoreUrl/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -50705,13 +50705,9 @@ vErrors.push(err124);
 }
 errors++;
 }
-var _valid0 = _errs86 === errors;
-valid16 = valid16 || _valid0;
-if(!valid16){
-const _errs88 = errors;
-if(typeof data40 === "string"){
-if(func2(data40) > 1000){
-const err125 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/1/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+}
+else {
+const err125 = {instancePath:instancePath+"/externalSites/chatLearnMoreUrl",schemaPath:"#/properties/externalSites/properties/chatLearnMoreUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -50720,8 +50716,15 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(!pattern311.test(data40)){
-const err126 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"+"\""};
+}
+if(data33.chatUpgradeLink !== undefined){
+let data42 = data33.chatUpgradeLink;
+const _errs90 = errors;
+let valid17 = false;
+const _errs91 = errors;
+if(typeof data42 === "string"){
+if(func2(data42) > 300){
+const err126 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -50730,9 +50733,8 @@ vErrors.push(err126);
 }
 errors++;
 }
-}
-else {
-const err127 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern108.test(data42)){
+const err127 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^/(?![/\\\\])[^\\s\\\\]*$"},message:"must match pattern \""+"^/(?![/\\\\])[^\\s\\\\]*$"+"\""};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -50741,11 +50743,9 @@ vErrors.push(err127);
 }
 errors++;
 }
-var _valid0 = _errs88 === errors;
-valid16 = valid16 || _valid0;
 }
-if(!valid16){
-const err128 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+else {
+const err128 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -50754,11 +50754,60 @@ vErrors.push(err128);
 }
 errors++;
 }
+var _valid0 = _errs91 === errors;
+valid17 = valid17 || _valid0;
+if(!valid17){
+const _errs93 = errors;
+if(typeof data42 === "string"){
+if(func2(data42) > 1000){
+const err129 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/1/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err129];
+}
 else {
-errors = _errs85;
+vErrors.push(err129);
+}
+errors++;
+}
+if(!pattern311.test(data42)){
+const err130 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?(/[^\\s\\\\]*)?$"+"\""};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+else {
+const err131 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+var _valid0 = _errs93 === errors;
+valid17 = valid17 || _valid0;
+}
+if(!valid17){
+const err132 = {instancePath:instancePath+"/externalSites/chatUpgradeLink",schemaPath:"#/properties/externalSites/properties/chatUpgradeLink/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+else {
+errors = _errs90;
 if(vErrors !== null){
-if(_errs85){
-vErrors.length = _errs85;
+if(_errs90){
+vErrors.length = _errs90;
 }
 else {
 vErrors = null;
@@ -50768,67 +50817,7 @@ vErrors = null;
 }
 }
 else {
-const err129 = {instancePath:instancePath+"/externalSites",schemaPath:"#/properties/externalSites/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err129];
-}
-else {
-vErrors.push(err129);
-}
-errors++;
-}
-}
-if(data.allowedExternalOrigins !== undefined){
-let data41 = data.allowedExternalOrigins;
-if(Array.isArray(data41)){
-const len2 = data41.length;
-for(let i4=0; i4<len2; i4++){
-let data42 = data41[i4];
-if(typeof data42 === "string"){
-if(func2(data42) > 260){
-const err130 = {instancePath:instancePath+"/allowedExternalOrigins/" + i4,schemaPath:"#/properties/allowedExternalOrigins/items/maxLength",keyword:"maxLength",params:{limit: 260},message:"must NOT have more than 260 characters"};
-if(vErrors === null){
-vErrors = [err130];
-}
-else {
-vErrors.push(err130);
-}
-errors++;
-}
-if(!pattern306.test(data42)){
-const err131 = {instancePath:instancePath+"/allowedExternalOrigins/" + i4,schemaPath:"#/properties/allowedExternalOrigins/items/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"+"\""};
-if(vErrors === null){
-vErrors = [err131];
-}
-else {
-vErrors.push(err131);
-}
-errors++;
-}
-}
-else {
-const err132 = {instancePath:instancePath+"/allowedExternalOrigins/" + i4,schemaPath:"#/properties/allowedExternalOrigins/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err132];
-}
-else {
-vErrors.push(err132);
-}
-errors++;
-}
-}
-let i5 = data41.length;
-let j2;
-if(i5 > 1){
-const indices1 = {};
-for(;i5--;){
-let item1 = data41[i5];
-if(typeof item1 !== "string"){
-continue;
-}
-if(typeof indices1[item1] == "number"){
-j2 = indices1[item1];
-const err133 = {instancePath:instancePath+"/allowedExternalOrigins",schemaPath:"#/properties/allowedExternalOrigins/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i5+" are identical)"};
+const err133 = {instancePath:instancePath+"/externalSites",schemaPath:"#/properties/externalSites/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -50836,14 +50825,17 @@ else {
 vErrors.push(err133);
 }
 errors++;
-break;
-}
-indices1[item1] = i5;
 }
 }
-}
-else {
-const err134 = {instancePath:instancePath+"/allowedExternalOrigins",schemaPath:"#/properties/allowedExternalOrigins/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.allowedExternalOrigins !== undefined){
+let data43 = data.allowedExternalOrigins;
+if(Array.isArray(data43)){
+const len2 = data43.length;
+for(let i4=0; i4<len2; i4++){
+let data44 = data43[i4];
+if(typeof data44 === "string"){
+if(func2(data44) > 260){
+const err134 = {instancePath:instancePath+"/allowedExternalOrigins/" + i4,schemaPath:"#/properties/allowedExternalOrigins/items/maxLength",keyword:"maxLength",params:{limit: 260},message:"must NOT have more than 260 characters"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -50852,10 +50844,8 @@ vErrors.push(err134);
 }
 errors++;
 }
-}
-if(data.videoTutorials !== undefined){
-if(typeof data.videoTutorials !== "boolean"){
-const err135 = {instancePath:instancePath+"/videoTutorials",schemaPath:"#/properties/videoTutorials/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!pattern306.test(data44)){
+const err135 = {instancePath:instancePath+"/allowedExternalOrigins/" + i4,schemaPath:"#/properties/allowedExternalOrigins/items/pattern",keyword:"pattern",params:{pattern: "^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"},message:"must match pattern \""+"^https://[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$"+"\""};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -50865,11 +50855,8 @@ vErrors.push(err135);
 errors++;
 }
 }
-if(data.languages !== undefined){
-let data44 = data.languages;
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(data44.default === undefined){
-const err136 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/required",keyword:"required",params:{missingProperty: "default"},message:"must have required property '"+"default"+"'"};
+else {
+const err136 = {instancePath:instancePath+"/allowedExternalOrigins/" + i4,schemaPath:"#/properties/allowedExternalOrigins/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -50878,8 +50865,19 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(data44.available === undefined){
-const err137 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/required",keyword:"required",params:{missingProperty: "available"},message:"must have required property '"+"available"+"'"};
+}
+let i5 = data43.length;
+let j2;
+if(i5 > 1){
+const indices1 = {};
+for(;i5--;){
+let item1 = data43[i5];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j2 = indices1[item1];
+const err137 = {instancePath:instancePath+"/allowedExternalOrigins",schemaPath:"#/properties/allowedExternalOrigins/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i5+" are identical)"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -50887,9 +50885,14 @@ else {
 vErrors.push(err137);
 }
 errors++;
+break;
 }
-if(data44.cookieName === undefined){
-const err138 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/required",keyword:"required",params:{missingProperty: "cookieName"},message:"must have required property '"+"cookieName"+"'"};
+indices1[item1] = i5;
+}
+}
+}
+else {
+const err138 = {instancePath:instancePath+"/allowedExternalOrigins",schemaPath:"#/properties/allowedExternalOrigins/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -50898,8 +50901,10 @@ vErrors.push(err138);
 }
 errors++;
 }
-if(data44.impersonationCookieName === undefined){
-const err139 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/required",keyword:"required",params:{missingProperty: "impersonationCookieName"},message:"must have required property '"+"impersonationCookieName"+"'"};
+}
+if(data.videoTutorials !== undefined){
+if(typeof data.videoTutorials !== "boolean"){
+const err139 = {instancePath:instancePath+"/videoTutorials",schemaPath:"#/properties/videoTutorials/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -50908,9 +50913,12 @@ vErrors.push(err139);
 }
 errors++;
 }
-for(const key10 in data44){
-if(!((((key10 === "default") || (key10 === "available")) || (key10 === "cookieName")) || (key10 === "impersonationCookieName"))){
-const err140 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+}
+if(data.languages !== undefined){
+let data46 = data.languages;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.default === undefined){
+const err140 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/required",keyword:"required",params:{missingProperty: "default"},message:"must have required property '"+"default"+"'"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -50919,11 +50927,8 @@ vErrors.push(err140);
 }
 errors++;
 }
-}
-if(data44.default !== undefined){
-let data45 = data44.default;
-if(!(((((((data45 === "en") || (data45 === "de")) || (data45 === "es")) || (data45 === "fr")) || (data45 === "nl")) || (data45 === "pt")) || (data45 === "it"))){
-const err141 = {instancePath:instancePath+"/languages/default",schemaPath:"#/properties/languages/properties/default/enum",keyword:"enum",params:{allowedValues: schema70.properties.languages.properties.default.enum},message:"must be equal to one of the allowed values"};
+if(data46.available === undefined){
+const err141 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/required",keyword:"required",params:{missingProperty: "available"},message:"must have required property '"+"available"+"'"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -50932,12 +50937,8 @@ vErrors.push(err141);
 }
 errors++;
 }
-}
-if(data44.available !== undefined){
-let data46 = data44.available;
-if(Array.isArray(data46)){
-if(data46.length > 7){
-const err142 = {instancePath:instancePath+"/languages/available",schemaPath:"#/properties/languages/properties/available/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items"};
+if(data46.cookieName === undefined){
+const err142 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/required",keyword:"required",params:{missingProperty: "cookieName"},message:"must have required property '"+"cookieName"+"'"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -50946,8 +50947,8 @@ vErrors.push(err142);
 }
 errors++;
 }
-if(data46.length < 1){
-const err143 = {instancePath:instancePath+"/languages/available",schemaPath:"#/properties/languages/properties/available/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data46.impersonationCookieName === undefined){
+const err143 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/required",keyword:"required",params:{missingProperty: "impersonationCookieName"},message:"must have required property '"+"impersonationCookieName"+"'"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -50956,12 +50957,9 @@ vErrors.push(err143);
 }
 errors++;
 }
-const len3 = data46.length;
-for(let i6=0; i6<len3; i6++){
-let data47 = data46[i6];
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(data47.code === undefined){
-const err144 = {instancePath:instancePath+"/languages/available/" + i6,schemaPath:"#/properties/languages/properties/available/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+for(const key11 in data46){
+if(!((((key11 === "default") || (key11 === "available")) || (key11 === "cookieName")) || (key11 === "impersonationCookieName"))){
+const err144 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -50970,8 +50968,11 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(data47.nativeName === undefined){
-const err145 = {instancePath:instancePath+"/languages/available/" + i6,schemaPath:"#/properties/languages/properties/available/items/required",keyword:"required",params:{missingProperty: "nativeName"},message:"must have required property '"+"nativeName"+"'"};
+}
+if(data46.default !== undefined){
+let data47 = data46.default;
+if(!(((((((data47 === "en") || (data47 === "de")) || (data47 === "es")) || (data47 === "fr")) || (data47 === "nl")) || (data47 === "pt")) || (data47 === "it"))){
+const err145 = {instancePath:instancePath+"/languages/default",schemaPath:"#/properties/languages/properties/default/enum",keyword:"enum",params:{allowedValues: schema70.properties.languages.properties.default.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -50980,9 +50981,12 @@ vErrors.push(err145);
 }
 errors++;
 }
-for(const key11 in data47){
-if(!((key11 === "code") || (key11 === "nativeName"))){
-const err146 = {instancePath:instancePath+"/languages/available/" + i6,schemaPath:"#/properties/languages/properties/available/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+}
+if(data46.available !== undefined){
+let data48 = data46.available;
+if(Array.isArray(data48)){
+if(data48.length > 7){
+const err146 = {instancePath:instancePath+"/languages/available",schemaPath:"#/properties/languages/properties/available/maxItems",keyword:"maxItems",params:{limit: 7},message:"must NOT have more than 7 items"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -50991,11 +50995,8 @@ vErrors.push(err146);
 }
 errors++;
 }
-}
-if(data47.code !== undefined){
-let data48 = data47.code;
-if(!(((((((data48 === "en") || (data48 === "de")) || (data48 === "es")) || (data48 === "fr")) || (data48 === "nl")) || (data48 === "pt")) || (data48 === "it"))){
-const err147 = {instancePath:instancePath+"/languages/available/" + i6+"/code",schemaPath:"#/properties/languages/properties/available/items/properties/code/enum",keyword:"enum",params:{allowedValues: schema70.properties.languages.properties.available.items.properties.code.enum},message:"must be equal to one of the allowed values"};
+if(data48.length < 1){
+const err147 = {instancePath:instancePath+"/languages/available",schemaPath:"#/properties/languages/properties/available/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -51004,12 +51005,12 @@ vErrors.push(err147);
 }
 errors++;
 }
-}
-if(data47.nativeName !== undefined){
-let data49 = data47.nativeName;
-if(typeof data49 === "string"){
-if(func2(data49) > 40){
-const err148 = {instancePath:instancePath+"/languages/available/" + i6+"/nativeName",schemaPath:"#/properties/languages/properties/available/items/properties/nativeName/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+const len3 = data48.length;
+for(let i6=0; i6<len3; i6++){
+let data49 = data48[i6];
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+if(data49.code === undefined){
+const err148 = {instancePath:instancePath+"/languages/available/" + i6,schemaPath:"#/properties/languages/properties/available/items/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -51018,8 +51019,8 @@ vErrors.push(err148);
 }
 errors++;
 }
-if(func2(data49) < 1){
-const err149 = {instancePath:instancePath+"/languages/available/" + i6+"/nativeName",schemaPath:"#/properties/languages/properties/available/items/properties/nativeName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data49.nativeName === undefined){
+const err149 = {instancePath:instancePath+"/languages/available/" + i6,schemaPath:"#/properties/languages/properties/available/items/required",keyword:"required",params:{missingProperty: "nativeName"},message:"must have required property '"+"nativeName"+"'"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -51028,9 +51029,9 @@ vErrors.push(err149);
 }
 errors++;
 }
-}
-else {
-const err150 = {instancePath:instancePath+"/languages/available/" + i6+"/nativeName",schemaPath:"#/properties/languages/properties/available/items/properties/nativeName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key12 in data49){
+if(!((key12 === "code") || (key12 === "nativeName"))){
+const err150 = {instancePath:instancePath+"/languages/available/" + i6,schemaPath:"#/properties/languages/properties/available/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -51040,9 +51041,10 @@ vErrors.push(err150);
 errors++;
 }
 }
-}
-else {
-const err151 = {instancePath:instancePath+"/languages/available/" + i6,schemaPath:"#/properties/languages/properties/available/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data49.code !== undefined){
+let data50 = data49.code;
+if(!(((((((data50 === "en") || (data50 === "de")) || (data50 === "es")) || (data50 === "fr")) || (data50 === "nl")) || (data50 === "pt")) || (data50 === "it"))){
+const err151 = {instancePath:instancePath+"/languages/available/" + i6+"/code",schemaPath:"#/properties/languages/properties/available/items/properties/code/enum",keyword:"enum",params:{allowedValues: schema70.properties.languages.properties.available.items.properties.code.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -51052,9 +51054,11 @@ vErrors.push(err151);
 errors++;
 }
 }
-}
-else {
-const err152 = {instancePath:instancePath+"/languages/available",schemaPath:"#/properties/languages/properties/available/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data49.nativeName !== undefined){
+let data51 = data49.nativeName;
+if(typeof data51 === "string"){
+if(func2(data51) > 40){
+const err152 = {instancePath:instancePath+"/languages/available/" + i6+"/nativeName",schemaPath:"#/properties/languages/properties/available/items/properties/nativeName/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -51063,12 +51067,8 @@ vErrors.push(err152);
 }
 errors++;
 }
-}
-if(data44.cookieName !== undefined){
-let data50 = data44.cookieName;
-if(typeof data50 === "string"){
-if(func2(data50) > 64){
-const err153 = {instancePath:instancePath+"/languages/cookieName",schemaPath:"#/properties/languages/properties/cookieName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(func2(data51) < 1){
+const err153 = {instancePath:instancePath+"/languages/available/" + i6+"/nativeName",schemaPath:"#/properties/languages/properties/available/items/properties/nativeName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -51077,8 +51077,9 @@ vErrors.push(err153);
 }
 errors++;
 }
-if(!pattern316.test(data50)){
-const err154 = {instancePath:instancePath+"/languages/cookieName",schemaPath:"#/properties/languages/properties/cookieName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+$"+"\""};
+}
+else {
+const err154 = {instancePath:instancePath+"/languages/available/" + i6+"/nativeName",schemaPath:"#/properties/languages/properties/available/items/properties/nativeName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -51088,8 +51089,9 @@ vErrors.push(err154);
 errors++;
 }
 }
+}
 else {
-const err155 = {instancePath:instancePath+"/languages/cookieName",schemaPath:"#/properties/languages/properties/cookieName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err155 = {instancePath:instancePath+"/languages/available/" + i6,schemaPath:"#/properties/languages/properties/available/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -51099,11 +51101,9 @@ vErrors.push(err155);
 errors++;
 }
 }
-if(data44.impersonationCookieName !== undefined){
-let data51 = data44.impersonationCookieName;
-if(typeof data51 === "string"){
-if(func2(data51) > 64){
-const err156 = {instancePath:instancePath+"/languages/impersonationCookieName",schemaPath:"#/properties/languages/properties/impersonationCookieName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+}
+else {
+const err156 = {instancePath:instancePath+"/languages/available",schemaPath:"#/properties/languages/properties/available/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -51112,8 +51112,12 @@ vErrors.push(err156);
 }
 errors++;
 }
-if(!pattern316.test(data51)){
-const err157 = {instancePath:instancePath+"/languages/impersonationCookieName",schemaPath:"#/properties/languages/properties/impersonationCookieName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+$"+"\""};
+}
+if(data46.cookieName !== undefined){
+let data52 = data46.cookieName;
+if(typeof data52 === "string"){
+if(func2(data52) > 64){
+const err157 = {instancePath:instancePath+"/languages/cookieName",schemaPath:"#/properties/languages/properties/cookieName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -51122,9 +51126,8 @@ vErrors.push(err157);
 }
 errors++;
 }
-}
-else {
-const err158 = {instancePath:instancePath+"/languages/impersonationCookieName",schemaPath:"#/properties/languages/properties/impersonationCookieName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern316.test(data52)){
+const err158 = {instancePath:instancePath+"/languages/cookieName",schemaPath:"#/properties/languages/properties/cookieName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -51134,9 +51137,8 @@ vErrors.push(err158);
 errors++;
 }
 }
-}
 else {
-const err159 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err159 = {instancePath:instancePath+"/languages/cookieName",schemaPath:"#/properties/languages/properties/cookieName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -51146,14 +51148,61 @@ vErrors.push(err159);
 errors++;
 }
 }
-}
-else {
-const err160 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data46.impersonationCookieName !== undefined){
+let data53 = data46.impersonationCookieName;
+if(typeof data53 === "string"){
+if(func2(data53) > 64){
+const err160 = {instancePath:instancePath+"/languages/impersonationCookieName",schemaPath:"#/properties/languages/properties/impersonationCookieName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err160];
 }
 else {
 vErrors.push(err160);
+}
+errors++;
+}
+if(!pattern316.test(data53)){
+const err161 = {instancePath:instancePath+"/languages/impersonationCookieName",schemaPath:"#/properties/languages/properties/impersonationCookieName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+$"+"\""};
+if(vErrors === null){
+vErrors = [err161];
+}
+else {
+vErrors.push(err161);
+}
+errors++;
+}
+}
+else {
+const err162 = {instancePath:instancePath+"/languages/impersonationCookieName",schemaPath:"#/properties/languages/properties/impersonationCookieName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
+}
+errors++;
+}
+}
+}
+else {
+const err163 = {instancePath:instancePath+"/languages",schemaPath:"#/properties/languages/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err163];
+}
+else {
+vErrors.push(err163);
+}
+errors++;
+}
+}
+}
+else {
+const err164 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err164];
+}
+else {
+vErrors.push(err164);
 }
 errors++;
 }
@@ -54836,7 +54885,7 @@ return errors === 0;
 }
 
 export const validateWidgets = validate85;
-const schema77 = {"$id":"widgets","type":"object","description":"Widget kinds: renderer, palette entry and settings schema of each.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"kinds":{"type":"array","items":{"type":"object","description":"A widget kind offered by the editor and drawn by the viewers.","properties":{"kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind id that definitions name in Widget.Kind; unique."},"renderer":{"enum":["kpi","line","area","bar","pie","scatter","table","pivot","text","image","dateRange","select","multiSelect"],"description":"The runtime renderer that draws the kind."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Name of the kind in the editor's palette."},"category":{"enum":["chart","table","content","filter"],"description":"Palette group; filter kinds cross-filter the other widgets of the page."},"data":{"enum":["query","none"],"description":"query: the widget draws the rows of its Query; none: text and image widgets."},"enabled":{"type":"boolean","description":"false: the editor no longer offers the kind and existing widgets of it show the 'kind not available' state."},"defaults":{"type":"object","description":"Settings a new widget of the kind starts with (valid against settingsSchema)."},"settingsSchema":{"type":"object","description":"JSON Schema (draft 2020-12 subset rjsf renders) of the kind's Settings: the widget settings dialog is generated from it; its titles are text keys."}},"required":["kind","renderer","titleKey","category","data","enabled","settingsSchema"],"additionalProperties":false},"minItems":1,"maxItems":100}},"required":["version","kinds"],"additionalProperties":false};
+const schema77 = {"$id":"widgets","type":"object","description":"Widget kinds: renderer, palette entry and settings schema of each.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"kinds":{"type":"array","items":{"type":"object","description":"A widget kind offered by the editor and drawn by the viewers.","properties":{"kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind id that definitions name in Widget.Kind; unique."},"renderer":{"enum":["kpi","line","area","bar","pie","scatter","table","pivot","text","image","dateRange","select","multiSelect"],"description":"The runtime renderer that draws the kind."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Name of the kind in the editor's palette."},"category":{"enum":["chart","table","content","filter"],"description":"Palette group; filter kinds cross-filter the other widgets of the page."},"data":{"enum":["query","none"],"description":"query: the widget draws the rows of its Query; none: text and image widgets."},"enabled":{"type":"boolean","description":"false: the editor no longer offers the kind and existing widgets of it show the 'kind not available' state."},"defaults":{"type":"object","description":"Settings a new widget of the kind starts with (valid against settingsSchema).","additionalProperties":{"anyOf":[{"type":"string","maxLength":20000},{"type":"number"},{"type":"boolean"},{"type":"array","items":{"type":"string","maxLength":200},"maxItems":100}],"description":"The setting's value."},"maxProperties":30},"settingsSchema":{"type":"object","description":"JSON Schema (draft-07, the subset the settings dialog renders) of the kind's Settings: the widget settings dialog is generated from it; its titles are text keys.","properties":{"type":{"const":"object","description":"Settings are an object."},"properties":{"type":"object","description":"Each setting by its name in Settings.","additionalProperties":{"type":"object","description":"A setting: its type, label (a text key) and constraints, as JSON Schema.","properties":{"type":{"enum":["string","number","integer","boolean","array"],"description":"JSON type of the value; an array holds strings (e.g. the widget ids a filter targets)."},"title":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Text key of the setting's label."},"oneOf":{"type":"array","items":{"type":"object","description":"An allowed value of the setting and the text key of its label.","properties":{"const":{"anyOf":[{"type":"string","maxLength":20000},{"type":"number"},{"type":"boolean"}],"description":"The value stored in Settings."},"title":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Text key of the value's label."}},"required":["const","title"],"additionalProperties":false},"minItems":1,"maxItems":30,"description":"The allowed values, each with its label: the dialog shows a choice."},"minimum":{"type":"number","description":"Smallest number allowed."},"maximum":{"type":"number","description":"Largest number allowed."},"minLength":{"type":"integer","minimum":0,"maximum":20000,"description":"Fewest characters allowed."},"maxLength":{"type":"integer","minimum":1,"maximum":20000,"description":"Most characters allowed."},"pattern":{"type":"string","maxLength":200,"description":"Regular expression (Unicode) a text must match."},"items":{"type":"object","description":"What each element of an array setting is: a text.","properties":{"type":{"const":"string","description":"Elements are texts."},"pattern":{"type":"string","maxLength":200,"description":"Regular expression each element matches."},"maxLength":{"type":"integer","minimum":1,"maximum":200,"description":"Most characters per element."}},"required":["type"],"additionalProperties":false},"maxItems":{"type":"integer","minimum":1,"maximum":100,"description":"Most elements of an array."},"uniqueItems":{"type":"boolean","description":"Whether an array's elements are all different."}},"required":["type","title"],"additionalProperties":false},"maxProperties":30},"required":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"A setting every widget of the kind must have."},"maxItems":30,"uniqueItems":true,"description":"The settings a widget of the kind must have."},"additionalProperties":{"const":false,"description":"Settings hold only the settings declared."}},"required":["type","properties","additionalProperties"],"additionalProperties":false},"settingsUi":{"type":"object","description":"How the settings dialog draws some settings (an rjsf uiSchema): by setting name, its widget.","additionalProperties":{"type":"object","description":"The setting's presentation.","properties":{"ui:widget":{"enum":["textarea"],"description":"textarea: a multi-line text (a text widget's Html)."}},"additionalProperties":false},"maxProperties":30}},"required":["kind","renderer","titleKey","category","data","enabled","settingsSchema"],"additionalProperties":false},"minItems":1,"maxItems":100}},"required":["version","kinds"],"additionalProperties":false};
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="widgets" */;
@@ -55010,7 +55059,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key1 in data3){
-if(!((((((((key1 === "kind") || (key1 === "renderer")) || (key1 === "titleKey")) || (key1 === "category")) || (key1 === "data")) || (key1 === "enabled")) || (key1 === "defaults")) || (key1 === "settingsSchema"))){
+if(!(func20.call(schema77.properties.kinds.items.properties, key1))){
 const err15 = {instancePath:instancePath+"/kinds/" + i0,schemaPath:"#/properties/kinds/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -55144,8 +55193,9 @@ errors++;
 }
 if(data3.defaults !== undefined){
 let data10 = data3.defaults;
-if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
-const err26 = {instancePath:instancePath+"/kinds/" + i0+"/defaults",schemaPath:"#/properties/kinds/items/properties/defaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(Object.keys(data10).length > 30){
+const err26 = {instancePath:instancePath+"/kinds/" + i0+"/defaults",schemaPath:"#/properties/kinds/items/properties/defaults/maxProperties",keyword:"maxProperties",params:{limit: 30},message:"must NOT have more than 30 properties"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -55154,11 +55204,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data3.settingsSchema !== undefined){
-let data11 = data3.settingsSchema;
-if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
-const err27 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema",schemaPath:"#/properties/kinds/items/properties/settingsSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key2 in data10){
+let data11 = data10[key2];
+const _errs24 = errors;
+let valid5 = false;
+const _errs25 = errors;
+if(typeof data11 === "string"){
+if(func2(data11) > 20000){
+const err27 = {instancePath:instancePath+"/kinds/" + i0+"/defaults/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/items/properties/defaults/additionalProperties/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 20000},message:"must NOT have more than 20000 characters"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -55168,9 +55221,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
 else {
-const err28 = {instancePath:instancePath+"/kinds/" + i0,schemaPath:"#/properties/kinds/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err28 = {instancePath:instancePath+"/kinds/" + i0+"/defaults/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/items/properties/defaults/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -55179,10 +55231,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+var _valid0 = _errs25 === errors;
+valid5 = valid5 || _valid0;
+if(!valid5){
+const _errs27 = errors;
+if(!((typeof data11 == "number") && (isFinite(data11)))){
+const err29 = {instancePath:instancePath+"/kinds/" + i0+"/defaults/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/items/properties/defaults/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -55191,15 +55245,969 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var _valid0 = _errs27 === errors;
+valid5 = valid5 || _valid0;
+if(!valid5){
+const _errs29 = errors;
+if(typeof data11 !== "boolean"){
+const err30 = {instancePath:instancePath+"/kinds/" + i0+"/defaults/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/items/properties/defaults/additionalProperties/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+var _valid0 = _errs29 === errors;
+valid5 = valid5 || _valid0;
+if(!valid5){
+const _errs31 = errors;
+if(Array.isArray(data11)){
+if(data11.length > 100){
+const err31 = {instancePath:instancePath+"/kinds/" + i0+"/defaults/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/items/properties/defaults/additionalProperties/anyOf/3/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const len1 = data11.length;
+for(let i1=0; i1<len1; i1++){
+let data12 = data11[i1];
+if(typeof data12 === "string"){
+if(func2(data12) > 200){
+const err32 = {instancePath:instancePath+"/kinds/" + i0+"/defaults/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/properties/kinds/items/properties/defaults/additionalProperties/anyOf/3/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/kinds/" + i0+"/defaults/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/properties/kinds/items/properties/defaults/additionalProperties/anyOf/3/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/kinds/" + i0+"/defaults/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/items/properties/defaults/additionalProperties/anyOf/3/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+var _valid0 = _errs31 === errors;
+valid5 = valid5 || _valid0;
+}
+}
+}
+if(!valid5){
+const err35 = {instancePath:instancePath+"/kinds/" + i0+"/defaults/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/items/properties/defaults/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+else {
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/kinds/" + i0+"/defaults",schemaPath:"#/properties/kinds/items/properties/defaults/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data3.settingsSchema !== undefined){
+let data13 = data3.settingsSchema;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.type === undefined){
+const err37 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema",schemaPath:"#/properties/kinds/items/properties/settingsSchema/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data13.properties === undefined){
+const err38 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema",schemaPath:"#/properties/kinds/items/properties/settingsSchema/required",keyword:"required",params:{missingProperty: "properties"},message:"must have required property '"+"properties"+"'"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(data13.additionalProperties === undefined){
+const err39 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema",schemaPath:"#/properties/kinds/items/properties/settingsSchema/required",keyword:"required",params:{missingProperty: "additionalProperties"},message:"must have required property '"+"additionalProperties"+"'"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+for(const key3 in data13){
+if(!((((key3 === "type") || (key3 === "properties")) || (key3 === "required")) || (key3 === "additionalProperties"))){
+const err40 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema",schemaPath:"#/properties/kinds/items/properties/settingsSchema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data13.type !== undefined){
+if("object" !== data13.type){
+const err41 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/type",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/type/const",keyword:"const",params:{allowedValue: "object"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data13.properties !== undefined){
+let data15 = data13.properties;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(Object.keys(data15).length > 30){
+const err42 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/maxProperties",keyword:"maxProperties",params:{limit: 30},message:"must NOT have more than 30 properties"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+for(const key4 in data15){
+let data16 = data15[key4];
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.type === undefined){
+const err43 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(data16.title === undefined){
+const err44 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+for(const key5 in data16){
+if(!(func20.call(schema77.properties.kinds.items.properties.settingsSchema.properties.properties.additionalProperties.properties, key5))){
+const err45 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data16.type !== undefined){
+let data17 = data16.type;
+if(!(((((data17 === "string") || (data17 === "number")) || (data17 === "integer")) || (data17 === "boolean")) || (data17 === "array"))){
+const err46 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/type",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/type/enum",keyword:"enum",params:{allowedValues: schema77.properties.kinds.items.properties.settingsSchema.properties.properties.additionalProperties.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data16.title !== undefined){
+let data18 = data16.title;
+if(typeof data18 === "string"){
+if(func2(data18) > 120){
+const err47 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if(!pattern59.test(data18)){
+const err48 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/title/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/title",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data16.oneOf !== undefined){
+let data19 = data16.oneOf;
+if(Array.isArray(data19)){
+if(data19.length > 30){
+const err50 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/oneOf",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/oneOf/maxItems",keyword:"maxItems",params:{limit: 30},message:"must NOT have more than 30 items"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if(data19.length < 1){
+const err51 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/oneOf",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/oneOf/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+const len2 = data19.length;
+for(let i2=0; i2<len2; i2++){
+let data20 = data19[i2];
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.const === undefined){
+const err52 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/oneOf/" + i2,schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/oneOf/items/required",keyword:"required",params:{missingProperty: "const"},message:"must have required property '"+"const"+"'"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if(data20.title === undefined){
+const err53 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/oneOf/" + i2,schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/oneOf/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+for(const key6 in data20){
+if(!((key6 === "const") || (key6 === "title"))){
+const err54 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/oneOf/" + i2,schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/oneOf/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data20.const !== undefined){
+let data21 = data20.const;
+const _errs54 = errors;
+let valid14 = false;
+const _errs55 = errors;
+if(typeof data21 === "string"){
+if(func2(data21) > 20000){
+const err55 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/oneOf/" + i2+"/const",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/oneOf/items/properties/const/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 20000},message:"must NOT have more than 20000 characters"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/oneOf/" + i2+"/const",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/oneOf/items/properties/const/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+var _valid1 = _errs55 === errors;
+valid14 = valid14 || _valid1;
+if(!valid14){
+const _errs57 = errors;
+if(!((typeof data21 == "number") && (isFinite(data21)))){
+const err57 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/oneOf/" + i2+"/const",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/oneOf/items/properties/const/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+var _valid1 = _errs57 === errors;
+valid14 = valid14 || _valid1;
+if(!valid14){
+const _errs59 = errors;
+if(typeof data21 !== "boolean"){
+const err58 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/oneOf/" + i2+"/const",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/oneOf/items/properties/const/anyOf/2/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+var _valid1 = _errs59 === errors;
+valid14 = valid14 || _valid1;
+}
+}
+if(!valid14){
+const err59 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/oneOf/" + i2+"/const",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/oneOf/items/properties/const/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+else {
+errors = _errs54;
+if(vErrors !== null){
+if(_errs54){
+vErrors.length = _errs54;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data20.title !== undefined){
+let data22 = data20.title;
+if(typeof data22 === "string"){
+if(func2(data22) > 120){
+const err60 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/oneOf/" + i2+"/title",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/oneOf/items/properties/title/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if(!pattern59.test(data22)){
+const err61 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/oneOf/" + i2+"/title",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/oneOf/items/properties/title/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_.]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_.]*$"+"\""};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/oneOf/" + i2+"/title",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/oneOf/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/oneOf/" + i2,schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/oneOf/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/oneOf",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data16.minimum !== undefined){
+let data23 = data16.minimum;
+if(!((typeof data23 == "number") && (isFinite(data23)))){
+const err65 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/minimum",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/minimum/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data16.maximum !== undefined){
+let data24 = data16.maximum;
+if(!((typeof data24 == "number") && (isFinite(data24)))){
+const err66 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/maximum",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/maximum/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data16.minLength !== undefined){
+let data25 = data16.minLength;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+const err67 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/minLength",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/minLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 > 20000 || isNaN(data25)){
+const err68 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/minLength",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/minLength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20000},message:"must be <= 20000"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+if(data25 < 0 || isNaN(data25)){
+const err69 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/minLength",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/minLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+if(data16.maxLength !== undefined){
+let data26 = data16.maxLength;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err70 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxLength",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 > 20000 || isNaN(data26)){
+const err71 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxLength",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/maxLength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20000},message:"must be <= 20000"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+if(data26 < 1 || isNaN(data26)){
+const err72 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxLength",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+if(data16.pattern !== undefined){
+let data27 = data16.pattern;
+if(typeof data27 === "string"){
+if(func2(data27) > 200){
+const err73 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/pattern",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/pattern/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/pattern",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data16.items !== undefined){
+let data28 = data16.items;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.type === undefined){
+const err75 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/items",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+for(const key7 in data28){
+if(!(((key7 === "type") || (key7 === "pattern")) || (key7 === "maxLength"))){
+const err76 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/items",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data28.type !== undefined){
+if("string" !== data28.type){
+const err77 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/items/type",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/items/properties/type/const",keyword:"const",params:{allowedValue: "string"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data28.pattern !== undefined){
+let data30 = data28.pattern;
+if(typeof data30 === "string"){
+if(func2(data30) > 200){
+const err78 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/items/pattern",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/items/properties/pattern/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/items/pattern",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/items/properties/pattern/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data28.maxLength !== undefined){
+let data31 = data28.maxLength;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err80 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/items/maxLength",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/items/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 > 200 || isNaN(data31)){
+const err81 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/items/maxLength",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/items/properties/maxLength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+if(data31 < 1 || isNaN(data31)){
+const err82 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/items/maxLength",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/items/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/items",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+if(data16.maxItems !== undefined){
+let data32 = data16.maxItems;
+if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
+const err84 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxItems",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/maxItems/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 > 100 || isNaN(data32)){
+const err85 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxItems",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/maxItems/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+if(data32 < 1 || isNaN(data32)){
+const err86 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxItems",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/maxItems/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+if(data16.uniqueItems !== undefined){
+if(typeof data16.uniqueItems !== "boolean"){
+const err87 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/uniqueItems",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/properties/uniqueItems/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/properties",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+if(data13.required !== undefined){
+let data34 = data13.required;
+if(Array.isArray(data34)){
+if(data34.length > 30){
+const err90 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/required",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/required/maxItems",keyword:"maxItems",params:{limit: 30},message:"must NOT have more than 30 items"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+const len3 = data34.length;
+for(let i3=0; i3<len3; i3++){
+let data35 = data34[i3];
+if(typeof data35 === "string"){
+if(func2(data35) > 80){
+const err91 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/required/" + i3,schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/required/items/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+if(!pattern32.test(data35)){
+const err92 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/required/" + i3,schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/required/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/required/" + i3,schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/required/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+let i4 = data34.length;
+let j0;
+if(i4 > 1){
+const indices0 = {};
+for(;i4--;){
+let item0 = data34[i4];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err94 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/required",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/required/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i4+" are identical)"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+break;
+}
+indices0[item0] = i4;
+}
+}
+}
+else {
+const err95 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/required",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/required/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data13.additionalProperties !== undefined){
+if(false !== data13.additionalProperties){
+const err96 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/additionalProperties",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/additionalProperties/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema",schemaPath:"#/properties/kinds/items/properties/settingsSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+if(data3.settingsUi !== undefined){
+let data37 = data3.settingsUi;
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+if(Object.keys(data37).length > 30){
+const err98 = {instancePath:instancePath+"/kinds/" + i0+"/settingsUi",schemaPath:"#/properties/kinds/items/properties/settingsUi/maxProperties",keyword:"maxProperties",params:{limit: 30},message:"must NOT have more than 30 properties"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+for(const key8 in data37){
+let data38 = data37[key8];
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+for(const key9 in data38){
+if(!(key9 === "ui:widget")){
+const err99 = {instancePath:instancePath+"/kinds/" + i0+"/settingsUi/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/items/properties/settingsUi/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+if(data38["ui:widget"] !== undefined){
+if(!(data38["ui:widget"] === "textarea")){
+const err100 = {instancePath:instancePath+"/kinds/" + i0+"/settingsUi/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/ui:widget",schemaPath:"#/properties/kinds/items/properties/settingsUi/additionalProperties/properties/ui%3Awidget/enum",keyword:"enum",params:{allowedValues: schema77.properties.kinds.items.properties.settingsUi.additionalProperties.properties["ui:widget"].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/kinds/" + i0+"/settingsUi/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/items/properties/settingsUi/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/kinds/" + i0+"/settingsUi",schemaPath:"#/properties/kinds/items/properties/settingsUi/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+}
+else {
+const err103 = {instancePath:instancePath+"/kinds/" + i0,schemaPath:"#/properties/kinds/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+}
+else {
+const err105 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
 }
 errors++;
 }

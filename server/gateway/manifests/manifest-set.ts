@@ -7,6 +7,7 @@ import type { PermissionsManifest } from "../../../schemas/permissions.ts";
 import type { RoutesManifest } from "../../../schemas/routes.ts";
 import type { ScreensManifest } from "../../../schemas/screens.ts";
 import type { ShellManifest } from "../../../schemas/shell.ts";
+import type { WidgetsManifest } from "../../../schemas/widgets.ts";
 
 /** The manifest kinds (DESIGN.md §3), one file manifests/<kind>.json each (schemas/config-api.ts lists them). */
 export const MANIFEST_KINDS = MANIFEST_KIND_NAMES;
@@ -24,4 +25,5 @@ export interface ManifestSet {
   screens: ScreensManifest;
   shell: ShellManifest;
   constants: ConstantsManifest;
+  widgets: WidgetsManifest;
 }

@@ -78,6 +78,7 @@ export function resolveManifest(
       screens: null,
       shell: served(set.shell),
       constants: served(set.constants),
+      widgets: served(set.widgets),
     };
   }
   const access = userAccessOf(audience.facts, set.permissions);
@@ -104,5 +105,6 @@ export function resolveManifest(
     screens: served(filterScreens(set.screens, access)),
     shell: served(set.shell),
     constants: served(set.constants),
+    widgets: served(set.widgets),
   };
 }

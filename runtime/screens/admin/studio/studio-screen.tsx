@@ -73,6 +73,7 @@ export const DOCUMENT_KINDS: readonly ManifestKindName[] = [
   "shell",
   "constants",
   "permissions",
+  "widgets",
 ];
 
 /** The screen renderer (default export: loaded lazily by the screen registry). */

@@ -49,6 +49,7 @@ const ELEMENT_NAMES: Readonly<Partial<Record<ManifestKindName, readonly ElementN
   screens: [{ text: "titleKey" }, { field: "id" }],
   // Operators know permissions, features and admin modules by their keys (they are in every role).
   permissions: [{ field: "key" }, { field: "id" }, { field: "menu" }],
+  widgets: [{ text: "titleKey" }, { field: "kind" }],
 };
 
 /**
@@ -67,6 +68,7 @@ const COLLECTIONS: Readonly<Partial<Record<ManifestKindName, Readonly<Record<str
   notifications: { templates: "StudioPointer_NthTemplate", variants: "StudioPointer_NthVariant" },
   dialogs: { dialogs: "StudioPointer_NthDialog" },
   screens: { screens: "StudioPointer_NthScreen" },
+  widgets: { kinds: "StudioPointer_NthWidgetKind" },
 };
 
 /** Property names with a human word, in every kind. Any other property shows as it is spelled. */
@@ -125,6 +127,7 @@ const KIND_TABS: Readonly<Record<ManifestKindName, PointerTab>> = {
   screens: "documents",
   shell: "documents",
   constants: "documents",
+  widgets: "documents",
 };
 
 const NTH_ITEM = "StudioPointer_NthItem";

@@ -51,6 +51,10 @@ export const KIND_LAYOUTS: Readonly<Record<ManifestKindName, KindLayout>> = {
   },
   shell: { collections: [], sections: [] },
   constants: { collections: [], sections: [] },
+  widgets: {
+    collections: [{ property: "kinds", label: ["kind"], secondary: ["renderer"], titleKey: "titleKey" }],
+    sections: [],
+  },
 };
 
 /** One item of a document, as the editor's list shows it. */

@@ -17,6 +17,7 @@ const LOADERS: Readonly<Record<ManifestKindName, () => Promise<SchemaModule>>> =
   screens: () => import("../../../../../../schemas/generated/screens.schema.json"),
   shell: () => import("../../../../../../schemas/generated/shell.schema.json"),
   constants: () => import("../../../../../../schemas/generated/constants.schema.json"),
+  widgets: () => import("../../../../../../schemas/generated/widgets.schema.json"),
 };
 
 const loaded = new Map<ManifestKindName, Promise<JsonSchemaObject>>();
