@@ -33,7 +33,7 @@ function entriesById(document: unknown, arrays: readonly string[]): Map<string, 
   return found;
 }
 
-function itemsBy(document: unknown, array: string, key: "id" | "code"): Map<string, JsonObject> {
+function itemsBy(document: unknown, array: string, key: "id" | "code" | "kind"): Map<string, JsonObject> {
   const list = isJsonObject(document) && Array.isArray(document[array]) ? (document[array] as unknown[]) : [];
   const found = new Map<string, JsonObject>();
   for (const item of list)
@@ -193,6 +193,40 @@ function shellSentences(before: ConfigDocuments, after: ConfigDocuments): string
   return sentences;
 }
 
+/**
+ * What operators restrict or add in the widgets manifest, by kind: added, removed, enabled or disabled
+ * (what the editor offers and what existing widgets of it show), and which parts of a kind changed.
+ */
+function widgetSentences(before: ConfigDocuments, after: ConfigDocuments): string[] {
+  const sentences: string[] = [];
+  const a = itemsBy(before.widgets, "kinds", "kind");
+  const b = itemsBy(after.widgets, "kinds", "kind");
+  const name = (texts: unknown, kind: JsonObject) =>
+    `${quote(englishOf(texts as Texts, kind.titleKey))} (${String(kind.kind)})`;
+  for (const [id, kind] of b) {
+    const old = a.get(id);
+    if (!old) {
+      sentences.push(
+        `Widget kind ${name(after["texts.en"], kind)} added, drawn by ${String(kind.renderer)}${kind.enabled === false ? ", disabled" : ""}`,
+      );
+      continue;
+    }
+    if (jsonEqual(old, kind)) continue;
+    const parts: string[] = [];
+    if (old.enabled !== kind.enabled) parts.push(kind.enabled ? "enabled" : "disabled");
+    if (old.renderer !== kind.renderer) parts.push(`now drawn by ${String(kind.renderer)}`);
+    for (const field of ["titleKey", "category", "data", "defaults", "settingsSchema", "settingsUi"]) {
+      if (!jsonEqual(old[field], kind[field])) parts.push(`its ${field} changed`);
+    }
+    sentences.push(`Widget kind ${name(before["texts.en"], old)} ${parts.join("; ")}`);
+  }
+  for (const [id, old] of a) {
+    if (!b.has(id)) sentences.push(`Widget kind ${name(before["texts.en"], old)} removed`);
+  }
+  // Only the order or the header changed: where, as for the kinds without sentences of their own.
+  return sentences.length > 0 ? sentences : genericSentences("widgets", before.widgets, after.widgets);
+}
+
 /** Sentences for every other kind: how many places changed, and the first of them. */
 function genericSentences(kind: string, before: unknown, after: unknown): string[] {
   const changes = structuralDiff(before, after);
@@ -211,6 +245,7 @@ export function summariseDocuments(before: ConfigDocuments, after: ConfigDocumen
     ...templateSentences(before, after),
     ...routeSentences(before, after),
     ...shellSentences(before, after),
+    ...widgetSentences(before, after),
   ];
   for (const kind of MANIFEST_LIKE_KINDS)
     sentences.push(...genericSentences(kind, before[kind], after[kind]));
