@@ -152,6 +152,7 @@ const widgetKind = {
           description: "The settings a widget of the kind must have.",
         },
         additionalProperties: {
+          type: "boolean",
           const: false,
           description: "Settings hold only the settings declared.",
         },

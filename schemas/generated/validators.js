@@ -54885,7 +54885,7 @@ return errors === 0;
 }
 
 export const validateWidgets = validate85;
-const schema77 = {"$id":"widgets","type":"object","description":"Widget kinds: renderer, palette entry and settings schema of each.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"kinds":{"type":"array","items":{"type":"object","description":"A widget kind offered by the editor and drawn by the viewers.","properties":{"kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind id that definitions name in Widget.Kind; unique."},"renderer":{"enum":["kpi","line","area","bar","pie","scatter","table","pivot","text","image","dateRange","select","multiSelect"],"description":"The runtime renderer that draws the kind."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Name of the kind in the editor's palette."},"category":{"enum":["chart","table","content","filter"],"description":"Palette group; filter kinds cross-filter the other widgets of the page."},"data":{"enum":["query","none"],"description":"query: the widget draws the rows of its Query; none: text and image widgets."},"enabled":{"type":"boolean","description":"false: the editor no longer offers the kind and existing widgets of it show the 'kind not available' state."},"defaults":{"type":"object","description":"Settings a new widget of the kind starts with (valid against settingsSchema).","additionalProperties":{"anyOf":[{"type":"string","maxLength":20000},{"type":"number"},{"type":"boolean"},{"type":"array","items":{"type":"string","maxLength":200},"maxItems":100}],"description":"The setting's value."},"maxProperties":30},"settingsSchema":{"type":"object","description":"JSON Schema (draft-07, the subset the settings dialog renders) of the kind's Settings: the widget settings dialog is generated from it; its titles are text keys.","properties":{"type":{"const":"object","description":"Settings are an object."},"properties":{"type":"object","description":"Each setting by its name in Settings.","additionalProperties":{"type":"object","description":"A setting: its type, label (a text key) and constraints, as JSON Schema.","properties":{"type":{"enum":["string","number","integer","boolean","array"],"description":"JSON type of the value; an array holds strings (e.g. the widget ids a filter targets)."},"title":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Text key of the setting's label."},"oneOf":{"type":"array","items":{"type":"object","description":"An allowed value of the setting and the text key of its label.","properties":{"const":{"anyOf":[{"type":"string","maxLength":20000},{"type":"number"},{"type":"boolean"}],"description":"The value stored in Settings."},"title":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Text key of the value's label."}},"required":["const","title"],"additionalProperties":false},"minItems":1,"maxItems":30,"description":"The allowed values, each with its label: the dialog shows a choice."},"minimum":{"type":"number","description":"Smallest number allowed."},"maximum":{"type":"number","description":"Largest number allowed."},"minLength":{"type":"integer","minimum":0,"maximum":20000,"description":"Fewest characters allowed."},"maxLength":{"type":"integer","minimum":1,"maximum":20000,"description":"Most characters allowed."},"pattern":{"type":"string","maxLength":200,"description":"Regular expression (Unicode) a text must match."},"items":{"type":"object","description":"What each element of an array setting is: a text.","properties":{"type":{"const":"string","description":"Elements are texts."},"pattern":{"type":"string","maxLength":200,"description":"Regular expression each element matches."},"maxLength":{"type":"integer","minimum":1,"maximum":200,"description":"Most characters per element."}},"required":["type"],"additionalProperties":false},"maxItems":{"type":"integer","minimum":1,"maximum":100,"description":"Most elements of an array."},"uniqueItems":{"type":"boolean","description":"Whether an array's elements are all different."}},"required":["type","title"],"additionalProperties":false},"maxProperties":30},"required":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"A setting every widget of the kind must have."},"maxItems":30,"uniqueItems":true,"description":"The settings a widget of the kind must have."},"additionalProperties":{"const":false,"description":"Settings hold only the settings declared."}},"required":["type","properties","additionalProperties"],"additionalProperties":false},"settingsUi":{"type":"object","description":"How the settings dialog draws some settings (an rjsf uiSchema): by setting name, its widget.","additionalProperties":{"type":"object","description":"The setting's presentation.","properties":{"ui:widget":{"enum":["textarea"],"description":"textarea: a multi-line text (a text widget's Html)."}},"additionalProperties":false},"maxProperties":30}},"required":["kind","renderer","titleKey","category","data","enabled","settingsSchema"],"additionalProperties":false},"minItems":1,"maxItems":100}},"required":["version","kinds"],"additionalProperties":false};
+const schema77 = {"$id":"widgets","type":"object","description":"Widget kinds: renderer, palette entry and settings schema of each.","properties":{"$schema":{"type":"string","description":"Relative path of the generated JSON Schema, for editors."},"version":{"type":"integer","minimum":1,"description":"Version of this document; a published edit always increases it."},"kinds":{"type":"array","items":{"type":"object","description":"A widget kind offered by the editor and drawn by the viewers.","properties":{"kind":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"Kind id that definitions name in Widget.Kind; unique."},"renderer":{"enum":["kpi","line","area","bar","pie","scatter","table","pivot","text","image","dateRange","select","multiSelect"],"description":"The runtime renderer that draws the kind."},"titleKey":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Name of the kind in the editor's palette."},"category":{"enum":["chart","table","content","filter"],"description":"Palette group; filter kinds cross-filter the other widgets of the page."},"data":{"enum":["query","none"],"description":"query: the widget draws the rows of its Query; none: text and image widgets."},"enabled":{"type":"boolean","description":"false: the editor no longer offers the kind and existing widgets of it show the 'kind not available' state."},"defaults":{"type":"object","description":"Settings a new widget of the kind starts with (valid against settingsSchema).","additionalProperties":{"anyOf":[{"type":"string","maxLength":20000},{"type":"number"},{"type":"boolean"},{"type":"array","items":{"type":"string","maxLength":200},"maxItems":100}],"description":"The setting's value."},"maxProperties":30},"settingsSchema":{"type":"object","description":"JSON Schema (draft-07, the subset the settings dialog renders) of the kind's Settings: the widget settings dialog is generated from it; its titles are text keys.","properties":{"type":{"const":"object","description":"Settings are an object."},"properties":{"type":"object","description":"Each setting by its name in Settings.","additionalProperties":{"type":"object","description":"A setting: its type, label (a text key) and constraints, as JSON Schema.","properties":{"type":{"enum":["string","number","integer","boolean","array"],"description":"JSON type of the value; an array holds strings (e.g. the widget ids a filter targets)."},"title":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Text key of the setting's label."},"oneOf":{"type":"array","items":{"type":"object","description":"An allowed value of the setting and the text key of its label.","properties":{"const":{"anyOf":[{"type":"string","maxLength":20000},{"type":"number"},{"type":"boolean"}],"description":"The value stored in Settings."},"title":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_.]*$","maxLength":120,"description":"Text key of the value's label."}},"required":["const","title"],"additionalProperties":false},"minItems":1,"maxItems":30,"description":"The allowed values, each with its label: the dialog shows a choice."},"minimum":{"type":"number","description":"Smallest number allowed."},"maximum":{"type":"number","description":"Largest number allowed."},"minLength":{"type":"integer","minimum":0,"maximum":20000,"description":"Fewest characters allowed."},"maxLength":{"type":"integer","minimum":1,"maximum":20000,"description":"Most characters allowed."},"pattern":{"type":"string","maxLength":200,"description":"Regular expression (Unicode) a text must match."},"items":{"type":"object","description":"What each element of an array setting is: a text.","properties":{"type":{"const":"string","description":"Elements are texts."},"pattern":{"type":"string","maxLength":200,"description":"Regular expression each element matches."},"maxLength":{"type":"integer","minimum":1,"maximum":200,"description":"Most characters per element."}},"required":["type"],"additionalProperties":false},"maxItems":{"type":"integer","minimum":1,"maximum":100,"description":"Most elements of an array."},"uniqueItems":{"type":"boolean","description":"Whether an array's elements are all different."}},"required":["type","title"],"additionalProperties":false},"maxProperties":30},"required":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z][A-Za-z0-9_]*$","maxLength":80,"description":"A setting every widget of the kind must have."},"maxItems":30,"uniqueItems":true,"description":"The settings a widget of the kind must have."},"additionalProperties":{"type":"boolean","const":false,"description":"Settings hold only the settings declared."}},"required":["type","properties","additionalProperties"],"additionalProperties":false},"settingsUi":{"type":"object","description":"How the settings dialog draws some settings (an rjsf uiSchema): by setting name, its widget.","additionalProperties":{"type":"object","description":"The setting's presentation.","properties":{"ui:widget":{"enum":["textarea"],"description":"textarea: a multi-line text (a text widget's Html)."}},"additionalProperties":false},"maxProperties":30}},"required":["kind","renderer","titleKey","category","data","enabled","settingsSchema"],"additionalProperties":false},"minItems":1,"maxItems":100}},"required":["version","kinds"],"additionalProperties":false};
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="widgets" */;
@@ -56089,8 +56089,9 @@ errors++;
 }
 }
 if(data13.additionalProperties !== undefined){
-if(false !== data13.additionalProperties){
-const err96 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/additionalProperties",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/additionalProperties/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
+let data36 = data13.additionalProperties;
+if(typeof data36 !== "boolean"){
+const err96 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/additionalProperties",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -56099,10 +56100,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-}
-else {
-const err97 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema",schemaPath:"#/properties/kinds/items/properties/settingsSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(false !== data36){
+const err97 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema/additionalProperties",schemaPath:"#/properties/kinds/items/properties/settingsSchema/properties/additionalProperties/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -56112,11 +56111,9 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data3.settingsUi !== undefined){
-let data37 = data3.settingsUi;
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-if(Object.keys(data37).length > 30){
-const err98 = {instancePath:instancePath+"/kinds/" + i0+"/settingsUi",schemaPath:"#/properties/kinds/items/properties/settingsUi/maxProperties",keyword:"maxProperties",params:{limit: 30},message:"must NOT have more than 30 properties"};
+}
+else {
+const err98 = {instancePath:instancePath+"/kinds/" + i0+"/settingsSchema",schemaPath:"#/properties/kinds/items/properties/settingsSchema/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -56125,12 +56122,12 @@ vErrors.push(err98);
 }
 errors++;
 }
-for(const key8 in data37){
-let data38 = data37[key8];
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-for(const key9 in data38){
-if(!(key9 === "ui:widget")){
-const err99 = {instancePath:instancePath+"/kinds/" + i0+"/settingsUi/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/items/properties/settingsUi/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+}
+if(data3.settingsUi !== undefined){
+let data37 = data3.settingsUi;
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+if(Object.keys(data37).length > 30){
+const err99 = {instancePath:instancePath+"/kinds/" + i0+"/settingsUi",schemaPath:"#/properties/kinds/items/properties/settingsUi/maxProperties",keyword:"maxProperties",params:{limit: 30},message:"must NOT have more than 30 properties"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -56139,10 +56136,12 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-if(data38["ui:widget"] !== undefined){
-if(!(data38["ui:widget"] === "textarea")){
-const err100 = {instancePath:instancePath+"/kinds/" + i0+"/settingsUi/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/ui:widget",schemaPath:"#/properties/kinds/items/properties/settingsUi/additionalProperties/properties/ui%3Awidget/enum",keyword:"enum",params:{allowedValues: schema77.properties.kinds.items.properties.settingsUi.additionalProperties.properties["ui:widget"].enum},message:"must be equal to one of the allowed values"};
+for(const key8 in data37){
+let data38 = data37[key8];
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+for(const key9 in data38){
+if(!(key9 === "ui:widget")){
+const err100 = {instancePath:instancePath+"/kinds/" + i0+"/settingsUi/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/items/properties/settingsUi/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -56152,9 +56151,9 @@ vErrors.push(err100);
 errors++;
 }
 }
-}
-else {
-const err101 = {instancePath:instancePath+"/kinds/" + i0+"/settingsUi/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/items/properties/settingsUi/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data38["ui:widget"] !== undefined){
+if(!(data38["ui:widget"] === "textarea")){
+const err101 = {instancePath:instancePath+"/kinds/" + i0+"/settingsUi/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/ui:widget",schemaPath:"#/properties/kinds/items/properties/settingsUi/additionalProperties/properties/ui%3Awidget/enum",keyword:"enum",params:{allowedValues: schema77.properties.kinds.items.properties.settingsUi.additionalProperties.properties["ui:widget"].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -56166,7 +56165,7 @@ errors++;
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/kinds/" + i0+"/settingsUi",schemaPath:"#/properties/kinds/items/properties/settingsUi/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err102 = {instancePath:instancePath+"/kinds/" + i0+"/settingsUi/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/kinds/items/properties/settingsUi/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -56178,7 +56177,7 @@ errors++;
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/kinds/" + i0,schemaPath:"#/properties/kinds/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err103 = {instancePath:instancePath+"/kinds/" + i0+"/settingsUi",schemaPath:"#/properties/kinds/items/properties/settingsUi/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -56190,7 +56189,7 @@ errors++;
 }
 }
 else {
-const err104 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err104 = {instancePath:instancePath+"/kinds/" + i0,schemaPath:"#/properties/kinds/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -56202,12 +56201,24 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err105 = {instancePath:instancePath+"/kinds",schemaPath:"#/properties/kinds/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err105];
 }
 else {
 vErrors.push(err105);
+}
+errors++;
+}
+}
+}
+else {
+const err106 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
 }
 errors++;
 }

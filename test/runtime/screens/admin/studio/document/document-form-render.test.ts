@@ -28,6 +28,7 @@ const KINDS: readonly ManifestKindName[] = [
   "screens",
   "shell",
   "constants",
+  "widgets",
 ];
 
 before(async () => {
@@ -94,6 +95,17 @@ describe("the document form renders every item of every manifest", () => {
     assert.match(html, /<label[^>]*>Path/);
     assert.match(html, /<legend[^>]*>Access/);
     assert.ok(html.includes('value="/login"'));
+  });
+
+  test("a widget kind's form shows its settings schema field by field: each setting, its title key, its choices", () => {
+    const widgets = manifest("widgets");
+    const index = model.documentItems("widgets", widgets).findIndex((item) => item.label === "kpi");
+    const html = formHtml("widgets", index, false);
+    assert.match(html, /<legend[^>]*>Settings schema/);
+    for (const value of ["WidgetSetting_Format", "WidgetSetting_Format_Currency", "WidgetSetting_Decimals"]) {
+      assert.ok(html.includes(`value="${value}"`), value);
+    }
+    assert.ok(html.includes('value="Currency"'), "a setting's name is editable as a map key");
   });
 
   test("§6 read-only: every input, select, text area and button of the form is disabled", () => {

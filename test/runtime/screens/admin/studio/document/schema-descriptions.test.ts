@@ -1,6 +1,6 @@
 /**
  * The manifest schemas' descriptions in the six languages besides English (§1): every description
- * of the eight manifest kinds has a translation and no file keeps one the schemas no longer have,
+ * of the nine manifest kinds has a translation and no file keeps one the schemas no longer have,
  * what must not be translated (placeholders, § references, code, paths, property names, numbers)
  * is kept as written, every translation keeps the text rule, and the document form shows the UI
  * language's translation once its file has arrived.
@@ -27,6 +27,7 @@ import { routesManifestSchema } from "../../../../../../schemas/routes.ts";
 import { screensManifestSchema } from "../../../../../../schemas/screens.ts";
 import { shellManifestSchema } from "../../../../../../schemas/shell.ts";
 import { isSingleLineText } from "../../../../../../schemas/text-rules.ts";
+import { widgetsManifestSchema } from "../../../../../../schemas/widgets.ts";
 import { MANIFESTS_DIR, ROOT } from "../../../../../helpers/manifest-fixtures.ts";
 import { initTestI18n } from "../../../../components/css-stub.ts";
 
@@ -55,6 +56,7 @@ for (const schema of [
   screensManifestSchema,
   shellManifestSchema,
   constantsManifestSchema,
+  widgetsManifestSchema,
 ]) {
   collectDescriptions(schema, descriptions);
 }
