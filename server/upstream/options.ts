@@ -13,6 +13,12 @@ export interface UpstreamOptions {
   databaseFile?: string;
   /** Seed the demo content when the store is empty (first start). */
   seed?: boolean;
+  /**
+   * With `seed`: also seed the analytics demo (seed/demo-analytics.ts: the Northwind data tables,
+   * 100,000 sales order lines among them, and the dashboards' definitions), which costs about a
+   * second; off by default so test upstreams start fast.
+   */
+  seedAnalytics?: boolean;
   /** Debug build: enables the debug-only calls of §7 (GenerateRDSToken, Common/Language, ChangeLanguage). */
   debug?: boolean;
   /** Clock, injectable for tests. */
@@ -65,6 +71,7 @@ export const DEFAULT_LIFETIMES: Lifetimes = {
 export interface UpstreamSettings {
   databaseFile: string;
   seed: boolean;
+  seedAnalytics: boolean;
   debug: boolean;
   passwordCost: ScryptCost;
   lifetimes: Lifetimes;
@@ -77,6 +84,7 @@ export function resolveSettings(options: UpstreamOptions): UpstreamSettings {
   return {
     databaseFile,
     seed: options.seed ?? false,
+    seedAnalytics: options.seedAnalytics ?? false,
     debug: options.debug ?? false,
     passwordCost: options.passwordCost ?? DEFAULT_SCRYPT_COST,
     lifetimes: { ...DEFAULT_LIFETIMES, ...options.lifetimes },

@@ -8,6 +8,7 @@ import { encodePng } from "../files/png.ts";
 import { generateUid } from "../identity/secrets.ts";
 import type { AccountRecord, UserRecord } from "../store/records.ts";
 import type { FileRecord, ObjectRecord } from "../store/records-content.ts";
+import { DEMO_WIDGET_THEMES, widgetThemeValue } from "./demo-analytics-themes.ts";
 
 /** What the notification seed refers to. */
 export interface DemoContent {
@@ -142,19 +143,10 @@ export async function seedDemoContent(
     lines: lines("Enterprise", 20),
   });
 
-  const widgetDefaults = (background: string, text: string) => ({
-    Dashboard: JSON.stringify({ background, fontFamily: "Inter, sans-serif", gap: 12 }),
-    Widgets: ["Chart", "Table", "Kpi"].map((type) => ({
-      Type: type,
-      SerializedProperties: JSON.stringify({ background, color: text, borderRadius: 6 }),
-    })),
-  });
-  await store.widgetThemes.put(null, { Key: "Classic", Value: widgetDefaults("#ffffff", "#0f172a") });
-  await store.widgetThemes.put(null, { Key: "Midnight", Value: widgetDefaults("#0f172a", "#e2e8f0") });
-  await store.widgetThemes.put(people.contoso.recId, {
-    Key: "Contoso Blue",
-    Value: widgetDefaults("#eff6ff", "#1e3a8a"),
-  });
+  for (const theme of DEMO_WIDGET_THEMES) {
+    const account = theme.account === "contoso" ? people.contoso.recId : null;
+    await store.widgetThemes.put(account, { Key: theme.key, Value: widgetThemeValue(theme) });
+  }
 
   await store.announcements.create(
     {

@@ -1,8 +1,9 @@
 /**
  * The demo seed, run on first start (empty store): the operator account with staff and a support
  * agent, "Northwind Analytics" with a user per role, its managed Starter account whose subscription
- * lacks features, and the white-label "Contoso", plus content (seed/demo-content.ts) and a
- * notification of every §4.3 code (seed/demo-notifications.ts).
+ * lacks features, and the white-label "Contoso", plus content (seed/demo-content.ts), a
+ * notification of every §4.3 code (seed/demo-notifications.ts) and, with `seedAnalytics`, the
+ * analytics demo (seed/demo-analytics.ts).
  */
 import { OWNER_PERMISSIONS, SIGNUP_ALLOWED_KEY } from "../auth/signup-routes.ts";
 import { SUPPORT_CHAT_OPEN_KEY } from "../chat/chat-state.ts";
@@ -20,6 +21,7 @@ import {
   SUPPORT_AGENT_MODULES,
 } from "./demo-accounts.ts";
 import { seedDemoAdmin } from "./demo-admin.ts";
+import { seedDemoAnalytics } from "./demo-analytics.ts";
 import { seedDemoContent } from "./demo-content.ts";
 import { seedDemoJobs } from "./demo-jobs.ts";
 import { seedDemoLibrary } from "./demo-library.ts";
@@ -219,6 +221,7 @@ export async function seedDemo(context: UpstreamContext): Promise<void> {
   await store.config.set(SUPPORT_CHAT_OPEN_KEY, true);
   await seedDemoAdmin(context);
   await seedDemoJobs(context);
+  if (settings.seedAnalytics) await seedDemoAnalytics(context);
   await store.config.set(DEMO_SEED_KEY, { completedAt: new Date(now).toISOString() });
   context.log.info(
     { domains: ["tessera", "northwind", "northwind-starter", "contoso"] },

@@ -208,7 +208,23 @@ test("WidgetThemes: Key/Value list with Dashboard JSON and widgets; an account s
   assert.equal(typeof JSON.parse(classic.Value.Dashboard), "object");
   assert.deepEqual(
     classic.Value.Widgets.map((w) => w.Type),
-    ["Chart", "Table", "Kpi"],
+    // One entry per widget kind of manifests/widgets.json.
+    [
+      "kpi",
+      "line",
+      "area",
+      "bar",
+      "pie",
+      "donut",
+      "scatter",
+      "table",
+      "pivot",
+      "text",
+      "image",
+      "dateRange",
+      "select",
+      "multiSelect",
+    ],
   );
   assert.equal(typeof JSON.parse(classic.Value.Widgets[0]?.SerializedProperties ?? ""), "object");
   const contoso = (await (await signIn(upstream, "contoso")).get("/api/Common/WidgetThemes")).body as {
