@@ -1,7 +1,8 @@
 /**
  * Whether this build can show a published manifest (DESIGN.md §3: an invalid manifest never replaces
  * the last known good one): every screen renderer kind and dialog component it names must be one the
- * build registered, its version must be a version, and each language's texts a same-origin URL. The
+ * build registered, its version must be a version, each language's texts a same-origin URL, and it
+ * must carry the widget kinds. The
  * reason goes to the gateway in the `rejected` frame.
  */
 import { isSafeRedirectTarget } from "../../core/navigation/safe-redirect.ts";
@@ -24,6 +25,8 @@ export function unshowableReason(manifest: ClientManifest, known: KnownKinds): s
     const url: unknown = manifest.texts?.[language];
     if (!isSafeRedirectTarget(url)) return `no same-origin texts URL for "${language}"`;
   }
+  // Every viewer reads the kinds (a renderer this build lacks is one widget's fallback, not the page's).
+  if (!Array.isArray(manifest.widgets?.kinds)) return "the manifest has no widget kinds";
   for (const route of manifest.routes.routes) {
     const kind = route.screen?.kind;
     if (kind !== undefined && !known.renderers.has(kind)) {

@@ -73,6 +73,22 @@ const rows: Row[] = [
     held: [],
   },
   {
+    name: "widget kinds apply at once, even under the dashboard on display",
+    change: (m) => {
+      entry(m.widgets.kinds, "scatter", "kind").enabled = false;
+      m.widgets.kinds.push({ ...structuredClone(entry(m.widgets.kinds, "kpi", "kind")), kind: "bigNumber" });
+    },
+    held: [],
+  },
+  {
+    name: "widget kinds apply at once while the dashboard on display is held",
+    change: (m) => {
+      entry(m.routes.routes, "dashboards").titleKey = "PageTitle_Home";
+      entry(m.widgets.kinds, "bar", "kind").defaults.Stacked = true;
+    },
+    held: [{ kind: "route", id: "dashboards" }],
+  },
+  {
     name: "a route not on display applies at once",
     change: (m) => {
       entry(m.routes.routes, "tasks").titleKey = "PageTitle_Home";
@@ -246,6 +262,7 @@ describe("what a published version applies now and what it holds (DESIGN.md §3)
       assert.equal(plan.now.notifications, next.notifications);
       assert.equal(plan.now.shell, next.shell);
       assert.equal(plan.now.texts, next.texts);
+      assert.equal(plan.now.widgets, next.widgets);
       if (row.held.length === 0) {
         assert.equal(plan.now, next);
         assert.equal(plan.atNextNavigation, null);

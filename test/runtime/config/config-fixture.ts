@@ -10,6 +10,7 @@ import permissions from "../../../manifests/permissions.json";
 import routes from "../../../manifests/routes.json";
 import screens from "../../../manifests/screens.json";
 import shell from "../../../manifests/shell.json";
+import widgets from "../../../manifests/widgets.json";
 import type { ClientManifest } from "../../../schemas/client-manifest.ts";
 import type { JsonDocument } from "../../helpers/manifest-fixtures.ts";
 
@@ -43,6 +44,7 @@ export function userManifest(configVersion = 1): ClientManifest {
     screens,
     shell,
     constants,
+    widgets,
   }) as unknown as ClientManifest;
 }
 
@@ -59,9 +61,12 @@ export function published(
   return draft as unknown as ClientManifest;
 }
 
-/** The draft's entry with `id` in one of its lists (routes.routes, dialogs.dialogs, screens.screens). */
-export function entry(list: JsonDocument[], id: string): JsonDocument {
-  const found = list.find((item) => item.id === id);
+/**
+ * The draft's entry with `id` in one of its lists (routes.routes, dialogs.dialogs, screens.screens;
+ * widgets.kinds by `kind`).
+ */
+export function entry(list: JsonDocument[], id: string, by: "id" | "kind" = "id"): JsonDocument {
+  const found = list.find((item) => item[by] === id);
   if (!found) throw new Error(`no entry ${id}`);
   return found;
 }

@@ -102,6 +102,19 @@ async function serve(fake: Fake, manifest: ClientManifest, texts = `texts of ${m
 }
 
 describe("live configuration (DESIGN.md §3)", () => {
+  test("a published widgets change is in place at once, over the dashboard on display", async () => {
+    const fake = start();
+    const next = published(userManifest(1), 2, (m) => {
+      entry(m.widgets.kinds, "pie", "kind").enabled = false;
+    });
+    fake.request({ version: 2, urgency: "normal" });
+    await serve(fake, next);
+    assert.equal(fake.state.manifest, next);
+    assert.equal(fake.state.held, null);
+    assert.equal(fake.state.manifest?.widgets.kinds.find((k) => k.kind === "pie")?.enabled, false);
+    assert.deepEqual(fake.answers, [{ t: "applied", version: 2 }]);
+  });
+
   test("a publish is fetched, its texts prepared, applied at once and acknowledged", async () => {
     const fake = start();
     const next = published(userManifest(1), 2, (m) => {

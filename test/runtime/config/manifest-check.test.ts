@@ -36,6 +36,20 @@ describe("can this build show a published manifest", () => {
       reason: 'dialog "mySettings" names the component "MySettingsDialogV2", unknown to this build',
     },
     {
+      name: "a widget renderer the build does not know: yes (that widget shows its fallback)",
+      change: (m) => {
+        m.widgets.kinds[0].renderer = "gauge";
+      },
+      reason: null,
+    },
+    {
+      name: "no widget kinds: no",
+      change: (m) => {
+        delete m.widgets;
+      },
+      reason: "the manifest has no widget kinds",
+    },
+    {
       name: "a language without texts: no",
       change: (m) => {
         delete m.texts.pt;

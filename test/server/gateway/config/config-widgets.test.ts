@@ -51,8 +51,8 @@ async function widgetsWith(change: (widgets: JsonDocument) => void): Promise<Jso
   change(widgets);
   return widgets;
 }
-const kindOf = (widgets: { kinds: readonly { kind: string }[] }, name: string) =>
-  widgets.kinds.find((kind) => kind.kind === name) as JsonDocument | undefined;
+const kindOf = (widgets: JsonDocument | WidgetsManifest, name: string) =>
+  (widgets.kinds as JsonDocument[]).find((kind) => kind.kind === name);
 
 /** Scatter plots no longer offered; a "bigNumber" KPI kind with its own defaults added. */
 const restrictAndAdd = (w: JsonDocument) => {
