@@ -8,7 +8,7 @@ import http, { type IncomingHttpHeaders } from "node:http";
 import { after, before, describe, test } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { ClientManifest } from "../../../../schemas/client-manifest.ts";
-import { type BrowserClient, signedIn } from "../integration/browser-client.ts";
+import { BrowserClient, signedIn } from "../integration/browser-client.ts";
 import { type Stack, startStack } from "../integration/integration-fixture.ts";
 
 let stack: Stack;
@@ -214,6 +214,44 @@ describe("publish, roll back, publish", () => {
       ["publish", "rollback", "publish"],
     );
     assert.equal(versions[1]?.restores, version - 1);
+  });
+
+  test("widget kinds reach visitors (public share links) and members; a published change restricts and adds kinds for both", async () => {
+    const visitor = new BrowserClient(url);
+    const kinds = (manifest: ClientManifest) => new Map(manifest.widgets.kinds.map((k) => [k.kind, k]));
+    const [visitorBefore, memberBefore] = [await manifestOf(visitor), await manifestOf(owner)];
+    assert.equal(visitorBefore.audience, "anonymous");
+    for (const manifest of [visitorBefore, memberBefore]) {
+      assert.equal(manifest.widgets.kinds.length, 14);
+      assert.equal(kinds(manifest).get("donut")?.renderer, "pie");
+    }
+    const document = (await admin.get(`/gw/config/versions/${await head()}?kind=widgets`)).json.document;
+    for (const kind of document.kinds) if (kind.kind === "scatter") kind.enabled = false;
+    document.kinds.push({
+      ...document.kinds[0],
+      kind: "bigNumber",
+      defaults: { Format: "percent", Decimals: 1 },
+    });
+    const { changeSet, validation } = await draft("No scatter plots; big numbers", [
+      { kind: "widgets", document },
+    ]);
+    assert.equal(validation.valid, true, JSON.stringify(validation));
+    assert.ok(
+      validation.summary.includes("Widget kind 'Scatter plot' (scatter) disabled"),
+      validation.summary.join("\n"),
+    );
+    const published = await publish(changeSet.id);
+    assert.equal(published.status, 201, published.bytes.toString());
+    for (const manifest of [await manifestOf(visitor), await manifestOf(owner)]) {
+      assert.equal(manifest.configVersion, published.json.version);
+      assert.equal(kinds(manifest).get("scatter")?.enabled, false);
+      assert.deepEqual(kinds(manifest).get("bigNumber")?.defaults, { Format: "percent", Decimals: 1 });
+    }
+    const rollback = await admin.post(`/gw/config/versions/${published.json.version - 1}/rollback`, {
+      comment: "scatter plots again",
+    });
+    assert.equal(rollback.status, 201, rollback.bytes.toString());
+    assert.deepEqual((await manifestOf(visitor)).widgets, visitorBefore.widgets);
   });
 
   test("an invalid change set is refused with kind, pointer and reason; the last version keeps being served", async () => {
