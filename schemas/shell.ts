@@ -190,6 +190,21 @@ export const shellManifestSchema = {
       required: ["queryParameter", "hiddenParts"],
       additionalProperties: false,
     },
+    legacyApplication: {
+      type: "object",
+      description:
+        "The legacy application of §2.3: its pages are same-origin /legacy/… paths that a reverse proxy in front " +
+        "of the gateway routes to it. The gateway never serves them itself, so without a legacy application the " +
+        "legacy routes show 'not available in this deployment' instead of a frame. Absent: not available.",
+      properties: {
+        available: {
+          type: "boolean",
+          description: "Whether this deployment routes /legacy/… to a legacy application.",
+        },
+      },
+      required: ["available"],
+      additionalProperties: false,
+    },
     frameAncestors: {
       type: "array",
       items: httpsOrigin,

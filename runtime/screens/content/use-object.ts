@@ -6,6 +6,7 @@ import { useMemo } from "react";
 import { hasRolePermission } from "../../../core/access/access-profile.ts";
 import type { RouteParams } from "../../../core/routes/match.ts";
 import type { ClientRoute } from "../../../schemas/client-manifest.ts";
+import { legacyPagesAvailable } from "../../navigation/legacy-pages.ts";
 import { sessionStore } from "../../session/session-store.ts";
 import { useStore } from "../../state/create-store.ts";
 import { useManifest } from "../../state/manifest-context.tsx";
@@ -43,7 +44,8 @@ export interface ObjectPage {
 
 /** Loads the object of a viewer or editor route. */
 export function useObjectPage(route: ClientRoute, params: RouteParams): ObjectPage {
-  const { routes } = useManifest().routes;
+  const manifest = useManifest();
+  const { routes } = manifest.routes;
   const profile = useStore(sessionStore, (s) => s.profile);
   const config = useMemo(() => areaConfig(route), [route]);
   const recId = recIdParam(params.recId);
@@ -76,7 +78,11 @@ export function useObjectPage(route: ClientRoute, params: RouteParams): ObjectPa
     object,
     path,
     links: data && config ? objectLinks(routes, config.area, data.Type, data.RecId, canWrite) : null,
-    legacyUrl: data ? legacyFrameUrl(routes, route, data.Type, data.RecId) : null,
+    // §2.3: the legacy tab only where a legacy application answers its frame.
+    legacyUrl:
+      data && legacyPagesAvailable(manifest.shell)
+        ? legacyFrameUrl(routes, route, data.Type, data.RecId)
+        : null,
     canWrite,
     explorer,
     exitHref: explorer ? explorerPath(explorer, folderId) : "/",

@@ -2,9 +2,6 @@
  * Who may frame the app's pages (DESIGN.md §4 strict CSP): the HTML responses that got
  * the default policy from security-headers.ts get their frame-ancestors from
  * - a public share page /v/:code, /b/:code, /ld/:code: the owning account's allow-list (Share call);
- * - a legacy page /legacy/… (§2.3), which the app frames itself: 'self', plus the signed-in
- *   account's allow-list (frame-ancestors checks every ancestor, so an embedded app's own frame
- *   needs the embedder too);
  * - any other page of a signed-in session: the account's allow-list;
  * - else 'none'. Every failure is 'none' (fail closed); the rest of the policy never changes.
  */
@@ -14,16 +11,12 @@ import type { ManifestAudience } from "../manifests/resolve-manifest.ts";
 import { type EmbeddingAllowList, SHARE_TYPES } from "./embedding-allow-list.ts";
 import { CONTENT_SECURITY_POLICY, contentSecurityPolicy } from "./security-headers.ts";
 
-/** Prefix of the legacy pages the app shows in its own frame (routes.json `legacy.url`). */
-export const LEGACY_PAGE_PREFIX = "/legacy/";
-
 const SHARE_PAGE = /^\/(v|b|ld)\/([^/]+)\/?$/;
 const ORIGIN = new RegExp(EMBEDDING_ORIGIN_PATTERN);
 
 /** What a page is, as far as framing goes. */
 export type FramedPage =
   | { kind: "share"; type: (typeof SHARE_TYPES)[keyof typeof SHARE_TYPES]; code: string }
-  | { kind: "legacy" }
   | { kind: "app" };
 
 /** Classifies a request path (without query). */
@@ -31,7 +24,6 @@ export function framedPageOf(path: string): FramedPage {
   const share = SHARE_PAGE.exec(path);
   if (share)
     return { kind: "share", type: SHARE_TYPES[share[1] as keyof typeof SHARE_TYPES], code: share[2] ?? "" };
-  if (path.startsWith(LEGACY_PAGE_PREFIX)) return { kind: "legacy" };
   return { kind: "app" };
 }
 
@@ -39,8 +31,8 @@ export function framedPageOf(path: string): FramedPage {
  * The frame-ancestors source list: `'none'` when nobody may frame, else the sources. Origins are
  * checked again here: only a well-formed origin ever reaches the header.
  */
-export function frameAncestorsSources(origins: readonly string[], self: boolean): string {
-  const sources = [...(self ? ["'self'"] : []), ...origins.filter((origin) => ORIGIN.test(origin))];
+export function frameAncestorsSources(origins: readonly string[]): string {
+  const sources = origins.filter((origin) => ORIGIN.test(origin));
   return sources.length > 0 ? [...new Set(sources)].join(" ") : "'none'";
 }
 
@@ -53,7 +45,7 @@ function isSettingsSave(url: string): boolean {
 
 /** Options of the frame-ancestors hook. */
 export interface FrameAncestorsOptions {
-  /** Null: no upstream to ask (every page 'none', legacy pages 'self'). */
+  /** Null: no upstream to ask (every page 'none'). */
   allowList: EmbeddingAllowList | null;
   /** The request's audience; anonymous when absent. */
   audienceOf?: (request: FastifyRequest) => Promise<ManifestAudience>;
@@ -77,15 +69,14 @@ export function frameAncestors(app: FastifyInstance, options: FrameAncestorsOpti
   /** Sets the page's frame-ancestors (falls back to 'none' when the allow-list cannot be read). */
   const decoratePage = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const page = framedPageOf(request.url.split("?")[0] ?? "/");
-    let sources = page.kind === "legacy" ? "'self'" : "'none'";
+    let sources = "'none'";
     try {
       if (page.kind === "share") {
         sources = frameAncestorsSources(
           options.allowList ? await options.allowList.forShare(page.type, page.code) : [],
-          false,
         );
       } else {
-        sources = frameAncestorsSources(await accountOrigins(request), page.kind === "legacy");
+        sources = frameAncestorsSources(await accountOrigins(request));
       }
     } catch (error) {
       request.log.warn({ err: error }, "frame-ancestors: falling back to 'none'");

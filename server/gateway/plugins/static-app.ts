@@ -46,8 +46,12 @@ async function readScreenChunks(distDir: string) {
   return parsed;
 }
 
-/** Prefixes that never fall back to the SPA's index. */
-const NON_APP_PREFIXES = ["/api/", "/webservices/", "/gw/", "/assets/"];
+/**
+ * Prefixes that never fall back to the SPA's index. /legacy/ is the legacy application's (§2.3),
+ * routed to it by a reverse proxy where one exists: answering it with the app would frame the app
+ * inside itself.
+ */
+const NON_APP_PREFIXES = ["/api/", "/webservices/", "/gw/", "/assets/", "/legacy/"];
 /** Exact paths that are not in-app pages (bare /api is not: it is the API keys screen, §2.2). */
 const NON_APP_PATHS = new Set(["/healthz", "/readyz"]);
 

@@ -4,11 +4,10 @@ import { describe, test } from "node:test";
 import { frameAncestorsSources, framedPageOf } from "../../../server/gateway/plugins/frame-ancestors.ts";
 
 describe("framedPageOf", () => {
-  test("share pages, legacy pages and the rest", () => {
+  test("share pages and the rest", () => {
     assert.deepEqual(framedPageOf("/v/abc_D-1"), { kind: "share", type: "Dashboard", code: "abc_D-1" });
     assert.deepEqual(framedPageOf("/b/x/"), { kind: "share", type: "Binder", code: "x" });
     assert.deepEqual(framedPageOf("/ld/x"), { kind: "share", type: "LiveDoc", code: "x" });
-    assert.deepEqual(framedPageOf("/legacy/admin/credits"), { kind: "legacy" });
     for (const path of ["/", "/v", "/v/a/b", "/dashboards", "/legacyish", "/x/v/a"]) {
       assert.deepEqual(framedPageOf(path), { kind: "app" }, path);
     }
@@ -16,12 +15,11 @@ describe("framedPageOf", () => {
 });
 
 describe("frameAncestorsSources", () => {
-  test("'none' when empty; 'self' first when asked; duplicates once", () => {
-    assert.equal(frameAncestorsSources([], false), "'none'");
-    assert.equal(frameAncestorsSources([], true), "'self'");
+  test("'none' when empty; duplicates once", () => {
+    assert.equal(frameAncestorsSources([]), "'none'");
     assert.equal(
-      frameAncestorsSources(["https://a.example", "https://a.example", "http://localhost:3000"], true),
-      "'self' https://a.example http://localhost:3000",
+      frameAncestorsSources(["https://a.example", "https://a.example", "http://localhost:3000"]),
+      "https://a.example http://localhost:3000",
     );
   });
 
@@ -34,6 +32,6 @@ describe("frameAncestorsSources", () => {
       "http://evil.example",
       "https://*.example.com",
     ];
-    assert.equal(frameAncestorsSources(hostile, false), "https://*.example.com");
+    assert.equal(frameAncestorsSources(hostile), "https://*.example.com");
   });
 });

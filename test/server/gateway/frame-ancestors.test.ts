@@ -1,7 +1,7 @@
 /**
- * frame-ancestors through `buildApp` and the real upstream (issue 4 §6): the app's HTML pages get
+ * frame-ancestors through `buildApp` and the real upstream (DESIGN.md §4): the app's HTML pages get
  * the signed-in account's embedding allow-list (a relayed settings change applies at once), share
- * pages the owning account's list, legacy pages 'self' too, everyone else 'none'; the rest of the
+ * pages the owning account's list, everyone else 'none'; legacy paths are never the app; the rest of the
  * CSP never changes; no service token or an unreachable upstream means 'none' (fail closed).
  */
 import assert from "node:assert/strict";
@@ -66,7 +66,10 @@ describe("frame-ancestors", () => {
     const visitor = await new BrowserClient(stack.url).open();
     assert.equal(await pageCsp(visitor, "/login"), CONTENT_SECURITY_POLICY);
     assert.equal(frameAncestorsOf(await pageCsp(owner, "/dashboards")), "'none'");
-    assert.equal(frameAncestorsOf(await pageCsp(visitor, "/legacy/admin/credits")), "'self'");
+    // §2.3: the gateway never answers a legacy page with the app (nothing of it to frame).
+    const legacy = await visitor.get("/legacy/admin/credits", { headers: { accept: "text/html" } });
+    assert.equal(legacy.status, 404);
+    assert.doesNotMatch(legacy.headers.get("content-type") ?? "", /^text\/html/);
   });
 
   test("a relayed settings change gives the account's pages its allow-list at once, the rest unchanged", async () => {
@@ -76,10 +79,6 @@ describe("frame-ancestors", () => {
     assert.equal(csp, contentSecurityPolicy(ORIGINS.join(" ")));
     const analyst = await signedIn(stack.url, "analyst");
     assert.equal(frameAncestorsOf(await pageCsp(analyst, "/data")), ORIGINS.join(" "));
-    assert.equal(
-      frameAncestorsOf(await pageCsp(owner, "/legacy/admin/credits")),
-      `'self' ${ORIGINS.join(" ")}`,
-    );
     // JSON is never framed, whatever the account allows: it keeps the JSON policy.
     const manifest = await owner.get("/gw/manifest");
     assert.equal(manifest.headers.get("content-security-policy"), JSON_CONTENT_SECURITY_POLICY);
