@@ -13,7 +13,9 @@ const manifestsDir = process.argv[2] ?? join(root, "manifests");
 
 try {
   const set = await loadManifestSet(manifestsDir, await loadLocaleKeys(join(root, "locales")));
-  console.log(`manifests are valid (${set.routes.routes.length} routes)`);
+  console.log(
+    `manifests are valid (${set.routes.routes.length} routes, ${set.widgets.kinds.length} widget kinds)`,
+  );
 } catch (error) {
   if (!(error instanceof ManifestError)) throw error;
   for (const problem of error.problems) console.error(formatProblem(problem));
