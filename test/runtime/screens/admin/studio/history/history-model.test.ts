@@ -530,7 +530,8 @@ describe("structural diff read", () => {
     assert.equal(kindText("menus"), "Studio_Kind_menus");
     assert.equal(kindText("texts.fr"), "Studio_Kind_texts_fr");
     assert.equal(kindText("texts.xx"), null);
-    assert.equal(kindText("widgets"), null);
+    assert.equal(kindText("widgets"), "Studio_Kind_widgets");
+    assert.equal(kindText("gadgets"), null);
   });
 
   test("additions have no before, removals no after, replacements both", () => {
