@@ -6,6 +6,11 @@
  * library seed (the dashboards are in their folders by then), when the upstream is started with
  * `seedAnalytics` (options.ts). Everything goes through the store families, as the routes do.
  */
+import type {
+  DataFusionDefinition,
+  DataMergeDefinition,
+  DataViewDefinition,
+} from "../../../schemas/payloads/data-sources.ts";
 import type { UpstreamContext } from "../context.ts";
 import { CONTENT_AREAS, type ContentArea } from "../folders/areas.ts";
 import type { UserRecord } from "../store/records.ts";
@@ -42,6 +47,36 @@ export const DEMO_SOURCE_NAMES = {
   allOrders: "Sales orders, all years",
   ordersWithCustomers: "Orders with customers",
 } as const satisfies Record<keyof DemoSources, string>;
+
+/**
+ * The definitions of the derived sources (schemas/payloads/data-sources.ts): the EMEA lines of
+ * «Sales orders», the archive and the window appended, and the order lines with their customer.
+ */
+export function derivedSourceDefinitions(tables: {
+  salesOrders: number;
+  salesArchive: number;
+  customers: number;
+}): {
+  emeaOrders: DataViewDefinition;
+  allOrders: DataFusionDefinition;
+  ordersWithCustomers: DataMergeDefinition;
+} {
+  return {
+    emeaOrders: {
+      Version: 1,
+      Source: { RecId: tables.salesOrders },
+      Filters: [{ Column: "Region", Operator: "Equals", Value: "EMEA" }],
+    },
+    allOrders: { Version: 1, Sources: [{ RecId: tables.salesArchive }, { RecId: tables.salesOrders }] },
+    ordersWithCustomers: {
+      Version: 1,
+      Left: { RecId: tables.salesOrders },
+      Right: { RecId: tables.customers },
+      On: [{ Left: "CustomerId", Right: "CustomerId" }],
+      Join: "Left",
+    },
+  };
+}
 
 function scopeOf(user: UserRecord, area: ContentArea): ContentScope {
   return { accountId: user.accountId, userId: user.recId, area, types: CONTENT_AREAS[area] };
@@ -109,28 +144,20 @@ export async function seedDemoAnalytics(context: UpstreamContext): Promise<void>
   const marketingDaily = await table(DEMO_SOURCE_NAMES.marketingDaily, data.marketingDaily);
   const derived = async (type: string, name: string, definition: unknown) =>
     (await create(analyst, "TableAndViews", type, name, tables, { Definition: definition })).recId;
+  const definitions = derivedSourceDefinitions({ salesOrders, salesArchive, customers });
   const sources: DemoSources = {
     salesOrders,
     salesArchive,
     customers,
     supportTickets,
     marketingDaily,
-    emeaOrders: await derived("DataView", DEMO_SOURCE_NAMES.emeaOrders, {
-      Version: 1,
-      Source: { RecId: salesOrders },
-      Filters: [{ Column: "Region", Operator: "Equals", Value: "EMEA" }],
-    }),
-    allOrders: await derived("DataFusion", DEMO_SOURCE_NAMES.allOrders, {
-      Version: 1,
-      Sources: [{ RecId: salesArchive }, { RecId: salesOrders }],
-    }),
-    ordersWithCustomers: await derived("DataMerge", DEMO_SOURCE_NAMES.ordersWithCustomers, {
-      Version: 1,
-      Left: { RecId: salesOrders },
-      Right: { RecId: customers },
-      On: [{ Left: "CustomerId", Right: "CustomerId" }],
-      Join: "Left",
-    }),
+    emeaOrders: await derived("DataView", DEMO_SOURCE_NAMES.emeaOrders, definitions.emeaOrders),
+    allOrders: await derived("DataFusion", DEMO_SOURCE_NAMES.allOrders, definitions.allOrders),
+    ordersWithCustomers: await derived(
+      "DataMerge",
+      DEMO_SOURCE_NAMES.ordersWithCustomers,
+      definitions.ordersWithCustomers,
+    ),
   };
 
   // The dashboards: the two of demo-content.ts get definitions, «Support performance» is new.
