@@ -188,6 +188,36 @@ export const ErrorCode = {
   ConnectorNotSupported: 6001,
   /** The smart view (name, version) does not exist for the connector. */
   SmartViewNotFound: 6002,
+  /** Data query: a name is not a column of the source's catalogue. */
+  DataColumnUnknown: 6010,
+  /** Data query: countDistinct, sum, avg, min and max need a Column. */
+  DataAggregateNeedsColumn: 6011,
+  /** Data query: sum and avg need a Number column. */
+  DataAggregateNeedsNumber: 6012,
+  /** Data query: a date bucket needs a Date column. */
+  DataBucketNeedsDate: 6013,
+  /** Data query: an operator, or its value, does not fit the column's type. */
+  DataFilterInvalid: 6014,
+  /** Data query: Select (plain rows) cannot be combined with GroupBy or Aggregates. */
+  DataSelectMixed: 6015,
+  /** Data query: TopN needs exactly one GroupBy, and its By must name a measure. */
+  DataTopNInvalid: 6016,
+  /** Data query: a sort key is not an output column of the query. */
+  DataSortKeyUnknown: 6017,
+  /** Data query: two output columns have the same name. */
+  DataOutputDuplicate: 6018,
+  /** Data query: the source is not a data source, or its definition no longer composes (a missing input, a cycle, conflicting types). */
+  DataSourceNotQueryable: 6019,
+  /** Definitions: a dashboard, binder, live document, insight, report, view, fusion or merge definition is not valid; nothing was stored. */
+  DataDefinitionInvalid: 6020,
+  /** Widget queries: a viewer filter names a column no filter widget targeting the widget declares. */
+  DataViewerFilterNotAllowed: 6021,
+  /** Data query: the query would read more source rows than allowed (422). */
+  DataRowsScannedLimit: 6030,
+  /** Data query: the result is larger than allowed; narrow it or lower its Limit (422). */
+  DataResultTooLarge: 6031,
+  /** Data query: the query ran longer than its time limit and was stopped (422). */
+  DataQueryTimedOut: 6032,
   /** Admin: the action needs an external system this installation has not configured (422). */
   ExternalSystemNotConfigured: 6501,
   /** Admin query tool: the query ran longer than its time limit and was stopped. */

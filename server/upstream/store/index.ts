@@ -8,6 +8,7 @@ import { SqliteAccountUserStore } from "./sqlite/account-users.ts";
 import { SqliteAccountStore } from "./sqlite/accounts.ts";
 import { openAdminStores } from "./sqlite/admin.ts";
 import { SqliteAdminAwareAnnouncementStore } from "./sqlite/admin-announcements.ts";
+import { SqliteAnalyticsStore } from "./sqlite/analytics.ts";
 import { SqliteChatStore } from "./sqlite/chat.ts";
 import {
   SqliteDataCacheStore,
@@ -30,6 +31,7 @@ import { SqliteUserStore } from "./sqlite/users.ts";
 import type { AccountSettingsStoreFamily } from "./types/account-settings.ts";
 import type { AccountUserStoreFamily } from "./types/account-users.ts";
 import type { AdminStores } from "./types/admin.ts";
+import type { AnalyticsStoreFamily } from "./types/analytics.ts";
 import type { ChatStoreFamily } from "./types/chat.ts";
 import type { HelpContentStoreFamily } from "./types/help.ts";
 import type {
@@ -94,6 +96,8 @@ export interface UpstreamStore {
   accountSettings: AccountSettingsStoreFamily;
   /** Published help-center articles for help mode (§1, anonymous reads of migration 8's table). */
   help: HelpContentStoreFamily;
+  /** What the query engine reads: data table versions and rows, data sources, share codes (migration 13). */
+  analytics: AnalyticsStoreFamily;
   /** Releases the connection; no call may follow. */
   close(): Promise<void>;
 }
@@ -129,6 +133,7 @@ export function openSqliteStore(file: string, now: () => number): UpstreamStore 
     publicLinks: new SqlitePublicLinkStore(db),
     accountSettings: new SqliteAccountSettingsStore(db),
     help: new SqliteHelpContentStore(db),
+    analytics: new SqliteAnalyticsStore(db),
     close: async () => {
       if (db.open) db.close();
     },

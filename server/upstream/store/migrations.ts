@@ -16,6 +16,7 @@ import { MIGRATION_009_JOBS } from "./migrations/0009-jobs.ts";
 import { MIGRATION_010_ACCOUNT_SETTINGS } from "./migrations/0010-account-settings.ts";
 import { MIGRATION_011_SHARING } from "./migrations/0011-public-links.ts";
 import { MIGRATION_012_BRAND_COLOURS } from "./migrations/0012-account-brand-colours.ts";
+import { MIGRATION_013_DATA_TABLE_VERSIONS } from "./migrations/0013-data-table-versions.ts";
 
 /** One migration step. */
 export interface Migration {
@@ -46,6 +47,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: "account embedding origins and custom menu", sql: MIGRATION_010_ACCOUNT_SETTINGS },
   { version: 11, name: "public share links and chart snapshots", sql: MIGRATION_011_SHARING },
   { version: 12, name: "account brand colours", sql: MIGRATION_012_BRAND_COLOURS },
+  { version: 13, name: "data table versions", sql: MIGRATION_013_DATA_TABLE_VERSIONS },
 ];
 
 /** Applies the migrations not applied yet; returns the versions it applied. */
