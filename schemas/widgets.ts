@@ -22,13 +22,6 @@ export const WIDGET_RENDERERS = [
   "multiSelect",
 ] as const;
 
-/**
- * The filter renderers. The upstream tells a filter widget by its Kind alone (it never reads this
- * manifest), so a kind drawn by one of these must carry the renderer's own name: an alias would be a
- * filter to the viewer and an ordinary widget to the upstream, whose viewer filters it then refuses.
- */
-export const FILTER_WIDGET_RENDERERS = ["dateRange", "select", "multiSelect"] as const;
-
 /** Most settings one kind declares, and most alternatives one setting offers. */
 const MAX_SETTINGS = 30;
 const MAX_CHOICES = 30;
@@ -198,4 +191,3 @@ export const widgetsManifestSchema = {
 export type WidgetsManifest = FromSchema<typeof widgetsManifestSchema>;
 export type WidgetKind = WidgetsManifest["kinds"][number];
 export type WidgetRenderer = (typeof WIDGET_RENDERERS)[number];
-export type FilterWidgetRenderer = (typeof FILTER_WIDGET_RENDERERS)[number];

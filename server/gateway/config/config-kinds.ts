@@ -40,8 +40,9 @@ export function languageOf(kind: ConfigKind): Language | null {
 
 /**
  * The kinds an account (white-label) layer may hold: its shell and its menus. An account layer
- * narrows and brands; routes, permissions, dialogs, screens and texts are the same for everyone, so a
- * tenant can never open a route or a screen the operator layer does not.
+ * narrows and brands; routes, permissions, dialogs, screens, widget kinds and texts are the same for
+ * everyone, so a tenant can never open a route or a screen, nor draw a widget kind, the operator layer
+ * does not.
  */
 export const ACCOUNT_LAYER_KINDS: readonly ConfigKind[] = ["shell", "menus"];
 

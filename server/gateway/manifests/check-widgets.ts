@@ -1,18 +1,15 @@
 /**
  * Cross checks of the widgets manifest (DESIGN.md §3 publishing rules), beyond its schema: kind ids
  * are unique; a filter renderer is only used under its own name, and its name only for it (the
- * upstream tells a filter widget by its Kind alone, schemas/widgets.ts FILTER_WIDGET_RENDERERS);
+ * upstream tells a filter widget by its Kind alone: core/analytics/cross-filter.ts isFilterKind, the
+ * one rule the viewers and the upstream apply);
  * palette group and data agree with the renderer; every kind's settings schema compiles, names only
  * declared settings in `required` and `settingsUi`, and titles its settings and choices with text keys
  * that exist; and its defaults are valid settings.
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
-import {
-  FILTER_WIDGET_RENDERERS,
-  type WidgetKind,
-  type WidgetRenderer,
-  type WidgetsManifest,
-} from "../../../schemas/widgets.ts";
+import { isFilterKind } from "../../../core/analytics/cross-filter.ts";
+import type { WidgetKind, WidgetRenderer, WidgetsManifest } from "../../../schemas/widgets.ts";
 import type { LocaleKeys } from "./load-manifests.ts";
 import { type ManifestProblem, pointerSegment } from "./manifest-problem.ts";
 
@@ -20,12 +17,6 @@ const FILE = "manifests/widgets.json";
 
 /** Renderers that draw no query: their kinds are `data: "none"`, every other kind `data: "query"`. */
 const CONTENT_RENDERERS: ReadonlySet<WidgetRenderer> = new Set(["text", "image"]);
-const FILTER_RENDERERS: ReadonlySet<string> = new Set(FILTER_WIDGET_RENDERERS);
-
-/** Whether `renderer` is one of the filter renderers. */
-export function isFilterRenderer(renderer: string): boolean {
-  return FILTER_RENDERERS.has(renderer);
-}
 
 /**
  * Compiled settings schemas by their JSON. A change set is validated on every edit, so the same
@@ -88,13 +79,13 @@ function settingTitles(kind: WidgetKind, at: string): { pointer: string; key: st
 function kindProblems(kind: WidgetKind, at: string, localeKeys: LocaleKeys): ManifestProblem[] {
   const problems: ManifestProblem[] = [];
   const problem = (pointer: string, reason: string) => problems.push({ file: FILE, pointer, reason });
-  const filterRenderer = isFilterRenderer(kind.renderer);
+  const filterRenderer = isFilterKind(kind.renderer);
   if (filterRenderer && kind.kind !== kind.renderer) {
     problem(
       `${at}/kind`,
       `the filter renderer "${kind.renderer}" is only drawn under its own name: the upstream tells filter widgets by their kind`,
     );
-  } else if (!filterRenderer && isFilterRenderer(kind.kind)) {
+  } else if (!filterRenderer && isFilterKind(kind.kind)) {
     problem(
       `${at}/renderer`,
       `the kind "${kind.kind}" is a filter to the upstream: its renderer must be "${kind.kind}"`,
