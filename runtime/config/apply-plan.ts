@@ -4,10 +4,10 @@
  * display, the new one and what the page shows:
  *
  * - menus, texts, notification templates, the shell and every definition not on display: at once;
- * - the widget kinds: at once, even under the dashboard on display — a kind holds no state of the
- *   page, so every widget drawn from then on (a page opened, a widget added, the editor's palette)
- *   uses the new kinds, and one whose kind is no longer offered shows the "kind not available" state
- *   the viewers show for any disabled kind;
+ * - the widget kinds: at once, even under the dashboard on display — the viewers and the editor read
+ *   them from the manifest as they draw, and a kind is no form anyone types into, so nothing is lost:
+ *   a widget drawn from then on (a page opened, a widget added, the palette) uses the new kinds, and a
+ *   widget of a kind no longer offered shows the viewers' "kind not available" state;
  * - the route on display, its manifest-defined screen and the open registry dialogs: held as they
  *   are until the next navigation, so nothing changes under an open form or dialog;
  * - `urgent`: everything at once;
