@@ -29,7 +29,12 @@ const dataDir = await mkdtemp(join(tmpdir(), "tessera-e2e-"));
 const port = Number(process.env.E2E_PORT ?? 8191);
 // As `npm start` does: both halves share a service token, so blocked IPs and frame-ancestors work.
 process.env.UPSTREAM_SERVICE_TOKEN ??= randomBytes(32).toString("base64url");
-const upstream = await buildUpstream({ dataDir, seed: true, publicUrl: `http://127.0.0.1:${port}` });
+const upstream = await buildUpstream({
+  dataDir,
+  seed: true,
+  seedAnalytics: true,
+  publicUrl: `http://127.0.0.1:${port}`,
+});
 const directUpstreamUrl = (await upstream.listen({ host: "127.0.0.1", port: 0 })).replace(
   "localhost",
   "127.0.0.1",

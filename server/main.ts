@@ -17,6 +17,7 @@ async function startEmbeddedUpstream(env: NodeJS.ProcessEnv): Promise<{ app: Fas
   const app = await buildUpstream({
     dataDir: env.DATA_DIR ?? "./data",
     seed: env.UPSTREAM_SEED !== "0",
+    seedAnalytics: env.UPSTREAM_SEED_ANALYTICS !== "0",
     debug: env.UPSTREAM_DEBUG === "1",
     publicUrl: env.PUBLIC_URL ?? `http://${env.HOST ?? "127.0.0.1"}:${env.PORT ?? 8080}`,
     logger: { level: env.LOG_LEVEL ?? "info", redact: ["req.headers.authorization"] },

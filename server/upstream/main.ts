@@ -1,8 +1,9 @@
 /**
  * `npm run upstream`: the reference upstream as its own process. Environment: UPSTREAM_HOST
  * (default 127.0.0.1), UPSTREAM_PORT (5180), DATA_DIR (./data), UPSTREAM_SEED (seed the demo on
- * first start unless "0"), UPSTREAM_DEBUG ("1" enables the debug-only calls), PUBLIC_URL (links in
- * mails). Stops gracefully on SIGINT/SIGTERM.
+ * first start unless "0"), UPSTREAM_SEED_ANALYTICS (the demo's analytics data and dashboards with
+ * it, unless "0"), UPSTREAM_DEBUG ("1" enables the debug-only calls), PUBLIC_URL (links in mails).
+ * Stops gracefully on SIGINT/SIGTERM.
  */
 import { buildUpstream } from "./app.ts";
 
@@ -14,6 +15,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535)
 const app = await buildUpstream({
   dataDir: process.env.DATA_DIR ?? "./data",
   seed: process.env.UPSTREAM_SEED !== "0",
+  seedAnalytics: process.env.UPSTREAM_SEED_ANALYTICS !== "0",
   debug: process.env.UPSTREAM_DEBUG === "1",
   publicUrl: process.env.PUBLIC_URL,
   logger: { level: process.env.LOG_LEVEL ?? "info", redact: ["req.headers.authorization"] },

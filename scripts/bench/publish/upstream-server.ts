@@ -13,7 +13,12 @@ import { buildUpstream } from "../../../server/upstream/app.ts";
 const BENCH_PASSWORD_COST = { N: 1024, r: 8, p: 1 };
 
 const dataDir = mkdtempSync(join(tmpdir(), "tessera-publish-bench-"));
-const app = await buildUpstream({ dataDir, seed: true, passwordCost: BENCH_PASSWORD_COST });
+const app = await buildUpstream({
+  dataDir,
+  seed: true,
+  seedAnalytics: true,
+  passwordCost: BENCH_PASSWORD_COST,
+});
 const address = await app.listen({ host: "127.0.0.1", port: 0 });
 process.stdout.write(`${JSON.stringify({ port: Number(new URL(address).port) })}\n`);
 process.once(

@@ -59,6 +59,8 @@ export interface UpstreamStart {
   onRequest?: (request: FastifyRequest) => void;
   /** The upstream's logger option (default off), as main.ts gives it. */
   logger?: UpstreamOptions["logger"];
+  /** Seed the analytics demo too (UpstreamOptions.seedAnalytics; default off, it costs about a second). */
+  seedAnalytics?: boolean;
 }
 
 /** Starts the seeded upstream over `dataDir` (a fresh temp dir by default) on `port` (0: any). */
@@ -71,6 +73,7 @@ export async function startUpstream(options: UpstreamStart = {}): Promise<Runnin
     app = await buildUpstream({
       dataDir,
       seed: true,
+      seedAnalytics: options.seedAnalytics ?? false,
       debug: options.debug ?? false,
       passwordCost: TEST_PASSWORD_COST,
       logger: options.logger,
@@ -138,7 +141,11 @@ export interface Stack {
 export async function startStack(
   options: Omit<UpstreamStart, "dataDir" | "port"> & { logger?: FastifyServerOptions["logger"] } = {},
 ): Promise<Stack> {
-  const upstream = await startUpstream({ debug: options.debug, onRequest: options.onRequest });
+  const upstream = await startUpstream({
+    debug: options.debug,
+    onRequest: options.onRequest,
+    seedAnalytics: options.seedAnalytics,
+  });
   let gateway: RunningGateway;
   try {
     gateway = await startGateway(upstream.url, { logger: options.logger });
