@@ -1,6 +1,7 @@
 /** The pie widget's chunk (pie and donut kinds): ECharts' pie chart and the parts it uses. */
-import { PieChart } from "echarts/charts";
-import { LegendComponent, TooltipComponent } from "echarts/components";
+import "echarts/lib/chart/pie";
+import "echarts/lib/component/tooltip";
+import "echarts/lib/component/legendScroll";
 import { init, use } from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
 import { useMemo } from "react";
@@ -12,7 +13,7 @@ import { EChart } from "./echarts-chart.tsx";
 import { pieData, pieOption } from "./pie-options.ts";
 import { useChartContext } from "./use-chart-context.ts";
 
-use([PieChart, LegendComponent, TooltipComponent, CanvasRenderer]);
+use([CanvasRenderer]);
 
 /** A pie or donut chart. */
 export default function PieWidget(props: WidgetRendererProps) {

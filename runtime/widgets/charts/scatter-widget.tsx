@@ -1,6 +1,8 @@
 /** The scatter widget's chunk: ECharts' scatter chart and the parts it uses. */
-import { ScatterChart } from "echarts/charts";
-import { GridComponent, LegendComponent, TooltipComponent } from "echarts/components";
+import "echarts/lib/chart/scatter";
+import "echarts/lib/component/grid";
+import "echarts/lib/component/tooltip";
+import "echarts/lib/component/legendScroll";
 import { init, use } from "echarts/core";
 import { CanvasRenderer } from "echarts/renderers";
 import { useMemo } from "react";
@@ -12,7 +14,7 @@ import { EChart } from "./echarts-chart.tsx";
 import { scatterData, scatterOption } from "./scatter-options.ts";
 import { useChartContext } from "./use-chart-context.ts";
 
-use([ScatterChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+use([CanvasRenderer]);
 
 /** A scatter chart. */
 export default function ScatterWidget(props: WidgetRendererProps) {

@@ -47,7 +47,7 @@ export default function PivotWidget({ result, widget, settings, title }: WidgetR
   return (
     <section
       className="widget-table"
-      aria-label={title}
+      aria-label={t("Widget_TableScroll", { title })}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
       tabIndex={0}
     >

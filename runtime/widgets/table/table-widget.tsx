@@ -85,7 +85,7 @@ export default function TableWidget({ result, widget, settings, title }: WidgetR
     <section
       ref={scroller}
       className="widget-table"
-      aria-label={title}
+      aria-label={t("Widget_TableScroll", { title })}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
       tabIndex={0}
       onScroll={onScroll}
