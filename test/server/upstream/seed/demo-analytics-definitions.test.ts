@@ -22,6 +22,12 @@ import {
 import { GRID_COLUMNS, type WidgetDefinition } from "../../../../schemas/payloads/analytics-content.ts";
 import type { WidgetsManifest } from "../../../../schemas/widgets.ts";
 import { compileSettingsSchema } from "../../../../server/gateway/manifests/check-widgets.ts";
+import { type CatalogueColumn, checkQuery } from "../../../../server/upstream/analytics/query-check.ts";
+import {
+  composeFusion,
+  composeMerge,
+  composeView,
+} from "../../../../server/upstream/analytics/source-plan.ts";
 import { derivedSourceDefinitions } from "../../../../server/upstream/seed/demo-analytics.ts";
 import {
   type DemoSources,
@@ -44,15 +50,7 @@ import {
   weeklySalesReportDefinition,
   weekStart,
 } from "../../../../server/upstream/seed/demo-analytics-documents.ts";
-import {
-  type Catalogue,
-  fusionCatalogue,
-  mergeCatalogue,
-  queryProblems,
-  shapeProblems,
-  tableCatalogue,
-  viewCatalogue,
-} from "./query-fit.ts";
+import { type Catalogue, shapeProblems } from "./widget-shape.ts";
 
 const NOW = Date.UTC(2025, 0, 15, 9, 0, 0);
 const SOURCES: DemoSources = {
@@ -67,32 +65,48 @@ const SOURCES: DemoSources = {
 };
 const DERIVED = derivedSourceDefinitions(SOURCES);
 
-/** The catalogue of every demo source by RecId, composed as the engine composes derived sources. */
+/** The catalogue of every demo source by RecId, composed by the query engine's rules. */
 const CATALOGUES = (() => {
-  const catalogues = new Map<number, Catalogue>([
-    [SOURCES.salesOrders, tableCatalogue(SALES_ORDER_COLUMNS)],
-    [SOURCES.salesArchive, tableCatalogue(SALES_ARCHIVE_COLUMNS)],
-    [SOURCES.customers, tableCatalogue(CUSTOMER_COLUMNS)],
-    [SOURCES.supportTickets, tableCatalogue(SUPPORT_TICKET_COLUMNS)],
-    [SOURCES.marketingDaily, tableCatalogue(MARKETING_COLUMNS)],
+  const catalogues = new Map<number, CatalogueColumn[]>([
+    [SOURCES.salesOrders, SALES_ORDER_COLUMNS],
+    [SOURCES.salesArchive, SALES_ARCHIVE_COLUMNS],
+    [SOURCES.customers, CUSTOMER_COLUMNS],
+    [SOURCES.supportTickets, SUPPORT_TICKET_COLUMNS],
+    [SOURCES.marketingDaily, MARKETING_COLUMNS],
   ]);
   const of = (recId: number) => {
     const catalogue = catalogues.get(recId);
     assert.ok(catalogue, `no source ${recId}`);
     return catalogue;
   };
-  catalogues.set(SOURCES.emeaOrders, viewCatalogue(DERIVED.emeaOrders, of(DERIVED.emeaOrders.Source.RecId)));
-  catalogues.set(SOURCES.allOrders, fusionCatalogue(DERIVED.allOrders, of));
+  const composed = <T extends { columns: CatalogueColumn[] }>(
+    result: { ok: true; value: T } | { ok: false; message: string },
+  ) => {
+    assert.ok(result.ok, result.ok ? "" : result.message);
+    return result.value.columns;
+  };
+  catalogues.set(
+    SOURCES.emeaOrders,
+    composed(composeView(DERIVED.emeaOrders, of(DERIVED.emeaOrders.Source.RecId))),
+  );
+  catalogues.set(
+    SOURCES.allOrders,
+    composed(composeFusion(DERIVED.allOrders.Sources.map((source) => of(source.RecId)))),
+  );
+  const merge = DERIVED.ordersWithCustomers;
   catalogues.set(
     SOURCES.ordersWithCustomers,
-    mergeCatalogue(
-      DERIVED.ordersWithCustomers,
-      of(DERIVED.ordersWithCustomers.Left.RecId),
-      of(DERIVED.ordersWithCustomers.Right.RecId),
-    ),
+    composed(composeMerge(merge, of(merge.Left.RecId), of(merge.Right.RecId))),
   );
-  return catalogues;
+  return new Map(
+    [...catalogues].map(([recId, columns]) => [
+      recId,
+      new Map(columns.map((c) => [c.name, c.type])) as Catalogue,
+    ]),
+  );
 })();
+const columnsOf = (catalogue: Catalogue): CatalogueColumn[] =>
+  [...catalogue].map(([name, type]) => ({ name, type }));
 
 const salesRows = northwindData(NOW).salesOrders.rows;
 const dashboards = {
@@ -212,72 +226,84 @@ describe("every widget fits its kind and its source", () => {
       const catalogue = widget.Query ? CATALOGUES.get(widget.Query.Source.RecId) : undefined;
       if (widget.Query) {
         assert.ok(catalogue, `source ${widget.Query.Source.RecId} is a demo source`);
-        assert.deepEqual(queryProblems(widget.Query, catalogue), []);
+        const checked = checkQuery(widget.Query, columnsOf(catalogue));
+        assert.ok(checked.ok, checked.ok ? "" : `${checked.refusal.code}: ${checked.refusal.message}`);
       }
       assert.deepEqual(shapeProblems(widget, kind.renderer, catalogue), []);
     });
   }
 });
 
-describe("the query checker refuses what does not fit (so the rows above can fail)", () => {
+describe("the shape check refuses what a renderer cannot draw (so the rows above can fail)", () => {
   const orders = CATALOGUES.get(SOURCES.salesOrders) as Catalogue;
-  const rows: { name: string; query: Parameters<typeof queryProblems>[0]; problem: RegExp }[] = [
+  const at = { X: 0, Y: 0, W: 4, H: 4 };
+  const source = { RecId: SOURCES.salesOrders };
+  const rows: { name: string; widget: WidgetDefinition; renderer: string; problem: RegExp }[] = [
     {
-      name: "an unknown column",
-      query: {
-        Source: { RecId: 1 },
-        GroupBy: [{ Column: "Shop" }],
-        Aggregates: [{ Function: "count", As: "N" }],
+      name: "a pie of two dimensions",
+      renderer: "pie",
+      widget: {
+        Id: "p",
+        Kind: "pie",
+        Position: at,
+        Query: {
+          Source: source,
+          GroupBy: [{ Column: "Region" }, { Column: "Channel" }],
+          Aggregates: [{ Function: "count", As: "N" }],
+        },
       },
-      problem: /unknown column Shop/,
+      problem: /one dimension and one measure/,
     },
     {
-      name: "a sum of a Text column",
-      query: { Source: { RecId: 1 }, Aggregates: [{ Function: "sum", Column: "Product", As: "S" }] },
-      problem: /sum of a Text column/,
+      name: "a KPI grouped by a text column",
+      renderer: "kpi",
+      widget: {
+        Id: "k",
+        Kind: "kpi",
+        Position: at,
+        Query: {
+          Source: source,
+          GroupBy: [{ Column: "Region" }],
+          Aggregates: [{ Function: "count", As: "N" }],
+        },
+      },
+      problem: /date bucket/,
     },
     {
-      name: "a bucket on a Number column",
-      query: {
-        Source: { RecId: 1 },
-        GroupBy: [{ Column: "Revenue", Bucket: "month" }],
-        Aggregates: [{ Function: "count", As: "N" }],
+      name: "a date range over a Text column",
+      renderer: "dateRange",
+      widget: {
+        Id: "d",
+        Kind: "dateRange",
+        Position: at,
+        Settings: { Column: "Region" },
+        Query: {
+          Source: source,
+          GroupBy: [{ Column: "Region" }],
+          Aggregates: [{ Function: "count", As: "N" }],
+        },
       },
-      problem: /bucket on Number/,
+      problem: /filters a Date column/,
     },
     {
-      name: "a text value for a Date filter",
-      query: {
-        Source: { RecId: 1 },
-        Select: ["OrderId"],
-        Filters: [{ Column: "OrderDate", Operator: "Less", Value: "soon" }],
-      },
-      problem: /is no Date/,
-    },
-    {
-      name: "a sort key that is no output",
-      query: {
-        Source: { RecId: 1 },
-        GroupBy: [{ Column: "Region" }],
-        Aggregates: [{ Function: "count", As: "N" }],
-        Sort: [{ By: "Revenue" }],
-      },
-      problem: /not an output/,
-    },
-    {
-      name: "TopN by a dimension",
-      query: {
-        Source: { RecId: 1 },
-        GroupBy: [{ Column: "Region" }],
-        Aggregates: [{ Function: "count", As: "N" }],
-        TopN: { By: "Region", N: 2 },
-      },
-      problem: /not a measure/,
+      name: "a text widget with a query",
+      renderer: "text",
+      widget: { Id: "t", Kind: "text", Position: at, Query: { Source: source, Select: ["Region"] } },
+      problem: /no query/,
     },
   ];
   for (const row of rows) {
-    test(row.name, () => assert.match(queryProblems(row.query, orders).join("; "), row.problem));
+    test(row.name, () =>
+      assert.match(shapeProblems(row.widget, row.renderer, orders).join("; "), row.problem),
+    );
   }
+  test("the engine's check refuses a sum of a Text column on the same catalogue", () => {
+    const checked = checkQuery(
+      { Source: source, Aggregates: [{ Function: "sum", Column: "Product", As: "S" }] },
+      columnsOf(orders),
+    );
+    assert.equal(checked.ok, false);
+  });
 });
 
 /** The widgets' boxes that overlap or leave the grid. */
