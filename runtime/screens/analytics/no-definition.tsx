@@ -6,25 +6,9 @@
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { fillPathTemplate } from "../../navigation/redirect-target.ts";
 import { useManifest } from "../../state/manifest-context.tsx";
 import { EmptyState } from "../content/state-views.tsx";
-
-/** The screen kind of the native dashboard editor. */
-export const DASHBOARD_EDITOR_KIND = "dashboardEditor";
-
-/** The editor path of a dashboard, when the served routes hold the editor; null otherwise. */
-export function dashboardEditorPath(
-  routes: readonly { path: string; screen?: { kind: string }; upgrade?: unknown }[],
-  recId: number,
-): string | null {
-  const editor = routes.find(
-    (route) => route.screen?.kind === DASHBOARD_EDITOR_KIND && route.upgrade === undefined,
-  );
-  if (!editor) return null;
-  const param = /:([A-Za-z][A-Za-z0-9]*)/.exec(editor.path)?.[1];
-  return param ? fillPathTemplate(editor.path, { [param]: String(recId) }) : null;
-}
+import { dashboardEditorPath } from "./dashboard-editor-path.ts";
 
 /** The empty state of an object without a definition. */
 export function NoDefinition(props: {
