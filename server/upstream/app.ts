@@ -23,6 +23,8 @@ import { registerGatewayRolePermissionsRoutes } from "./admin/gateway-role-permi
 import { registerGatewaySettingsRoutes } from "./admin/gateway-settings-routes.ts";
 import { registerGatewayUserAccessRoutes } from "./admin/gateway-user-access-routes.ts";
 import { registerAdminRoutes, registerAdminScriptRoutes } from "./admin/routes.ts";
+import { registerAnalyticsRoutes } from "./analytics/routes.ts";
+import { registerSharedAnalyticsRoutes } from "./analytics/shared-routes.ts";
 import { registerCredentialRoutes } from "./auth/credential-routes.ts";
 import { registerImpersonationRoutes } from "./auth/impersonation-routes.ts";
 import { registerLoginRoutes } from "./auth/login-routes.ts";
@@ -168,6 +170,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Fast
         registerUserRoutes(api, context, guards);
         registerInvoiceListRoutes(api, context, guards);
         registerPublicLinkRoutes(api, context, guards);
+        registerAnalyticsRoutes(api, context, guards);
       },
       { prefix: "/api" },
     );
@@ -181,6 +184,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Fast
         registerGatewayRolePermissionsRoutes(ws, context);
         registerGatewayUserAccessRoutes(ws, context);
         registerShareRoutes(ws, context);
+        registerSharedAnalyticsRoutes(ws, context);
         registerHelpRoutes(ws, context);
       },
       { prefix: "/ws" },

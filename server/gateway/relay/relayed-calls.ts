@@ -36,6 +36,7 @@ export const RELAYED_FAMILIES: readonly RelayFamily[] = [
     "Common",
     "Connections",
     "Content",
+    "Data",
     "DataImport",
     "DataTables",
     "Exports",

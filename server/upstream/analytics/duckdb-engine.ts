@@ -332,11 +332,6 @@ export class DuckDbEngine implements AnalyticsEngine {
     }
   }
 
-  forget(accountId: number, objectId: number): void {
-    const copy = this.copies.get(`${accountId}:${objectId}`);
-    if (copy) this.retire(copy);
-  }
-
   async close(): Promise<void> {
     this.closed = true;
     if (!this.started) return;

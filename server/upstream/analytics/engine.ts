@@ -52,7 +52,5 @@ export interface AnalyticsEngine {
     build: (relationOf: RelationOf) => SqlStatement,
     limits: EngineLimits,
   ): Promise<EngineResult>;
-  /** Drops a table's copy (its rows changed or it is gone); the next run loads it again. */
-  forget(accountId: number, objectId: number): void;
   close(): Promise<void>;
 }

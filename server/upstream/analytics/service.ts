@@ -211,10 +211,13 @@ export class AnalyticsService {
     });
   }
 
-  /** A data table's rows changed (an import): its cached results and its engine copy go now. */
+  /**
+   * A data table's rows changed (an import): the cached results that read it go now (their keys
+   * hold the old version, so none would be served again; this frees them). The engine's copy stays:
+   * the next query appends the new rows to it.
+   */
   invalidateTable(accountId: number, tableId: number): void {
     this.cache.dropTable(accountId, tableId);
-    this.engine.forget(accountId, tableId);
   }
 
   close(): Promise<void> {

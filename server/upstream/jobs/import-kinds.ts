@@ -6,6 +6,7 @@
  * the store then applies the whole file in one transaction, or nothing.
  */
 import { sendInvitation } from "../admin/invitations.ts";
+import { runningAnalytics } from "../analytics/service.ts";
 import { teamNotice } from "../notifications/account-events.ts";
 import { announce } from "../notifications/dispatch.ts";
 import type { NewUserInput } from "../store/types/identity.ts";
@@ -198,5 +199,7 @@ export async function importData(
     if (refused === "cancelled") return refused;
     throw refused;
   }
+  // The rows' version moved with them (store migration 13): the results of the old rows go now.
+  runningAnalytics(runtime.context)?.invalidateTable(job.accountId, table.recId);
   return `${added} row(s) appended to «${table.name}».`;
 }

@@ -10,6 +10,7 @@
  * type the caller sees, by name, unpaged.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { checkDefinitionWrite } from "../analytics/definitions.ts";
 import type { UpstreamContext } from "../context.ts";
 import {
   areaGuard,
@@ -196,6 +197,12 @@ export function registerObjectRoutes(api: FastifyInstance, context: UpstreamCont
       assertAreaType(areaOf(request), body.Type);
       if (UPLOAD_ONLY_TYPES.includes(body.Type))
         throw badRequest("TypeNotCreatable", "Upload the file to create a Media object.");
+      // Definitions of dashboards, reports, data views… are checked before anything is stored.
+      await checkDefinitionWrite(context, {
+        caller: callerOf(request),
+        type: body.Type,
+        properties: body.Properties,
+      });
       const roots = await folders.ensureRoots(scope, context.now());
       const input = {
         type: body.Type,
@@ -216,6 +223,16 @@ export function registerObjectRoutes(api: FastifyInstance, context: UpstreamCont
       const scope = contentScope(callerOf(request), areaOf(request));
       const { recId } = request.params as { recId: number };
       const body = request.body as { Name?: string; Properties?: Record<string, unknown> };
+      const current = body.Properties === undefined ? undefined : await library.get(scope, recId);
+      // Only a change its writer may make is checked: a read-only one stays the store's 403.
+      if (current?.canChange) {
+        await checkDefinitionWrite(context, {
+          caller: callerOf(request),
+          type: current.type,
+          properties: body.Properties,
+          existing: { recId, definition: current.properties.Definition },
+        });
+      }
       const change = {
         ...(body.Name !== undefined && { name: nonBlank(body.Name, "name") }),
         ...(body.Properties !== undefined && { properties: checkedProperties(body.Properties) }),

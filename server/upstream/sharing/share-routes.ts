@@ -14,6 +14,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { hasServiceToken, SERVICE_TOKEN_VARIABLE } from "../admin/blocked-ips.ts";
+import { sharedDefinitions } from "../analytics/shared-routes.ts";
 import type { UpstreamContext } from "../context.ts";
 import { notFound, unauthorized } from "../http/errors.ts";
 import { PUBLIC_LINK_TYPES, type PublicLinkType } from "../store/types/public-links.ts";
@@ -44,7 +45,9 @@ export function registerShareRoutes(ws: FastifyInstance, context: UpstreamContex
     // A shared view is for the visitor only: not for search engines, nor for the referrer of its links.
     reply.header("X-Robots-Tag", "noindex, nofollow");
     reply.header("Referrer-Policy", "no-referrer");
-    return sharedBody(content);
+    const { type, code } = request.params as { type: string; code: string };
+    // Dashboards, binders and live documents: their definitions as visitors see them (analytics/).
+    return sharedDefinitions(context, type, code, sharedBody(content));
   });
 
   ws.get("/Gateway/Embedding/Share/:type/:code", async (request) => {
