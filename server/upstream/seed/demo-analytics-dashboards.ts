@@ -7,6 +7,7 @@
  */
 import type { DashboardDefinition, WidgetDefinition } from "../../../schemas/payloads/analytics-content.ts";
 import type { DataQuery } from "../../../schemas/payloads/data-query.ts";
+import { windowStartMs } from "./demo-analytics-data.ts";
 
 /** The RecIds of the demo's queryable sources. */
 export interface DemoSources {
@@ -50,6 +51,38 @@ export function widget(
 export function monthStart(now: number): string {
   const date = new Date(now);
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)).toISOString().slice(0, 10);
+}
+
+type Bucket = "week" | "month" | "quarter";
+const DAY_MS = 86_400_000;
+
+/** The first day of the `bucket` holding `ms` (UTC; weeks start on Monday), epoch ms. */
+function bucketStartMs(ms: number, bucket: Bucket): number {
+  const date = new Date(Math.floor(ms / DAY_MS) * DAY_MS);
+  if (bucket === "week") return date.getTime() - ((date.getUTCDay() + 6) % 7) * DAY_MS;
+  const month = bucket === "month" ? date.getUTCMonth() : date.getUTCMonth() - (date.getUTCMonth() % 3);
+  return Date.UTC(date.getUTCFullYear(), month, 1);
+}
+
+/** The first day of the bucket after the one holding `ms`. */
+function nextBucketMs(ms: number, bucket: Bucket): number {
+  const start = new Date(bucketStartMs(ms, bucket));
+  if (bucket === "week") return start.getTime() + 7 * DAY_MS;
+  return Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + (bucket === "month" ? 1 : 3), 1);
+}
+
+/**
+ * Filters keeping the whole buckets of data starting at `firstMs`: from the first bucket that starts
+ * on or after it to the one running at `now`, which is left out — a trend whose ends are part
+ * buckets would seem to rise at the start and crash at the end.
+ */
+export function wholeBuckets(column: string, bucket: Bucket, firstMs: number, now: number): Query["Filters"] {
+  const from = bucketStartMs(firstMs, bucket) === firstMs ? firstMs : nextBucketMs(firstMs, bucket);
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return [
+    { Column: column, Operator: "GreaterOrEqual", Value: iso(from) },
+    { Column: column, Operator: "Less", Value: iso(bucketStartMs(now, bucket)) },
+  ];
 }
 
 /**
@@ -99,6 +132,7 @@ const EUR = { Format: "currency", Currency: "EUR", Decimals: 0 } as const;
 /** «Sales overview»: revenue, orders and margin over «Sales orders» (top customers from the merge). */
 export function salesOverviewDefinition(sources: DemoSources, now: number): DashboardDefinition {
   const orders = sources.salesOrders;
+  const first = windowStartMs(now);
   const revenue = { Function: "sum", Column: "Revenue", As: "Revenue" } as const;
   const margin = { Function: "sum", Column: "Margin", As: "Margin" } as const;
   const data = [
@@ -120,6 +154,7 @@ export function salesOverviewDefinition(sources: DemoSources, now: number): Dash
       [0, 2, 8, 5],
       orders,
       {
+        Filters: wholeBuckets("OrderDate", "month", first, now),
         GroupBy: [{ Column: "OrderDate", Bucket: "month", As: "Month" }],
         Aggregates: [revenue, margin],
         Sort: [{ By: "Month" }],
@@ -147,6 +182,7 @@ export function salesOverviewDefinition(sources: DemoSources, now: number): Dash
       [0, 7, 6, 5],
       orders,
       {
+        Filters: wholeBuckets("OrderDate", "quarter", first, now),
         GroupBy: [{ Column: "OrderDate", Bucket: "quarter", As: "Quarter" }, { Column: "Region" }],
         Aggregates: [revenue],
         Sort: [{ By: "Quarter" }, { By: "Region" }],
@@ -160,6 +196,7 @@ export function salesOverviewDefinition(sources: DemoSources, now: number): Dash
       [6, 7, 6, 5],
       orders,
       {
+        Filters: wholeBuckets("OrderDate", "month", first, now),
         GroupBy: [{ Column: "OrderDate", Bucket: "month", As: "Month" }, { Column: "Channel" }],
         Aggregates: [revenue],
         Sort: [{ By: "Month" }, { By: "Channel" }],
@@ -212,6 +249,7 @@ export function salesOverviewDefinition(sources: DemoSources, now: number): Dash
 /** «Marketing KPIs»: spend, visits and signups per channel over «Marketing daily». */
 export function marketingDefinition(sources: DemoSources, now: number): DashboardDefinition {
   const marketing = sources.marketingDaily;
+  const first = windowStartMs(now);
   const spend = { Function: "sum", Column: "Spend", As: "Spend" } as const;
   const signups = { Function: "sum", Column: "Signups", As: "Signups" } as const;
   const visits = { Function: "sum", Column: "Visits", As: "Visits" } as const;
@@ -235,6 +273,7 @@ export function marketingDefinition(sources: DemoSources, now: number): Dashboar
         [0, 2, 6, 5],
         marketing,
         {
+          Filters: wholeBuckets("Date", "month", first, now),
           GroupBy: [{ Column: "Date", Bucket: "month", As: "Month" }, { Column: "Channel" }],
           Aggregates: [spend],
           Sort: [{ By: "Month" }, { By: "Channel" }],
@@ -283,6 +322,7 @@ export function marketingDefinition(sources: DemoSources, now: number): Dashboar
 /** «Support performance»: volume, response and resolution times, satisfaction over «Support tickets». */
 export function supportDefinition(sources: DemoSources, now: number): DashboardDefinition {
   const tickets = sources.supportTickets;
+  const first = windowStartMs(now);
   const count = { Function: "count", As: "Tickets" } as const;
   const firstResponse = {
     Function: "avg",
@@ -333,6 +373,7 @@ export function supportDefinition(sources: DemoSources, now: number): DashboardD
         [0, 4, 8, 5],
         tickets,
         {
+          Filters: wholeBuckets("CreatedAt", "week", first, now),
           GroupBy: [{ Column: "CreatedAt", Bucket: "week", As: "Week" }, { Column: "Priority" }],
           Aggregates: [count],
           Sort: [{ By: "Week" }, { By: "Priority" }],

@@ -12,8 +12,14 @@ import type {
   ReportDefinition,
 } from "../../../schemas/payloads/analytics-content.ts";
 import type { DataValue } from "../store/types/data-tables.ts";
-import { type DemoSources, monthlyKpi, monthStart, widget } from "./demo-analytics-dashboards.ts";
-import { SALES } from "./demo-analytics-data.ts";
+import {
+  type DemoSources,
+  monthlyKpi,
+  monthStart,
+  wholeBuckets,
+  widget,
+} from "./demo-analytics-dashboards.ts";
+import { ARCHIVE_DAYS, SALES, windowStartMs } from "./demo-analytics-data.ts";
 
 const DAY_MS = 86_400_000;
 const EUR = { Format: "currency", Currency: "EUR", Decimals: 0 } as const;
@@ -340,15 +346,16 @@ export function weeklySalesReportDefinition(sources: DemoSources, now: number): 
             { ShowTotals: true },
           ),
           widget(
-            "yearly-revenue",
+            "quarterly-revenue",
             "bar",
-            "Revenue by year, archive included",
+            "Revenue by quarter, archive included",
             [7, 0, 5, 4],
             sources.allOrders,
             {
-              GroupBy: [{ Column: "OrderDate", Bucket: "year", As: "Year" }],
+              Filters: wholeBuckets("OrderDate", "quarter", windowStartMs(now) - ARCHIVE_DAYS * DAY_MS, now),
+              GroupBy: [{ Column: "OrderDate", Bucket: "quarter", As: "Quarter" }],
               Aggregates: [revenue],
-              Sort: [{ By: "Year" }],
+              Sort: [{ By: "Quarter" }],
             },
             { Stacked: false, Horizontal: false, ShowLegend: false },
           ),

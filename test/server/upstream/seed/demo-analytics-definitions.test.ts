@@ -34,6 +34,7 @@ import {
   marketingDefinition,
   salesOverviewDefinition,
   supportDefinition,
+  wholeBuckets,
 } from "../../../../server/upstream/seed/demo-analytics-dashboards.ts";
 import {
   CUSTOMER_COLUMNS,
@@ -351,6 +352,25 @@ describe("layouts tile the 12-column grid without overlaps", () => {
       "a overlaps b",
       "c ends at column 13",
     ]);
+  });
+});
+
+describe("trends keep whole buckets (a part month at either end would look like a jump)", () => {
+  const first = Date.UTC(2023, 0, 17);
+  const bounds = (bucket: "week" | "month" | "quarter", from: number) =>
+    wholeBuckets("D", bucket, from, NOW)?.map((filter) => `${filter.Operator} ${filter.Value}`);
+  test("from the first whole month, quarter or ISO week after the data starts to the running one, excluded", () => {
+    assert.deepEqual(bounds("month", first), ["GreaterOrEqual 2023-02-01", "Less 2025-01-01"]);
+    assert.deepEqual(bounds("quarter", first), ["GreaterOrEqual 2023-04-01", "Less 2025-01-01"]);
+    assert.deepEqual(bounds("week", first), ["GreaterOrEqual 2023-01-23", "Less 2025-01-13"]);
+  });
+  test("data starting on a bucket's first day keeps that bucket", () => {
+    assert.deepEqual(bounds("month", Date.UTC(2023, 1, 1)), ["GreaterOrEqual 2023-02-01", "Less 2025-01-01"]);
+    assert.deepEqual(bounds("week", Date.UTC(2023, 0, 16)), ["GreaterOrEqual 2023-01-16", "Less 2025-01-13"]);
+  });
+  test("Sales overview's revenue by month runs over whole months", () => {
+    const line = dashboards["Sales overview"].Widgets.find((widget) => widget.Id === "revenue-by-month");
+    assert.deepEqual(line?.Query?.Filters, wholeBuckets("OrderDate", "month", Date.UTC(2023, 0, 17), NOW));
   });
 });
 
