@@ -10,20 +10,22 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { upstreamContextOf } from "../../../../server/upstream/app.ts";
 import type { DataColumn, DataValue } from "../../../../server/upstream/store/types/data-tables.ts";
-import { filesForm } from "../content-fixture.ts";
+import { filesForm, roots } from "../content-fixture.ts";
 import type { Client, Json, RunningUpstream } from "../upstream-fixture.ts";
 
-/** Creates an object of `area` (201 expected) and returns its RecId. */
+/** Creates an object of `area` in the caller's Team folder (201 expected) and returns its RecId. */
 export async function createObject(
   client: Client,
   area: string,
   type: string,
   name: string,
   properties?: Record<string, unknown>,
+  folder: "Team" | "Personal" = "Team",
 ): Promise<number> {
   const reply = await client.post(`/api/Content/${area}/Objects`, {
     Type: type,
     Name: name,
+    FolderRecId: (await roots(client, area))[folder].RecId,
     ...(properties && { Properties: properties }),
   });
   assert.equal(reply.status, 201, JSON.stringify(reply.body));
@@ -47,9 +49,14 @@ export async function importCsv(client: Client, tableId: number, csv: string): P
   throw new Error(`import task ${taskId} did not finish`);
 }
 
-/** A DataTable in the Team folder of Tables and views, filled by an import of `csv`. */
-export async function tableFromCsv(client: Client, name: string, csv: string): Promise<number> {
-  const recId = await createObject(client, "TableAndViews", "DataTable", name);
+/** A DataTable of Tables and views (the Team folder unless said), filled by an import of `csv`. */
+export async function tableFromCsv(
+  client: Client,
+  name: string,
+  csv: string,
+  folder: "Team" | "Personal" = "Team",
+): Promise<number> {
+  const recId = await createObject(client, "TableAndViews", "DataTable", name, undefined, folder);
   assert.equal(await importCsv(client, recId, csv), "Succeeded");
   return recId;
 }
@@ -96,4 +103,20 @@ export function storeChecksums(upstream: RunningUpstream): Record<string, string
   } finally {
     db.close();
   }
+}
+
+/** A dashboard definition of the given widgets (Version 1). */
+export function dashboard(widgets: Json[]): { Definition: Json } {
+  return { Definition: { Version: 1, Widgets: widgets } };
+}
+
+/** A widget at a grid place, with its query and settings. */
+export function widget(Id: string, Kind: string, Query?: Json, Settings?: Json, X = 0): Json {
+  return {
+    Id,
+    Kind,
+    Position: { X, Y: 0, W: 4, H: 3 },
+    ...(Query && { Query }),
+    ...(Settings && { Settings }),
+  };
 }
