@@ -4,7 +4,9 @@
  * in the Team folder of Tables and views with their row counts, typed columns and the generated
  * rows; the derived sources; the definitions of the dashboards (Thumbnail kept), the binder, the
  * live document, the insight and the report; the public link of «Sales overview» by its documented
- * code. Without the option the demo stays as it was, so the default test upstreams start fast.
+ * code; every widget's stored query answered by the query API (members, the binder, the visitor of
+ * the link) and every definition accepted again by the upstream's definition check. Without the
+ * option the demo stays as it was, so the default test upstreams start fast.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -20,7 +22,11 @@ import {
   salesOverviewDefinition,
   supportDefinition,
 } from "../../../../server/upstream/seed/demo-analytics-dashboards.ts";
-import { type DemoTable, northwindData } from "../../../../server/upstream/seed/demo-analytics-data.ts";
+import {
+  type DemoTable,
+  northwindData,
+  SALES,
+} from "../../../../server/upstream/seed/demo-analytics-data.ts";
 import {
   monthlyReviewDefinition,
   revenueByCategoryDefinition,
@@ -192,6 +198,118 @@ describe("the content", () => {
       (links.body as Json[]).map((link) => link.Code),
       [DEMO_SALES_OVERVIEW_SHARE_CODE],
     );
+  });
+});
+
+/** The widgets of a stored definition of `area`, wherever they sit. */
+function widgetsOf(area: string, definition: Json): Json[] {
+  if (area === "LiveDocs")
+    return definition.Blocks.flatMap((block: Json) => (block.Widget ? [block.Widget] : []));
+  if (area === "Insights") return [definition.Widget];
+  if (area === "Reports") return definition.Sections.flatMap((section: Json) => section.Widgets);
+  return definition.Widgets;
+}
+
+const DOCUMENTS: [area: string, name: string][] = [
+  ["Dashboards", "Sales overview"],
+  ["Dashboards", "Marketing KPIs"],
+  ["Dashboards", "Support performance"],
+  ["LiveDocs", "Monthly business review"],
+  ["Insights", "Revenue by category"],
+  ["Reports", "Weekly sales report"],
+];
+
+describe("the query API runs every seeded widget", () => {
+  for (const [area, name] of DOCUMENTS) {
+    test(`${name}: every data widget's stored query answers rows`, async () => {
+      const object = await detail(owner, area, name);
+      for (const widget of widgetsOf(area, object.Properties.Definition)) {
+        if (!widget.Query) continue;
+        const reply = await owner.post(
+          `/api/Content/${area}/Objects/${object.RecId}/Widgets/${widget.Id}/Query`,
+          {},
+        );
+        assert.equal(reply.status, 200, `${widget.Id}: ${JSON.stringify(reply.body)}`);
+        assert.ok(reply.body.Rows.length > 0, `${widget.Id} has rows`);
+      }
+    });
+  }
+
+  test("the revenue KPI's last two rows are December and November 2024 of the generated rows", async () => {
+    const id = await libraryId(owner, "Dashboards", "Sales overview");
+    const reply = await owner.post(`/api/Content/Dashboards/Objects/${id}/Widgets/revenue/Query`, {});
+    const months = new Map<string, number>();
+    for (const row of northwindData(now).salesOrders.rows) {
+      const month = `${(row[SALES.OrderDate] as string).slice(0, 7)}-01`;
+      months.set(month, (months.get(month) ?? 0) + (row[SALES.Revenue] as number));
+    }
+    const [previous, last] = (reply.body.Rows as [string, number][]).slice(-2);
+    assert.equal(last?.[0], "2024-12-01");
+    assert.equal(previous?.[0], "2024-11-01");
+    assert.ok(Math.abs((last?.[1] as number) - (months.get("2024-12-01") as number)) < 0.01);
+    assert.ok(Math.abs((previous?.[1] as number) - (months.get("2024-11-01") as number)) < 0.01);
+  });
+
+  test("a viewer's region selection narrows the Sales overview widgets the select targets", async () => {
+    const id = await libraryId(owner, "Dashboards", "Sales overview");
+    const filters = { Filters: [{ Column: "Region", Operator: "Equals", Value: "APAC" }] };
+    const all = await owner.post(`/api/Content/Dashboards/Objects/${id}/Widgets/region-category/Query`, {});
+    const apac = await owner.post(
+      `/api/Content/Dashboards/Objects/${id}/Widgets/region-category/Query`,
+      filters,
+    );
+    assert.equal(apac.status, 200);
+    assert.deepEqual(new Set(apac.body.Rows.map((row: Json) => row[0])), new Set(["APAC"]));
+    assert.ok(all.body.Rows.length > apac.body.Rows.length);
+    const customers = await owner.post(
+      `/api/Content/Dashboards/Objects/${id}/Widgets/top-customers/Query`,
+      filters,
+    );
+    assert.equal(customers.status, 200, JSON.stringify(customers.body));
+  });
+
+  test("the binder's pages are the three dashboards, each widget answering through the binder", async () => {
+    const binder = await libraryId(owner, "Binders", "Quarterly review");
+    const pages = await owner.get(`/api/Content/Binders/Objects/${binder}/Pages`);
+    assert.equal(pages.status, 200);
+    assert.deepEqual(
+      pages.body.items.map((page: Json) => page.Name),
+      ["Sales overview", "Marketing KPIs", "Support performance"],
+    );
+    const [first] = pages.body.items;
+    const reply = await owner.post(
+      `/api/Content/Binders/Objects/${binder}/Pages/${first.RecId}/Widgets/top-products/Query`,
+      {},
+    );
+    assert.equal(reply.status, 200, JSON.stringify(reply.body));
+  });
+
+  test("the public link's visitor gets every widget of Sales overview", async () => {
+    const visitor = new Client(upstream.baseUrl);
+    for (const widget of salesOverviewDefinition(sources, now).Widgets) {
+      const reply = await visitor.post(
+        `/ws/Share/Dashboard/${DEMO_SALES_OVERVIEW_SHARE_CODE}/Widgets/${widget.Id}/Query`,
+        {},
+      );
+      assert.equal(reply.status, 200, `${widget.Id}: ${JSON.stringify(reply.body)}`);
+    }
+  });
+
+  test("saving each seeded definition again through the API passes the upstream's definition check", async () => {
+    const rows: [string, string][] = [
+      ...DOCUMENTS,
+      ["Binders", "Quarterly review"],
+      ["TableAndViews", "EMEA orders"],
+      ["TableAndViews", "Sales orders, all years"],
+      ["TableAndViews", "Orders with customers"],
+    ];
+    for (const [area, name] of rows) {
+      const object = await detail(owner, area, name);
+      const reply = await owner.put(`/api/Content/${area}/Objects/${object.RecId}`, {
+        Properties: object.Properties,
+      });
+      assert.equal(reply.status, 200, `${name}: ${JSON.stringify(reply.body)}`);
+    }
   });
 });
 
