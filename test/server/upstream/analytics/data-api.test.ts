@@ -188,7 +188,7 @@ test("hostile text in every name of a description: 400 with a code, the store un
             ErrorCode.DataOutputDuplicate,
           ];
       assert.ok(
-        expected.includes(reply.body.ErrorCode),
+        (expected as number[]).includes(reply.body.ErrorCode),
         `${JSON.stringify(make(text))} → ${reply.body.ErrorCode}`,
       );
     }
