@@ -1,7 +1,8 @@
 /**
  * The date range filter: two labelled date inputs (From, To) bounded by the first and last date of
  * its column (its query's min and max). A change becomes a Between selection on the column
- * (filter-options.ts), which the page hands to the widgets it targets; Clear removes it.
+ * (filter-options.ts), which the page hands to the widgets it targets. Emptying both inputs, or
+ * the page's Clear all filters, removes it.
  */
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -34,6 +35,7 @@ export default function DateRangeFilter({ widget, result, filter }: WidgetRender
           value={input.from}
           min={bounds?.min}
           max={input.to || bounds?.max}
+          aria-describedby={bounds ? `${id}-bounds` : undefined}
           onChange={(event) => change({ ...input, from: event.currentTarget.value })}
         />
       </div>
@@ -46,20 +48,15 @@ export default function DateRangeFilter({ widget, result, filter }: WidgetRender
           value={input.to}
           min={input.from || bounds?.min}
           max={bounds?.max}
+          aria-describedby={bounds ? `${id}-bounds` : undefined}
           onChange={(event) => change({ ...input, to: event.currentTarget.value })}
         />
       </div>
-      {input.from || input.to ? (
-        <button
-          type="button"
-          className="kit-button widget-filter__clear"
-          onClick={() => change({ from: "", to: "" })}
-        >
-          {t("Widget_FilterClear")}
-        </button>
-      ) : null}
       {bounds ? (
-        <p className="widget-filter__hint">{t("Widget_DateBounds", { min: bounds.min, max: bounds.max })}</p>
+        // The inputs' min and max in words, for screen readers (the picker shows them to sight).
+        <span id={`${id}-bounds`} className="kit-visually-hidden">
+          {t("Widget_DateBounds", { min: bounds.min, max: bounds.max })}
+        </span>
       ) : null}
     </div>
   );
