@@ -466,3 +466,26 @@ test("a derived source cannot be composed of itself", async () => {
   });
   assert.deepEqual(rows.body.Rows, [[8]]);
 });
+
+test("rearranging a dashboard needs no data right; a new query needs the saver to read its source", async () => {
+  // The viewer's role may now change dashboards, still without TableAndViews.
+  const viewerRole = ((await owner.get("/api/Roles")).body as Json[]).find(
+    (role) => role.Name === "Viewer",
+  ) as Json;
+  const changed = await owner.put(`/api/Roles/${viewerRole.RecId}`, {
+    Permissions: "Dashboards_rw;UserProfileAndPreferences_r",
+  });
+  assert.equal(changed.status, 200, JSON.stringify(changed.body));
+  const stored = (await viewer.get(`/api/Content/Dashboards/Objects/${board}`)).body.Properties as Json;
+  const moved = structuredClone(stored);
+  moved.Definition.Widgets.reverse();
+  moved.Definition.Widgets[0].Position.Y = 6;
+  const rearranged = await viewer.put(`/api/Content/Dashboards/Objects/${board}`, { Properties: moved });
+  assert.equal(rearranged.status, 200, JSON.stringify(rearranged.body));
+  const widened = structuredClone(moved);
+  widened.Definition.Widgets.find((item: Json) => item.Id === "total").Query.Aggregates[0].Function = "max";
+  const refused = await viewer.put(`/api/Content/Dashboards/Objects/${board}`, { Properties: widened });
+  assert.equal(refused.status, 400);
+  assert.equal(refused.body.ErrorCode, ErrorCode.DataDefinitionInvalid);
+  assert.match(refused.body.Message, /total/);
+});
