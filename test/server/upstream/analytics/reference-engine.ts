@@ -11,7 +11,7 @@ type Cell = number | string | boolean | null;
 const DAY_MS = 86_400_000;
 
 /** A stored cell as a value to compute with: "" is empty, a date is its epoch ms. */
-function valueOf(cell: DataValue | undefined, type: DataColumn["type"]): Cell {
+function storedValue(cell: DataValue | undefined, type: DataColumn["type"]): Cell {
   if (cell === undefined || cell === null || cell === "") return null;
   if (type === "Date") return Date.parse(cell as string);
   return cell;
@@ -138,7 +138,7 @@ export function referenceResult(
 ): { Rows: Cell[][]; OtherRow: number | null; Truncated: boolean } {
   const index = (name: string) => columns.findIndex((column) => column.name === name);
   const typeOf = (name: string) => (columns[index(name)] as DataColumn).type;
-  const records = rows.map((row) => columns.map((column, i) => valueOf(row[i], column.type)));
+  const records = rows.map((row) => columns.map((column, i) => storedValue(row[i], column.type)));
   const kept = records.filter((record) =>
     (query.Filters ?? []).every((filter) =>
       matches(filter, record[index(filter.Column)] as Cell, typeOf(filter.Column)),
