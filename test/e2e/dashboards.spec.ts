@@ -210,21 +210,40 @@ test("on a phone the widgets stack in reading order; the picture", async ({ page
   );
 });
 
-test("a widget's menu is reached by keyboard and exports its rows as CSV", async ({ page }) => {
+test("a widget's menu is reached by keyboard: a table exports CSV, a chart PNG too", async ({ page }) => {
   test.setTimeout(90_000);
   await signInOwner(page);
   await page.goto(`/dashboard/viewer/${await dashboardRecId(page, "Sales overview")}`);
   await expectBooted(page);
   await expectEveryWidgetDrawn(page);
-  const menu = page.getByRole("button", { name: en("Widget_Menu").replace("{{title}}", "Top customers") });
-  await menu.focus();
+  const menuOf = (title: string) =>
+    page.getByRole("button", { name: en("Widget_Menu").replace("{{title}}", title) });
+  /** Opens a widget's menu with the keyboard, chooses `item` with Enter and returns the download. */
+  const exportWith = async (title: string, item: string) => {
+    await menuOf(title).focus();
+    await page.keyboard.press("Enter");
+    const entry = page.getByRole("menuitem", { name: item });
+    await expect(page.getByRole("menuitem").first()).toBeFocused();
+    while (!(await entry.evaluate((node) => node === document.activeElement)))
+      await page.keyboard.press("ArrowDown");
+    const download = page.waitForEvent("download");
+    await page.keyboard.press("Enter");
+    const file = await download;
+    const chunks = await (await file.createReadStream()).toArray();
+    return { name: file.suggestedFilename(), bytes: Buffer.concat(chunks) };
+  };
+
+  // A table offers its rows only.
+  await menuOf("Top customers").focus();
   await page.keyboard.press("Enter");
-  const csv = page.getByRole("menuitem", { name: en("Widget_ExportCsv") });
-  await expect(csv).toBeFocused();
-  const download = page.waitForEvent("download");
-  await page.keyboard.press("Enter");
-  const file = await download;
-  expect(file.suggestedFilename()).toBe("Top customers.csv");
-  const text = await (await file.createReadStream()).toArray();
-  expect(Buffer.concat(text).toString("utf8")).toMatch(/^CustomerId,CustomerName,Orders,Revenue,Margin\r\n/);
+  await expect(page.getByRole("menuitem")).toHaveText([en("Widget_ExportCsv")]);
+  await page.keyboard.press("Escape");
+  await expect(menuOf("Top customers")).toBeFocused();
+  const csv = await exportWith("Top customers", en("Widget_ExportCsv"));
+  expect(csv.name).toBe("Top customers.csv");
+  expect(csv.bytes.toString("utf8")).toMatch(/^CustomerId,CustomerName,Orders,Revenue,Margin\r\n/);
+
+  const png = await exportWith("Revenue and margin by month", en("Widget_ExportPng"));
+  expect(png.name).toBe("Revenue and margin by month.png");
+  expect(png.bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 });
