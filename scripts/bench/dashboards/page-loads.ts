@@ -29,6 +29,8 @@ interface DrawnState {
   /** Per widget title, when it was first drawn (ms since navigation start). */
   widgets: Record<string, number>;
   error: string | null;
+  /** [start, duration] of each long task, ms. */
+  longTasks: [number, number][];
 }
 
 /**
@@ -39,8 +41,12 @@ export function drawnWatcher(expected: number): string {
   return `(() => {
     const expected = ${JSON.stringify(expected)};
     const mark = ${JSON.stringify(DRAWN_MARK)};
-    const state = { drawnMs: null, widgets: {}, error: null };
+    const state = { drawnMs: null, widgets: {}, error: null, longTasks: [] };
     window.__benchDashboard = state;
+    // The main thread's long tasks (≥ 50 ms): what keeps a frame from being drawn.
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) state.longTasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: "longtask", buffered: true });
     // A canvas is inked once something drew on it: every drawing call of a 2D context notes its
     // canvas (a WeakSet add per call; reading pixels back every frame would cost the page more).
     const inkedCanvases = new WeakSet();
@@ -101,6 +107,11 @@ export interface DashboardLoad {
   widgetDrawnMs: Record<string, number>;
   /** Each widget call (its widget id): sent and answered, from resource timing. */
   calls: { widget: string; startMs: number; endMs: number }[];
+  /** Of the widget calls' answers, how many came from the result cache (the answer's Cached). */
+  cachedAnswers: number;
+  /** Long tasks (≥ 50 ms) of the page's main thread before all was drawn, summed, and of them after the last answer. */
+  longTaskMs: number;
+  longTaskAfterLastAnswerMs: number;
 }
 
 async function waitDrawn(page: Page): Promise<DrawnState> {
@@ -122,9 +133,20 @@ async function waitDrawn(page: Page): Promise<DrawnState> {
 /** Opens `url` in a new page of `context` (the drawn watcher installed) and waits for every widget. */
 export async function loadDashboard(context: BrowserContext, url: string): Promise<DashboardLoad> {
   const page = await context.newPage();
+  const answers: Promise<boolean>[] = [];
+  page.on("response", (response) => {
+    if (!/\/api\/.*\/Widgets\/.*\/Query$/.test(new URL(response.url()).pathname)) return;
+    answers.push(
+      response.json().then(
+        (body: unknown) => (body as { Cached?: unknown }).Cached === true,
+        () => false,
+      ),
+    );
+  });
   try {
     await page.goto(url, { waitUntil: "commit" });
     const state = await waitDrawn(page);
+    const cachedAnswers = (await Promise.all(answers)).filter(Boolean).length;
     const slowest = Object.entries(state.widgets).sort((a, b) => b[1] - a[1])[0];
     const timings = await page.evaluate(
       ({ at, readyMark }) => {
@@ -147,11 +169,23 @@ export async function loadDashboard(context: BrowserContext, url: string): Promi
       },
       { at: state.drawnMs as number, readyMark: APP_READY_MARK },
     );
+    const drawnMs = state.drawnMs as number;
+    const lastAnswer = timings.lastCallEndMs ?? drawnMs;
+    // The part of each long task that ran before `until` and after `from`.
+    const busy = (from: number, until: number) =>
+      state.longTasks.reduce(
+        (total, [start, duration]) =>
+          total + Math.max(0, Math.min(start + duration, until) - Math.max(start, from)),
+        0,
+      );
     return {
-      drawnMs: state.drawnMs as number,
+      drawnMs,
       slowestWidget: slowest?.[0] ?? "?",
       widgetDrawnMs: state.widgets,
+      cachedAnswers,
       ...timings,
+      longTaskMs: busy(0, drawnMs),
+      longTaskAfterLastAnswerMs: busy(lastAnswer, drawnMs),
     };
   } finally {
     await page.close();

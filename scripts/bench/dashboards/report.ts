@@ -256,7 +256,9 @@ export function printReport(report: DashboardsBenchReport): void {
     load?.firstCallStartMs == null ? "–" : fmt(load.firstCallStartMs),
     load?.lastCallEndMs == null ? "–" : fmt(load.lastCallEndMs),
     load ? fmt(load.drawnMs) : "–",
-    load ? String(load.widgetCalls) : "",
+    load ? fmt(load.longTaskMs) : "–",
+    load ? fmt(load.longTaskAfterLastAnswerMs) : "–",
+    load ? `${load.widgetCalls} (${load.cachedAnswers} cached)` : "",
     load?.slowestWidget ?? "",
   ];
   const medianLoad = (loads: readonly DashboardLoad[]): DashboardLoad => {
@@ -270,12 +272,25 @@ export function printReport(report: DashboardsBenchReport): void {
       widgetCalls: of((load) => load.widgetCalls),
       slowestWidget: "",
       widgetDrawnMs: {},
+      cachedAnswers: of((load) => load.cachedAnswers),
       calls: [],
+      longTaskMs: of((load) => load.longTaskMs),
+      longTaskAfterLastAnswerMs: of((load) => load.longTaskAfterLastAnswerMs),
     };
   };
   console.log(
     table(
-      ["round", "app-ready", "1st widget call", "last answer", "all drawn", "calls", "slowest widget"],
+      [
+        "round",
+        "app-ready",
+        "1st widget call",
+        "last answer",
+        "all drawn",
+        "long tasks",
+        "of them after last answer",
+        "calls",
+        "slowest widget",
+      ],
       [
         ...browserRounds.flatMap((round, index) => [
           loadRow(`${index + 1} cold`, round.cold),
