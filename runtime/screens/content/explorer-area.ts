@@ -102,9 +102,11 @@ export interface ObjectLinks {
 }
 
 /**
- * The viewer route of the type (objectViewer or fileViewer with an exit button, i.e. not the mobile
- * report), and the editor: an objectEditor route of the type, else the legacy editor page the
- * manifest maps for the area (e.g. /dashboard/editor/:id). Editing needs `canWrite`.
+ * The viewer route of the type — a signed-in screen of view `viewer` with an exit button (not the
+ * shared links' public routes, not the mobile report) — and the editor: a screen of view `editor`
+ * of the type (the native editors: objectEditor, the dashboard designer, the insight editor), else
+ * the legacy editor page the manifest maps for the area (e.g. /dashboard/editor/:id). Editing needs
+ * `canWrite`.
  */
 export function objectLinks(
   routes: readonly ClientRoute[],
@@ -113,16 +115,13 @@ export function objectLinks(
   recId: number,
   canWrite: boolean,
 ): ObjectLinks {
-  const ofType = (route: ClientRoute) => route.screen?.objectTypes?.includes(type) === true;
+  const ofType = (route: ClientRoute) =>
+    usable(route) && route.access?.public !== true && route.screen?.objectTypes?.includes(type) === true;
   const viewer = routes.find(
-    (route) =>
-      usable(route) &&
-      ofType(route) &&
-      (route.screen?.kind === "objectViewer" || route.screen?.kind === "fileViewer") &&
-      route.screen.showExitButton !== false,
+    (route) => ofType(route) && route.screen?.view === "viewer" && route.screen.showExitButton !== false,
   );
   const editor =
-    routes.find((route) => usable(route) && ofType(route) && route.screen?.kind === "objectEditor") ??
+    routes.find((route) => ofType(route) && route.screen?.view === "editor") ??
     routes.find(
       (route) =>
         usable(route) &&

@@ -98,6 +98,6 @@ describe("§2.3 legacy pages open the mapped legacy URL", () => {
   }
   test("static segments win over parameters: /dashboard/viewer/5 is the viewer, not a legacy page", () => {
     const decision = navigate("/dashboard/viewer/5");
-    assert.equal(decision.type === "allow" && decision.match.route.screen?.kind, "objectViewer");
+    assert.equal(decision.type === "allow" && decision.match.route.screen?.kind, "dashboardViewer");
   });
 });
