@@ -48,6 +48,10 @@ screenRegistry.register("projects", () => import("../screens/account/projects-sc
 screenRegistry.register("objectViewer", () => import("../screens/content/object-viewer-screen.tsx"));
 screenRegistry.register("objectEditor", () => import("../screens/content/object-editor-screen.tsx"));
 screenRegistry.register("dashboardViewer", () => import("../screens/analytics/dashboard-viewer-screen.tsx"));
+screenRegistry.register(
+  "dashboardEditor",
+  () => import("../screens/analytics/editor/dashboard-editor-screen.tsx"),
+);
 screenRegistry.register("binderViewer", () => import("../screens/analytics/binder-viewer-screen.tsx"));
 screenRegistry.register("liveDocViewer", () => import("../screens/analytics/live-doc-viewer-screen.tsx"));
 screenRegistry.register("insightViewer", () => import("../screens/analytics/insight-screen.tsx"));

@@ -517,3 +517,80 @@ export function uniqueLabel(label: string, taken: readonly string[]): string {
   while (taken.includes(`${label} (${number})`)) number += 1;
   return `${label} (${number})`;
 }
+
+/** Names a measure by its function and column (the output's default name, in the UI language). */
+export type MeasureLabeler = (fn: AggregateFunction, column: string | null) => string;
+
+/**
+ * A first choice for a renderer over a source just picked, from its columns (the builder then
+ * changes what they want): a count or the sum of the first Number column, by the first Date column
+ * per month for time charts and KPIs, by the first Text column for bars, slices and pivots, a few
+ * plain columns for a table, two Number columns for a scatter, the first fitting column of a filter.
+ */
+export function suggestedPick(
+  renderer: WidgetRenderer,
+  source: number,
+  columns: readonly SourceColumn[],
+  labelOf: MeasureLabeler,
+): DataPick {
+  const pick = { ...emptyPick(renderer), source };
+  const shape = pickShape(renderer);
+  if (!shape) return pick;
+  const ofType = (type: ColumnType) => columns.filter((column) => column.Type === type).map((c) => c.Name);
+  const [date] = ofType("Date");
+  const texts = ofType("Text");
+  const numbers = ofType("Number");
+  if (shape.filter) {
+    const column = shape.filter === "dateRange" ? date : (texts[0] ?? columns[0]?.Name);
+    return { ...pick, filterColumn: column ?? null };
+  }
+  const number = numbers[0] ?? null;
+  const measure: MeasurePick = number
+    ? { fn: "sum", column: number, label: labelOf("sum", number) }
+    : { fn: "count", column: null, label: labelOf("count", null) };
+  const byMonth = (column: string): DimensionPick => ({ column, bucket: "month" });
+  const byValue = (column: string): DimensionPick => ({ column, bucket: null });
+  switch (renderer) {
+    case "kpi":
+      return { ...pick, dimensions: date ? [byMonth(date)] : [], measures: [measure] };
+    case "line":
+    case "area": {
+      const dimension = date ? byMonth(date) : texts[0] ? byValue(texts[0]) : null;
+      return { ...pick, dimensions: dimension ? [dimension] : [], measures: [measure] };
+    }
+    case "bar":
+    case "pie": {
+      const dimension = texts[0] ? byValue(texts[0]) : date ? byMonth(date) : null;
+      return { ...pick, dimensions: dimension ? [dimension] : [], measures: [measure] };
+    }
+    case "pivot": {
+      const dimensions = texts.slice(0, 2).map(byValue);
+      if (dimensions.length < 2 && date) dimensions.push({ column: date, bucket: "quarter" });
+      return { ...pick, dimensions, measures: [measure] };
+    }
+    case "scatter":
+      return { ...pick, mode: "rows", columns: numbers.slice(0, 2), limit: 1000 };
+    case "table":
+      return { ...pick, mode: "rows", columns: columns.slice(0, 6).map((c) => c.Name), limit: 100 };
+    default:
+      return pick;
+  }
+}
+
+/** The choice after a measure's function or column changed: its name follows unless the user named it. */
+export function withMeasure(
+  measures: readonly MeasurePick[],
+  index: number,
+  change: Partial<Pick<MeasurePick, "fn" | "column" | "label">>,
+  labelOf: MeasureLabeler,
+): MeasurePick[] {
+  return measures.map((measure, at) => {
+    if (at !== index) return measure;
+    const next = { ...measure, ...change };
+    // count counts rows: it names no column.
+    if (next.fn === "count") next.column = null;
+    const named = measure.label !== labelOf(measure.fn, measure.column);
+    if (change.label === undefined && !named) next.label = labelOf(next.fn, next.column);
+    return next;
+  });
+}

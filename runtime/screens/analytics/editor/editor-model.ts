@@ -49,11 +49,11 @@ export const NEW_WIDGET_SIZES: Readonly<Record<WidgetRenderer, { W: number; H: n
 export type EditorChange =
   | { type: "added" | "duplicated"; widgetId: string; position: Box }
   | { type: "moved" | "resized"; widgetId: string; position: Box }
-  | { type: "removed"; widgetId: string; title: string }
+  | { type: "removed"; widgetId: string; widget: WidgetDefinition }
   | { type: "edited"; widgetId: string }
   | { type: "layout" }
   | { type: "blocked"; widgetId: string; reason: "edge" | "full" }
-  | { type: "undone" | "redone"; widgetId: string | null };
+  | { type: "undone" | "redone"; change: EditorChange };
 
 /** One undoable step: the definition before it, and what it did. */
 interface HistoryEntry {
@@ -268,7 +268,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return commit(state, withWidgets(definition, next), {
         type: "removed",
         widgetId: action.widgetId,
-        title: widget.Title ?? "",
+        widget,
       });
     }
     case "update": {
@@ -294,7 +294,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         definition: entry.definition,
         past: state.past.slice(0, -1),
         future: [{ definition, change: entry.change }, ...state.future],
-        last: { type: "undone", widgetId: changedWidget(entry.change) },
+        last: { type: "undone", change: entry.change },
       };
     }
     case "redo": {
@@ -305,7 +305,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         definition: entry.definition,
         past: [...state.past, { definition, change: entry.change }],
         future: rest,
-        last: { type: "redone", widgetId: changedWidget(entry.change) },
+        last: { type: "redone", change: entry.change },
       };
     }
     case "saved":
@@ -317,6 +317,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 
 /** The widget a step was about (null for the grid's own settings). */
 export function changedWidget(change: EditorChange): string | null {
+  if (change.type === "undone" || change.type === "redone") return changedWidget(change.change);
   return "widgetId" in change ? change.widgetId : null;
 }
 
@@ -326,4 +327,21 @@ export function undoChange(state: EditorState): EditorChange | null {
 }
 export function redoChange(state: EditorState): EditorChange | null {
   return state.future[0]?.change ?? null;
+}
+
+/**
+ * A widget by id in the definition or, when a step took it away, in the history (the words of
+ * "undo adding …" name a widget the undo removed).
+ */
+export function widgetInHistory(state: EditorState, id: string): WidgetDefinition | undefined {
+  const definitions = [
+    state.definition,
+    ...state.future.map((e) => e.definition),
+    ...state.past.map((e) => e.definition),
+  ];
+  for (const definition of definitions) {
+    const widget = widgetById(definition, id);
+    if (widget) return widget;
+  }
+  return undefined;
 }

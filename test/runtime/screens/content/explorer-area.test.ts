@@ -110,7 +110,7 @@ describe("folderFromLocation", () => {
 
 describe("where an object opens", () => {
   const cases: Array<[string, string, boolean, { view: string | null; edit: string | null }]> = [
-    ["Dashboards", "Dashboard", true, { view: "/dashboard/viewer/5", edit: "/dashboard/editor/5" }],
+    ["Dashboards", "Dashboard", true, { view: "/dashboard/viewer/5", edit: "/dashboard/designer/5" }],
     ["Dashboards", "Dashboard", false, { view: "/dashboard/viewer/5", edit: null }],
     ["Reports", "Report", true, { view: "/report/viewer/5", edit: "/report/editor/5" }],
     ["TableAndViews", "DataFusion", true, { view: null, edit: "/data/editor/5" }],
@@ -127,6 +127,14 @@ describe("where an object opens", () => {
   }
   test("the mobile report (no exit button) is never the viewer", () => {
     assert.equal(objectLinks(ROUTES, "Reports", "Report", 5, false).view, "/report/viewer/5");
+  });
+  test("without the native dashboard designer, the legacy editor the manifest maps", () => {
+    const routes = ROUTES.filter((r) => r.id !== "dashboardDesigner");
+    assert.equal(objectLinks(routes, "Dashboards", "Dashboard", 5, true).edit, "/dashboard/editor/5");
+  });
+  test("a shared link's public route is never where a member's object opens", () => {
+    const routes = ROUTES.filter((r) => r.id !== "dashboardViewer");
+    assert.equal(objectLinks(routes, "Dashboards", "Dashboard", 5, false).view, null);
   });
   test("an upgrade route is not used", () => {
     const routes = ROUTES.map((r) =>

@@ -14,7 +14,9 @@ import {
   canonicalJson,
   canRedo,
   canUndo,
+  changedWidget,
   type EditorAction,
+  type EditorChange,
   type EditorState,
   editorReducer,
   HISTORY_LIMIT,
@@ -124,7 +126,11 @@ describe("changing widgets", () => {
     assert.deepEqual(places(moved), ["kpi-1:6,0,3,2", "bar-1:3,2,6,4"]);
     const removed = editorReducer(moved, { type: "remove", widgetId: "kpi-1" });
     assert.deepEqual(places(removed), ["bar-1:3,0,6,4"]);
-    assert.deepEqual(removed.last, { type: "removed", widgetId: "kpi-1", title: "Orders" });
+    assert.deepEqual(removed.last, {
+      type: "removed",
+      widgetId: "kpi-1",
+      widget: moved.definition.Widgets.find((w) => w.Id === "kpi-1"),
+    });
   });
   test("a move to where it already is, or a step against the edge, is no step", () => {
     const nowhere = editorReducer(start, { type: "move", widgetId: "kpi-1", to: { X: 0, Y: 0 } });
@@ -157,7 +163,11 @@ describe("history and the dirty flag", () => {
     );
     const back = editorReducer(two, { type: "undo" });
     assert.deepEqual(places(back), ["kpi-1:0,0,3,2"]);
-    assert.deepEqual(back.last, { type: "undone", widgetId: "pie-1" });
+    assert.deepEqual(back.last, {
+      type: "undone",
+      change: { type: "added", widgetId: "pie-1", position: { X: 3, Y: 0, W: 4, H: 4 } },
+    });
+    assert.equal(changedWidget(back.last as EditorChange), "pie-1");
     assert.deepEqual(redoChange(back), {
       type: "added",
       widgetId: "pie-1",
