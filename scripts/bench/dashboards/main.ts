@@ -96,8 +96,10 @@ function cleanUp(): Promise<void> {
   })();
   return cleaned;
 }
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  // `on`, and Chromium launched without Playwright's own signal handlers: those exit the process at
+  // once when theirs is the only listener left, before the servers are stopped.
+  process.on(signal, () => {
     log(`${signal}: stopping the benchmark's processes`);
     void cleanUp().then(() => process.exit(130));
   });
@@ -175,6 +177,9 @@ try {
 
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
     args: [
       "--no-sandbox",
       "--disable-gpu",
