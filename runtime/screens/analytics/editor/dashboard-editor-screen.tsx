@@ -70,6 +70,7 @@ import {
   editorReducer,
   initialEditorState,
   isDirty,
+  newWidgetId,
   redoChange,
   undoChange,
   widgetInHistory,
@@ -78,6 +79,7 @@ import { EditorWidget, placement } from "./editor-widget.tsx";
 import { announcement, changeWords, type Words } from "./editor-words.ts";
 import { type Box, bottomRow, moveItem, resizeItem } from "./grid-compaction.ts";
 import { paletteGroups } from "./palette-groups.ts";
+import { hasFormSettings } from "./settings-schema.ts";
 import { WidgetSettingsDialog } from "./widget-settings-dialog.tsx";
 import "../../content/content.css";
 import "../analytics.css";
@@ -142,7 +144,6 @@ interface Drag {
   origin: { x: number; y: number };
   pitch: { column: number; row: number };
   box: Box;
-  offset: { x: number; y: number };
 }
 
 function DashboardEditor(props: {
@@ -254,18 +255,26 @@ function DashboardEditor(props: {
       origin: { x: event.clientX, y: event.clientY },
       pitch: gridPitch(bounds.width, gap, rowHeight),
       box: widget.Position,
-      offset: { x: 0, y: 0 },
     });
   };
   const dragging = drag !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one set of listeners per drag, whatever cell it is over
   useEffect(() => {
     if (!dragging) return;
     const onMove = (event: PointerEvent) => {
       setDrag((current) => {
         if (!current) return current;
         const offset = { x: event.clientX - current.origin.x, y: event.clientY - current.origin.y };
+        // The lifted widget follows the pointer without a render; the grid renders when the cell changes.
+        const item = frames.current.get(current.widgetId)?.parentElement;
+        if (item && current.mode === "move") item.style.transform = `translate(${offset.x}px, ${offset.y}px)`;
         const box = draggedBox(current.start, current.mode, cellsMoved(offset.x, offset.y, current.pitch));
-        return { ...current, offset, box };
+        const same =
+          box.X === current.box.X &&
+          box.Y === current.box.Y &&
+          box.W === current.box.W &&
+          box.H === current.box.H;
+        return same ? current : { ...current, box };
       });
     };
     const onUp = () => {
@@ -291,6 +300,7 @@ function DashboardEditor(props: {
         setDrag(null);
       }
     };
+    const lifted = frames.current.get(drag?.widgetId ?? "")?.parentElement;
     window.addEventListener("pointermove", onMove);
     window.addEventListener("pointerup", onUp);
     window.addEventListener("pointercancel", onCancel);
@@ -300,6 +310,7 @@ function DashboardEditor(props: {
       window.removeEventListener("pointerup", onUp);
       window.removeEventListener("pointercancel", onCancel);
       window.removeEventListener("keydown", onKey, true);
+      lifted?.style.removeProperty("transform");
     };
   }, [dragging]);
   const shown = useMemo(() => {
@@ -340,16 +351,13 @@ function DashboardEditor(props: {
     focusAfter.current = { id: next?.Id ?? null };
   };
   const add = (kind: WidgetKind) => {
-    const before = new Set(widgets.map((widget) => widget.Id));
-    const next = editorReducer(state, { type: "add", kind });
+    if (full) return;
     dispatch({ type: "add", kind });
-    const added = next.definition.Widgets.find((widget) => !before.has(widget.Id));
-    // A new widget opens its settings: its data is the first thing to choose.
-    if (added)
-      focusAfter.current = {
-        id: added.Id,
-        settings: kind.data === "query" || kind.settingsSchema.properties.Html !== undefined,
-      };
+    // A new widget opens its settings: its data (or its text) is the first thing to choose.
+    focusAfter.current = {
+      id: newWidgetId(kind.kind, widgets),
+      settings: kind.data === "query" || hasFormSettings(kind),
+    };
   };
 
   // Saving: the object's Properties with the definition replaced; a refusal keeps every change.
@@ -580,7 +588,7 @@ function DashboardEditor(props: {
                     helpId={helpId}
                     setup={setup}
                     filters={filters}
-                    lifted={lifted && drag ? drag.offset : null}
+                    lifted={lifted}
                     resizing={drag?.mode === "resize" && drag.widgetId === widget.Id}
                     frameRef={(element) => {
                       if (element) frames.current.set(widget.Id, element);
@@ -589,11 +597,8 @@ function DashboardEditor(props: {
                     onCommand={(next) => command(widget, next)}
                     onDragStart={(mode, event) => startDrag(widget, mode, event)}
                     onDuplicate={() => {
-                      const before = new Set(widgets.map((w) => w.Id));
-                      const next = editorReducer(state, { type: "duplicate", widgetId: widget.Id });
                       dispatch({ type: "duplicate", widgetId: widget.Id });
-                      const copy = next.definition.Widgets.find((w) => !before.has(w.Id));
-                      focusAfter.current = { id: copy?.Id ?? widget.Id };
+                      focusAfter.current = { id: full ? widget.Id : newWidgetId(widget.Kind, widgets) };
                     }}
                     disabledDuplicate={full}
                   />

@@ -36,8 +36,8 @@ export interface EditorWidgetProps {
   helpId: string;
   setup: WidgetSetup;
   filters: PageFilters;
-  /** The pointer's travel while this widget is dragged by its bar (it follows, lifted). */
-  lifted: { x: number; y: number } | null;
+  /** Dragged by its bar: it follows the pointer (the screen moves it), lifted over the grid. */
+  lifted: boolean;
   resizing: boolean;
   frameRef: (element: HTMLElement | null) => void;
   onCommand: (command: FrameCommand) => void;
@@ -66,10 +66,7 @@ export function EditorWidget(props: EditorWidgetProps) {
     if ((event.target as HTMLElement).closest("button")) return;
     props.onDragStart(mode, event);
   };
-  const style: CSSProperties = {
-    ...placement(props.shown),
-    ...(props.lifted ? { transform: `translate(${props.lifted.x}px, ${props.lifted.y}px)` } : {}),
-  };
+  const style = placement(props.shown);
   const state = props.lifted ? "lifted" : props.resizing ? "resizing" : undefined;
   return (
     <div className="dashboard-editor__item" style={style} data-state={state}>

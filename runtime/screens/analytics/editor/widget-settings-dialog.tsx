@@ -171,7 +171,8 @@ export function WidgetSettingsDialog(props: WidgetSettingsDialogProps) {
     return errors as ErrorSchema;
   }, [formProblems, kind, t]);
   const filterNeedsData = filter && pick.source === null;
-  const dataBlocked = (pick.source !== null && problems.length > 0) || filterNeedsData;
+  // A source is chosen but its choice is incomplete (problems) or its columns are still on their way.
+  const dataBlocked = (pick.source !== null && (problems.length > 0 || !query)) || filterNeedsData;
 
   const apply = () => {
     setTried(true);
@@ -179,7 +180,7 @@ export function WidgetSettingsDialog(props: WidgetSettingsDialogProps) {
       setTab("general");
       return;
     }
-    if (dataBlocked || (pick.source !== null && !query)) {
+    if (dataBlocked) {
       setTab("data");
       return;
     }
