@@ -4,14 +4,16 @@
  * the designer from the empty viewer, adds a KPI, a bar chart and a table over «Sales orders»
  * choosing their data in the picker (each previewed with its rows), moves one with the keyboard
  * (the move is announced and focus stays on it), undoes and redoes it, saves, reloads the viewer and
- * sees the three widgets drawn (canvas, value or table; no error state). Axe finds no serious or
- * critical violation on the designer nor in the widget settings dialog. Everything is located by
- * role and accessible name.
+ * sees the three widgets drawn (canvas, value or table; no error state), its Edit leading back to
+ * the designer. On a dashboard made through the API the mouse moves a widget and resizes another
+ * (snapped to cells), Delete asks before removing and Undo brings the widget back, and leaving with
+ * unsaved changes asks and stores nothing. Axe finds no serious or critical violation on the
+ * designer nor in the widget settings dialog. Everything is located by role and accessible name.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectReady, OWNER, signInAs } from "./helpers/main-screens.ts";
-import { E2E_ORIGIN, settleSessionDialogs } from "./helpers/session.ts";
+import { csrfToken, E2E_ORIGIN, settleSessionDialogs } from "./helpers/session.ts";
 import { text } from "./helpers/texts.ts";
 
 /** The impacts the acceptance forbids. */
@@ -196,4 +198,90 @@ test("the owner builds a dashboard of three widgets in the designer, saves it an
   for (const title of ["Revenue per month", "Order lines by region", "Largest order lines"]) {
     await expect(region(title).getByRole("alert"), `${title} shows an error`).toHaveCount(0);
   }
+  // The object header's Edit opens the designer again.
+  const edit = page.getByRole("link", { name: say("Explorer_Edit"), exact: true });
+  await expect(edit).toHaveAttribute("href", /^\/dashboard\/designer\/\d+$/);
+});
+
+test("the mouse moves and resizes widgets snapping to cells; Delete asks, Undo brings back; leaving unsaved asks", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAs(page, OWNER, E2E_ORIGIN);
+  await settleSessionDialogs(page, { theme: "sync", contrast: false });
+  // Through the API: a dashboard of two text widgets side by side.
+  const text = (Id: string, Title: string, X: number) => ({
+    Id,
+    Kind: "text",
+    Title,
+    Position: { X, Y: 0, W: 4, H: 2 },
+    Settings: { Html: `<p>${Title}</p>` },
+  });
+  const created = await page.request.post("/api/Content/Dashboards/Objects", {
+    data: {
+      Type: "Dashboard",
+      Name: `Layout ${Date.now().toString(36)}`,
+      Properties: {
+        Definition: { Version: 1, Widgets: [text("notes", "Notes", 0), text("links", "Links", 4)] },
+      },
+    },
+    headers: { "X-Tessera-CSRF": await csrfToken(page), Origin: E2E_ORIGIN },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { RecId } = (await created.json()) as { RecId: number };
+  await page.goto(`/dashboard/designer/${RecId}`);
+  await expectReady(page);
+  const frame = (title: string) =>
+    page.getByRole("group", { name: say("DashboardEditor_WidgetFrame", { widget: title }) });
+  const notes = frame("Notes");
+  const links = frame("Links");
+  await expect(notes).toHaveAccessibleDescription(/^Column 1, row 1, 4 wide, 2 high/);
+
+  // Dragged by its bar far to the right: it stops at the last columns, the other keeps its place.
+  const bar = notes.getByText(/^Column 1, row 1/);
+  const from = (await bar.boundingBox()) as { x: number; y: number; width: number; height: number };
+  await page.mouse.move(from.x + 10, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 400, from.y + from.height / 2, { steps: 8 });
+  await page.mouse.move(from.x + 3000, from.y + from.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect(notes).toHaveAccessibleDescription(/^Column 9, row 1, 4 wide, 2 high/);
+  await expect(links).toHaveAccessibleDescription(/^Column 5, row 1/);
+  await expect(page.locator(".dashboard-editor__status")).toHaveText(
+    say("DashboardEditor_Announce_moved", { widget: "Notes", column: "9", row: "1" }),
+  );
+
+  // Resized from its corner by about one row down: snapped to whole rows, its width kept.
+  const corner = links.getByTitle(say("DashboardEditor_ResizeHandle"));
+  const grip = (await corner.boundingBox()) as { x: number; y: number; width: number; height: number };
+  const rowHeight = (await links.boundingBox())?.height ?? 160;
+  await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2 + rowHeight / 2 + 8, { steps: 6 });
+  await page.mouse.up();
+  await expect(links).toHaveAccessibleDescription(/^Column 5, row 1, 4 wide, 3 high/);
+
+  // Delete on the focused widget asks first; Undo brings it back where it was.
+  await notes.focus();
+  await page.keyboard.press("Delete");
+  const ask = page.getByRole("dialog", { name: say("DashboardEditor_RemoveTitle", { widget: "Notes" }) });
+  await ask.getByRole("button", { name: say("DashboardEditor_RemoveConfirm") }).click();
+  await expect(notes).toHaveCount(0);
+  await expect(page.locator(".dashboard-editor__status")).toHaveText(
+    say("DashboardEditor_Announce_removed", { widget: "Notes" }),
+  );
+  await expect(links).toBeFocused();
+  await page.keyboard.press("Control+z");
+  await expect(notes).toHaveAccessibleDescription(/^Column 9, row 1/);
+
+  // Unsaved changes: leaving asks; leaving anyway keeps the stored dashboard as it was.
+  await page.getByRole("button", { name: say("Content_Cancel"), exact: true }).click();
+  const leave = page.getByRole("dialog", { name: say("Editor_LeaveTitle") });
+  await leave.getByRole("button", { name: say("Editor_Leave") }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/viewer/${RecId}$`));
+  const stored = await page.request.get(`/api/Content/Dashboards/Objects/${RecId}`);
+  const properties = (
+    (await stored.json()) as { Properties: { Definition: { Widgets: { Position: { X: number } }[] } } }
+  ).Properties;
+  expect(properties.Definition.Widgets.map((widget) => widget.Position.X)).toEqual([0, 4]);
 });

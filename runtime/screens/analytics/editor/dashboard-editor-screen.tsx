@@ -192,6 +192,7 @@ function DashboardEditor(props: {
   const focusAfter = useRef<{ id: string | null; settings?: boolean } | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
+  const afterRemove = useRef<string | null>(null);
   useLayoutEffect(() => {
     const request = focusAfter.current;
     if (!request) return;
@@ -349,6 +350,8 @@ function DashboardEditor(props: {
     const next = ordered[index + 1] ?? ordered[index - 1];
     dispatch({ type: "remove", widgetId: id });
     focusAfter.current = { id: next?.Id ?? null };
+    // The question's dialog gives focus back after this render, to its opener — gone with the widget.
+    afterRemove.current = next?.Id ?? null;
   };
   const add = (kind: WidgetKind) => {
     if (full) return;
@@ -637,7 +640,7 @@ function DashboardEditor(props: {
             remove(id);
           }}
           onCancel={() => setConfirmRemove(null)}
-          returnFocus={() => grid.current}
+          returnFocus={() => frames.current.get(afterRemove.current ?? "") ?? grid.current}
         />
       ) : null}
       {guard.asking ? (
