@@ -41,6 +41,7 @@ import type { ScreenProps } from "../../../renderers/screen-props.ts";
 import { useManifest } from "../../../state/manifest-context.tsx";
 import { kindOf, objectOrEmpty } from "../../../widgets/widget-kinds.ts";
 import { widgetRegistry } from "../../../widgets/widget-registry.ts";
+import { useWidgetThemes } from "../../../widgets/widget-themes.ts";
 import { contentApi } from "../../content/content-api.ts";
 import { errorMessage, showSuccessBanner } from "../../content/content-feedback.ts";
 import type { ObjectDetail } from "../../content/content-types.ts";
@@ -162,6 +163,8 @@ function DashboardEditor(props: {
   const { definition } = state;
   const widgets = definition.Widgets;
   const setup = useWidgetSetup(definition.Theme, true);
+  // The account's widget themes, offered for the dashboard (the viewers draw its widgets with it).
+  const themes = useWidgetThemes(true);
   const filters = usePageFilters(widgets, setup.rendererOf);
   const rowHeight = rowHeightOf(definition.RowHeight);
   const dirty = isDirty(state);
@@ -488,6 +491,22 @@ function DashboardEditor(props: {
               type: "rowHeight",
               rowHeight: value === DEFAULT_ROW_HEIGHT && definition.RowHeight === undefined ? null : value,
             })
+          }
+        />
+        <Select
+          uid={`${gridId}-theme`}
+          label={t("DashboardEditor_Theme")}
+          className="dashboard-editor__row-height"
+          options={[
+            { label: t("DashboardEditor_ThemeNone"), value: "" },
+            ...themes.map((theme) => ({ label: theme.Key, value: theme.Key })),
+            ...(definition.Theme && !themes.some((theme) => theme.Key === definition.Theme)
+              ? [{ label: definition.Theme, value: definition.Theme }]
+              : []),
+          ]}
+          value={definition.Theme ?? ""}
+          onChange={(value) =>
+            dispatch({ type: "theme", theme: typeof value === "string" && value ? value : null })
           }
         />
       </div>

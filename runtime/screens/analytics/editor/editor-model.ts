@@ -51,7 +51,7 @@ export type EditorChange =
   | { type: "moved" | "resized"; widgetId: string; position: Box }
   | { type: "removed"; widgetId: string; widget: WidgetDefinition }
   | { type: "edited"; widgetId: string }
-  | { type: "layout" }
+  | { type: "layout" | "theme" }
   | { type: "blocked"; widgetId: string; reason: "edge" | "full" }
   | { type: "undone" | "redone"; change: EditorChange };
 
@@ -89,6 +89,7 @@ export type EditorAction =
   | { type: "duplicate"; widgetId: string }
   | { type: "update"; widgetId: string; patch: WidgetPatch }
   | { type: "rowHeight"; rowHeight: number | null }
+  | { type: "theme"; theme: string | null }
   | { type: "undo" }
   | { type: "redo" }
   | { type: "saved"; definition: DashboardDefinition }
@@ -285,6 +286,13 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       else next.RowHeight = action.rowHeight;
       if (next.RowHeight === definition.RowHeight) return state;
       return commit(state, next, { type: "layout" });
+    }
+    case "theme": {
+      const next: DashboardDefinition = { ...definition };
+      if (action.theme === null) delete next.Theme;
+      else next.Theme = action.theme;
+      if (next.Theme === definition.Theme) return state;
+      return commit(state, next, { type: "theme" });
     }
     case "undo": {
       const entry = state.past[state.past.length - 1];

@@ -26,7 +26,8 @@ export function changeWords(change: EditorChange, nameOf: (widgetId: string) => 
     case "redone":
       return changeWords(change.change, nameOf);
     case "layout":
-      return { key: "DashboardEditor_Change_layout", values: {} };
+    case "theme":
+      return { key: `DashboardEditor_Change_${change.type}`, values: {} };
     case "blocked":
       return { key: "DashboardEditor_Change_edited", values: { widget: nameOf(change.widgetId) } };
     default:
@@ -53,7 +54,8 @@ export function announcement(
     case "edited":
       return { key: `DashboardEditor_Announce_${change.type}`, values: { widget: nameOf(change.widgetId) } };
     case "layout":
-      return { key: "DashboardEditor_Announce_layout", values: {} };
+    case "theme":
+      return { key: `DashboardEditor_Announce_${change.type}`, values: {} };
     case "blocked":
       return change.reason === "full"
         ? { key: "DashboardEditor_Announce_full", values: { max: maxWidgets } }

@@ -10,7 +10,7 @@
 import type { ErrorSchema, RJSFSchema } from "@rjsf/utils";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isFilterKind } from "../../../../core/analytics/cross-filter.ts";
+import { type FilterSelection, isFilterKind } from "../../../../core/analytics/cross-filter.ts";
 import type { WidgetDefinition } from "../../../../schemas/payloads/analytics-content.ts";
 import { SINGLE_LINE_TEXT_PATTERN } from "../../../../schemas/text-rules.ts";
 import type { WidgetKind } from "../../../../schemas/widgets.ts";
@@ -197,6 +197,12 @@ export function WidgetSettingsDialog(props: WidgetSettingsDialogProps) {
     if (query) next.Query = query;
     return next;
   }, [widget, title, finalSettings, query]);
+  // A filter in the preview takes choices of its own (they narrow nothing there).
+  const [previewSelection, setPreviewSelection] = useState<FilterSelection | null>(null);
+  const previewBinding =
+    filter && pick.filterColumn !== null
+      ? { column: pick.filterColumn, selection: previewSelection, select: setPreviewSelection }
+      : undefined;
   const preview = shape ? (
     <section className="dashboard-editor__preview" aria-label={t("DashboardEditor_Preview")}>
       <h3 className="dashboard-editor__pick-title">{t("DashboardEditor_Preview")}</h3>
@@ -207,6 +213,7 @@ export function WidgetSettingsDialog(props: WidgetSettingsDialogProps) {
           theme={props.setup.styleOf(draft, props.setup.kindOf(draft))}
           load={(signal) => runQuery(JSON.parse(previewKey), signal)}
           loadKey={`preview:${previewKey}`}
+          filter={previewBinding}
           headingLevel={3}
           className="dashboard-editor__preview-widget"
         />

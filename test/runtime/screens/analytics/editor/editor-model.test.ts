@@ -147,6 +147,13 @@ describe("changing widgets", () => {
       position: { X: 0, Y: 0, W: 4, H: 3 },
     });
   });
+  test("widget theme: set and cleared, each one step", () => {
+    const set = editorReducer(start, { type: "theme", theme: "Classic" });
+    assert.equal(set.definition.Theme, "Classic");
+    assert.deepEqual(set.last, { type: "theme" });
+    assert.equal(editorReducer(set, { type: "theme", theme: "Classic" }), set);
+    assert.equal("Theme" in editorReducer(set, { type: "theme", theme: null }).definition, false);
+  });
   test("row height: set and cleared", () => {
     const set = editorReducer(start, { type: "rowHeight", rowHeight: 100 });
     assert.equal(set.definition.RowHeight, 100);
