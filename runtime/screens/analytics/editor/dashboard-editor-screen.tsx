@@ -61,8 +61,8 @@ import {
   draggedBox,
   type FrameCommand,
   gridPitch,
-  historyCommand,
   keepsOwnKeys,
+  pageCommand,
 } from "./editor-input.ts";
 import {
   canRedo,
@@ -223,14 +223,22 @@ function DashboardEditor(props: {
   // Undo and redo from the keyboard, anywhere on the page but in fields and dialogs, which keep their own.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      const command = historyCommand(event);
+      const command = pageCommand(event);
       if (!command || event.defaultPrevented) return;
       const target = event.target instanceof HTMLElement ? event.target : document.body;
+      const inDialog = target.closest("dialog") !== null;
+      if (command === "save") {
+        // Saving from a field keeps what it holds; a dialog's changes are not the dashboard's yet.
+        if (inDialog) return;
+        event.preventDefault();
+        void saveNow.current();
+        return;
+      }
       const own = keepsOwnKeys({
         tagName: target.tagName,
         isContentEditable: target.isContentEditable,
         type: target instanceof HTMLInputElement ? target.type : undefined,
-        inDialog: target.closest("dialog") !== null,
+        inDialog,
       });
       if (own) return;
       event.preventDefault();
@@ -398,6 +406,8 @@ function DashboardEditor(props: {
       setSaving(false);
     }
   };
+  const saveNow = useRef(save);
+  saveNow.current = () => (dirty ? save() : Promise.resolve());
   const guard = useLeaveGuard(dirty && !saving);
   const leave = () => navigate(props.viewerHref);
 
@@ -463,6 +473,7 @@ function DashboardEditor(props: {
           className="kit-button kit-button--primary"
           disabled={saving || !dirty}
           aria-busy={saving || undefined}
+          aria-keyshortcuts="Control+S"
           onClick={() => void save()}
         >
           {saving ? t("DashboardEditor_Saving") : t("Content_Save")}

@@ -1,8 +1,8 @@
 /**
  * What the mouse and the keyboard mean on the dashboard editor's grid, as pure functions: a key on a
  * focused widget frame (arrow keys move it, Shift with an arrow resizes it, Delete removes it, Enter
- * opens its settings — WCAG 2.1.1, the mouse's moves by keyboard), the history keys of the page
- * (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y; ⌘ on a Mac), which focused element keeps its own keys (a text field
+ * opens its settings — WCAG 2.1.1, the mouse's moves by keyboard), the keys of the page (Ctrl+Z,
+ * Ctrl+Shift+Z, Ctrl+Y, Ctrl+S; ⌘ on a Mac), which focused element keeps its own keys (a text field
  * has its own undo), and a pointer's travel in pixels as whole grid cells (a drag snaps to cells).
  */
 import { GRID_COLUMNS } from "../../../../schemas/payloads/analytics-content.ts";
@@ -49,12 +49,16 @@ export function frameCommand(press: KeyPress): FrameCommand | null {
   return null;
 }
 
-/** The history command of a key press anywhere on the page, or null. */
-export function historyCommand(press: KeyPress): "undo" | "redo" | null {
+/**
+ * The page command of a key press anywhere on the designer, or null: undo, redo, and save (Ctrl+S,
+ * as in the dashboard tools people know, instead of the browser saving the page).
+ */
+export function pageCommand(press: KeyPress): "undo" | "redo" | "save" | null {
   if (!(press.ctrlKey || press.metaKey) || press.altKey) return null;
   const key = press.key.toLowerCase();
   if (key === "z") return press.shiftKey ? "redo" : "undo";
   if (key === "y" && !press.shiftKey) return "redo";
+  if (key === "s" && !press.shiftKey) return "save";
   return null;
 }
 

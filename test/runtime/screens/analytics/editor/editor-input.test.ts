@@ -14,9 +14,9 @@ import {
   draggedBox,
   frameCommand,
   gridPitch,
-  historyCommand,
   type KeyPress,
   keepsOwnKeys,
+  pageCommand,
 } from "../../../../../runtime/screens/analytics/editor/editor-input.ts";
 import {
   announcement,
@@ -58,8 +58,8 @@ describe("keys on a focused widget frame", () => {
   for (const [name, key, expect] of cases) test(name, () => assert.deepEqual(frameCommand(key), expect));
 });
 
-describe("history keys on the page", () => {
-  const cases: Array<[string, KeyPress, "undo" | "redo" | null]> = [
+describe("keys of the page", () => {
+  const cases: Array<[string, KeyPress, "undo" | "redo" | "save" | null]> = [
     ["Ctrl+Z undoes", press("z", { ctrlKey: true }), "undo"],
     ["⌘Z undoes (Mac)", press("z", { metaKey: true }), "undo"],
     ["Ctrl+Shift+Z redoes (the key reads Z)", press("Z", { ctrlKey: true, shiftKey: true }), "redo"],
@@ -67,8 +67,11 @@ describe("history keys on the page", () => {
     ["Z alone types", press("z"), null],
     ["Ctrl+Alt+Z is not ours", press("z", { ctrlKey: true, altKey: true }), null],
     ["Ctrl+Shift+Y is not ours", press("y", { ctrlKey: true, shiftKey: true }), null],
+    ["Ctrl+S saves (not the browser's Save page)", press("s", { ctrlKey: true }), "save"],
+    ["⌘S saves (Mac)", press("s", { metaKey: true }), "save"],
+    ["Ctrl+Shift+S is not ours", press("S", { ctrlKey: true, shiftKey: true }), null],
   ];
-  for (const [name, key, expect] of cases) test(name, () => assert.equal(historyCommand(key), expect));
+  for (const [name, key, expect] of cases) test(name, () => assert.equal(pageCommand(key), expect));
   const targets: Array<[string, Parameters<typeof keepsOwnKeys>[0], boolean]> = [
     [
       "a text input keeps its own undo",
