@@ -7,7 +7,9 @@
  * sees the three widgets drawn (canvas, value or table; no error state), its Edit leading back to
  * the designer. On a dashboard made through the API the mouse moves a widget and resizes another
  * (snapped to cells), Delete asks before removing and Undo brings the widget back, and leaving with
- * unsaved changes asks and stores nothing. Axe finds no serious or critical violation on the
+ * unsaved changes asks and stores nothing. A save the upstream refuses (a filter told to narrow a
+ * chart over a source without its column) is said in words with a way to the widget, and every change
+ * stays. Axe finds no serious or critical violation on the
  * designer nor in the widget settings dialog. Everything is located by role and accessible name.
  */
 import AxeBuilder from "@axe-core/playwright";
@@ -284,4 +286,73 @@ test("the mouse moves and resizes widgets snapping to cells; Delete asks, Undo b
     (await stored.json()) as { Properties: { Definition: { Widgets: { Position: { X: number } }[] } } }
   ).Properties;
   expect(properties.Definition.Widgets.map((widget) => widget.Position.X)).toEqual([0, 4]);
+});
+
+test("a save the upstream refuses says why in words, leads to the widget and keeps every change", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAs(page, OWNER, E2E_ORIGIN);
+  await settleSessionDialogs(page, { theme: "sync", contrast: false });
+  const sources = await page.request.get("/api/Data/Sources");
+  const { items } = (await sources.json()) as { items: { RecId: number; Name: string }[] };
+  const marketing = items.find((item) => item.Name === "Marketing daily")?.RecId;
+  expect(marketing).toBeDefined();
+  const created = await page.request.post("/api/Content/Dashboards/Objects", {
+    data: {
+      Type: "Dashboard",
+      Name: `Refused ${Date.now().toString(36)}`,
+      Properties: {
+        Definition: {
+          Version: 1,
+          Widgets: [
+            {
+              Id: "spend",
+              Kind: "bar",
+              Title: "Spend by channel",
+              Position: { X: 0, Y: 0, W: 6, H: 4 },
+              Query: {
+                Source: { RecId: marketing },
+                GroupBy: [{ Column: "Channel" }],
+                Aggregates: [{ Function: "sum", Column: "Spend", As: "Spend" }],
+              },
+            },
+          ],
+        },
+      },
+    },
+    headers: { "X-Tessera-CSRF": await csrfToken(page), Origin: E2E_ORIGIN },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { RecId } = (await created.json()) as { RecId: number };
+  await page.goto(`/dashboard/designer/${RecId}`);
+  await expectReady(page);
+
+  // A selection filter over «Sales orders» told to narrow a chart over «Marketing daily», which has no Region.
+  const dialog = await addWidget(page, say("WidgetKind_select"));
+  await dialog.getByRole("textbox", { name: say("DashboardEditor_FieldTitle") }).fill("Region");
+  await choose(dialog, say("WidgetSetting_Targets"), "Spend by channel");
+  await page.keyboard.press("Escape");
+  await dialog.getByRole("tab", { name: say("DashboardEditor_TabData") }).click();
+  await choose(dialog, say("DashboardEditor_Source"), "Sales orders");
+  await expect(dialog.getByRole("combobox", { name: say("DashboardEditor_FilterColumn") })).toBeVisible({
+    timeout: DRAWN_TIMEOUT_MS,
+  });
+  await choose(dialog, say("DashboardEditor_FilterColumn"), "Region");
+  await dialog.getByRole("button", { name: say("DashboardEditor_Apply") }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByRole("button", { name: say("Content_Save"), exact: true }).click();
+  const refusal = page.getByRole("alert").filter({ hasText: say("DashboardEditor_SaveFailed") });
+  await expect(refusal).toBeVisible({ timeout: DRAWN_TIMEOUT_MS });
+  await expect(refusal).toContainText(say("ErrorCode6020"));
+  await expect(refusal).toContainText("Region");
+  await refusal
+    .getByRole("button", { name: say("DashboardEditor_ShowWidget", { widget: "Region" }) })
+    .click();
+  const filter = page.getByRole("group", { name: say("DashboardEditor_WidgetFrame", { widget: "Region" }) });
+  await expect(filter).toBeFocused();
+  // Nothing was lost: the change is still there to fix, and still unsaved.
+  await expect(page.getByText(say("Editor_Unsaved"))).toBeVisible();
+  await expect(page.getByRole("button", { name: say("Content_Save"), exact: true })).toBeEnabled();
 });

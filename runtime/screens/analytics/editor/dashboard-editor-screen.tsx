@@ -55,7 +55,7 @@ import { dashboardDefinitionOf } from "../definitions.ts";
 import { DEFAULT_ROW_HEIGHT, readingOrder, rowHeightOf } from "../grid-layout.ts";
 import { usePageFilters } from "../page-filters.ts";
 import { useWidgetSetup } from "../widget-setup.ts";
-import { blocksSave, type DefinitionProblem, definitionProblems } from "./definition-check.ts";
+import { blocksSave, type DefinitionProblem, definitionProblems, refusedWidget } from "./definition-check.ts";
 import {
   cellsMoved,
   draggedBox,
@@ -91,8 +91,6 @@ const EMPTY: DashboardDefinition = { Version: 1, Widgets: [] };
 const ROOM_ROWS = 3;
 /** The row heights offered, in pixels (the definition schema allows 40–200). */
 const ROW_HEIGHTS = [40, 60, 80, 100, 120, 160, 200];
-/** A widget id a refusal of the upstream names («id»). */
-const NAMED_WIDGET = /«([a-z0-9][a-z0-9-]{0,39})»/;
 
 export default function DashboardEditorScreen({ route, params }: ScreenProps) {
   const { t } = useTranslation();
@@ -432,7 +430,7 @@ function DashboardEditor(props: {
     return Array.isArray(stored) ? Math.max(0, stored.length - read) : 0;
   });
   const shownProblems = problems.filter((problem) => !problem.blocking || showBlocking);
-  const savedNamed = saveError instanceof ApiError ? NAMED_WIDGET.exec(saveError.message)?.[1] : undefined;
+  const savedNamed = saveError instanceof ApiError ? refusedWidget(saveError.message, widgets) : null;
   const focusWidget = (id: string | null) => id && frames.current.get(id)?.focus();
 
   return (

@@ -206,3 +206,21 @@ export function definitionProblems(
 /** Whether any problem stops the save. */
 export const blocksSave = (problems: readonly DefinitionProblem[]) =>
   problems.some((problem) => problem.blocking);
+
+/** A widget id in «guillemets», as the upstream's refusals of a definition name the widget at fault. */
+const NAMED_WIDGET = /«([a-z0-9][a-z0-9-]{0,39})»/g;
+
+/**
+ * The first widget of the definition a refusal's message names (the upstream writes
+ * `Widget «id»: …` and `Filter widget «id»: …`), so the page can lead to it; null when none.
+ */
+export function refusedWidget(
+  message: string,
+  widgets: readonly Pick<WidgetDefinition, "Id">[],
+): string | null {
+  for (const match of message.matchAll(NAMED_WIDGET)) {
+    const id = match[1] as string;
+    if (widgets.some((widget) => widget.Id === id)) return id;
+  }
+  return null;
+}

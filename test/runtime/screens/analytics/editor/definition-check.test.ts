@@ -14,6 +14,7 @@ import {
   blocksSave,
   definitionProblems,
   propertiesSize,
+  refusedWidget,
 } from "../../../../../runtime/screens/analytics/editor/definition-check.ts";
 import {
   hasFormSettings,
@@ -220,4 +221,20 @@ describe("the settings form of each kind", () => {
       'Validation_MinLength{"limit":1}',
     );
   });
+});
+
+describe("the widget a refusal names", () => {
+  const widgets = [{ Id: "kpi-1" }, { Id: "select-1" }];
+  const cases: Array<[string, string, string | null]> = [
+    ["a widget's query", "Widget «kpi-1»: Sum and average need a number column.", "kpi-1"],
+    [
+      "a filter's column against a target: the first named that is on the dashboard",
+      "Filter widget «select-1»: the source of «bar-9» has no column «Region».",
+      "select-1",
+    ],
+    ["a column is not a widget", "The source has no column «Revenue».", null],
+    ["no name at all", "The Dashboard definition is not valid.", null],
+  ];
+  for (const [name, message, expect] of cases)
+    test(name, () => assert.equal(refusedWidget(message, widgets), expect));
 });
