@@ -27,7 +27,8 @@ export const REDACTED_HEADER_PATHS = [
 /**
  * Paths whose remainder is a credential: the share pages /v/, /b/, /ld/{code} (§2.1) and, under the
  * webservices base (the browser's /webservices/, the upstream's /ws/), the routes answered to whoever
- * holds the random value in the path — Share/{Type}/{code}, Gateway/Embedding/Share/{Type}/{code},
+ * holds the random value in the path — Share/{Type}/{code}/… (the shared view and its widgets' data),
+ * Gateway/Embedding/Share/{Type}/{code},
  * account/logo/{logoUid} and SystemMedia/{uid}. Case-insensitive and with repeated slashes, as the
  * routers match them; everything after the prefix is masked.
  */

@@ -16,13 +16,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
  */
 const NODE_TEST_TIMEOUT_MS = 180_000;
 /**
- * The configuration plane's properties: ten thousand generated change sets and a hundred
- * publications with rollbacks take minutes of CPU each, so they run in a node:test run of their own,
- * with a budget of their own.
+ * The files that compute for minutes: the configuration plane's properties (ten thousand generated
+ * change sets, a hundred publications with rollbacks) and the studio's form rendered for every item
+ * of every manifest. They run in a node:test run of their own, one at a time, with a budget of their own.
  */
 const PROPERTY_FILES = [
   join("test", "server", "gateway", "config", "config-change-set-properties.test.ts"),
   join("test", "server", "gateway", "config", "config-publication-properties.test.ts"),
+  join("test", "runtime", "screens", "admin", "studio", "document", "document-form-render.test.ts"),
 ] as const;
 const PROPERTY_TIMEOUT_MS = 900_000;
 /**
@@ -85,8 +86,8 @@ if (!onlyE2e) {
     `--test-timeout=${timeoutMs}`,
     ...list,
   ];
-  // The properties compute without waiting, one file at a time, beside the other files: they fill the
-  // time those spend waiting. Their report follows the others'.
+  // The long files compute without waiting, one at a time, beside the other files: they fill the time
+  // those spend waiting. Their report follows the others'.
   const propertyRun = runBeside(
     process.execPath,
     nodeTestArgs(
@@ -102,7 +103,7 @@ if (!onlyE2e) {
   );
   const mainStatus = await runStreamed(process.execPath, mainArgs);
   const property = await propertyRun;
-  process.stdout.write("\n# the configuration properties, run beside the other files:\n");
+  process.stdout.write("\n# the long-running files, run beside the others:\n");
   process.stdout.write(property.output);
   status = mainStatus || property.status || status;
 }

@@ -122,6 +122,10 @@ test("credential headers are censored", () => {
  */
 const CREDENTIAL_ROUTES = [
   "GET /ws/Share/:type/:code",
+  // The shared links' widget data: the code leads the path as in the shared view itself.
+  "POST /ws/Share/Dashboard/:code/Widgets/:widgetId/Query",
+  "POST /ws/Share/LiveDoc/:code/Widgets/:widgetId/Query",
+  "POST /ws/Share/Binder/:code/Pages/:dashboardRecId/Widgets/:widgetId/Query",
   "GET /ws/Gateway/Embedding/Share/:type/:code",
   "GET /ws/account/logo/:logoUid",
   "GET /ws/SystemMedia/:uid",
