@@ -7,9 +7,9 @@
  * sees the three widgets drawn (canvas, value or table; no error state), its Edit leading back to
  * the designer. On a dashboard made through the API the mouse moves a widget and resizes another
  * (snapped to cells), Delete asks before removing and Undo brings the widget back, and leaving with
- * unsaved changes asks and stores nothing. A save the upstream refuses (a filter told to narrow a
- * chart over a source without its column) is said in words with a way to the widget, and every change
- * stays. Axe finds no serious or critical violation on the
+ * unsaved changes asks and stores nothing. A save the upstream refuses (a filter left narrowing a
+ * chart moved to a source without its column) is said in words with a way to the widget, every change
+ * stays, and the filter's settings then name the target at fault. Axe finds no serious or critical violation on the
  * designer nor in the widget settings dialog. Everything is located by role and accessible name.
  */
 import AxeBuilder from "@axe-core/playwright";
@@ -296,8 +296,9 @@ test("a save the upstream refuses says why in words, leads to the widget and kee
   await settleSessionDialogs(page, { theme: "sync", contrast: false });
   const sources = await page.request.get("/api/Data/Sources");
   const { items } = (await sources.json()) as { items: { RecId: number; Name: string }[] };
-  const marketing = items.find((item) => item.Name === "Marketing daily")?.RecId;
-  expect(marketing).toBeDefined();
+  const orders = items.find((item) => item.Name === "Sales orders")?.RecId;
+  expect(orders).toBeDefined();
+  // Through the API: a chart over «Sales orders» and a Region filter that narrows it.
   const created = await page.request.post("/api/Content/Dashboards/Objects", {
     data: {
       Type: "Dashboard",
@@ -307,14 +308,27 @@ test("a save the upstream refuses says why in words, leads to the widget and kee
           Version: 1,
           Widgets: [
             {
-              Id: "spend",
-              Kind: "bar",
-              Title: "Spend by channel",
-              Position: { X: 0, Y: 0, W: 6, H: 4 },
+              Id: "region",
+              Kind: "select",
+              Title: "Region",
+              Position: { X: 0, Y: 0, W: 3, H: 2 },
               Query: {
-                Source: { RecId: marketing },
+                Source: { RecId: orders },
+                GroupBy: [{ Column: "Region" }],
+                Aggregates: [{ Function: "count", As: "Rows" }],
+                Sort: [{ By: "Region" }],
+              },
+              Settings: { Column: "Region", Targets: ["orders"] },
+            },
+            {
+              Id: "orders",
+              Kind: "bar",
+              Title: "Order lines by channel",
+              Position: { X: 3, Y: 0, W: 6, H: 4 },
+              Query: {
+                Source: { RecId: orders },
                 GroupBy: [{ Column: "Channel" }],
-                Aggregates: [{ Function: "sum", Column: "Spend", As: "Spend" }],
+                Aggregates: [{ Function: "count", As: "Order lines" }],
               },
             },
           ],
@@ -328,17 +342,17 @@ test("a save the upstream refuses says why in words, leads to the widget and kee
   await page.goto(`/dashboard/designer/${RecId}`);
   await expectReady(page);
 
-  // A selection filter over «Sales orders» told to narrow a chart over «Marketing daily», which has no Region.
-  const dialog = await addWidget(page, say("WidgetKind_select"));
-  await dialog.getByRole("textbox", { name: say("DashboardEditor_FieldTitle") }).fill("Region");
-  await choose(dialog, say("WidgetSetting_Targets"), "Spend by channel");
-  await page.keyboard.press("Escape");
-  await dialog.getByRole("tab", { name: say("DashboardEditor_TabData") }).click();
-  await choose(dialog, say("DashboardEditor_Source"), "Sales orders");
-  await expect(dialog.getByRole("combobox", { name: say("DashboardEditor_FilterColumn") })).toBeVisible({
-    timeout: DRAWN_TIMEOUT_MS,
+  // The chart now reads «Marketing daily», which has no Region: the filter can no longer narrow it.
+  const chart = page.getByRole("group", {
+    name: say("DashboardEditor_WidgetFrame", { widget: "Order lines by channel" }),
   });
-  await choose(dialog, say("DashboardEditor_FilterColumn"), "Region");
+  await chart
+    .getByRole("button", { name: say("DashboardEditor_OpenSettings", { widget: "Order lines by channel" }) })
+    .click();
+  const dialog = settingsDialog(page);
+  await dialog.getByRole("tab", { name: say("DashboardEditor_TabData") }).click();
+  await choose(dialog, say("DashboardEditor_Source"), "Marketing daily");
+  await expectPreviewDrawn(dialog, "canvas");
   await dialog.getByRole("button", { name: say("DashboardEditor_Apply") }).click();
   await expect(dialog).toHaveCount(0);
 
@@ -355,4 +369,16 @@ test("a save the upstream refuses says why in words, leads to the widget and kee
   // Nothing was lost: the change is still there to fix, and still unsaved.
   await expect(page.getByText(say("Editor_Unsaved"))).toBeVisible();
   await expect(page.getByRole("button", { name: say("Content_Save"), exact: true })).toBeEnabled();
+
+  // The filter's settings now say which target lacks its column.
+  await filter
+    .getByRole("button", { name: say("DashboardEditor_OpenSettings", { widget: "Region" }) })
+    .click();
+  await settingsDialog(page)
+    .getByRole("button", { name: say("DashboardEditor_Apply") })
+    .click();
+  await expect(settingsDialog(page)).toContainText(
+    say("DashboardEditor_TargetWithoutColumn", { widget: "Order lines by channel", column: "Region" }),
+    { timeout: DRAWN_TIMEOUT_MS },
+  );
 });

@@ -419,7 +419,7 @@ function DashboardEditor(props: {
           (widget) =>
             widget.Id !== editingWidget.Id && widget.Query && !isFilterKind(setup.rendererOf(widget.Kind)),
         )
-        .map((widget) => ({ id: widget.Id, label: nameOf(widget) }))
+        .map((widget) => ({ id: widget.Id, label: nameOf(widget), source: widget.Query?.Source.RecId }))
     : [];
   const groups = paletteGroups(manifest, (renderer) => widgetRegistry.has(renderer));
   const full = widgets.length >= MAX_WIDGETS;

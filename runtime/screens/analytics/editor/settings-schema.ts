@@ -12,10 +12,11 @@ import { isFilterKind } from "../../../../core/analytics/cross-filter.ts";
 import type { WidgetKind } from "../../../../schemas/widgets.ts";
 import { interpretSchema, type RawError, type Translate } from "../../../forms/schema-interpreter.ts";
 
-/** A widget a filter may narrow: its id and the name it is shown by. */
+/** A widget a filter may narrow: its id, the name it is shown by, the source its query reads. */
 export interface TargetChoice {
   id: string;
   label: string;
+  source?: number;
 }
 
 type SettingSchema = WidgetKind["settingsSchema"]["properties"][string];
@@ -115,4 +116,22 @@ export function settingsProblems(
     problems.push({ setting: title ? t(title) : name, message: error.message });
   }
   return problems;
+}
+
+/**
+ * The widgets a filter is told to narrow whose data lacks the filter's column — the upstream
+ * refuses such a definition (each target must have the column); `columnsOf` gives a source's
+ * column names once known (undefined while loading: not judged yet).
+ */
+export function targetsWithoutColumn(
+  column: string | null,
+  chosen: readonly TargetChoice[],
+  columnsOf: (source: number) => readonly string[] | undefined,
+): TargetChoice[] {
+  if (column === null) return [];
+  return chosen.filter((target) => {
+    if (target.source === undefined) return false;
+    const names = columnsOf(target.source);
+    return names !== undefined && !names.includes(column);
+  });
 }

@@ -41,6 +41,7 @@ import {
   settingsProblems,
   settingsUiSchema,
   type TargetChoice,
+  targetsWithoutColumn,
 } from "./settings-schema.ts";
 
 /** Pause after the last change before the preview queries again, in milliseconds. */
@@ -148,13 +149,57 @@ export function WidgetSettingsDialog(props: WidgetSettingsDialogProps) {
     for (const [name, value] of Object.entries(next)) if (value === undefined) delete next[name];
     return next;
   }, [settings, filter, pick.filterColumn]);
-  const formProblems = useMemo(
-    () =>
-      settingsProblems(kind, finalSettings, t).filter(
-        (problem) => !(filter && problem.setting === t("WidgetSetting_Column")),
+  // The targets of a filter must have its column: their sources' columns, when not the filter's own.
+  const chosenTargets = useMemo(() => {
+    const ids = Array.isArray(finalSettings.Targets) ? (finalSettings.Targets as unknown[]) : [];
+    return props.targets.filter((target) => ids.includes(target.id));
+  }, [finalSettings.Targets, props.targets]);
+  const otherSources = [
+    ...new Set(
+      chosenTargets.flatMap((target) =>
+        target.source !== undefined && target.source !== pick.source ? [target.source] : [],
       ),
-    [kind, finalSettings, t, filter],
+    ),
+  ].sort((a, b) => a - b);
+  const targetColumns = useResource(
+    filter && otherSources.length > 0 ? `target-columns:${otherSources.join(",")}` : null,
+    (signal) =>
+      Promise.all(otherSources.map(async (source) => [source, await loadColumns(source, signal)] as const)),
   );
+  const formProblems = useMemo(() => {
+    const found = settingsProblems(kind, finalSettings, t).filter(
+      (problem) => !(filter && problem.setting === t("WidgetSetting_Column")),
+    );
+    const known = new Map<number, readonly string[]>(
+      (targetColumns.data ?? []).map(([source, columns]) => [source, columns.map((column) => column.Name)]),
+    );
+    if (pick.source !== null && columnList)
+      known.set(
+        pick.source,
+        columnList.map((column) => column.Name),
+      );
+    for (const target of targetsWithoutColumn(filter ? pick.filterColumn : null, chosenTargets, (source) =>
+      known.get(source),
+    ))
+      found.push({
+        setting: t("WidgetSetting_Targets"),
+        message: t("DashboardEditor_TargetWithoutColumn", {
+          widget: target.label,
+          column: pick.filterColumn ?? "",
+        }),
+      });
+    return found;
+  }, [
+    kind,
+    finalSettings,
+    t,
+    filter,
+    targetColumns.data,
+    pick.source,
+    pick.filterColumn,
+    columnList,
+    chosenTargets,
+  ]);
   const titleProblem =
     title.trim().length > TITLE_MAX_CHARS
       ? t("Validation_MaxLength", { limit: TITLE_MAX_CHARS })

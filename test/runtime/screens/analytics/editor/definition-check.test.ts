@@ -22,6 +22,7 @@ import {
   settingsFormSchema,
   settingsProblems,
   settingsUiSchema,
+  targetsWithoutColumn,
 } from "../../../../../runtime/screens/analytics/editor/settings-schema.ts";
 import { DEFINITION_MAX_CHARS } from "../../../../../runtime/screens/content/content-limits.ts";
 import type {
@@ -219,6 +220,38 @@ describe("the settings form of each kind", () => {
     assert.equal(
       settingsProblems(kind("select"), { Column: "" }, t)[0]?.message,
       'Validation_MinLength{"limit":1}',
+    );
+  });
+});
+
+describe("a filter's targets must have its column (the upstream refuses otherwise)", () => {
+  const targets = [
+    { id: "orders", label: "Orders", source: 1 },
+    { id: "spend", label: "Spend", source: 5 },
+    { id: "notes", label: "Notes" },
+  ];
+  const columns = new Map([
+    [1, ["Region", "Channel"]],
+    [5, ["Date", "Channel"]],
+  ]);
+  test("the target whose source lacks the column is named", () => {
+    assert.deepEqual(
+      targetsWithoutColumn("Region", targets, (source) => columns.get(source)).map((target) => target.id),
+      ["spend"],
+    );
+  });
+  test("a column both have, no column yet, or columns still loading: nothing to say", () => {
+    assert.deepEqual(
+      targetsWithoutColumn("Channel", targets, (source) => columns.get(source)),
+      [],
+    );
+    assert.deepEqual(
+      targetsWithoutColumn(null, targets, (source) => columns.get(source)),
+      [],
+    );
+    assert.deepEqual(
+      targetsWithoutColumn("Region", targets, () => undefined),
+      [],
     );
   });
 });
