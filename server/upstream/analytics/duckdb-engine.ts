@@ -33,6 +33,8 @@ type DuckDb = typeof import("@duckdb/node-api");
 
 /** Rows of one data chunk (DuckDB's vector size). */
 const CHUNK_ROWS = 2048;
+/** How often a statement past its time limit is interrupted again, until it stops. */
+const INTERRUPT_REPEAT_MS = 25;
 /** Connections statements run on (the machine's two cores). */
 const QUERY_CONNECTIONS = 2;
 
@@ -314,20 +316,26 @@ export class DuckDbEngine implements AnalyticsEngine {
     const { duckdb } = await this.start();
     const connection = await this.connection();
     let timedOut = false;
+    let again: NodeJS.Timeout | undefined;
+    // An interrupt that arrives before the statement has begun on DuckDB's thread is lost, so it is
+    // repeated until the statement ends; and an answer that comes after the limit is refused anyway.
     const timer = setTimeout(() => {
       timedOut = true;
       connection.interrupt();
+      again = setInterval(() => connection.interrupt(), INTERRUPT_REPEAT_MS);
     }, timeoutMs);
     try {
       const values: DuckDBValue[] = statement.params.map((param) => paramValue(duckdb, param));
       const types: DuckDBType[] = statement.params.map((param) => duckdb[param.type]);
       const reader = await connection.runAndReadAll(statement.sql, values, types);
+      if (timedOut) throw new EngineTimeoutError("answered after the time limit");
       return reader.getRows().map((row) => row.map((value) => cellOf(duckdb, value)));
     } catch (error) {
       if (timedOut) throw new EngineTimeoutError("interrupted at the time limit");
       throw error;
     } finally {
       clearTimeout(timer);
+      clearInterval(again);
       this.giveBack(connection);
     }
   }
