@@ -34,6 +34,8 @@ export type PickMode = "groups" | "rows";
 export interface DimensionPick {
   column: string;
   bucket: DateBucket | null;
+  /** The output column's name when the stored query gave one (GroupBy As); null: the column's name. */
+  as: string | null;
 }
 
 export interface MeasurePick {
@@ -65,12 +67,15 @@ export interface DataPick {
   measures: MeasurePick[];
   columns: string[];
   filters: FilterPick[];
-  /** null: the renderer's natural order (sortFor). */
-  sort: SortPick | null;
+  /** "auto": the renderer's natural order (sortFor); a list: these keys ([]: unsorted). */
+  sort: "auto" | SortPick[];
   limit: number | null;
-  topN: { n: number; other: boolean } | null;
+  /** `by`: the measure ranked by (null: the first). */
+  topN: { n: number; other: boolean; by: string | null } | null;
   /** The column a filter widget filters (its Settings.Column). */
   filterColumn: string | null;
+  /** The name of a selection filter's count (its options' counts), when the stored query gave one. */
+  countLabel: string | null;
 }
 
 /** How many of something a renderer takes. */
@@ -160,10 +165,11 @@ export function emptyPick(renderer: WidgetRenderer): DataPick {
     measures: [],
     columns: [],
     filters: [],
-    sort: null,
+    sort: "auto",
     limit: null,
-    topN: renderer === "pie" ? { n: 8, other: true } : null,
+    topN: renderer === "pie" ? { n: 8, other: true, by: null } : null,
     filterColumn: null,
+    countLabel: null,
   };
 }
 
@@ -199,7 +205,7 @@ export function functionsFor(type: ColumnType | null): AggregateFunction[] {
 }
 
 /** The output name of a dimension (GroupBy As, default the column's name). */
-export const dimensionName = (dimension: DimensionPick) => dimension.column;
+export const dimensionName = (dimension: DimensionPick) => dimension.as ?? dimension.column;
 
 /** The output columns of a choice, in result order (what Sort and TopN may name). */
 export function outputNames(pick: DataPick): string[] {
@@ -207,19 +213,35 @@ export function outputNames(pick: DataPick): string[] {
   return [...pick.dimensions.map(dimensionName), ...pick.measures.map((measure) => measure.label)];
 }
 
-/** The natural order of a renderer's result when the user chose none. */
-export function sortFor(pick: DataPick, renderer: WidgetRenderer): SortPick | null {
-  if (pick.sort) return pick.sort;
-  if (pick.mode === "rows") return null;
+/** The order of a choice's result: the keys chosen, or the renderer's natural order ("auto"). */
+export function sortFor(pick: DataPick, renderer: WidgetRenderer): SortPick[] {
+  if (pick.sort !== "auto") return pick.sort;
+  if (pick.mode === "rows") return [];
   const first = pick.dimensions[0];
   const measure = pick.measures[0];
-  if (!first) return null;
+  if (!first) return [];
   // A time axis reads left to right; KPIs compare the last bucket with the one before.
   if (first.bucket !== null || renderer === "kpi" || renderer === "line" || renderer === "area")
-    return { by: dimensionName(first), descending: false };
+    return [{ by: dimensionName(first), descending: false }];
   // Bars and slices read largest first.
-  if ((renderer === "bar" || renderer === "pie") && measure) return { by: measure.label, descending: true };
-  return { by: dimensionName(first), descending: false };
+  if ((renderer === "bar" || renderer === "pie") && measure) return [{ by: measure.label, descending: true }];
+  return [{ by: dimensionName(first), descending: false }];
+}
+
+/**
+ * The choice after a change: the order keeps the keys that are still outputs (all gone: the natural
+ * order again), and the top N ranks by a measure that still exists.
+ */
+export function withChoice(pick: DataPick, change: Partial<DataPick>): DataPick {
+  const next = { ...pick, ...change };
+  const outputs = outputNames(next);
+  if (next.sort !== "auto" && change.sort === undefined) {
+    const kept = next.sort.filter((key) => outputs.includes(key.by));
+    next.sort = kept.length === next.sort.length ? next.sort : kept.length > 0 ? kept : "auto";
+  }
+  if (next.topN?.by && !next.measures.some((measure) => measure.label === next.topN?.by))
+    next.topN = { ...next.topN, by: null };
+  return next;
 }
 
 /** A typed literal of an input's text for a column, or undefined when it is not one. */
@@ -313,12 +335,15 @@ export function queryOf(
       Source,
       ...Filters,
       GroupBy: [{ Column: column }],
-      Aggregates: [{ Function: "count", As: column === countLabel ? `${countLabel} (2)` : countLabel }],
+      Aggregates: [{ Function: "count", As: uniqueLabel(pick.countLabel ?? countLabel, [column]) }],
       Sort: [{ By: column }],
     };
   }
-  const sort = sortFor(pick, renderer);
-  const Sort = sort ? { Sort: [{ By: sort.by, ...(sort.descending ? { Descending: true } : {}) }] } : {};
+  const keys = sortFor(pick, renderer);
+  const Sort =
+    keys.length > 0
+      ? { Sort: keys.map((key) => ({ By: key.by, ...(key.descending ? { Descending: true } : {}) })) }
+      : {};
   const Limit = pick.limit !== null ? { Limit: pick.limit } : {};
   if (pick.mode === "rows") {
     if (pick.columns.length === 0) return { Source, ...Filters, ...Sort, ...Limit };
@@ -327,16 +352,17 @@ export function queryOf(
   const GroupBy = pick.dimensions.map((dimension) => ({
     Column: dimension.column,
     ...(dimension.bucket !== null ? { Bucket: dimension.bucket } : {}),
+    ...(dimension.as !== null ? { As: dimension.as } : {}),
   }));
   const Aggregates = pick.measures.map((measure) => ({
     Function: measure.fn,
     ...(measure.column !== null ? { Column: measure.column } : {}),
     As: measure.label,
   }));
-  const measure = pick.measures[0];
+  const ranked = pick.measures.find((measure) => measure.label === pick.topN?.by) ?? pick.measures[0];
   const TopN =
-    shape.topN && pick.topN && pick.dimensions.length === 1 && measure
-      ? { TopN: { By: measure.label, N: pick.topN.n, Other: pick.topN.other } }
+    shape.topN && pick.topN && pick.dimensions.length === 1 && ranked
+      ? { TopN: { By: ranked.label, N: pick.topN.n, Other: pick.topN.other } }
       : {};
   return {
     Source,
@@ -371,14 +397,15 @@ export function pickOf(
       typeof settings.Column === "string"
         ? settings.Column
         : (query.GroupBy?.[0]?.Column ?? query.Aggregates?.[0]?.Column ?? null);
-    return { ...pick, source: query.Source.RecId, filters, filterColumn: column };
+    const count =
+      shape.filter !== "dateRange" ? query.Aggregates?.find((a) => a.Function === "count")?.As : undefined;
+    return { ...pick, source: query.Source.RecId, filters, filterColumn: column, countLabel: count ?? null };
   }
-  const sort = query.Sort?.[0];
   const common = {
     ...pick,
     source: query.Source.RecId,
     filters,
-    sort: sort ? { by: sort.By, descending: sort.Descending === true } : null,
+    sort: (query.Sort ?? []).map((key) => ({ by: key.By, descending: key.Descending === true })),
     limit: query.Limit ?? null,
   };
   if (query.GroupBy === undefined && query.Aggregates === undefined)
@@ -389,13 +416,14 @@ export function pickOf(
     dimensions: (query.GroupBy ?? []).map((group) => ({
       column: group.Column,
       bucket: group.Bucket ?? null,
+      as: group.As ?? null,
     })),
     measures: (query.Aggregates ?? []).map((aggregate) => ({
       fn: aggregate.Function,
       column: aggregate.Column ?? null,
       label: aggregate.As,
     })),
-    topN: query.TopN ? { n: query.TopN.N, other: query.TopN.Other === true } : null,
+    topN: query.TopN ? { n: query.TopN.N, other: query.TopN.Other === true, by: query.TopN.By } : null,
   };
 }
 
@@ -493,8 +521,10 @@ export function pickProblems(
         part: "filters",
       });
   }
-  if (!shape.filter && pick.sort && !outputNames(pick).includes(pick.sort.by))
-    problems.push({ key: "DashboardEditor_PickSortOutput", values: { column: pick.sort.by }, part: "sort" });
+  if (!shape.filter && pick.sort !== "auto") {
+    for (const key of pick.sort.filter((key) => !outputNames(pick).includes(key.by)))
+      problems.push({ key: "DashboardEditor_PickSortOutput", values: { column: key.by }, part: "sort" });
+  }
   if (
     pick.limit !== null &&
     (!Number.isInteger(pick.limit) || pick.limit < 1 || pick.limit > QUERY_MAX_LIMIT)
@@ -548,8 +578,8 @@ export function suggestedPick(
   const measure: MeasurePick = number
     ? { fn: "sum", column: number, label: labelOf("sum", number) }
     : { fn: "count", column: null, label: labelOf("count", null) };
-  const byMonth = (column: string): DimensionPick => ({ column, bucket: "month" });
-  const byValue = (column: string): DimensionPick => ({ column, bucket: null });
+  const byMonth = (column: string): DimensionPick => ({ column, bucket: "month", as: null });
+  const byValue = (column: string): DimensionPick => ({ column, bucket: null, as: null });
   switch (renderer) {
     case "kpi":
       return { ...pick, dimensions: date ? [byMonth(date)] : [], measures: [measure] };
@@ -565,7 +595,7 @@ export function suggestedPick(
     }
     case "pivot": {
       const dimensions = texts.slice(0, 2).map(byValue);
-      if (dimensions.length < 2 && date) dimensions.push({ column: date, bucket: "quarter" });
+      if (dimensions.length < 2 && date) dimensions.push({ column: date, bucket: "quarter", as: null });
       return { ...pick, dimensions, measures: [measure] };
     }
     case "scatter":

@@ -37,9 +37,14 @@ import {
   pickShape,
   type SourceColumn,
   uniqueLabel,
+  withChoice,
   withMeasure,
 } from "./data-pick.ts";
 import { type DataSource, runQuery } from "./editor-data.ts";
+
+/** The order's choices beside the outputs (an output's value is "=" and its name). */
+const SORT_AUTO = "auto";
+const SORT_NONE = "none";
 
 /** Most values of a Text column the condition's choice offers (the rest are typed). */
 const OFFERED_VALUES = 200;
@@ -87,7 +92,7 @@ export function DataPicker(props: DataPickerProps) {
     props.problems
       .filter((problem) => problem.part === part)
       .map((problem) => t(problem.key, problem.values));
-  const set = (change: Partial<DataPick>) => onChange({ ...pick, ...change });
+  const set = (change: Partial<DataPick>) => onChange(withChoice(pick, change));
 
   const chooseSource = (value: SelectValue | SelectValue[] | null) => {
     const source = typeof value === "number" ? value : null;
@@ -143,7 +148,7 @@ export function DataPicker(props: DataPickerProps) {
                     type="radio"
                     name={`${uid}-mode`}
                     checked={pick.mode === mode}
-                    onChange={() => set({ mode, sort: null })}
+                    onChange={() => set({ mode })}
                   />
                   {t(`DashboardEditor_Mode_${mode}`)}
                 </label>
@@ -157,9 +162,7 @@ export function DataPicker(props: DataPickerProps) {
               multiple
               options={columnOptions()}
               value={pick.columns}
-              onChange={(value) =>
-                set({ columns: Array.isArray(value) ? value.map(String) : [], sort: null })
-              }
+              onChange={(value) => set({ columns: Array.isArray(value) ? value.map(String) : [] })}
               error={problemsOf("columns")}
               searchable
             />
@@ -178,7 +181,7 @@ export function DataPicker(props: DataPickerProps) {
                     set({
                       dimensions: [
                         ...pick.dimensions,
-                        { column: next.Name, bucket: next.Type === "Date" ? "month" : null },
+                        { column: next.Name, bucket: next.Type === "Date" ? "month" : null, as: null },
                       ],
                     });
                 }}
@@ -192,9 +195,7 @@ export function DataPicker(props: DataPickerProps) {
                       key={index}
                       legend={t("DashboardEditor_DimensionN", { n: index + 1 })}
                       removeLabel={t("DashboardEditor_RemoveDimension", { n: index + 1 })}
-                      onRemove={() =>
-                        set({ dimensions: pick.dimensions.filter((_, at) => at !== index), sort: null })
-                      }
+                      onRemove={() => set({ dimensions: pick.dimensions.filter((_, at) => at !== index) })}
                     >
                       <Select
                         uid={`${uid}-dimension-${index}`}
@@ -206,9 +207,10 @@ export function DataPicker(props: DataPickerProps) {
                           const isDate = columns.find((c) => c.Name === column)?.Type === "Date";
                           set({
                             dimensions: pick.dimensions.map((d, at) =>
-                              at === index ? { column, bucket: isDate ? (d.bucket ?? "month") : null } : d,
+                              at === index
+                                ? { column, bucket: isDate ? (d.bucket ?? "month") : null, as: null }
+                                : d,
                             ),
-                            sort: null,
                           });
                         }}
                         searchable
@@ -275,9 +277,7 @@ export function DataPicker(props: DataPickerProps) {
                       key={index}
                       legend={t("DashboardEditor_MeasureN", { n: index + 1 })}
                       removeLabel={t("DashboardEditor_RemoveMeasure", { n: index + 1 })}
-                      onRemove={() =>
-                        set({ measures: pick.measures.filter((_, at) => at !== index), sort: null })
-                      }
+                      onRemove={() => set({ measures: pick.measures.filter((_, at) => at !== index) })}
                     >
                       <Select
                         uid={`${uid}-function-${index}`}
@@ -301,7 +301,6 @@ export function DataPicker(props: DataPickerProps) {
                                 : (columns.find(fits)?.Name ?? null);
                           set({
                             measures: withMeasure(pick.measures, index, { fn, column }, labelOf),
-                            sort: null,
                           });
                         }}
                       />
@@ -319,7 +318,6 @@ export function DataPicker(props: DataPickerProps) {
                                 { column: String(value ?? "") },
                                 labelOf,
                               ),
-                              sort: null,
                             })
                           }
                           searchable
@@ -331,7 +329,7 @@ export function DataPicker(props: DataPickerProps) {
                         value={measure.label}
                         maxLength={128}
                         onChange={(label) =>
-                          set({ measures: withMeasure(pick.measures, index, { label }, labelOf), sort: null })
+                          set({ measures: withMeasure(pick.measures, index, { label }, labelOf) })
                         }
                       />
                     </PickRow>
@@ -590,6 +588,7 @@ function SortAndLimit(props: {
   const { t } = useTranslation();
   const { pick, shape, set, uid } = props;
   const outputs = outputNames(pick);
+  const first = pick.sort === "auto" ? undefined : pick.sort[0];
   const topN =
     shape.topN && pick.mode === "groups" && pick.dimensions.length === 1 && pick.measures.length > 0;
   return (
@@ -600,21 +599,34 @@ function SortAndLimit(props: {
           uid={`${uid}-sort`}
           label={t("DashboardEditor_SortBy")}
           options={[
-            { label: t("DashboardEditor_SortAutomatic"), value: "" },
-            ...outputs.map((name) => ({ label: name, value: name })),
+            { label: t("DashboardEditor_SortAutomatic"), value: SORT_AUTO },
+            { label: t("DashboardEditor_SortNone"), value: SORT_NONE },
+            ...outputs.map((name) => ({ label: name, value: `=${name}` })),
           ]}
-          value={pick.sort?.by ?? ""}
-          onChange={(value) =>
-            set({ sort: value ? { by: String(value), descending: pick.sort?.descending ?? false } : null })
-          }
+          value={pick.sort === "auto" ? SORT_AUTO : first ? `=${first.by}` : SORT_NONE}
+          onChange={(value) => {
+            const chosen = String(value ?? SORT_AUTO);
+            set({
+              sort:
+                chosen === SORT_AUTO
+                  ? "auto"
+                  : chosen === SORT_NONE
+                    ? []
+                    : [{ by: chosen.slice(1), descending: first?.descending ?? false }],
+            });
+          }}
           error={props.problemsOf("sort")}
         />
-        {pick.sort ? (
+        {first ? (
           <Checkbox
             uid={`${uid}-descending`}
             label={t("DashboardEditor_Descending")}
-            checked={pick.sort.descending}
-            onChange={(descending) => set({ sort: { by: pick.sort?.by ?? "", descending } })}
+            checked={first.descending}
+            onChange={(descending) =>
+              set({
+                sort: [{ by: first.by, descending }, ...(pick.sort === "auto" ? [] : pick.sort.slice(1))],
+              })
+            }
           />
         ) : null}
         <TextField
@@ -636,7 +648,7 @@ function SortAndLimit(props: {
             uid={`${uid}-topn`}
             label={t("DashboardEditor_TopN")}
             checked={pick.topN !== null}
-            onChange={(on) => set({ topN: on ? { n: 8, other: true } : null })}
+            onChange={(on) => set({ topN: on ? { n: 8, other: true, by: null } : null })}
           />
           {pick.topN ? (
             <>
@@ -650,14 +662,16 @@ function SortAndLimit(props: {
                 value={String(pick.topN.n)}
                 onChange={(value) => {
                   const n = Math.min(50, Math.max(1, Math.trunc(Number(value)) || 1));
-                  set({ topN: { n, other: pick.topN?.other ?? true } });
+                  set({ topN: { n, other: pick.topN?.other ?? true, by: pick.topN?.by ?? null } });
                 }}
               />
               <Checkbox
                 uid={`${uid}-topn-other`}
                 label={t("DashboardEditor_TopNOther")}
                 checked={pick.topN.other}
-                onChange={(other) => set({ topN: { n: pick.topN?.n ?? 8, other } })}
+                onChange={(other) =>
+                  set({ topN: { n: pick.topN?.n ?? 8, other, by: pick.topN?.by ?? null } })
+                }
               />
             </>
           ) : null}

@@ -6,6 +6,7 @@
  * then a property: any choice read back from its query gives the same query.
  */
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import fc from "fast-check";
 import {
@@ -21,8 +22,33 @@ import {
   type SourceColumn,
   uniqueLabel,
 } from "../../../../../runtime/screens/analytics/editor/data-pick.ts";
+import { canonicalJson } from "../../../../../runtime/screens/analytics/editor/editor-model.ts";
 import { validateDataQuery } from "../../../../../schemas/generated/validators.js";
-import { WIDGET_RENDERERS, type WidgetRenderer } from "../../../../../schemas/widgets.ts";
+import type { WidgetDefinition } from "../../../../../schemas/payloads/analytics-content.ts";
+import {
+  WIDGET_RENDERERS,
+  type WidgetRenderer,
+  type WidgetsManifest,
+} from "../../../../../schemas/widgets.ts";
+import {
+  type DemoSources,
+  marketingDefinition,
+  salesOverviewDefinition,
+  supportDefinition,
+} from "../../../../../server/upstream/seed/demo-analytics-dashboards.ts";
+import {
+  CUSTOMER_COLUMNS,
+  MARKETING_COLUMNS,
+  northwindData,
+  SALES_ARCHIVE_COLUMNS,
+  SALES_ORDER_COLUMNS,
+  SUPPORT_TICKET_COLUMNS,
+} from "../../../../../server/upstream/seed/demo-analytics-data.ts";
+import {
+  monthlyReviewDefinition,
+  revenueByCategoryDefinition,
+  weeklySalesReportDefinition,
+} from "../../../../../server/upstream/seed/demo-analytics-documents.ts";
 
 const COLUMNS: SourceColumn[] = [
   { Name: "OrderDate", Type: "Date" },
@@ -44,7 +70,10 @@ describe("the query of each renderer's choice", () => {
     {
       name: "kpi: a measure by month, oldest first (the last row is the value, the one before the comparison)",
       renderer: "kpi",
-      pick: pick("kpi", { dimensions: [{ column: "OrderDate", bucket: "month" }], measures: [revenue] }),
+      pick: pick("kpi", {
+        dimensions: [{ column: "OrderDate", bucket: "month", as: null }],
+        measures: [revenue],
+      }),
       expect: {
         Source: { RecId: 12 },
         GroupBy: [{ Column: "OrderDate", Bucket: "month" }],
@@ -55,7 +84,11 @@ describe("the query of each renderer's choice", () => {
     {
       name: "bar: by a text dimension, largest first, with a row limit",
       renderer: "bar",
-      pick: pick("bar", { dimensions: [{ column: "Region", bucket: null }], measures: [revenue], limit: 10 }),
+      pick: pick("bar", {
+        dimensions: [{ column: "Region", bucket: null, as: null }],
+        measures: [revenue],
+        limit: 10,
+      }),
       expect: {
         Source: { RecId: 12 },
         GroupBy: [{ Column: "Region" }],
@@ -67,7 +100,10 @@ describe("the query of each renderer's choice", () => {
     {
       name: "pie: the top 8 with Other, by its measure",
       renderer: "pie",
-      pick: pick("pie", { dimensions: [{ column: "Category", bucket: null }], measures: [revenue] }),
+      pick: pick("pie", {
+        dimensions: [{ column: "Category", bucket: null, as: null }],
+        measures: [revenue],
+      }),
       expect: {
         Source: { RecId: 12 },
         GroupBy: [{ Column: "Category" }],
@@ -81,8 +117,8 @@ describe("the query of each renderer's choice", () => {
       renderer: "line",
       pick: pick("line", {
         dimensions: [
-          { column: "OrderDate", bucket: "quarter" },
-          { column: "Region", bucket: null },
+          { column: "OrderDate", bucket: "quarter", as: null },
+          { column: "Region", bucket: null, as: null },
         ],
         measures: [{ fn: "count", column: null, label: "Order lines" }],
         filters: [{ column: "Quantity", operator: "GreaterOrEqual", value: "2", values: [] }],
@@ -101,7 +137,7 @@ describe("the query of each renderer's choice", () => {
       pick: pick("table", {
         mode: "rows",
         columns: ["OrderDate", "Region", "Revenue"],
-        sort: { by: "Revenue", descending: true },
+        sort: [{ by: "Revenue", descending: true }],
         limit: 100,
       }),
       expect: {
@@ -217,7 +253,7 @@ describe("what the upstream would refuse, seen while choosing", () => {
       name: "sum of a text column",
       renderer: "bar",
       pick: pick("bar", {
-        dimensions: [{ column: "Region", bucket: null }],
+        dimensions: [{ column: "Region", bucket: null, as: null }],
         measures: [{ fn: "sum", column: "Category", label: "Sum" }],
       }),
       keys: ["DashboardEditor_PickNeedsNumber"],
@@ -225,7 +261,10 @@ describe("what the upstream would refuse, seen while choosing", () => {
     {
       name: "a month bucket on a text column",
       renderer: "line",
-      pick: pick("line", { dimensions: [{ column: "Region", bucket: "month" }], measures: [revenue] }),
+      pick: pick("line", {
+        dimensions: [{ column: "Region", bucket: "month", as: null }],
+        measures: [revenue],
+      }),
       keys: ["DashboardEditor_PickBucketNeedsDate"],
     },
     {
@@ -243,22 +282,25 @@ describe("what the upstream would refuse, seen while choosing", () => {
     {
       name: "a pivot with one dimension",
       renderer: "pivot",
-      pick: pick("pivot", { dimensions: [{ column: "Region", bucket: null }], measures: [revenue] }),
+      pick: pick("pivot", {
+        dimensions: [{ column: "Region", bucket: null, as: null }],
+        measures: [revenue],
+      }),
       keys: ["DashboardEditor_PickTooFew_dimensions"],
     },
     {
       name: "two outputs with the same name",
       renderer: "bar",
-      pick: pick("bar", { dimensions: [{ column: "Revenue", bucket: null }], measures: [revenue] }),
+      pick: pick("bar", { dimensions: [{ column: "Revenue", bucket: null, as: null }], measures: [revenue] }),
       keys: ["DashboardEditor_PickDuplicateOutput"],
     },
     {
       name: "a sort on a column that is not an output",
       renderer: "bar",
       pick: pick("bar", {
-        dimensions: [{ column: "Region", bucket: null }],
+        dimensions: [{ column: "Region", bucket: null, as: null }],
         measures: [revenue],
-        sort: { by: "Quantity", descending: false },
+        sort: [{ by: "Quantity", descending: false }],
       }),
       keys: ["DashboardEditor_PickSortOutput"],
     },
@@ -292,7 +334,10 @@ describe("what the upstream would refuse, seen while choosing", () => {
     {
       name: "a good KPI",
       renderer: "kpi",
-      pick: pick("kpi", { dimensions: [{ column: "OrderDate", bucket: "month" }], measures: [revenue] }),
+      pick: pick("kpi", {
+        dimensions: [{ column: "OrderDate", bucket: "month", as: null }],
+        measures: [revenue],
+      }),
       keys: [],
     },
     { name: "nothing chosen yet is not a problem", renderer: "bar", pick: emptyPick("bar"), keys: [] },
@@ -319,6 +364,7 @@ describe("a stored query read back", () => {
   const dimension = fc.record({
     column: fc.constantFrom("OrderDate", "Region", "Category"),
     bucket: fc.constantFrom(null, "month" as const, "year" as const),
+    as: fc.constantFrom(null, "Period"),
   });
   const measure = fc.record({
     fn: fc.constantFrom("count" as const, "sum" as const, "max" as const),
@@ -352,4 +398,55 @@ describe("a stored query read back", () => {
       ),
     );
   });
+});
+
+describe("every demo widget's query opens in the picker as it is stored", () => {
+  const manifest = JSON.parse(
+    readFileSync(new URL("../../../../../manifests/widgets.json", import.meta.url), "utf8"),
+  ) as WidgetsManifest;
+  const sources: DemoSources = {
+    salesOrders: 1,
+    salesArchive: 2,
+    customers: 3,
+    supportTickets: 4,
+    marketingDaily: 5,
+    emeaOrders: 6,
+    ordersWithCustomers: 7,
+    allOrders: 8,
+  };
+  const now = Date.UTC(2026, 0, 15);
+  const columns = (list: readonly { name: string; type: SourceColumn["Type"] }[]) =>
+    list.map((column) => ({ Name: column.name, Type: column.type }));
+  const union = (...lists: SourceColumn[][]) => [...new Map(lists.flat().map((c) => [c.Name, c])).values()];
+  const sales = columns(SALES_ORDER_COLUMNS);
+  const catalogues = new Map<number, SourceColumn[]>([
+    [1, sales],
+    [2, columns(SALES_ARCHIVE_COLUMNS)],
+    [3, columns(CUSTOMER_COLUMNS)],
+    [4, columns(SUPPORT_TICKET_COLUMNS)],
+    [5, columns(MARKETING_COLUMNS)],
+    [6, sales],
+    [7, union(sales, columns(CUSTOMER_COLUMNS))],
+    [8, sales],
+  ]);
+  const rows = northwindData(now).salesOrders.rows;
+  const monthly = monthlyReviewDefinition(sources, rows, now);
+  const widgets: WidgetDefinition[] = [
+    ...salesOverviewDefinition(sources, now).Widgets,
+    ...marketingDefinition(sources, now).Widgets,
+    ...supportDefinition(sources, now).Widgets,
+    ...monthly.Blocks.flatMap((block) => (block.Type === "Widget" ? [block.Widget] : [])),
+    revenueByCategoryDefinition(sources, rows).Widget,
+    ...weeklySalesReportDefinition(sources, now).Sections.flatMap((section) => section.Widgets),
+  ];
+  for (const widget of widgets.filter((w) => w.Query)) {
+    test(`${widget.Kind} «${widget.Title ?? widget.Id}»`, () => {
+      const renderer = manifest.kinds.find((kind) => kind.kind === widget.Kind)?.renderer as WidgetRenderer;
+      const query = widget.Query as NonNullable<WidgetDefinition["Query"]>;
+      const catalogue = catalogues.get(query.Source.RecId) ?? [];
+      const pick = pickOf(query, renderer, (widget.Settings ?? {}) as Record<string, unknown>);
+      assert.deepEqual(pickProblems(pick, renderer, catalogue), []);
+      assert.equal(canonicalJson(queryOf(pick, renderer, catalogue, "Rows")), canonicalJson(query));
+    });
+  }
 });
