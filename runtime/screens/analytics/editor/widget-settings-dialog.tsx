@@ -97,6 +97,12 @@ export function WidgetSettingsDialog(props: WidgetSettingsDialogProps) {
       : emptyPick(renderer),
   );
   const [suggestFor, setSuggestFor] = useState<number | null>(null);
+  // Untouched, the stored query stays as it is (and previews at once, before the columns arrive).
+  const [touched, setTouched] = useState(false);
+  const choose = (next: DataPick) => {
+    setPick(next);
+    setTouched(true);
+  };
   const [tried, setTried] = useState(false);
   const language = i18n.language;
 
@@ -119,14 +125,15 @@ export function WidgetSettingsDialog(props: WidgetSettingsDialogProps) {
   }, [suggestFor, pick.source, columnList, renderer, labelOf]);
 
   const problems = useMemo(
-    () => pickProblems(pick, renderer, columnList ?? []),
+    () => (columnList ? pickProblems(pick, renderer, columnList) : []),
     [pick, renderer, columnList],
   );
-  const query = useMemo(
+  const built = useMemo(
     () =>
       shape && columnList && problems.length === 0 ? queryOf(pick, renderer, columnList, countLabel) : null,
     [shape, pick, renderer, columnList, problems, countLabel],
   );
+  const query = touched ? built : (widget.Query ?? built);
   const previewKey = useSettled(query ? JSON.stringify(query) : null, PREVIEW_DELAY_MS);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: messages follow the UI language
@@ -217,7 +224,7 @@ export function WidgetSettingsDialog(props: WidgetSettingsDialogProps) {
   }, [formProblems, kind, t]);
   const filterNeedsData = filter && pick.source === null;
   // A source is chosen but its choice is incomplete (problems) or its columns are still on their way.
-  const dataBlocked = (pick.source !== null && (problems.length > 0 || !query)) || filterNeedsData;
+  const dataBlocked = (touched && pick.source !== null && (problems.length > 0 || !query)) || filterNeedsData;
 
   const apply = () => {
     setTried(true);
@@ -229,7 +236,7 @@ export function WidgetSettingsDialog(props: WidgetSettingsDialogProps) {
       setTab("data");
       return;
     }
-    props.onApply({ Title: title, Settings: finalSettings, ...(shape ? { Query: query } : {}) });
+    props.onApply({ Title: title, Settings: finalSettings, ...(shape && touched ? { Query: query } : {}) });
   };
 
   const name = title.trim() || props.kindName;
@@ -311,9 +318,9 @@ export function WidgetSettingsDialog(props: WidgetSettingsDialogProps) {
       <DataPicker
         renderer={renderer}
         pick={pick}
-        onChange={setPick}
+        onChange={choose}
         onChooseSource={(source) => {
-          setPick({ ...emptyPick(renderer), source });
+          choose({ ...emptyPick(renderer), source });
           setSuggestFor(source);
         }}
         sources={sources}
