@@ -1,28 +1,15 @@
 /**
- * A sales-like data table for the query engine benchmark: deterministic rows (a seeded PRNG) over two
- * years, with the columns and value spreads a sales dashboard queries — a date, low- and
- * high-cardinality texts, numbers and a boolean.
+ * A sales-like data table for the query engine benchmark: deterministic rows (the demo seed's PRNG,
+ * server/upstream/seed/demo-analytics-data.ts) over two years, with the columns and value spreads a
+ * sales dashboard queries — a date, low- and high-cardinality texts, numbers and a boolean. The
+ * columns are those of the seed's «Sales orders» but Margin; the values are uniform, not the seed's
+ * patterns, and any number of rows can be made (--rows, and the refresh's further rows).
  */
+import { mulberry32, SALES_ORDER_COLUMNS } from "../../../server/upstream/seed/demo-analytics-data.ts";
 import type { DataColumn, DataValue } from "../../../server/upstream/store/types/data-tables.ts";
 
 /** The benchmark table's columns, in row order. */
-export const SALES_COLUMNS: DataColumn[] = [
-  { name: "OrderDate", type: "Date" },
-  { name: "OrderId", type: "Text" },
-  { name: "Region", type: "Text" },
-  { name: "Country", type: "Text" },
-  { name: "Channel", type: "Text" },
-  { name: "Category", type: "Text" },
-  { name: "Product", type: "Text" },
-  { name: "CustomerId", type: "Text" },
-  { name: "Segment", type: "Text" },
-  { name: "Quantity", type: "Number" },
-  { name: "UnitPrice", type: "Number" },
-  { name: "Revenue", type: "Number" },
-  { name: "Cost", type: "Number" },
-  { name: "Discount", type: "Number" },
-  { name: "Returned", type: "Boolean" },
-];
+export const SALES_COLUMNS: DataColumn[] = SALES_ORDER_COLUMNS.filter((column) => column.name !== "Margin");
 
 const REGIONS = ["EMEA", "Americas", "APAC", "LATAM", "Nordics"];
 const CHANNELS = ["Web", "Store", "Phone", "Partner"];
@@ -30,21 +17,9 @@ const CATEGORIES = ["Bikes", "Helmets", "Apparel", "Parts", "Tools", "Lights", "
 const SEGMENTS = ["Consumer", "Corporate", "Small business"];
 const DAY_MS = 86_400_000;
 
-/** mulberry32: a small, fast, seeded PRNG (deterministic rows on every run). */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** `count` rows over the two years ending at `endMs` (UTC), numbered from `firstOrder`. */
 export function salesRows(count: number, endMs: number, seed = 1, firstOrder = 1): DataValue[][] {
-  const random = prng(seed);
+  const random = mulberry32(seed);
   const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
   const startMs = endMs - 730 * DAY_MS;
   const rows: DataValue[][] = [];
