@@ -4,15 +4,21 @@
  * range, a select, a multi-select), three KPIs per month, revenue and margin by month, revenue by
  * quarter and region stacked, the top products with Other, revenue by month and channel, a table of
  * the top customers and a region × category pivot. Every widget reads the one table, so the naive
- * scan (naive-scan.ts) computes every answer from the same rows. The query helpers are the seed's
- * own (whole buckets, KPIs over the months before the current one).
+ * scan (naive-scan.ts) computes every answer from the same rows. The charts «Sales overview» draws from
+ * that table ask the seed's own queries (salesOrderQueries: whole buckets, KPIs over the months before
+ * the current one); the rest is the benchmark's own — an «Active customers» KPI, a Channel
+ * multi-select, and the top customers by Segment, not by the merged CustomerName, so that the one
+ * table answers every widget.
  */
 import type { DashboardDefinition, WidgetDefinition } from "../../../schemas/payloads/analytics-content.ts";
 import {
   dateBounds,
+  EUR,
   monthlyKpi,
+  SALES_MEASURES,
+  salesOrderQueries,
   valueOptions,
-  wholeBuckets,
+  WHOLE_NUMBER,
   widget,
 } from "../../../server/upstream/seed/demo-analytics-dashboards.ts";
 
@@ -30,21 +36,10 @@ export function benchDashboardDefinition(
   firstMs: number,
   lastMs: number,
 ): DashboardDefinition {
-  const revenue = { Function: "sum", Column: "Revenue", As: "Revenue" } as const;
-  const margin = { Function: "sum", Column: "Margin", As: "Margin" } as const;
-  const eur = { Format: "currency", Currency: "EUR", Decimals: 0 } as const;
-  const count = { Format: "number", Decimals: 0 } as const;
+  const queries = salesOrderQueries(firstMs, lastMs);
   const data: WidgetDefinition[] = [
-    widget("revenue", "kpi", "Revenue", [6, 0, 2, 2], orders, monthlyKpi("OrderDate", revenue, lastMs), eur),
-    widget(
-      "orders",
-      "kpi",
-      "Orders",
-      [8, 0, 2, 2],
-      orders,
-      monthlyKpi("OrderDate", { Function: "countDistinct", Column: "OrderId", As: "Orders" }, lastMs),
-      count,
-    ),
+    widget("revenue", "kpi", "Revenue", [6, 0, 2, 2], orders, queries.revenue, EUR),
+    widget("orders", "kpi", "Orders", [8, 0, 2, 2], orders, queries.orders, WHOLE_NUMBER),
     widget(
       "customers",
       "kpi",
@@ -52,7 +47,7 @@ export function benchDashboardDefinition(
       [10, 0, 2, 2],
       orders,
       monthlyKpi("OrderDate", { Function: "countDistinct", Column: "CustomerId", As: "Customers" }, lastMs),
-      count,
+      WHOLE_NUMBER,
     ),
     widget(
       "revenue-by-month",
@@ -60,40 +55,20 @@ export function benchDashboardDefinition(
       "Revenue and margin by month",
       [0, 2, 8, 5],
       orders,
-      {
-        Filters: wholeBuckets("OrderDate", "month", firstMs, lastMs),
-        GroupBy: [{ Column: "OrderDate", Bucket: "month", As: "Month" }],
-        Aggregates: [revenue, margin],
-        Sort: [{ By: "Month" }],
-      },
+      queries.revenueByMonth,
       { Smooth: false, Stacked: false, ShowLegend: true },
     ),
-    widget(
-      "top-products",
-      "pie",
-      "Top products by revenue",
-      [8, 2, 4, 5],
-      orders,
-      {
-        GroupBy: [{ Column: "Product" }],
-        Aggregates: [revenue],
-        TopN: { By: "Revenue", N: 8, Other: true },
-        Sort: [{ By: "Revenue", Descending: true }],
-      },
-      { Donut: false, ShowLegend: true },
-    ),
+    widget("top-products", "pie", "Top products by revenue", [8, 2, 4, 5], orders, queries.topProducts, {
+      Donut: false,
+      ShowLegend: true,
+    }),
     widget(
       "revenue-by-region",
       "bar",
       "Revenue by quarter and region",
       [0, 7, 6, 5],
       orders,
-      {
-        Filters: wholeBuckets("OrderDate", "quarter", firstMs, lastMs),
-        GroupBy: [{ Column: "OrderDate", Bucket: "quarter", As: "Quarter" }, { Column: "Region" }],
-        Aggregates: [revenue],
-        Sort: [{ By: "Quarter" }, { By: "Region" }],
-      },
+      queries.revenueByQuarterAndRegion,
       { Stacked: true, Horizontal: false, ShowLegend: true },
     ),
     widget(
@@ -102,12 +77,7 @@ export function benchDashboardDefinition(
       "Revenue by month and channel",
       [6, 7, 6, 5],
       orders,
-      {
-        Filters: wholeBuckets("OrderDate", "month", firstMs, lastMs),
-        GroupBy: [{ Column: "OrderDate", Bucket: "month", As: "Month" }, { Column: "Channel" }],
-        Aggregates: [revenue],
-        Sort: [{ By: "Month" }, { By: "Channel" }],
-      },
+      queries.revenueByMonthAndChannel,
       { Smooth: true, Stacked: true, ShowLegend: true },
     ),
     widget(
@@ -119,8 +89,8 @@ export function benchDashboardDefinition(
       {
         GroupBy: [{ Column: "CustomerId" }, { Column: "Segment" }],
         Aggregates: [
-          { Function: "countDistinct", Column: "OrderId", As: "Orders" },
-          revenue,
+          SALES_MEASURES.orders,
+          SALES_MEASURES.revenue,
           { Function: "avg", Column: "Discount", As: "Avg discount" },
         ],
         Sort: [{ By: "Revenue", Descending: true }],
@@ -134,11 +104,7 @@ export function benchDashboardDefinition(
       "Revenue by region and category",
       [6, 12, 6, 6],
       orders,
-      {
-        GroupBy: [{ Column: "Region" }, { Column: "Category" }],
-        Aggregates: [revenue],
-        Sort: [{ By: "Region" }, { By: "Category" }],
-      },
+      queries.revenueByRegionAndCategory,
       { ShowTotals: true },
     ),
   ];
