@@ -88,6 +88,61 @@ describe("who may use the configuration API", () => {
     assert.equal((await auditor.put("/gw/config/maintenance", { enabled: true })).status, 403);
   });
 
+  test("read-only staff change nothing through any write route (403, 8071); forged requests of Write staff neither", async () => {
+    const baseVersion = await head();
+    const edits = [{ kind: "texts.en", merge: { Menu_Alerts: "Read-only" } }];
+    const { changeSet } = await draft("Left to the auditor", edits, baseVersion);
+    const { id, revision } = changeSet;
+    const state = async () => ({
+      config: (await admin.get("/gw/config")).json,
+      versions: (await admin.get("/gw/config/versions")).json.versions.length,
+      changeSets: (await admin.get("/gw/config/changesets")).json.changeSets.length,
+      changeSet: (await admin.get(`/gw/config/changesets/${id}`)).json.changeSet,
+      audit: (await admin.get("/gw/config/audit?limit=1000")).json.entries.length,
+      maintenance: (await admin.get("/gw/config/maintenance")).json,
+    });
+    const before = await state();
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+    const writes: [string, string, unknown][] = [
+      ["POST", "/gw/config/changesets", { comment: "mine", baseVersion, edits }],
+      ["PUT", `/gw/config/changesets/${id}`, { revision, comment: "mine now" }],
+      ["PUT", `/gw/config/changesets/${id}`, { revision, edits: [] }],
+      ["POST", `/gw/config/changesets/${id}/validate`, {}],
+      ["POST", `/gw/config/changesets/${id}/request-review`, { revision }],
+      ["POST", `/gw/config/changesets/${id}/approve`, { revision }],
+      ["POST", `/gw/config/changesets/${id}/refuse`, { revision, comment: "No" }],
+      ["POST", `/gw/config/changesets/${id}/publish`, {}],
+      ["POST", `/gw/config/changesets/${id}/publish`, { at: inAnHour }],
+      ["POST", `/gw/config/changesets/${id}/publish`, { accounts: [1] }],
+      ["POST", `/gw/config/changesets/${id}/cancel`, {}],
+      ["POST", "/gw/config/validate", { edits }],
+      ["POST", `/gw/config/versions/${baseVersion}/rollback`, { comment: "mine" }],
+      ["POST", `/gw/config/versions/${baseVersion}/promote`, {}],
+      ["PUT", "/gw/config/maintenance", { enabled: true, messages: { en: "Closed." } }],
+      ["PUT", "/gw/config/maintenance", { enabled: true, startsAt: inAnHour }],
+    ];
+    for (const [method, path, body] of writes) {
+      const answer = await auditor.request(method, path, { json: body });
+      assert.equal(answer.status, 403, `${method} ${path}: ${answer.bytes.toString()}`);
+      assert.equal(answer.json.ErrorCode, 8071, `${method} ${path}`);
+    }
+    // Write staff, but the request is not the product's own page (security/csrf.ts): no CSRF header,
+    // another session's token, a foreign Origin.
+    const auditorsToken = auditor.jar.get("tessera_csrf") as string;
+    for (const forged of [
+      { csrf: false },
+      { csrf: auditorsToken },
+      { origin: "https://evil.example" },
+    ] as const) {
+      for (const [method, path, body] of writes.slice(7)) {
+        const answer = await admin.request(method, path, { ...forged, json: body });
+        assert.equal(answer.status, 403, `${JSON.stringify(forged)} ${method} ${path}`);
+      }
+    }
+    assert.deepEqual(await state(), before, "nothing changed: versions, change sets, audit, maintenance");
+    assert.equal((await manifestOf(owner)).configVersion, before.config.serving);
+  });
+
   test("a forged request (no CSRF header, a foreign Origin) changes nothing", async () => {
     const before = await head();
     const noToken = await admin.post(
@@ -351,6 +406,56 @@ describe("publish, roll back, publish", () => {
     );
     assert.ok(reasons.some((r) => r === `${northwind}:an account layer may only change the branding`));
     assert.ok(reasons.some((r) => r.includes("cannot add a menu entry")));
+    // Dialogs and screens are the operator's too: an account layer holding them is refused by kind.
+    const kinds = await draft("Widen dialogs and screens", [
+      { kind: "dialogs", account: northwind, merge: { dialogs: [] } },
+      { kind: "screens", account: northwind, merge: { screens: [] } },
+    ]);
+    const kindProblems = (
+      kinds.validation as unknown as { problems: { kind: string; account?: number; reason: string }[] }
+    ).problems
+      .filter((p) => p.account === northwind && p.reason === "an account layer may only hold shell and menus")
+      .map((p) => p.kind)
+      .sort();
+    assert.deepEqual(kindProblems, ["dialogs", "screens"]);
+    assert.equal((await publish(kinds.changeSet.id)).status, 422);
+    // An entry the operator has keeps its target and its access rule in an account layer.
+    const menus = (await admin.get(`/gw/config/versions/${await head()}?kind=menus`)).json.document;
+    const [first, ...rest] = menus.main.sections as { links: Record<string, unknown>[] }[];
+    const [link, other] = first?.links ?? [];
+    assert.ok(link && other && link.link !== other.link);
+    const retargeted = await draft("Retarget", [
+      {
+        kind: "menus",
+        account: northwind,
+        merge: {
+          main: {
+            sections: [
+              {
+                ...first,
+                links: [
+                  { ...link, link: other.link, adminOnly: !link.adminOnly },
+                  ...(first?.links.slice(1) ?? []),
+                ],
+              },
+              ...rest,
+            ],
+          },
+        },
+      },
+    ]);
+    const retargetRefused = await publish(retargeted.changeSet.id);
+    assert.equal(retargetRefused.status, 422);
+    assert.deepEqual(
+      (retargetRefused.json.problems as { kind: string; account?: number; pointer: string; reason: string }[])
+        .filter((p) => p.reason === "an account layer cannot change where an entry goes or who may see it")
+        .map((p) => [p.kind, p.account, p.pointer])
+        .sort(),
+      [
+        ["menus", northwind, "/main/sections/0/links/0/adminOnly"],
+        ["menus", northwind, "/main/sections/0/links/0/link"],
+      ],
+    );
     const branding = await draft("Brand", [
       { kind: "shell", account: northwind, merge: { title: { type: "none" } } },
     ]);
@@ -412,9 +517,14 @@ describe("atomic publication", () => {
         isNew,
         "templates",
       );
-      assert.equal(manifest.texts.fr !== before.texts.fr, isNew, "texts");
+      for (const language of LANGUAGES) {
+        assert.equal(manifest.texts[language] !== before.texts[language], isNew, `texts.${language}`);
+      }
     }
-    assert.equal((await textsOf(owner, seen.at(-1) as ClientManifest, "fr")).Menu_Schedules, "Plan fr");
+    for (const language of LANGUAGES) {
+      const texts = await textsOf(owner, seen.at(-1) as ClientManifest, language);
+      assert.equal(texts.Menu_Schedules, `Plan ${language}`);
+    }
   });
 });
 
@@ -433,6 +543,66 @@ describe("preview and audit", () => {
     );
     assert.ok(hidden.some((h) => h.kind === "screen" && h.reason === "adminModuleMissing"));
     assert.equal(typeof answer.json.texts.Menu_Dashboards, "string");
+  });
+
+  test("a draft's creation, update, schedule and cancellation are each audited with who, from where and what", async () => {
+    const baseVersion = await head();
+    const { changeSet } = await draft(
+      "Audited",
+      [{ kind: "texts.en", merge: { Menu_Alerts: "Audited" } }],
+      baseVersion,
+    );
+    const { id } = changeSet;
+    const updated = await admin.put(`/gw/config/changesets/${id}`, {
+      revision: changeSet.revision,
+      edits: [
+        { kind: "texts.en", merge: { Menu_Alerts: "Audited again" } },
+        { kind: "texts.de", merge: { Menu_Alerts: "Geprüft" } },
+      ],
+    });
+    assert.equal(updated.status, 200, updated.bytes.toString());
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = await publish(id, { at });
+    assert.equal(scheduled.status, 202, scheduled.bytes.toString());
+    assert.deepEqual(scheduled.json, { scheduledAt: Date.parse(at) });
+    const cancelled = await admin.post(`/gw/config/changesets/${id}/cancel`, {});
+    assert.equal(cancelled.status, 200, cancelled.bytes.toString());
+    assert.equal(cancelled.json.changeSet.status, "cancelled");
+    assert.equal(await head(), baseVersion, "nothing was published");
+    const entries = (await auditor.get(`/gw/config/audit?target=changeSet:${id}`)).json.entries as {
+      actor: string;
+      address: string;
+      action: string;
+      at: number;
+      details: Record<string, unknown>;
+    }[];
+    assert.deepEqual(
+      entries.map((e) => [e.action, e.details]),
+      [
+        ["changeSet.cancel", { was: "scheduled" }],
+        ["changeSet.schedule", { at, accounts: null }],
+        [
+          "changeSet.update",
+          { revision: updated.json.changeSet.revision, targets: ["operator/texts.en", "operator/texts.de"] },
+        ],
+        ["changeSet.create", { baseVersion, targets: ["operator/texts.en"] }],
+      ],
+    );
+    for (const entry of entries) {
+      assert.equal(entry.actor, "tessera/admin@tessera.example");
+      assert.match(entry.address, /^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/, "the staff member's address");
+      assert.ok(Math.abs(entry.at - Date.now()) < 60_000);
+    }
+    const byAction = (await auditor.get(`/gw/config/audit?action=changeSet.schedule&target=changeSet:${id}`))
+      .json.entries as unknown[];
+    assert.equal(byAction.length, 1);
+    const auditorsOwn = (await auditor.get("/gw/config/audit?actor=tessera/auditor@tessera.example")).json
+      .entries as unknown[];
+    assert.deepEqual(auditorsOwn, [], "read-only staff did nothing to audit");
+    const adminsOwn = (await auditor.get("/gw/config/audit?actor=tessera/admin@tessera.example")).json
+      .entries as { actor: string }[];
+    assert.ok(adminsOwn.length >= entries.length, "the same filter finds the admin's entries");
+    assert.ok(adminsOwn.every((e) => e.actor === "tessera/admin@tessera.example"));
   });
 
   test("every action is audited with who, when, from where and what; filters apply", async () => {
@@ -488,6 +658,37 @@ describe("maintenance", () => {
       action: string;
     }[];
     assert.deepEqual(audit.map((e) => e.action).slice(0, 2), ["maintenance.off", "maintenance.on"]);
+  });
+});
+
+describe("texts by version", () => {
+  test("a language's texts are addressed by their content: immutable, an ETag and 304 for it, 404 for any other address", async () => {
+    const manifest = await manifestOf(owner);
+    for (const language of LANGUAGES) {
+      const address = manifest.texts[language];
+      const digest = new RegExp(`^/gw/texts/${language}/([A-Za-z0-9_-]{22})\\.json$`).exec(address)?.[1];
+      assert.ok(digest, address);
+      const first = await owner.get(address);
+      assert.equal(first.status, 200);
+      assert.equal(first.headers.get("etag"), `"${digest}"`);
+      assert.equal(first.headers.get("cache-control"), "public, max-age=31536000, immutable");
+      assert.equal(typeof first.json.Menu_Dashboards, "string");
+      const cached = await owner.get(address, { headers: { "if-none-match": `"${digest}"` } });
+      assert.equal(cached.status, 304, language);
+      assert.equal(cached.bytes.length, 0);
+    }
+    const digest = /([A-Za-z0-9_-]{22})\.json$/.exec(manifest.texts.en)?.[1] as string;
+    const other = `${digest.slice(0, -1)}${digest.endsWith("A") ? "B" : "A"}`;
+    for (const address of [
+      `/gw/texts/en/${other}.json`,
+      `/gw/texts/xx/${digest}.json`,
+      `/gw/texts/de/${digest}.json`,
+      `/gw/texts/en/${digest}`,
+    ]) {
+      const missing = await owner.get(address);
+      assert.equal(missing.status, 404, address);
+      assert.equal(missing.headers.get("cache-control"), "no-store", address);
+    }
   });
 });
 
