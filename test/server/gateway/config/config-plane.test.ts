@@ -1,7 +1,8 @@
 /**
  * The configuration plane over its real SQLite store in a file (DESIGN.md §3): the schedule on a
- * manual clock and across a restart, the four-eyes rule, drafts' optimistic concurrency, the
- * append-only history, and the last known good configuration at boot.
+ * manual clock and across a restart (a maintenance window too), the four-eyes rule, drafts' optimistic
+ * concurrency, the append-only history, the last known good configuration at boot, what a publication
+ * announces to open tabs, and the warnings and counts drawn from the tabs' reports.
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -10,7 +11,12 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
 import Fastify from "fastify";
-import { type Actor, ConfigPlane } from "../../../../server/gateway/config/config-plane.ts";
+import type { ConfigEdit } from "../../../../server/gateway/config/change-set.ts";
+import {
+  type Actor,
+  type ClientReport,
+  ConfigPlane,
+} from "../../../../server/gateway/config/config-plane.ts";
 import { SqliteConfigStore } from "../../../../server/gateway/config/sqlite-config-store.ts";
 import { ManualClock } from "../../../helpers/manual-clock.ts";
 import { defaultBase } from "../session/gateway-fixture.ts";
@@ -110,7 +116,179 @@ describe("the schedule", () => {
     assert.equal(record.status, "failed");
     assert.match(record.failure ?? "", /changed since its base version/);
     assert.equal((await englishOf(plane)).Menu_Dashboards, "Now");
+    const [failed] = await plane.audit({ action: "changeSet.failed" });
+    assert.equal(failed?.target, `changeSet:${late.id}`);
+    assert.equal(failed?.actor, AUTHOR.name, "on behalf of its author");
+    assert.equal(failed?.address, "gateway", "by the gateway's scheduler");
+    assert.match(String(failed?.details.reason), /changed since its base version/);
     await close();
+  });
+
+  test("a maintenance window switches on at its start and off at its end, by the scheduler, and is audited", async () => {
+    const clock = new ManualClock();
+    const { plane, close } = await openPlane(join(dir, "window.sqlite"), clock);
+    const startsAt = clock.ms + HOUR_MS;
+    const endsAt = clock.ms + 3 * HOUR_MS;
+    const answer = await plane.setMaintenance(AUTHOR, {
+      enabled: true,
+      messages: { en: "Back at noon.", de: "Um zwölf zurück." },
+      startsAt,
+      endsAt,
+    });
+    assert.deepEqual(answer, { scheduled: { on: startsAt, off: endsAt } });
+    assert.equal(plane.anyMaintenance(), false, "not before its start");
+    assert.equal(plane.maintenanceEndsAt(), endsAt);
+    clock.advance(HOUR_MS - 1);
+    await plane.runDue();
+    assert.equal(plane.anyMaintenance(), false, "one millisecond early: still off");
+    clock.advance(1);
+    await plane.runDue();
+    for (const account of [null, 1, 7]) assert.equal(plane.maintenanceFor(account).enabled, true);
+    const { messageKey } = plane.servedFor(null).set.shell.maintenance;
+    assert.equal((await englishOf(plane))[messageKey], "Back at noon.");
+    assert.equal(plane.maintenanceEndsAt(), endsAt, "the end is still to come");
+    clock.advance(2 * HOUR_MS);
+    await plane.runDue();
+    assert.equal(plane.anyMaintenance(), false, "off at its end");
+    assert.equal(plane.maintenanceEndsAt(), null);
+    const versions = await plane.versions();
+    assert.deepEqual(
+      versions.map((v) => [v.number, v.origin, v.author]),
+      [
+        [2, "maintenance", AUTHOR.name],
+        [1, "maintenance", AUTHOR.name],
+      ],
+    );
+    const switches = await plane.audit({ target: "maintenance" });
+    assert.deepEqual(
+      switches.map((e) => [e.action, e.actor, e.address, e.details.at]),
+      [
+        ["maintenance.off", AUTHOR.name, AUTHOR.address, new Date(endsAt).toISOString()],
+        ["maintenance.on", AUTHOR.name, AUTHOR.address, new Date(startsAt).toISOString()],
+      ],
+    );
+    assert.deepEqual(switches[1]?.details.messages, ["en", "de"]);
+    const published = await plane.audit({ action: "version.publish" });
+    assert.deepEqual(
+      published.map((e) => [e.address, e.at]),
+      [
+        ["gateway", endsAt],
+        ["gateway", startsAt],
+      ],
+    );
+    await close();
+  });
+});
+
+describe("what a publication announces, and what the open tabs report", () => {
+  test("each publication announces its version to the accounts it serves; maintenance and a withdrawn route are urgent", async () => {
+    const { plane, close } = await openPlane(join(dir, "events.sqlite"), new ManualClock());
+    const events: [number, string, number[] | null][] = [];
+    plane.onPublished((event) =>
+      events.push([event.version, event.urgency, event.accounts ? [...event.accounts].sort() : null]),
+    );
+    const publish = async (edits: ConfigEdit[], accounts?: number[]) => {
+      const draft = await plane.createChangeSet(AUTHOR, {
+        comment: "announced",
+        baseVersion: await plane.headVersion(),
+        edits,
+      });
+      return plane.publish(AUTHOR, draft.id, accounts ? { accounts } : {});
+    };
+    await publish(rename("Boards"));
+    await publish(rename("Tiles"), [7, 3]);
+    assert.equal(plane.servedFor(7).configVersion, 2, "the canary's accounts get it");
+    assert.equal(plane.servedFor(1).configVersion, 1, "the others do not yet");
+    await plane.promote(AUTHOR, 2);
+    const { routes } = (await plane.version(2)).documents.routes as { routes: { id: string }[] };
+    assert.ok(routes.some((route) => route.id === "automation"));
+    await publish([
+      { kind: "routes", merge: { routes: routes.filter((route) => route.id !== "automation") } },
+    ]);
+    await plane.setMaintenance(AUTHOR, { enabled: true });
+    await plane.setMaintenance(AUTHOR, { enabled: false });
+    await plane.rollback(AUTHOR, 2, "the route again");
+    assert.deepEqual(events, [
+      [1, "normal", null],
+      [2, "normal", [3, 7]],
+      [2, "normal", null],
+      [3, "urgent", null],
+      [4, "urgent", null],
+      [5, "urgent", null],
+      [6, "normal", null],
+    ]);
+    await close();
+  });
+
+  test("a renderer kind or dialog component a connected build lacks is a warning with its tab count, and still publishes", async () => {
+    const base = await defaultBase();
+    const routes = base.manifests.routes.routes;
+    const dialogs = base.manifests.dialogs.dialogs;
+    const kinds = [...new Set(routes.flatMap((route) => (route.screen?.kind ? [route.screen.kind] : [])))];
+    const components = [...new Set(dialogs.map((dialog) => dialog.component))];
+    const [missingKind, missingComponent] = [kinds[0] as string, components[0] as string];
+    const tab = (report: Partial<ClientReport>): ClientReport => ({
+      accountRecId: 1,
+      build: "new",
+      manifestVersion: 0,
+      renderers: kinds,
+      dialogs: components,
+      applied: null,
+      rejected: null,
+      ...report,
+    });
+    let reports: ClientReport[] = [
+      tab({ build: "old", renderers: kinds.slice(1) }),
+      tab({ build: "old", renderers: kinds.slice(1), dialogs: components.slice(1) }),
+      tab({ accountRecId: 2 }),
+      // A tab that has not reported yet says nothing about its build.
+      tab({ build: null, manifestVersion: null, renderers: [], dialogs: [] }),
+    ];
+    const store = new SqliteConfigStore(join(dir, "reports.sqlite"));
+    const plane = await ConfigPlane.open({
+      store,
+      base,
+      log,
+      clock: new ManualClock(),
+      clientReports: () => reports,
+    });
+    const draft = await plane.createChangeSet(AUTHOR, { comment: "r", baseVersion: 0, edits: rename("R") });
+    const report = await plane.validate(draft.edits, draft.baseVersion);
+    assert.equal(report.valid, true);
+    assert.deepEqual(report.warnings, [
+      {
+        kind: "routes",
+        pointer: `/routes/${routes.findIndex((route) => route.screen?.kind === missingKind)}/screen/kind`,
+        reason: `renderer kind "${missingKind}" is unknown to the build of 2 connected tab(s)`,
+        tabs: 2,
+      },
+      {
+        kind: "dialogs",
+        pointer: `/dialogs/${dialogs.findIndex((dialog) => dialog.component === missingComponent)}/component`,
+        reason: `dialog component "${missingComponent}" is unknown to the build of 1 connected tab(s)`,
+        tabs: 1,
+      },
+    ]);
+    assert.deepEqual(await plane.publish(AUTHOR, draft.id), { version: 1 }, "a warning does not block");
+
+    // The tabs answer the publication: two applied it, one rejected it and shows version 0 still.
+    reports = [
+      tab({ build: "old", renderers: kinds.slice(1), applied: 1 }),
+      tab({ build: "old", rejected: { version: 1, reason: "unknown renderer kind" } }),
+      tab({ accountRecId: 2, applied: 1 }),
+      tab({ build: null, manifestVersion: null, renderers: [], dialogs: [] }),
+    ];
+    assert.deepEqual(plane.clients(), {
+      tabs: 4,
+      versions: [
+        { version: 1, applied: 2, rejected: 1, reasons: { "unknown renderer kind": 1 }, showing: 2 },
+        { version: 0, applied: 0, rejected: 0, reasons: {}, showing: 1 },
+      ],
+      behind: 1,
+      builds: { old: 2, new: 1 },
+    });
+    await plane.close();
+    await store.close();
   });
 });
 
