@@ -1,42 +1,33 @@
 /**
- * The line, area and bar widgets: the option and summary from cartesian-options.ts and
- * chart-summary.ts, drawn by EChart with the `init` of the chart type's own module.
+ * The line, area and bar widgets: a ChartWidget (chart-widget.tsx) of the cartesian type named by
+ * `type` (cartesian-options.ts, chart-summary.ts), drawn with the `init` of the chart type's own module.
  */
 import type { init as initChart } from "echarts/core";
-import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import type { WidgetRendererProps } from "../widget-props.ts";
-import { type CartesianRenderer, cartesianData, cartesianOption } from "./cartesian-options.ts";
+import {
+  type CartesianData,
+  type CartesianRenderer,
+  cartesianData,
+  cartesianOption,
+} from "./cartesian-options.ts";
 import { cartesianSummary } from "./chart-summary.ts";
-import { ChartUnreadable } from "./chart-unreadable.tsx";
-import { EChart } from "./echarts-chart.tsx";
-import { useChartContext } from "./use-chart-context.ts";
+import { type ChartType, ChartWidget } from "./chart-widget.tsx";
+
+const cartesian = (type: CartesianRenderer): ChartType<CartesianData> => ({
+  data: cartesianData,
+  option: (data, settings, context) => cartesianOption(type, data, settings, context),
+  summary: cartesianSummary,
+});
+const CHARTS: Record<CartesianRenderer, ChartType<CartesianData>> = {
+  line: cartesian("line"),
+  area: cartesian("area"),
+  bar: cartesian("bar"),
+};
 
 /** A cartesian chart widget drawn with `init`. */
-export function CartesianWidget(
-  props: WidgetRendererProps & { init: typeof initChart; type: CartesianRenderer },
-) {
-  const { t } = useTranslation();
-  const context = useChartContext(props.style, props.settings);
-  const { result, widget, settings, type } = props;
-  const data = useMemo(
-    () => (result ? cartesianData(result, widget.Query, context) : null),
-    [result, widget.Query, context],
-  );
-  const option = useMemo(
-    () => (data ? cartesianOption(type, data, settings, context) : null),
-    [data, settings, context, type],
-  );
-  const summary = useMemo(() => (data ? cartesianSummary(data, context, t) : []), [data, context, t]);
-  if (!data || !option) return <ChartUnreadable />;
-  return (
-    <EChart
-      init={props.init}
-      option={option}
-      label={props.title}
-      summary={summary}
-      background={props.style.background}
-      onPicture={props.onPicture}
-    />
-  );
+export function CartesianWidget({
+  type,
+  ...props
+}: WidgetRendererProps & { init: typeof initChart; type: CartesianRenderer }) {
+  return <ChartWidget {...props} chart={CHARTS[type]} />;
 }
