@@ -6,74 +6,36 @@
  * filter selection.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { before, describe, test } from "node:test";
-import { JSDOM } from "jsdom";
 import type { FilterSelection } from "../../../core/analytics/cross-filter.ts";
 import type { WidgetDefinition } from "../../../schemas/payloads/analytics-content.ts";
 import type { DataQueryResult } from "../../../schemas/payloads/data-query.ts";
-import type { WidgetsManifest } from "../../../schemas/widgets.ts";
-import { initTestI18n } from "../components/css-stub.ts";
+import {
+  dom,
+  english,
+  mount,
+  type RenderModules,
+  renderModules,
+  SHIPPED_WIDGETS as SHIPPED,
+} from "./render-fixtures.ts";
 import { MONTHLY_QUERY, month, region, result, revenue } from "./result-fixtures.ts";
 
-const english = JSON.parse(readFileSync(new URL("../../../locales/en.json", import.meta.url), "utf8"));
-const SHIPPED = JSON.parse(
-  readFileSync(new URL("../../../manifests/widgets.json", import.meta.url), "utf8"),
-) as WidgetsManifest;
-const dom = new JSDOM("<!doctype html><html><body></body></html>", { pretendToBeVisual: true });
-Object.assign(globalThis as Record<string, unknown>, {
-  window: dom.window,
-  document: dom.window.document,
-  HTMLElement: dom.window.HTMLElement,
-  Node: dom.window.Node,
-  requestAnimationFrame: dom.window.requestAnimationFrame.bind(dom.window),
-  cancelAnimationFrame: dom.window.cancelAnimationFrame.bind(dom.window),
-  IS_REACT_ACT_ENVIRONMENT: true,
-});
-Object.defineProperty(globalThis, "navigator", { value: dom.window.navigator, configurable: true });
-
-type Modules = {
-  react: typeof import("react");
-  client: typeof import("react-dom/client");
+type Modules = RenderModules & {
   view: typeof import("../../../runtime/widgets/widget-view.tsx");
-  kinds: typeof import("../../../runtime/widgets/widget-kinds.ts");
-  registry: typeof import("../../../runtime/widgets/widget-registry.ts");
-  style: typeof import("../../../runtime/widgets/widget-style.ts");
   errors: typeof import("../../../runtime/http/api-error.ts");
 };
 let m: Modules;
 
 before(async () => {
-  await initTestI18n(english);
   m = {
-    react: await import("react"),
-    client: await import("react-dom/client"),
+    ...(await renderModules()),
     view: await import("../../../runtime/widgets/widget-view.tsx"),
-    kinds: await import("../../../runtime/widgets/widget-kinds.ts"),
-    registry: await import("../../../runtime/widgets/widget-registry.ts"),
-    style: await import("../../../runtime/widgets/widget-style.ts"),
     errors: await import("../../../runtime/http/api-error.ts"),
   };
   // Loaded ahead, as the viewer's first render would wait for them.
   for (const renderer of ["kpi", "table", "text", "select"])
     await m.registry.widgetRegistry.preload(renderer);
 });
-
-/** Renders into a fresh element; returns it and how to re-render and unmount. */
-async function mount(element: unknown) {
-  const host = document.createElement("div");
-  document.body.append(host);
-  const root = m.client.createRoot(host);
-  await m.react.act(async () => root.render(element as never));
-  return {
-    host,
-    rerender: async (next: unknown) => m.react.act(async () => root.render(next as never)),
-    unmount: async () => {
-      await m.react.act(async () => root.unmount());
-      host.remove();
-    },
-  };
-}
 
 /** Waits (a few macrotasks) until `check` holds. */
 async function until(check: () => boolean, what: string) {

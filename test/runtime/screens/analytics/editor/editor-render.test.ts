@@ -6,77 +6,40 @@
  * for a oneOf, a number field, checkboxes for booleans, the data widgets a filter narrows.
  */
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { before, describe, test } from "node:test";
-import { JSDOM } from "jsdom";
 import type { FrameCommand } from "../../../../../runtime/screens/analytics/editor/editor-input.ts";
 import type { WidgetDefinition } from "../../../../../schemas/payloads/analytics-content.ts";
-import type { WidgetKind, WidgetsManifest } from "../../../../../schemas/widgets.ts";
-import { initTestI18n } from "../../../components/css-stub.ts";
+import type { WidgetKind } from "../../../../../schemas/widgets.ts";
+import {
+  dom,
+  SHIPPED_WIDGETS as MANIFEST,
+  mount,
+  type RenderModules,
+  renderModules,
+} from "../../../widgets/render-fixtures.ts";
 
-const english = JSON.parse(readFileSync(new URL("../../../../../locales/en.json", import.meta.url), "utf8"));
-const MANIFEST = JSON.parse(
-  readFileSync(new URL("../../../../../manifests/widgets.json", import.meta.url), "utf8"),
-) as WidgetsManifest;
 const kind = (name: string) => MANIFEST.kinds.find((entry) => entry.kind === name) as WidgetKind;
-const dom = new JSDOM("<!doctype html><html><body></body></html>", { pretendToBeVisual: true });
-Object.assign(globalThis as Record<string, unknown>, {
-  window: dom.window,
-  document: dom.window.document,
-  HTMLElement: dom.window.HTMLElement,
-  HTMLInputElement: dom.window.HTMLInputElement,
-  Node: dom.window.Node,
-  KeyboardEvent: dom.window.KeyboardEvent,
-  requestAnimationFrame: dom.window.requestAnimationFrame.bind(dom.window),
-  cancelAnimationFrame: dom.window.cancelAnimationFrame.bind(dom.window),
-  IS_REACT_ACT_ENVIRONMENT: true,
-});
-Object.defineProperty(globalThis, "navigator", { value: dom.window.navigator, configurable: true });
 
-type Modules = {
-  react: typeof import("react");
-  client: typeof import("react-dom/client");
+type Modules = RenderModules & {
   frame: typeof import("../../../../../runtime/screens/analytics/editor/editor-widget.tsx");
   settings: typeof import("../../../../../runtime/screens/analytics/editor/settings-schema.ts");
   form: typeof import("../../../../../runtime/forms/rjsf-theme.tsx");
   validator: typeof import("../../../../../runtime/forms/form-validator.ts");
-  kinds: typeof import("../../../../../runtime/widgets/widget-kinds.ts");
-  registry: typeof import("../../../../../runtime/widgets/widget-registry.ts");
-  style: typeof import("../../../../../runtime/widgets/widget-style.ts");
   i18n: typeof import("i18next");
 };
 let m: Modules;
 
 before(async () => {
-  await initTestI18n(english);
   m = {
-    react: await import("react"),
-    client: await import("react-dom/client"),
+    ...(await renderModules()),
     frame: await import("../../../../../runtime/screens/analytics/editor/editor-widget.tsx"),
     settings: await import("../../../../../runtime/screens/analytics/editor/settings-schema.ts"),
     form: await import("../../../../../runtime/forms/rjsf-theme.tsx"),
     validator: await import("../../../../../runtime/forms/form-validator.ts"),
-    kinds: await import("../../../../../runtime/widgets/widget-kinds.ts"),
-    registry: await import("../../../../../runtime/widgets/widget-registry.ts"),
-    style: await import("../../../../../runtime/widgets/widget-style.ts"),
     i18n: await import("i18next"),
   };
   await m.registry.widgetRegistry.preload("text");
 });
-
-async function mount(element: unknown) {
-  const host = document.createElement("div");
-  document.body.append(host);
-  const root = m.client.createRoot(host);
-  await m.react.act(async () => root.render(element as never));
-  return {
-    host,
-    unmount: async () => {
-      await m.react.act(async () => root.unmount());
-      host.remove();
-    },
-  };
-}
 
 const t = (key: string, values?: Record<string, unknown>) => String(m.i18n.default.t(key, values as never));
 
