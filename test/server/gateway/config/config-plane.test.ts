@@ -10,7 +10,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
-import Fastify from "fastify";
 import type { ConfigEdit } from "../../../../server/gateway/config/change-set.ts";
 import {
   type Actor,
@@ -20,9 +19,8 @@ import {
 import { SqliteConfigStore } from "../../../../server/gateway/config/sqlite-config-store.ts";
 import { ManualClock } from "../../../helpers/manual-clock.ts";
 import { defaultBase } from "../session/gateway-fixture.ts";
+import { AUTHOR, log, openPlane, publishFromOlderRelease } from "./plane-fixture.ts";
 
-const log = Fastify({ logger: false }).log;
-const AUTHOR: Actor = { name: "tessera/admin@tessera.example", address: "10.0.0.1" };
 const REVIEWER: Actor = { name: "tessera/reviewer@tessera.example", address: "10.0.0.2" };
 const HOUR_MS = 3_600_000;
 
@@ -31,19 +29,6 @@ before(() => {
   dir = mkdtempSync(join(tmpdir(), "tessera-config-"));
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
-
-async function openPlane(file: string, clock: ManualClock, fourEyes = false) {
-  const store = new SqliteConfigStore(file);
-  const plane = await ConfigPlane.open({ store, base: await defaultBase(), log, clock, fourEyes });
-  return {
-    plane,
-    store,
-    close: async () => {
-      await plane.close();
-      await store.close();
-    },
-  };
-}
 
 const rename = (text: string) => [{ kind: "texts.en" as const, merge: { Menu_Dashboards: text } }];
 const englishOf = async (plane: ConfigPlane) => {
@@ -399,29 +384,8 @@ describe("history and last known good", () => {
     await first.plane.publish(AUTHOR, draft.id);
     await first.close();
     // A stored version whose content a newer base refuses: a text key the base's menus do not know.
-    const store = new SqliteConfigStore(file);
-    const { canonicalJson, contentHash } = await import(
-      "../../../../server/gateway/config/config-content.ts"
-    );
     const content = { operator: { menus: { main: { titleKey: "Removed_In_This_Release" } } }, accounts: {} };
-    await store.publish({
-      version: {
-        createdAt: clock.ms,
-        author: AUTHOR.name,
-        comment: "older release",
-        content: canonicalJson(content),
-        contentHash: contentHash(content),
-        baseHash: "an older base",
-        origin: "publish",
-        changeSetId: null,
-        restores: null,
-        summary: [],
-      },
-      release: { scope: "all", accounts: null, at: clock.ms, actor: AUTHOR.name },
-      changeSet: null,
-      audit: { at: clock.ms, actor: AUTHOR.name, address: "test", action: "version.publish", details: {} },
-    });
-    await store.close();
+    await publishFromOlderRelease(file, content, clock.ms);
     const second = await openPlane(file, clock);
     assert.equal(second.plane.servedFor(null).configVersion, 1);
     const problem = second.plane.status().degraded?.problems[0];

@@ -12,38 +12,20 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import Fastify from "fastify";
 import type { WidgetsManifest } from "../../../../schemas/widgets.ts";
-import { canonicalJson, contentHash } from "../../../../server/gateway/config/config-content.ts";
-import { type Actor, ConfigPlane } from "../../../../server/gateway/config/config-plane.ts";
-import { SqliteConfigStore } from "../../../../server/gateway/config/sqlite-config-store.ts";
+import type { ConfigPlane } from "../../../../server/gateway/config/config-plane.ts";
 import { type AccessFacts, accessFingerprint } from "../../../../server/gateway/manifests/filter-access.ts";
 import { resolveManifest } from "../../../../server/gateway/manifests/resolve-manifest.ts";
 import type { JsonDocument } from "../../../helpers/manifest-fixtures.ts";
 import { ManualClock } from "../../../helpers/manual-clock.ts";
 import { defaultBase } from "../session/gateway-fixture.ts";
-
-const log = Fastify({ logger: false }).log;
-const AUTHOR: Actor = { name: "tessera/admin@tessera.example", address: "10.0.0.1" };
+import { AUTHOR, openPlane, publishFromOlderRelease } from "./plane-fixture.ts";
 
 let dir: string;
 before(() => {
   dir = mkdtempSync(join(tmpdir(), "tessera-config-widgets-"));
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
-
-async function openPlane(file: string, clock = new ManualClock()) {
-  const store = new SqliteConfigStore(file);
-  const plane = await ConfigPlane.open({ store, base: await defaultBase(), log, clock, fourEyes: false });
-  return {
-    plane,
-    store,
-    close: async () => {
-      await plane.close();
-      await store.close();
-    },
-  };
-}
 
 /** The shipped widgets document with `change` applied. */
 async function widgetsWith(change: (widgets: JsonDocument) => void): Promise<JsonDocument> {
@@ -230,26 +212,7 @@ describe("an invalid widgets document is never served", () => {
     const widgets = await widgetsWith((w) =>
       w.kinds.push({ ...structuredClone(kindOf(w, "kpi")), kind: "gauge", titleKey: "WidgetKind_gauge" }),
     );
-    const content = { operator: { widgets }, accounts: {} };
-    const store = new SqliteConfigStore(file);
-    await store.publish({
-      version: {
-        createdAt: clock.ms,
-        author: AUTHOR.name,
-        comment: "older release",
-        content: canonicalJson(content),
-        contentHash: contentHash(content),
-        baseHash: "an older base",
-        origin: "publish",
-        changeSetId: null,
-        restores: null,
-        summary: [],
-      },
-      release: { scope: "all", accounts: null, at: clock.ms, actor: AUTHOR.name },
-      changeSet: null,
-      audit: { at: clock.ms, actor: AUTHOR.name, address: "test", action: "version.publish", details: {} },
-    });
-    await store.close();
+    await publishFromOlderRelease(file, { operator: { widgets }, accounts: {} }, clock.ms);
     const second = await openPlane(file, clock);
     assert.equal(second.plane.servedFor(null).configVersion, 1);
     assert.equal(kindOf(servedWidgets(second.plane).anonymous, "bigNumber")?.renderer, "kpi");
