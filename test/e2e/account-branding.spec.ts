@@ -5,11 +5,16 @@
  *   a save is refused naming the pair and its ratio (and the upstream refuses the same pair);
  * - a valid pair saves, the owner's top bar and accent take it, and a page another member already
  *   has open shows it without a reload (§7 refresh-base-page-user);
- * - the product's colours are restored at the end (other specs share the server and the account).
+ * - the product's colours are restored at the end (other specs share the server and the account);
+ * - axe finds no serious or critical violation on the branding tab, in light and dark.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { en } from "./helpers/demo-users.ts";
 import { csrfToken, E2E_ORIGIN, settleSessionDialogs, signIn } from "./helpers/session.ts";
+
+// In order in one worker: the scans must not see the refused colour pair the first test types in.
+test.describe.configure({ mode: "default" });
 
 /** `key`'s English text with its {{params}} filled in. */
 function text(key: string, params: Record<string, string> = {}): string {
@@ -129,3 +134,28 @@ test("a colour pair under WCAG AA is refused with its ratio; a valid one shows i
     await other.close();
   }
 });
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`the branding tab has no serious or critical axe violation (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await signIn(page, "owner");
+    // The theme follows the system scheme (as the other specs set it), so the emulated one applies.
+    await settleSessionDialogs(page, { theme: "sync", contrast: false });
+    await page.goto("/accountsettings/branding");
+    // The page really is in `scheme` when scanned.
+    await expect(page.locator("html")).toHaveAttribute("data-theme", scheme);
+    await expect(
+      page.getByRole("tab", { name: text("AccountSettings_Tab_branding"), selected: true }),
+    ).toBeVisible();
+    // The whole tab is there: both pickers and both previews.
+    await expect(hexOf(page, "primary")).toBeVisible();
+    await expect(hexOf(page, "accent")).toBeVisible();
+    await expect(page.getByRole("figure", { name: text("Branding_Preview_light") })).toBeVisible();
+    await expect(page.getByRole("figure", { name: text("Branding_Preview_dark") })).toBeVisible();
+    const scan = await new AxeBuilder({ page }).analyze();
+    // The scan really ran over the tab's controls.
+    expect(scan.passes.length).toBeGreaterThan(10);
+    const serious = scan.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious, JSON.stringify(serious.map((v) => [v.id, v.nodes.map((n) => n.target)]))).toEqual([]);
+  });
+}
