@@ -1,16 +1,19 @@
 /**
  * Generates, from the TS schema modules in schemas/, the editor copies
- * (schemas/generated/<id>.schema.json) and the precompiled ajv validators
- * (schemas/generated/validators.js + .d.ts) used by the gateway and the browser.
+ * (schemas/generated/<id>.schema.json), the precompiled ajv validators
+ * (schemas/generated/validators.js + .d.ts) used by the gateway and the browser, and each manifest
+ * kind's schema digest (schemas/generated/schema-digests.ts), which tabs report to the gateway.
  *
  * `--check` writes nothing and fails when a generated file is missing or stale.
  */
+import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import Ajv from "ajv";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import addFormats from "ajv-formats";
+import { MANIFEST_KIND_NAMES } from "../schemas/config-api.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const schemasDir = join(root, "schemas");
@@ -64,6 +67,50 @@ function esmRuntimeImports(code: string): string {
   return body.replace('"use strict";', `"use strict";\n${imports.join("\n")}`);
 }
 
+/** JSON with every object's keys sorted: one text per schema, whatever order its source wrote. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** A schema's identity: the first 16 hex characters of the SHA-256 of its canonical JSON. */
+export function schemaDigest(schema: Record<string, unknown>): string {
+  return createHash("sha256").update(canonicalJson(schema)).digest("hex").slice(0, 16);
+}
+
+/**
+ * The manifest kinds' schema digests as a module: a tab reports its build's, and the configuration
+ * plane warns of a kind whose schema a connected build does not have (DESIGN.md §3). Kept to a
+ * constant map: the runtime's entry imports it.
+ */
+function schemaDigestsModule(schemas: readonly FoundSchema[]): string {
+  const lines = MANIFEST_KIND_NAMES.map((kind) => {
+    const found = schemas.find((schema) => schema.id === kind);
+    if (!found) throw new Error(`manifest kind "${kind}" has no schema with that $id`);
+    return `  ${kind}: "${schemaDigest(found.schema)}",`;
+  });
+  return [
+    `// ${HEADER}`,
+    `import type { MANIFEST_KIND_NAMES } from "../config-api.ts";`,
+    "",
+    "/**",
+    " * Each manifest kind's schema identity: the first 16 hex characters of the SHA-256 of its JSON",
+    " * Schema as canonical JSON (keys sorted). Tabs report their build's; the gateway compares them with",
+    " * its own (server/gateway/hub-relay/README.md).",
+    " */",
+    "export const SCHEMA_DIGESTS: { readonly [K in (typeof MANIFEST_KIND_NAMES)[number]]: string } = {",
+    ...lines,
+    "};",
+    "",
+  ].join("\n");
+}
+
 /** Renders every generated file: path relative to the project → content. */
 export async function renderGenerated(): Promise<Map<string, string>> {
   const schemas = await collectSchemas();
@@ -76,6 +123,7 @@ export async function renderGenerated(): Promise<Map<string, string>> {
     };
     out.set(`schemas/generated/${id}.schema.json`, `${JSON.stringify(copy, null, 2)}\n`);
   }
+  out.set("schemas/generated/schema-digests.ts", schemaDigestsModule(schemas));
   const ajv = new Ajv({
     allErrors: true,
     strict: true,
@@ -113,22 +161,25 @@ export async function renderGenerated(): Promise<Map<string, string>> {
   return out;
 }
 
+/** What `--check` refuses under `projectRoot`: generated files missing or differing, and files no schema generates. */
+export async function staleGenerated(
+  files: ReadonlyMap<string, string>,
+  projectRoot: string = root,
+): Promise<{ stale: string[]; extra: string[] }> {
+  const stale: string[] = [];
+  for (const [rel, content] of files) {
+    const current = await readFile(join(projectRoot, rel), "utf8").catch(() => null);
+    if (current !== content) stale.push(rel);
+  }
+  const existing = await readdir(join(projectRoot, "schemas", "generated")).catch(() => [] as string[]);
+  const extra = existing.filter((name) => !files.has(`schemas/generated/${name}`));
+  return { stale, extra };
+}
+
 async function main(): Promise<void> {
   const check = process.argv.includes("--check");
   const files = await renderGenerated();
-  const stale: string[] = [];
-  for (const [rel, content] of files) {
-    const full = join(root, rel);
-    const current = await readFile(full, "utf8").catch(() => null);
-    if (current === content) continue;
-    if (check) stale.push(rel);
-    else {
-      await mkdir(dirname(full), { recursive: true });
-      await writeFile(full, content);
-    }
-  }
-  const existing = await readdir(outDir).catch(() => [] as string[]);
-  const extra = existing.filter((name) => !files.has(`schemas/generated/${name}`));
+  const { stale, extra } = await staleGenerated(files);
   if (check) {
     if (stale.length || extra.length) {
       for (const rel of stale) console.error(`stale or missing: ${rel}`);
@@ -138,6 +189,11 @@ async function main(): Promise<void> {
     }
     console.log(`generated files are fresh (${files.size})`);
   } else {
+    for (const rel of stale) {
+      const full = join(root, rel);
+      await mkdir(dirname(full), { recursive: true });
+      await writeFile(full, files.get(rel) as string);
+    }
     console.log(`wrote ${files.size} generated files`);
     if (extra.length) console.warn(`unexpected files in schemas/generated: ${extra.join(", ")}`);
   }
