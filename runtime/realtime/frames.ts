@@ -3,6 +3,7 @@
  * gateway are validated before anything acts on them; frames to the gateway are built here.
  */
 import { isSafeRedirectTarget } from "../../core/navigation/safe-redirect.ts";
+import { SCHEMA_DIGESTS } from "../../schemas/generated/schema-digests.ts";
 
 /** The hubs a tab may invoke. */
 export type InvocableHub = "user" | "chat";
@@ -39,8 +40,9 @@ export interface InvokeFrame {
 
 /**
  * Browser → gateway, on every (re)connect: what the tab runs — its build, the configuration version
- * on display (null before any manifest) and the screen renderer and dialog component kinds it
- * knows — so the gateway can tell which tabs a published version can reach (DESIGN.md §3).
+ * on display (null before any manifest), the screen renderer and dialog component kinds it
+ * knows and its build's schema digest of each manifest kind — so the gateway can tell which tabs a
+ * published version can reach (DESIGN.md §3).
  */
 export interface ReportFrame {
   readonly t: "report";
@@ -48,6 +50,7 @@ export interface ReportFrame {
   readonly manifestVersion: number | null;
   readonly renderers: readonly string[];
   readonly dialogs: readonly string[];
+  readonly schemas: Readonly<Record<string, string>>;
 }
 
 /** Browser → gateway: a published configuration version is on display (DESIGN.md §3 pushed live). */
@@ -74,10 +77,19 @@ export const TAB_FRAME_LIMITS = {
   buildChars: 64,
   kinds: 500,
   reasonChars: 200,
+  /** A schema digest: exactly this many of 0-9a-f. */
+  digestChars: 16,
 } as const;
 
 /** A kind the report may name: the gateway's character set and length. */
 const REPORTED_KIND = /^[A-Za-z0-9_.:-]{1,100}$/;
+/** A schema digest as the gateway takes it. */
+const SCHEMA_DIGEST = new RegExp(`^[0-9a-f]{${TAB_FRAME_LIMITS.digestChars}}$`);
+/**
+ * The manifest kinds the gateway takes in `schemas`: this build's (the gateway of the same release has
+ * the same generated list).
+ */
+const SCHEMA_KINDS: readonly string[] = Object.keys(SCHEMA_DIGESTS);
 /** What the gateway refuses in a build id (printable ASCII only) and in a reason (control characters). */
 const NOT_PRINTABLE_ASCII = /[^\x20-\x7E]/g;
 const CONTROL_CHARACTERS = /\p{Cc}/gu;
@@ -88,6 +100,16 @@ function reportedKinds(kinds: Iterable<string>): string[] {
     .filter((kind) => REPORTED_KIND.test(kind))
     .sort()
     .slice(0, TAB_FRAME_LIMITS.kinds);
+}
+
+/** Digests as the report carries them: only manifest kinds and digests the gateway takes, by kind. */
+function reportedSchemas(schemas: Readonly<Record<string, string>>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const kind of SCHEMA_KINDS) {
+    const digest = Object.hasOwn(schemas, kind) ? schemas[kind] : undefined;
+    if (typeof digest === "string" && SCHEMA_DIGEST.test(digest)) kept[kind] = digest;
+  }
+  return kept;
 }
 
 /** `text` cut to `length` UTF-16 units without leaving half a surrogate pair. */
@@ -106,6 +128,8 @@ export function reportFrame(report: {
   manifestVersion: number | null;
   renderers: Iterable<string>;
   dialogs: Iterable<string>;
+  /** Manifest kind → schema digest; this build's by default. */
+  schemas?: Readonly<Record<string, string>>;
 }): ReportFrame {
   const build = report.build.replace(NOT_PRINTABLE_ASCII, "").slice(0, TAB_FRAME_LIMITS.buildChars);
   return {
@@ -114,6 +138,7 @@ export function reportFrame(report: {
     manifestVersion: report.manifestVersion,
     renderers: reportedKinds(report.renderers),
     dialogs: reportedKinds(report.dialogs),
+    schemas: reportedSchemas(report.schemas ?? SCHEMA_DIGESTS),
   };
 }
 

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { type Dispatcher, Pool } from "undici";
 import WebSocket from "ws";
+import { SCHEMA_DIGESTS } from "../../../schemas/generated/schema-digests.ts";
 import { DEMO_LOGINS, DEMO_PASSWORD } from "../../../server/upstream/seed/demo-accounts.ts";
 import { ROOT } from "../bench-paths.ts";
 import { PUBLISH_BENCH_ORIGIN } from "./bench-constants.ts";
@@ -230,6 +231,7 @@ export class BenchTab {
             manifestVersion: this.#manifestVersion,
             renderers: RENDERERS,
             dialogs: DIALOGS,
+            schemas: SCHEMA_DIGESTS,
           }),
         ),
       );

@@ -12,6 +12,8 @@ import { accessSubjectOf } from "../../../core/access/access-profile.ts";
 import { type JsonChange, jsonEqual, structuralDiff } from "../../../core/json/json-merge.ts";
 import { isJsonObject, type JsonObject } from "../../../core/json/prototype-pollution.ts";
 import type { ConfigWarning } from "../../../schemas/config-answers.ts";
+import { SCHEMA_DIGESTS } from "../../../schemas/generated/schema-digests.ts";
+import type { ManifestKind } from "../manifests/manifest-set.ts";
 import { applyEdits, type ConfigEdit, conflictingTargets, editTarget } from "./change-set.ts";
 import {
   applyLayerPatches,
@@ -26,7 +28,7 @@ import {
   parseContent,
 } from "./config-content.ts";
 import { ConfigPlaneError } from "./config-errors.ts";
-import type { ConfigKind, Language } from "./config-kinds.ts";
+import { type ConfigKind, type Language, languageOf } from "./config-kinds.ts";
 import type {
   AuditFilter,
   AuditRecord,
@@ -57,6 +59,11 @@ export interface ClientReport {
   manifestVersion: number | null;
   renderers: readonly string[];
   dialogs: readonly string[];
+  /**
+   * The build's schema digest of each manifest kind; null when the tab did not report them (an older
+   * build: every schema is unknown to it).
+   */
+  schemas: Readonly<Partial<Record<ManifestKind, string>>> | null;
   applied: number | null;
   rejected: { version: number; reason: string } | null;
 }
@@ -539,7 +546,7 @@ export class ConfigPlane {
         problems,
         warnings: result?.configuration
           ? [
-              ...this.#warnings(result.configuration.set),
+              ...this.#warnings(result.configuration.set, edits),
               ...(await this.#unseenWarnings(result.configuration.set)),
             ]
           : [],
@@ -643,9 +650,11 @@ export class ConfigPlane {
 
   /**
    * Publishable findings: a screen renderer kind or dialog component the builds of connected
-   * browsers do not know, with how many tabs that would affect.
+   * browsers do not know, and a manifest kind the edits touch whose schema their builds do not have
+   * (another digest, or none reported: a build older than the digests), with how many tabs that would
+   * affect.
    */
-  #warnings(set: Deployment["configuration"]["set"]): ConfigWarning[] {
+  #warnings(set: Deployment["configuration"]["set"], edits: readonly ConfigEdit[]): ConfigWarning[] {
     const reports = this.#clientReports().filter((r) => r.build !== null);
     if (reports.length === 0) return [];
     const warnings: ConfigWarning[] = [];
@@ -676,6 +685,20 @@ export class ConfigPlane {
           kind: "dialogs",
           pointer: `/dialogs/${index}/component`,
           reason: `dialog component "${component}" is unknown to the build of ${tabs} connected tab(s)`,
+          tabs,
+        });
+      }
+    }
+    // The gateway's digests are the generated module of its own release; a tab's build reports its own.
+    const touched = new Set(edits.map((edit) => edit.kind).filter((kind) => languageOf(kind) === null));
+    for (const [kind, digest] of Object.entries(SCHEMA_DIGESTS) as [ManifestKind, string][]) {
+      if (!touched.has(kind)) continue;
+      const tabs = reports.filter((report) => report.schemas?.[kind] !== digest).length;
+      if (tabs > 0) {
+        warnings.push({
+          kind,
+          pointer: "",
+          reason: `the schema version of ${kind} is unknown to the build of ${tabs} connected tab(s)`,
           tabs,
         });
       }

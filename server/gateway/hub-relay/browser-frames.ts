@@ -3,6 +3,7 @@
  * frames, validated on the way in, serialized on the way out. Pure: no I/O.
  */
 import { isSafeRedirectTarget, MAX_REDIRECT_TARGET_LENGTH } from "../../../core/navigation/safe-redirect.ts";
+import { MANIFEST_KIND_NAMES } from "../../../schemas/config-api.ts";
 import type { RelayHub } from "./options.ts";
 import { textFrameBytes } from "./text-frame.ts";
 
@@ -38,7 +39,8 @@ export type BrowserFrame =
 
 /**
  * What a tab runs, sent on every (re)connect: its build, the configuration version of the manifest it
- * runs (null before it has one), and the renderer kinds and dialogs it has.
+ * runs (null before it has one), the renderer kinds and dialogs it has, and its build's schema digest
+ * of each manifest kind (schemas/generated/schema-digests.ts; absent from builds older than it).
  */
 export interface ReportFrame {
   readonly t: "report";
@@ -46,7 +48,11 @@ export interface ReportFrame {
   readonly manifestVersion: number | null;
   readonly renderers: readonly string[];
   readonly dialogs: readonly string[];
+  readonly schemas?: SchemaDigests;
 }
+
+/** Manifest kind → the digest of its schema, as a build has them. */
+export type SchemaDigests = Readonly<Partial<Record<(typeof MANIFEST_KIND_NAMES)[number], string>>>;
 
 /** Most renderer kinds, and most dialogs, one report may name. */
 export const MAX_REPORTED_NAMES = 500;
@@ -61,11 +67,17 @@ const METHOD_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
 const BUILD_ID = /^[\x20-\x7E]{1,64}$/;
 /** A renderer kind or dialog name a tab reports (never a comma: tab-reports.ts keys lists by names joined with one). */
 const REPORTED_NAME = /^[A-Za-z0-9_.:-]{1,100}$/;
+/** A schema digest: the first 16 hex characters of a SHA-256 (scripts/generate.ts). */
+const SCHEMA_DIGEST = /^[0-9a-f]{16}$/;
+/** The kinds a report's `schemas` may name. */
+const SCHEMA_KINDS: readonly string[] = MANIFEST_KIND_NAMES;
 /** C0, DEL and C1: what a rejection reason may not hold. */
 const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /** The keys each strictly checked frame has, all required: any other key makes it malformed. */
 const REPORT_KEYS = ["t", "build", "manifestVersion", "renderers", "dialogs"];
+/** A report with the schema digests (a build older than them sends REPORT_KEYS only). */
+const REPORT_WITH_SCHEMAS_KEYS = [...REPORT_KEYS, "schemas"];
 const APPLIED_KEYS = ["t", "version"];
 const REJECTED_KEYS = ["t", "version", "reason"];
 
@@ -137,12 +149,27 @@ export function parseBrowserFrame(text: string): BrowserFrame | null {
 }
 
 function parseReport(frame: Record<string, unknown>): ReportFrame | null {
-  const { build, manifestVersion, renderers, dialogs } = frame;
-  if (!hasExactly(frame, REPORT_KEYS)) return null;
+  const { build, manifestVersion, renderers, dialogs, schemas } = frame;
+  if (!hasExactly(frame, "schemas" in frame ? REPORT_WITH_SCHEMAS_KEYS : REPORT_KEYS)) return null;
   if (typeof build !== "string" || !BUILD_ID.test(build)) return null;
   if (manifestVersion !== null && !isVersion(manifestVersion)) return null;
   if (!isNameList(renderers) || !isNameList(dialogs)) return null;
-  return { t: "report", build, manifestVersion, renderers, dialogs };
+  if (schemas === undefined) return { t: "report", build, manifestVersion, renderers, dialogs };
+  if (!isSchemaDigests(schemas)) return null;
+  return { t: "report", build, manifestVersion, renderers, dialogs, schemas };
+}
+
+/**
+ * A JSON object of manifest kind → digest: each key a kind the gateway knows (so at most that many,
+ * and never `__proto__`), each value a digest. A build may lack a kind (it is then not known to it).
+ */
+function isSchemaDigests(value: unknown): value is SchemaDigests {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  for (const [kind, digest] of Object.entries(value)) {
+    if (!SCHEMA_KINDS.includes(kind)) return false;
+    if (typeof digest !== "string" || !SCHEMA_DIGEST.test(digest)) return false;
+  }
+  return true;
 }
 
 /** A manifest configuration version: a non-negative safe integer. */

@@ -31,6 +31,8 @@ export interface RelayStats {
   /** Distinct builds, and distinct renderer or dialog lists, the open tabs reported (each held once). */
   readonly reportedBuilds: number;
   readonly reportedLists: number;
+  /** Distinct sets of schema digests the open tabs reported (each held once). */
+  readonly reportedSchemaSets: number;
 }
 
 /** What the gateway (session, manifest publishing, maintenance) can ask of the relay. */
@@ -168,12 +170,13 @@ export class HubRelay implements HubRelayControl {
   }
 
   stats(): RelayStats {
-    const { builds, lists } = this.#reports.pooled;
+    const { builds, lists, schemaSets } = this.#reports.pooled;
     return {
       sessions: this.#sessions.size,
       tabs: this.#tabs.size,
       reportedBuilds: builds,
       reportedLists: lists,
+      reportedSchemaSets: schemaSets,
     };
   }
 

@@ -2,9 +2,10 @@
  * What each tab says it runs (its `report` frame) and what it did with the manifest versions the
  * gateway pushed (`applied`, `rejected`): kept per open tab, in memory only, for the operators'
  * view (`HubRelayControl.tabReports`). A tab that never sent one of these frames costs one null
- * field; the build and the renderer and dialog lists are pooled, so tabs of one build share them.
+ * field; the build, the renderer and dialog lists and the schema digests are pooled, so tabs of one
+ * build share them.
  */
-import type { ReportFrame } from "./browser-frames.ts";
+import type { ReportFrame, SchemaDigests } from "./browser-frames.ts";
 import { type Interned, InternPool } from "./intern-pool.ts";
 import type { Tab } from "./tab.ts";
 
@@ -23,6 +24,11 @@ export interface TabReport {
   readonly manifestVersion: number | null;
   readonly renderers: readonly string[];
   readonly dialogs: readonly string[];
+  /**
+   * The build's schema digest of each manifest kind it has; null until the tab reported them (a build
+   * older than the digests never does: every schema is unknown to it).
+   */
+  readonly schemas: SchemaDigests | null;
   /** The version of the tab's last `applied` frame. */
   readonly applied: number | null;
   /** The tab's last `rejected` frame. */
@@ -47,6 +53,7 @@ export class TabRecord {
   manifestVersion: number | null = null;
   renderers: Interned<readonly string[]> | null = null;
   dialogs: Interned<readonly string[]> | null = null;
+  schemas: Interned<SchemaDigests> | null = null;
   applied: number | null = null;
   rejected: TabRejection | null = null;
 }
@@ -58,6 +65,7 @@ const NO_NAMES: readonly string[] = Object.freeze([]);
 export class TabReports {
   readonly #builds = new InternPool<string>();
   readonly #lists = new InternPool<readonly string[]>();
+  readonly #schemaSets = new InternPool<SchemaDigests>();
 
   /** Replaces the tab's report. */
   report(tab: Tab, frame: ReportFrame): void {
@@ -66,11 +74,13 @@ export class TabReports {
     const build = this.#builds.acquire(frame.build, frame.build);
     const renderers = this.#acquireList(frame.renderers);
     const dialogs = this.#acquireList(frame.dialogs);
+    const schemas = frame.schemas ? this.#acquireSchemas(frame.schemas) : null;
     this.#releaseReport(record);
     record.build = build;
     record.manifestVersion = frame.manifestVersion;
     record.renderers = renderers;
     record.dialogs = dialogs;
+    record.schemas = schemas;
   }
 
   applied(tab: Tab, version: number): void {
@@ -97,15 +107,16 @@ export class TabReports {
       manifestVersion: record?.manifestVersion ?? null,
       renderers: record?.renderers?.value ?? NO_NAMES,
       dialogs: record?.dialogs?.value ?? NO_NAMES,
+      schemas: record?.schemas?.value ?? null,
       applied: record?.applied ?? null,
       rejected: record?.rejected ?? null,
       connectedAt: tab.connectedAt,
     };
   }
 
-  /** Distinct builds and distinct lists the open tabs hold. */
-  get pooled(): { builds: number; lists: number } {
-    return { builds: this.#builds.size, lists: this.#lists.size };
+  /** Distinct builds, distinct lists and distinct sets of schema digests the open tabs hold. */
+  get pooled(): { builds: number; lists: number; schemaSets: number } {
+    return { builds: this.#builds.size, lists: this.#lists.size, schemaSets: this.#schemaSets.size };
   }
 
   #acquireList(names: readonly string[]): Interned<readonly string[]> {
@@ -113,13 +124,22 @@ export class TabReports {
     return this.#lists.acquire(names.join(","), Object.freeze(names));
   }
 
+  #acquireSchemas(schemas: SchemaDigests): Interned<SchemaDigests> {
+    // Kinds and digests hold neither "=" nor "," (browser-frames.ts): the sorted pairs are a unique key.
+    const entries = Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : 1));
+    const key = entries.map(([kind, digest]) => `${kind}=${digest}`).join(",");
+    return this.#schemaSets.acquire(key, Object.freeze(Object.fromEntries(entries)));
+  }
+
   #releaseReport(record: TabRecord): void {
     if (record.build) this.#builds.release(record.build);
     if (record.renderers) this.#lists.release(record.renderers);
     if (record.dialogs) this.#lists.release(record.dialogs);
+    if (record.schemas) this.#schemaSets.release(record.schemas);
     record.build = null;
     record.renderers = null;
     record.dialogs = null;
+    record.schemas = null;
   }
 }
 

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import "../components/css-stub.ts";
 import { unshowableReason } from "../../../runtime/config/manifest-check.ts";
+import { SCHEMA_DIGESTS } from "../../../schemas/generated/schema-digests.ts";
 import { userManifest } from "./config-fixture.ts";
 
 type PageConfig = typeof import("../../../runtime/config/page-config.ts");
@@ -28,6 +29,8 @@ describe("the tab report", () => {
     assert.equal(report.t, "report");
     assert.equal(report.manifestVersion, 6);
     assert.equal(report.build, "unbuilt");
+    // The build's schema digest of each manifest kind, as generated (schemas/generated/schema-digests.ts).
+    assert.deepEqual(report.schemas, SCHEMA_DIGESTS);
   });
 
   test("names the registries' kinds, and they cover every kind the shipped manifests name", async () => {

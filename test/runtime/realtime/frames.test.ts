@@ -12,6 +12,8 @@ import {
   TAB_FRAME_LIMITS,
   utf8Length,
 } from "../../../runtime/realtime/frames.ts";
+import { MANIFEST_KIND_NAMES } from "../../../schemas/config-api.ts";
+import { SCHEMA_DIGESTS } from "../../../schemas/generated/schema-digests.ts";
 import { parseBrowserFrame } from "../../../server/gateway/hub-relay/browser-frames.ts";
 
 const parse = (frame: unknown) => parseGatewayFrame(JSON.stringify(frame));
@@ -134,6 +136,7 @@ describe("the tab's configuration frames (DESIGN.md §3)", () => {
         manifestVersion: 7,
         renderers: ["home", "tasks"],
         dialogs: ["ExportsDialog", "WelcomeDialog"],
+        schemas: SCHEMA_DIGESTS,
       },
     );
     assert.equal(
@@ -167,6 +170,22 @@ describe("the tab's configuration frames (DESIGN.md §3)", () => {
     );
   });
 
+  test("the report carries this build's schema digests, only kinds and digests the gateway takes", () => {
+    const frame = reportFrame({ build: "b", manifestVersion: 1, renderers: [], dialogs: [] });
+    assert.deepEqual(frame.schemas, SCHEMA_DIGESTS);
+    assert.deepEqual(Object.keys(frame.schemas), [...MANIFEST_KIND_NAMES]);
+    const digest = "0123456789abcdef";
+    assert.equal(TAB_FRAME_LIMITS.digestChars, digest.length);
+    const given = JSON.parse(
+      `{"routes":"${digest}","menus":"${digest.toUpperCase()}","shell":"${digest}0","dialogs":7,` +
+        `"texts.en":"${digest}","charts":"${digest}","__proto__":"${digest}","widgets":"${digest}"}`,
+    ) as Record<string, string>;
+    assert.deepEqual(
+      reportFrame({ build: "b", manifestVersion: 1, renderers: [], dialogs: [], schemas: given }).schemas,
+      { routes: digest, widgets: digest },
+    );
+  });
+
   test("a rejection's reason is one line, never empty, cut to the gateway's length", () => {
     assert.deepEqual(rejectedFrame(3, "texts failed"), { t: "rejected", version: 3, reason: "texts failed" });
     assert.equal(rejectedFrame(3, "r".repeat(500)).reason.length, TAB_FRAME_LIMITS.reasonChars);
@@ -185,6 +204,14 @@ describe("the tab's configuration frames (DESIGN.md §3)", () => {
         dialogs: ["MySettingsDialog", "a,b"],
       }),
       reportFrame({ build: "é", manifestVersion: 0, renderers: [], dialogs: [] }),
+      reportFrame({
+        build: "b",
+        manifestVersion: 3,
+        renderers: [],
+        dialogs: [],
+        schemas: { routes: "0123456789abcdef", menus: "nothex", texts: "0123456789abcdef" },
+      }),
+      reportFrame({ build: "b", manifestVersion: 3, renderers: [], dialogs: [], schemas: {} }),
       { t: "applied", version: 12 } as const,
       rejectedFrame(12, `texts: failed\n${"é".repeat(400)}`),
       rejectedFrame(0, "\u0000"),

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, mock, test } from "node:test";
 import { rejectedFrame, reportFrame } from "../../../runtime/realtime/frames.ts";
 import { HubInvocationError, MAX_QUEUED_OUTCOMES } from "../../../runtime/realtime/hub-client.ts";
+import { SCHEMA_DIGESTS } from "../../../schemas/generated/schema-digests.ts";
 import { connected, latest, ScriptedSocket, startClient } from "./scripted-socket.ts";
 
 describe("hub client: connection", () => {
@@ -151,7 +152,14 @@ describe("hub client: connection", () => {
     assert.deepEqual(socket.sent, []);
     socket.open();
     assert.deepEqual(socket.sent, [
-      { t: "report", build: "b-1", manifestVersion: 1, renderers: ["home"], dialogs: [] },
+      {
+        t: "report",
+        build: "b-1",
+        manifestVersion: 1,
+        renderers: ["home"],
+        dialogs: [],
+        schemas: SCHEMA_DIGESTS,
+      },
     ]);
     socket.receive(connected);
     version = 2;
@@ -159,7 +167,14 @@ describe("hub client: connection", () => {
     mock.timers.tick(1_000);
     latest().open();
     assert.deepEqual(latest().sent, [
-      { t: "report", build: "b-1", manifestVersion: 2, renderers: ["home"], dialogs: [] },
+      {
+        t: "report",
+        build: "b-1",
+        manifestVersion: 2,
+        renderers: ["home"],
+        dialogs: [],
+        schemas: SCHEMA_DIGESTS,
+      },
     ]);
   });
 

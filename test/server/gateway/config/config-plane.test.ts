@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
+import { SCHEMA_DIGESTS } from "../../../../schemas/generated/schema-digests.ts";
 import type { ConfigEdit } from "../../../../server/gateway/config/change-set.ts";
 import {
   type Actor,
@@ -205,6 +206,81 @@ describe("what a publication announces, and what the open tabs report", () => {
     await close();
   });
 
+  test("a kind the change set touches whose schema a connected build does not have is a warning with its tab count", async () => {
+    const base = await defaultBase();
+    // Tabs that know every renderer kind and dialog: only the schemas differ.
+    const renderers = [...new Set(base.manifests.routes.routes.flatMap((route) => route.screen?.kind ?? []))];
+    const dialogs = [...new Set(base.manifests.dialogs.dialogs.map((dialog) => dialog.component))];
+    const other = "0123456789abcdef";
+    const tab = (report: Partial<ClientReport>): ClientReport => ({
+      accountRecId: 1,
+      build: "new",
+      manifestVersion: 0,
+      renderers,
+      dialogs,
+      schemas: SCHEMA_DIGESTS,
+      applied: null,
+      rejected: null,
+      ...report,
+    });
+    const { shell: _, ...withoutShell } = SCHEMA_DIGESTS;
+    let reports: ClientReport[] = [
+      tab({}),
+      tab({ accountRecId: 2 }),
+      tab({ build: "changed", schemas: { ...SCHEMA_DIGESTS, shell: other, menus: other } }),
+      tab({ build: "changed", schemas: { ...SCHEMA_DIGESTS, menus: other } }),
+      // A build older than the digests reports none: every schema is unknown to it.
+      tab({ build: "older", schemas: null }),
+      // A build without the kind at all.
+      tab({ build: "fewer", schemas: withoutShell }),
+      // A tab that has not reported says nothing about its build.
+      tab({ build: null, manifestVersion: null, renderers: [], dialogs: [], schemas: null }),
+    ];
+    const store = new SqliteConfigStore(join(dir, "schema-reports.sqlite"));
+    const plane = await ConfigPlane.open({
+      store,
+      base,
+      log,
+      clock: new ManualClock(),
+      clientReports: () => reports,
+    });
+    const themed: ConfigEdit[] = [
+      { kind: "shell", merge: { theme: { default: "dark" } } },
+      { kind: "shell", account: 7, merge: { theme: { default: "light" } } },
+      ...rename("Boards"),
+    ];
+    const report = await plane.validate(themed, 0);
+    assert.equal(report.valid, true, JSON.stringify(report.problems));
+    assert.deepEqual(report.warnings, [
+      {
+        kind: "shell",
+        pointer: "",
+        reason: "the schema version of shell is unknown to the build of 3 connected tab(s)",
+        tabs: 3,
+      },
+    ]);
+    // Texts are not a schema; menus differ for two builds, but a change set that does not touch them
+    // is not warned of them.
+    assert.deepEqual((await plane.validate(rename("Boards"), 0)).warnings, []);
+    const withMenus = await plane.validate([{ kind: "menus", merge: {} }, ...themed], 0);
+    assert.deepEqual(
+      withMenus.warnings.map(({ kind, tabs }) => ({ kind, tabs })),
+      [
+        { kind: "menus", tabs: 3 },
+        { kind: "shell", tabs: 3 },
+      ],
+    );
+    const draft = await plane.createChangeSet(AUTHOR, { comment: "theme", baseVersion: 0, edits: themed });
+    assert.deepEqual(await plane.publish(AUTHOR, draft.id), { version: 1 }, "a warning does not block");
+
+    // Every build has the gateway's schemas: no warning.
+    reports = reports.map((each) => (each.build === null ? each : { ...each, schemas: SCHEMA_DIGESTS }));
+    const again = await plane.validate([{ kind: "shell", merge: { theme: { default: "light" } } }]);
+    assert.deepEqual(again.warnings, []);
+    await plane.close();
+    await store.close();
+  });
+
   test("a renderer kind or dialog component a connected build lacks is a warning with its tab count, and still publishes", async () => {
     const base = await defaultBase();
     const routes = base.manifests.routes.routes;
@@ -218,6 +294,7 @@ describe("what a publication announces, and what the open tabs report", () => {
       manifestVersion: 0,
       renderers: kinds,
       dialogs: components,
+      schemas: SCHEMA_DIGESTS,
       applied: null,
       rejected: null,
       ...report,

@@ -85,6 +85,7 @@ describe("hub relay: tab reports", () => {
         manifestVersion: null,
         renderers: [],
         dialogs: [],
+        schemas: null,
         applied: null,
         rejected: null,
         connectedAt: reportsOf(601)[0]?.connectedAt,
@@ -107,6 +108,8 @@ describe("hub relay: tab reports", () => {
           manifestVersion: 12,
           renderers: ["chart.line", "table", "map:world"],
           dialogs: ["share-dashboard", "export_csv"],
+          // A report without digests is a build older than them.
+          schemas: null,
           applied: null,
           rejected: null,
         },
@@ -209,6 +212,41 @@ describe("hub relay: tab reports", () => {
     );
   });
 
+  test("a report's schema digests are kept, shared by tabs of one build, and dropped with them", async () => {
+    await eventually(() => relay().tabReports().length === 0, "earlier tabs gone");
+    assert.equal(relay().stats().reportedSchemaSets, 0);
+    const schemas = { widgets: "ffffffffffffffff", routes: "0123456789abcdef", menus: "00000000aaaaaaaa" };
+    const tabs = [await tabOf(613), await tabOf(613)];
+    // The same digests in another key order are the same set.
+    await sendAll(tabs[0] as TestTab, report({ schemas }));
+    await sendAll(
+      tabs[1] as TestTab,
+      report({ schemas: { menus: schemas.menus, routes: schemas.routes, widgets: schemas.widgets } }),
+    );
+    const [first, second] = reportsOf(613);
+    assert.deepEqual(first?.schemas, schemas);
+    assert.equal(second?.schemas, first?.schemas, "one frozen copy for both tabs");
+    assert.ok(Object.isFrozen(first?.schemas));
+    assert.equal(relay().stats().reportedSchemaSets, 1);
+
+    // A later report replaces them: other digests, then none (the tab's build went back to an older one).
+    await sendAll(tabs[0] as TestTab, report({ schemas: { ...schemas, routes: "1111111111111111" } }));
+    const replaced = reportsOf(613).map((each) => each.schemas?.routes);
+    assert.deepEqual(replaced.sort(), ["0123456789abcdef", "1111111111111111"]);
+    assert.equal(relay().stats().reportedSchemaSets, 2);
+    await sendAll(tabs[0] as TestTab, report());
+    const shown = reportsOf(613).map((each) => each.schemas);
+    assert.equal(shown.filter((each) => each === null).length, 1, "the tab without digests");
+    assert.deepEqual(
+      shown.find((each) => each !== null),
+      schemas,
+    );
+    assert.equal(relay().stats().reportedSchemaSets, 1);
+    await close(...tabs);
+    await eventually(() => relay().stats().tabs === 0, "every tab closed");
+    assert.equal(relay().stats().reportedSchemaSets, 0);
+  });
+
   test("a report at every limit is accepted", async () => {
     const tab = await tabOf(608);
     const longest = names(500, 50);
@@ -253,6 +291,17 @@ describe("hub relay: tab reports", () => {
     ["report with 501 renderers", report({ renderers: names(501) })],
     ["report with 501 dialogs", report({ dialogs: names(501) })],
     ["report with an extra key", report({ user: 1 })],
+    ["report with schemas null", report({ schemas: null })],
+    ["report with schemas a list", report({ schemas: ["0123456789abcdef"] })],
+    [
+      "report with a schema of a kind the gateway does not know",
+      report({ schemas: { charts: "0123456789abcdef" } }),
+    ],
+    ["report with a schema digest for texts", report({ schemas: { "texts.en": "0123456789abcdef" } })],
+    ["report with a 15-character schema digest", report({ schemas: { routes: "0123456789abcde" } })],
+    ["report with a 17-character schema digest", report({ schemas: { routes: "0123456789abcdef0" } })],
+    ["report with an upper-case schema digest", report({ schemas: { routes: "0123456789ABCDEF" } })],
+    ["report with a schema digest that is not text", report({ schemas: { routes: 1 } })],
     ["applied without version", { t: "applied" }],
     ["applied with a negative version", { t: "applied", version: -1 }],
     ["applied with a fractional version", { t: "applied", version: 2.5 }],

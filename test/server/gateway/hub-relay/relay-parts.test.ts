@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { DEFAULT_HEARTBEAT_MS as RUNTIME_HEARTBEAT_MS } from "../../../../runtime/realtime/hub-client.ts";
 import { MAX_IN_FLIGHT_INVOCATIONS } from "../../../../runtime/realtime/outbox.ts";
+import { MANIFEST_KIND_NAMES } from "../../../../schemas/config-api.ts";
 import { assertBackoffPolicy, backoffDelayMs } from "../../../../server/gateway/hub-relay/backoff.ts";
 import {
   inAppRedirect,
@@ -10,6 +11,7 @@ import {
   serializeGatewayFrame,
   serializeResultFrame,
 } from "../../../../server/gateway/hub-relay/browser-frames.ts";
+import { InternPool } from "../../../../server/gateway/hub-relay/intern-pool.ts";
 import {
   DEFAULT_MAX_MESSAGES_PER_SECOND,
   DEFAULT_RATE_BURST_MS,
@@ -17,7 +19,6 @@ import {
   resolveRelaySettings,
 } from "../../../../server/gateway/hub-relay/options.ts";
 import { RECORD_SEPARATOR, serializeInvocation } from "../../../../server/gateway/hub-relay/signalr-codec.ts";
-import { InternPool } from "../../../../server/gateway/hub-relay/intern-pool.ts";
 import { burstCapacity, RateLimiter } from "../../../../server/gateway/hub-relay/tab.ts";
 import { originAllowed } from "../../../../server/gateway/plugins/hub-relay.ts";
 
@@ -197,6 +198,18 @@ describe("browser frames", () => {
       ...report,
       manifestVersion: null,
     });
+    // With the build's schema digests: any of the manifest kinds, each a 16 hex character digest.
+    const withSchemas = { ...report, schemas: { routes: "0123456789abcdef", widgets: "ffffffffffffffff" } };
+    assert.deepEqual(parseBrowserFrame(JSON.stringify(withSchemas)), withSchemas);
+    const every = Object.fromEntries(MANIFEST_KIND_NAMES.map((kind) => [kind, "a".repeat(16)]));
+    assert.deepEqual(parseBrowserFrame(JSON.stringify({ ...report, schemas: every })), {
+      ...report,
+      schemas: every,
+    });
+    assert.deepEqual(parseBrowserFrame(JSON.stringify({ ...report, schemas: {} })), {
+      ...report,
+      schemas: {},
+    });
     assert.deepEqual(parseBrowserFrame('{"t":"applied","version":9007199254740991}'), {
       t: "applied",
       version: Number.MAX_SAFE_INTEGER,
@@ -215,6 +228,37 @@ describe("browser frames", () => {
       '{"t":"rejected","version":1,"reason":"x","toString":"y"}',
       '{"t":"report","build":"b","manifestVersion":1,"renderers":[],"dialogs":[],"hasOwnProperty":1}',
       '{"t":"report","build":"b","manifestVersion":1,"renderers":[]}',
+    ]) {
+      assert.equal(parseBrowserFrame(text), null, text);
+    }
+  });
+
+  test("a report's schema digests are refused unless each names a manifest kind with a 16 hex digest", () => {
+    const report = { t: "report", build: "b", manifestVersion: 1, renderers: [], dialogs: [] };
+    const digest = "0123456789abcdef";
+    for (const schemas of [
+      null,
+      [],
+      [digest],
+      "routes",
+      { texts: digest },
+      { "texts.en": digest },
+      { Routes: digest },
+      { routes: digest, unknown: digest },
+      { routes: digest.toUpperCase() },
+      { routes: digest.slice(1) },
+      { routes: `${digest}0` },
+      { routes: "0123456789abcdeg" },
+      { routes: 123 },
+      { routes: null },
+      { routes: { digest } },
+    ]) {
+      assert.equal(parseBrowserFrame(JSON.stringify({ ...report, schemas })), null, JSON.stringify(schemas));
+    }
+    for (const text of [
+      `{"t":"report","build":"b","manifestVersion":1,"renderers":[],"dialogs":[],"schemas":{"__proto__":"${digest}"}}`,
+      `{"t":"report","build":"b","manifestVersion":1,"renderers":[],"dialogs":[],"schemas":{"constructor":"${digest}"}}`,
+      `{"t":"report","build":"b","manifestVersion":1,"renderers":[],"schemas":{}}`,
     ]) {
       assert.equal(parseBrowserFrame(text), null, text);
     }
