@@ -6,12 +6,10 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import type { ConfigEdit } from "./change-set.ts";
 import type {
   AuditFilter,
   AuditRecord,
   ChangeSetRecord,
-  ChangeSetReview,
   ChangeSetStatus,
   ConfigStore,
   Publication,
@@ -19,6 +17,19 @@ import type {
   VersionHeader,
   VersionRecord,
 } from "./config-store.ts";
+import {
+  type AuditRow,
+  auditOf,
+  type ChangeSetChanges,
+  type ChangeSetRow,
+  changeSetAssignments,
+  changeSetOf,
+  type ReleaseRow,
+  releaseOf,
+  VERSION_HEADER_COLUMNS,
+  type VersionRow,
+  versionHeader,
+} from "./config-store-rows.ts";
 
 /** In-memory database name for tests. */
 export const IN_MEMORY = ":memory:";
@@ -93,132 +104,6 @@ const MIGRATIONS: readonly string[] = [
   `ALTER TABLE config_change_sets ADD COLUMN review_requested_at INTEGER;
    ALTER TABLE config_change_sets ADD COLUMN review TEXT;`,
 ];
-
-interface VersionRow {
-  number: number;
-  created_at: number;
-  author: string;
-  comment: string;
-  content?: string;
-  content_hash: string;
-  base_hash: string;
-  origin: string;
-  change_set_id: number | null;
-  restores: number | null;
-  summary: string;
-}
-
-interface ChangeSetRow {
-  id: number;
-  created_at: number;
-  updated_at: number;
-  author: string;
-  comment: string;
-  base_version: number;
-  edits: string;
-  status: string;
-  revision: number;
-  approved_by: string | null;
-  approved_at: number | null;
-  scheduled_at: number | null;
-  scheduled_accounts: string | null;
-  published_version: number | null;
-  failure: string | null;
-  system: number;
-  review_requested_at: number | null;
-  review: string | null;
-}
-
-interface ReleaseRow {
-  id: number;
-  version: number;
-  scope: string;
-  accounts: string | null;
-  at: number;
-  actor: string;
-}
-
-interface AuditRow {
-  id: number;
-  at: number;
-  actor: string;
-  address: string;
-  action: string;
-  target: string;
-  details: string;
-}
-
-const versionHeader = (row: VersionRow): VersionHeader => ({
-  number: row.number,
-  createdAt: row.created_at,
-  author: row.author,
-  comment: row.comment,
-  contentHash: row.content_hash,
-  baseHash: row.base_hash,
-  origin: row.origin as VersionRecord["origin"],
-  changeSetId: row.change_set_id,
-  restores: row.restores,
-  summary: JSON.parse(row.summary) as string[],
-});
-
-const changeSetOf = (row: ChangeSetRow): ChangeSetRecord => ({
-  id: row.id,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-  author: row.author,
-  comment: row.comment,
-  baseVersion: row.base_version,
-  edits: JSON.parse(row.edits) as ConfigEdit[],
-  status: row.status as ChangeSetStatus,
-  revision: row.revision,
-  approvedBy: row.approved_by,
-  approvedAt: row.approved_at,
-  scheduledAt: row.scheduled_at,
-  scheduledAccounts:
-    row.scheduled_accounts === null ? null : (JSON.parse(row.scheduled_accounts) as number[]),
-  publishedVersion: row.published_version,
-  failure: row.failure,
-  system: row.system === 1,
-  reviewRequestedAt: row.review_requested_at,
-  review: row.review === null ? null : (JSON.parse(row.review) as ChangeSetReview),
-});
-
-const releaseOf = (row: ReleaseRow): ReleaseRecord => ({
-  id: row.id,
-  version: row.version,
-  scope: row.scope as ReleaseRecord["scope"],
-  accounts: row.accounts === null ? null : (JSON.parse(row.accounts) as number[]),
-  at: row.at,
-  actor: row.actor,
-});
-
-const auditOf = (row: AuditRow): AuditRecord => ({
-  id: row.id,
-  at: row.at,
-  actor: row.actor,
-  address: row.address,
-  action: row.action,
-  target: row.target,
-  details: JSON.parse(row.details) as Record<string, unknown>,
-});
-
-/** Column of each updatable change-set field, and how its value is stored. */
-const CHANGE_SET_COLUMNS: Record<string, [string, (value: unknown) => unknown]> = {
-  updatedAt: ["updated_at", (v) => v],
-  comment: ["comment", (v) => v],
-  baseVersion: ["base_version", (v) => v],
-  edits: ["edits", (v) => JSON.stringify(v)],
-  status: ["status", (v) => v],
-  approvedBy: ["approved_by", (v) => v],
-  approvedAt: ["approved_at", (v) => v],
-  scheduledAt: ["scheduled_at", (v) => v],
-  scheduledAccounts: ["scheduled_accounts", (v) => (v === null ? null : JSON.stringify(v))],
-  publishedVersion: ["published_version", (v) => v],
-  failure: ["failure", (v) => v],
-  system: ["system", (v) => (v ? 1 : 0)],
-  reviewRequestedAt: ["review_requested_at", (v) => v],
-  review: ["review", (v) => (v === null ? null : JSON.stringify(v))],
-};
 
 /** ConfigStore over better-sqlite3 (synchronous underneath, async at the interface). */
 export class SqliteConfigStore implements ConfigStore {
@@ -333,10 +218,7 @@ export class SqliteConfigStore implements ConfigStore {
 
   async versions(): Promise<VersionHeader[]> {
     const rows = this.#db
-      .prepare(
-        `SELECT number, created_at, author, comment, content_hash, base_hash, origin, change_set_id, restores, summary
-           FROM config_versions ORDER BY number DESC`,
-      )
+      .prepare(`SELECT ${VERSION_HEADER_COLUMNS} FROM config_versions ORDER BY number DESC`)
       .all() as VersionRow[];
     return rows.map(versionHeader);
   }
@@ -397,16 +279,12 @@ export class SqliteConfigStore implements ConfigStore {
   async updateChangeSet(
     id: number,
     revision: number,
-    changes: Partial<Omit<ChangeSetRecord, "id" | "createdAt" | "author" | "revision">>,
+    changes: ChangeSetChanges,
   ): Promise<ChangeSetRecord | null> {
-    const sets: string[] = [];
-    const values: unknown[] = [];
-    for (const [field, value] of Object.entries(changes)) {
-      const column = CHANGE_SET_COLUMNS[field];
-      if (!column) throw new Error(`not an updatable change-set field: ${field}`);
-      sets.push(`${column[0]} = ?`);
-      values.push(column[1](value));
-    }
+    const assignments = changeSetAssignments(changes);
+    const sets = assignments.map(([column]) => `${column} = ?`);
+    // SQLite binds no booleans: a flag is stored as 0 or 1.
+    const values = assignments.map(([, value]) => (typeof value === "boolean" ? (value ? 1 : 0) : value));
     const result = this.#db
       .prepare(
         `UPDATE config_change_sets SET ${[...sets, "revision = revision + 1"].join(", ")} WHERE id = ? AND revision = ?`,
