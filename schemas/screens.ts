@@ -455,7 +455,7 @@ const formGroup = {
   additionalProperties: false,
 } as const;
 
-/** A read-only panel under the detail form, rendered by the runtime's panel registry. */
+/** A panel under the detail form, rendered by the runtime's panel registry (editors loaded lazily). */
 const detailPanel = {
   type: "object",
   description:
@@ -463,9 +463,9 @@ const detailPanel = {
   properties: {
     id: { ...identifier, description: "Panel id, unique within the detail." },
     kind: {
-      enum: ["comments", "chatTranscript", "taskLog", "emailBody"],
+      enum: ["comments", "chatTranscript", "taskLog", "emailBody", "brandColours"],
       description:
-        "comments: §3 Comment list (internal ones marked); chatTranscript: §3 support chat messages; taskLog: log lines with severity 1–3 (§9); emailBody: the message as sanitised HTML (DOMPurify).",
+        "comments: §3 Comment list (internal ones marked); chatTranscript: §3 support chat messages; taskLog: log lines with severity 1–3 (§9); emailBody: the message as sanitised HTML (DOMPurify); brandColours: an account's shell colours (BrandPrimaryColor, BrandAccentColor) with their WCAG 2.2 AA contrast in the light and dark theme and a preview, saved with PUT to the endpoint; needs Write on the module (§6).",
     },
     titleKey: { ...textKey, description: "Translation key of the panel title." },
     endpoint: {
@@ -492,7 +492,8 @@ export const screenDetailSchema = {
     panels: {
       type: "array",
       items: detailPanel,
-      description: "Related read-only views under the form.",
+      description:
+        "Related views under the form; read-only except brandColours, an editor with its own save.",
     },
   },
   required: ["groups"],

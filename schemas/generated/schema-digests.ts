@@ -12,7 +12,7 @@ export const SCHEMA_DIGESTS: { readonly [K in (typeof MANIFEST_KIND_NAMES)[numbe
   permissions: "b534020455976da7",
   notifications: "c6b7e2ce840f416b",
   dialogs: "b60d18dbe3573986",
-  screens: "5489af18d51c456f",
+  screens: "b429603bcd3952ca",
   shell: "7f749e4c0339e80a",
   constants: "279893cfb361a4b1",
   widgets: "c11e21addabede25",

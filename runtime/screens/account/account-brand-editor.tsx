@@ -4,22 +4,28 @@
  * accent (links, primary buttons, focus, selection), each with the kit's colour picker, a button
  * back to the product's colour and its measured contrast under it — icon and words, not colour
  * alone — as core/branding/contrast.ts computes it; a refused save lists every failing pair and
- * takes the focus; and a preview of the shell in the light and the dark theme. Read-only without
- * AccountSettings rw.
+ * takes the focus; and a preview of the shell in the light and the dark theme. The editor holds no
+ * data of its own: the member's branding tab feeds it from `Account/Settings` (read-only without
+ * AccountSettings rw), staff's account detail from `Admin/Accounts/{id}` (brand-colours-panel.tsx,
+ * read-only without Write on the Accounts module, §6).
  */
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ColourPicker } from "../../components/colour-picker/colour-picker.tsx";
 import { fieldIds } from "../../components/fields/field-frame.tsx";
+import { savedPreferencesStore, saveInterfacePreferences } from "../../dialogs/interface-preferences.ts";
+import { reportError } from "../../http/report-error.ts";
 import { ErrorIcon, SuccessIcon } from "../../shell/shell-icons.tsx";
 import { useStore } from "../../state/create-store.ts";
-import { preferencesStore } from "../../theme/preferences-store.ts";
+import { preferencesStore, setPreferences } from "../../theme/preferences-store.ts";
 import {
   BRAND_COLOUR_FIELDS,
   BRAND_PALETTE,
   type BrandColoursForm,
   type CheckLine,
   checkLines,
+  recentAfterSave,
+  recentColoursUnsaved,
   refusalLines,
   verdictOf,
 } from "./account-brand-model.ts";
@@ -34,6 +40,20 @@ export interface AccountBrandEditorProps {
   /** Counts the saves refused for the colours: each new one shows the refusal and focuses it. */
   refusedSaves: number;
   onChange: (patch: Partial<BrandColoursForm>) => void;
+  /** The level of the editor's heading where it sits (default 2; the preview's is one deeper). */
+  headingLevel?: 2 | 3 | 4;
+}
+
+/**
+ * §9: the saved colours become the user's recent colours, kept with their preferences — after
+ * either side's save, so the member and staff pickers offer what was last used.
+ */
+export function rememberSavedColours(form: BrandColoursForm): void {
+  const recent = recentAfterSave(preferencesStore.get().recentColors, form);
+  setPreferences({ recentColors: recent });
+  if (recentColoursUnsaved(recent, savedPreferencesStore.get().saved.recentColors)) {
+    saveInterfacePreferences().catch(reportError);
+  }
 }
 
 const ignoreUntilSaved = () => {};
@@ -58,7 +78,9 @@ export function AccountBrandEditor({
   readOnly,
   refusedSaves,
   onChange,
+  headingLevel = 2,
 }: AccountBrandEditorProps) {
+  const Heading = `h${headingLevel}` as const;
   const { t } = useTranslation();
   const lineText = useLineText();
   const headingId = useId();
@@ -73,9 +95,9 @@ export function AccountBrandEditor({
 
   return (
     <section className="account-brand" aria-labelledby={headingId}>
-      <h2 id={headingId} className="account-brand__heading">
+      <Heading id={headingId} className="account-brand__heading">
         {t("Branding_Colours")}
-      </h2>
+      </Heading>
       <p className="work-muted">{t("Branding_ColoursIntro")}</p>
       {refusal.length > 0 ? (
         <div ref={alert} className="account-brand__refusal" role="alert" tabIndex={-1}>
@@ -143,7 +165,7 @@ export function AccountBrandEditor({
           );
         })}
       </div>
-      <AccountBrandPreview form={form} title={title} />
+      <AccountBrandPreview form={form} title={title} headingLevel={(headingLevel + 1) as 3 | 4 | 5} />
     </section>
   );
 }

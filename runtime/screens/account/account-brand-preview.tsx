@@ -15,6 +15,8 @@ import { type BrandColoursForm, previewColours } from "./account-brand-model.ts"
 export interface AccountBrandPreviewProps {
   form: BrandColoursForm;
   title: string;
+  /** The level of the preview's heading (default 3, under the editor's h2). */
+  headingLevel?: 3 | 4 | 5;
 }
 
 const THEMES = ["light", "dark"] as const;
@@ -35,14 +37,15 @@ function previewStyle(form: BrandColoursForm, theme: (typeof THEMES)[number]): C
 }
 
 /** Both themes' previews. */
-export function AccountBrandPreview({ form, title }: AccountBrandPreviewProps) {
+export function AccountBrandPreview({ form, title, headingLevel = 3 }: AccountBrandPreviewProps) {
   const { t } = useTranslation();
+  const Heading = `h${headingLevel}` as const;
   const headingId = useId();
   return (
     <section className="account-brand-preview" aria-labelledby={headingId}>
-      <h3 id={headingId} className="account-brand__subheading">
+      <Heading id={headingId} className="account-brand__subheading">
         {t("Branding_Preview")}
-      </h3>
+      </Heading>
       <div className="account-brand-preview__themes">
         {THEMES.map((theme) => (
           <figure

@@ -12,16 +12,14 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { AccountSettings } from "../../../schemas/payloads/account-settings.ts";
 import { showSuccessTooltip } from "../../components/tooltip/success-tooltip.tsx";
-import { savedPreferencesStore, saveInterfacePreferences } from "../../dialogs/interface-preferences.ts";
 import { apiRequest } from "../../http/api-client.ts";
-import { reportError, reportSuccess } from "../../http/report-error.ts";
+import { reportSuccess } from "../../http/report-error.ts";
 import { runChange, useApi } from "../../http/use-api.ts";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
-import { preferencesStore, setPreferences } from "../../theme/preferences-store.ts";
 import { LoadState, ScreenHeader, UnavailableNotice } from "../work/common/list-parts.tsx";
 import { SaveActions } from "../work/common/save-actions.tsx";
 import { useCanWrite } from "../work/common/use-access.ts";
-import { recentAfterSave, recentColoursUnsaved } from "./account-brand-model.ts";
+import { rememberSavedColours } from "./account-brand-editor.tsx";
 import {
   ACCOUNT_SETTINGS_TABS,
   type AccountSettingsForm,
@@ -114,12 +112,7 @@ function SettingsForm(props: {
     if (saveButton.current) showSuccessTooltip(saveButton.current, t("AccountSettings_SavedShort"));
     reportSuccess("AccountSettings_Saved");
     await refreshSignedInUser();
-    // §9: the saved colours become the user's recent colours, kept with their preferences.
-    const recent = recentAfterSave(preferencesStore.get().recentColors, form);
-    setPreferences({ recentColors: recent });
-    if (recentColoursUnsaved(recent, savedPreferencesStore.get().saved.recentColors)) {
-      saveInterfacePreferences().catch(reportError);
-    }
+    rememberSavedColours(form);
     props.onSaved(answer);
   };
 

@@ -164,6 +164,12 @@ function AdminScreenView({ screen, route, params }: ScreenProps & { screen: Scre
       version={version}
       onClose={closePanel}
       onSave={(body) => void actions.save(body, creating ? null : recordId)}
+      onPanelSaved={(saved) => {
+        // The form, the list and the panels (the editor starts from the saved colours) follow the save.
+        record.replace(saved);
+        setVersion((v) => v + 1);
+        list.reload();
+      }}
       onAction={(view, row) => runAction(view, row)}
     />
   ) : null;

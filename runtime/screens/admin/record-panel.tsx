@@ -34,6 +34,8 @@ export interface RecordPanelProps {
   version: number;
   onClose: () => void;
   onSave: (body: Record<string, unknown>) => void;
+  /** After a panel of the detail saved the record (the upstream's copy). */
+  onPanelSaved?: (record: Row) => void;
   onAction: (view: ActionView, row: Row) => void;
 }
 
@@ -99,7 +101,14 @@ export function RecordPanel(props: RecordPanelProps) {
         </Suspense>
         {record
           ? (detail.panels ?? []).map((panel) => (
-              <DetailPanelSection key={panel.id} panel={panel} record={record} version={props.version} />
+              <DetailPanelSection
+                key={panel.id}
+                panel={panel}
+                record={record}
+                version={props.version}
+                write={props.write}
+                onSaved={props.onPanelSaved}
+              />
             ))
           : null}
       </>
