@@ -5,11 +5,14 @@
  *   a save is refused naming the pair and its ratio (and the upstream refuses the same pair);
  * - a valid pair saves, the owner's top bar and accent take it, and a page another member already
  *   has open shows it without a reload (§7 refresh-base-page-user);
+ * - staff with Write on Accounts get the same editor on the account's detail in /admin/accounts: a
+ *   pair under AA is refused with its ratio (by the page and by the upstream), a valid pair saves
+ *   and a member of that account sees it in the shell without a reload;
  * - the product's colours are restored at the end (other specs share the server and the account);
  * - axe finds no serious or critical violation on the branding tab, in light and dark.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { en } from "./helpers/demo-users.ts";
 import { csrfToken, E2E_ORIGIN, settleSessionDialogs, signIn } from "./helpers/session.ts";
 
@@ -41,8 +44,8 @@ async function putSettings(page: Page, patch: Record<string, unknown>) {
 }
 
 /** The hex field of one colour's picker (both pickers have a "Hex code" field: the group tells them apart). */
-const hexOf = (page: Page, colour: "primary" | "accent") =>
-  page
+const hexOf = (scope: Page | Locator, colour: "primary" | "accent") =>
+  scope
     .getByRole("group", { name: text(`Branding_Picker_${colour}`) })
     .getByRole("textbox", { name: text("ColourPicker_Hex") });
 
@@ -131,6 +134,84 @@ test("a colour pair under WCAG AA is refused with its ratio; a valid one shows i
   } finally {
     // Whatever failed above, the shared account gets the product's colours back.
     await putSettings(page, { BrandPrimaryColor: null, BrandAccentColor: null });
+    await other.close();
+  }
+});
+
+/** The demo account staff brand here, and whose member watches the shell. */
+const ACCOUNT = "Northwind Analytics";
+
+test("staff brand an account with the same editor: under AA refused with its ratio, a valid pair in its member's shell", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, "staffAdmin");
+  await settleSessionDialogs(page);
+  const other = await browser.newContext();
+  const member = await other.newPage();
+  /** PUT the account's colours through the staff endpoint, as the page's staff user. */
+  const putColours = async (id: string, colours: Record<string, string | null>) =>
+    page.request.put(`/api/Admin/Accounts/${id}`, {
+      headers: { "X-Tessera-CSRF": await csrfToken(page), Origin: E2E_ORIGIN },
+      data: colours,
+    });
+  let id = "";
+  try {
+    await signIn(member, "viewer");
+    await settleSessionDialogs(member);
+    await member.goto("/");
+    await expect(member.getByRole("banner")).toBeVisible();
+    const productBar = await member
+      .getByRole("banner")
+      .evaluate((bar) => getComputedStyle(bar).backgroundColor);
+
+    await page.goto(`/admin/accounts?search=${encodeURIComponent(ACCOUNT)}`);
+    await page.getByRole("button", { name: ACCOUNT, exact: true }).click();
+    const record = page.getByRole("region", { name: ACCOUNT, exact: true });
+    await expect(record).toBeVisible();
+    id = new URL(page.url()).searchParams.get("id") ?? "";
+    expect(id).toMatch(/^\d+$/);
+    // One place edits the colours: the generic form has no hex fields for them any more.
+    await expect(record.getByRole("textbox", { name: "Primary colour", exact: true })).toHaveCount(0);
+    const brand = record.getByRole("region", { name: text("Panel_BrandColours"), exact: true });
+    await expect(brand.getByRole("figure", { name: text("Branding_Preview_light") })).toBeVisible();
+    await expect(brand.getByRole("figure", { name: text("Branding_Preview_dark") })).toBeVisible();
+
+    // Under AA: the live ratio under the picker, then the refused save naming the pair and its ratio.
+    await hexOf(brand, "primary").fill("#8899aa");
+    await expect(brand.getByRole("list", { name: text("Branding_ChecksOf_primary") })).toContainText(
+      text("Branding_Check_primaryText", { colour: "#8899aa", ratio: "2.92", required: "4.5" }),
+    );
+    await brand.getByRole("button", { name: text("Branding_SaveColours") }).click();
+    const refusal = brand.getByRole("alert").filter({ hasText: text("Branding_NotSaved") });
+    await expect(refusal).toContainText(
+      text("Branding_Refused_primaryText", { colour: "#8899aa", ratio: "2.92", required: "4.5" }),
+    );
+    await expect(refusal).toBeFocused();
+    // The staff endpoint refuses the same pair with the same measurement.
+    const refused = await putColours(id, { BrandPrimaryColor: "#8899aa" });
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { Message: string }).Message).toBe(
+      "Primary colour #8899aa with white text: contrast 2.92:1, needs 4.5:1.",
+    );
+    await expect(member.getByRole("banner")).toHaveCSS("background-color", productBar);
+
+    // A valid pair saves; the member's open shell takes it without a reload.
+    await hexOf(brand, "primary").fill("#1e6b34");
+    await hexOf(brand, "accent").fill("#005f73");
+    await expect(refusal).toHaveCount(0);
+    await brand.getByRole("button", { name: text("Branding_SaveColours") }).click();
+    await expect(page.getByText(text("Branding_Saved"))).toBeVisible();
+    await expect(member.getByRole("banner")).toHaveCSS("background-color", "rgb(30, 107, 52)");
+    // After a reload the staff editor starts from the saved pair.
+    await page.reload();
+    await expect(
+      hexOf(page.getByRole("region", { name: text("Panel_BrandColours") }), "primary"),
+    ).toHaveValue("#1e6b34");
+  } finally {
+    // The shared account gets the product's colours back.
+    if (id) await putColours(id, { BrandPrimaryColor: null, BrandAccentColor: null });
     await other.close();
   }
 });
