@@ -1,20 +1,21 @@
 /**
- * The session store contract (every store implementation must pass it; SQLite here), sealing at
- * rest, and the production-secret refusal.
+ * The session store contract, run on both backends (SQLite always, PostgreSQL when its test server
+ * answers, else skipped with the reason; test/helpers/store-backends.ts) and with two gateway
+ * instances on one store; sealing at rest, and the production-secret refusal.
  */
 import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, describe, test } from "node:test";
+import { after, afterEach, beforeEach, describe, test } from "node:test";
 import { SessionSealer, sessionIdHash } from "../../../../server/gateway/session/session-sealer.ts";
 import {
   DEVELOPMENT_SESSION_SECRET,
   resolveSessionSecret,
   SessionSecretError,
 } from "../../../../server/gateway/session/session-secret.ts";
-import type { SessionStore } from "../../../../server/gateway/session/session-store.ts";
-import { IN_MEMORY, SqliteSessionStore } from "../../../../server/gateway/session/sqlite-session-store.ts";
+import { SqliteSessionStore } from "../../../../server/gateway/session/sqlite-session-store.ts";
+import { type StorePlace, storeBackends } from "../../../helpers/store-backends.ts";
 
 const TEST_SECRET = "store-test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
 
@@ -29,11 +30,17 @@ function tempFile(): string {
   return join(dir, "data", "gateway.sqlite");
 }
 
-/** The contract, run against a store factory. */
-function storeContract(name: string, open: () => SessionStore) {
-  describe(`${name} session store`, () => {
+for (const backend of await storeBackends()) {
+  describe(`${backend.name} session store`, { skip: backend.skip }, () => {
+    let place: StorePlace;
+    beforeEach(async () => {
+      place = await backend.place();
+    });
+    afterEach(() => place.close());
+    const open = () => place.openSessions();
+
     test("insert, get until expiry, then nothing", async () => {
-      const store = open();
+      const store = await open();
       await store.insert({ idHash: "a", sealed: Buffer.from([1, 2, 3]), expiresAt: 1000 });
       assert.deepEqual(await store.get("a", 999), {
         idHash: "a",
@@ -51,7 +58,7 @@ function storeContract(name: string, open: () => SessionStore) {
     });
 
     test("replace is a compare-and-swap on the revision", async () => {
-      const store = open();
+      const store = await open();
       await store.insert({ idHash: "b", sealed: Buffer.from("one"), expiresAt: 1000 });
       assert.equal(await store.replace("b", 0, Buffer.from("two"), 2000), true);
       assert.equal(await store.replace("b", 0, Buffer.from("lost"), 3000), false, "a stale revision loses");
@@ -64,7 +71,7 @@ function storeContract(name: string, open: () => SessionStore) {
     });
 
     test("revision: the row's revision while it lives, else null", async () => {
-      const store = open();
+      const store = await open();
       await store.insert({ idHash: "r", sealed: Buffer.from("r"), expiresAt: 1000 });
       assert.equal(await store.revision("r", 999), 0);
       assert.equal(await store.replace("r", 0, Buffer.from("r2"), 1000), true);
@@ -75,7 +82,7 @@ function storeContract(name: string, open: () => SessionStore) {
     });
 
     test("delete at an expected revision removes only that revision", async () => {
-      const store = open();
+      const store = await open();
       await store.insert({ idHash: "s", sealed: Buffer.from("s"), expiresAt: 1000 });
       assert.equal(await store.replace("s", 0, Buffer.from("s2"), 1000), true);
       assert.equal(await store.delete("s", 0), false, "changed since revision 0: kept");
@@ -86,7 +93,7 @@ function storeContract(name: string, open: () => SessionStore) {
     });
 
     test("delete and deleteExpired", async () => {
-      const store = open();
+      const store = await open();
       await store.insert({ idHash: "c", sealed: Buffer.from("c"), expiresAt: 100 });
       await store.insert({ idHash: "d", sealed: Buffer.from("d"), expiresAt: 200 });
       await store.insert({ idHash: "e", sealed: Buffer.from("e"), expiresAt: 300 });
@@ -96,10 +103,32 @@ function storeContract(name: string, open: () => SessionStore) {
       assert.equal(await store.deleteExpired(200), 0);
       await store.close();
     });
+
+    test("two instances on one store: a session begun on one is read, replaced and ended on the other", async () => {
+      const [a, b] = [await open(), await open()];
+      await a.insert({ idHash: "shared", sealed: Buffer.from("on a"), expiresAt: 1000 });
+      assert.equal((await b.get("shared", 0))?.sealed.toString(), "on a");
+      assert.equal(await b.replace("shared", 0, Buffer.from("on b"), 2000), true);
+      assert.equal(await a.revision("shared", 0), 1, "the other instance sees the new revision");
+      assert.equal((await a.get("shared", 1500))?.sealed.toString(), "on b");
+      assert.equal(await a.delete("shared"), true);
+      assert.equal(await b.get("shared", 0), null, "ended on one, gone on the other");
+    });
+
+    test("two instances replacing the same revision at once: exactly one wins", async () => {
+      const [a, b] = [await open(), await open()];
+      await a.insert({ idHash: "raced", sealed: Buffer.from("start"), expiresAt: 1000 });
+      const results = await Promise.all([
+        a.replace("raced", 0, Buffer.from("a"), 1000),
+        b.replace("raced", 0, Buffer.from("b"), 1000),
+      ]);
+      assert.equal(results.filter(Boolean).length, 1, `one of ${JSON.stringify(results)}`);
+      const row = await b.get("raced", 0);
+      assert.equal(row?.revision, 1);
+      assert.equal(row?.sealed.toString(), results[0] ? "a" : "b", "the winner's write is the row");
+    });
   });
 }
-
-storeContract("in-memory SQLite", () => new SqliteSessionStore(IN_MEMORY));
 
 describe("SQLite file store", () => {
   test("creates its folder, migrates once, and keeps sessions across reopening", async () => {
