@@ -48,7 +48,7 @@ test("staff with Write search the accounts, open one, edit a field and save it",
   const original = await trialEnds.inputValue();
   const changed = original === "2027-03-31" ? "2027-04-30" : "2027-03-31";
   await trialEnds.fill(changed);
-  await panel.getByRole("button", { name: text("Form_Submit") }).click();
+  await panel.getByRole("button", { name: text("Form_Submit"), exact: true }).click();
   await expect(page.getByText(text("AdminScreen_Saved"))).toBeVisible();
 
   // The URL kept the search and the record: a reload shows the saved value.
@@ -60,7 +60,7 @@ test("staff with Write search the accounts, open one, edit a field and save it",
   // Leave the demo data as it was.
   await reloaded.fill(original);
   await detailPanel(page, ACCOUNT)
-    .getByRole("button", { name: text("Form_Submit") })
+    .getByRole("button", { name: text("Form_Submit"), exact: true })
     .click();
   await expect(page.getByText(text("AdminScreen_Saved"))).toBeVisible();
 });
@@ -84,7 +84,7 @@ test("read-only staff see the accounts with disabled inputs and no delete", asyn
   const panel = detailPanel(page, "Northwind Analytics");
   await expect(panel.getByText(text("AdminDetail_ReadOnly"))).toBeVisible();
   await expect(panel.getByRole("textbox", { name: text("Field_Name") })).toBeDisabled();
-  await expect(panel.getByRole("button", { name: text("Form_Submit") })).toBeDisabled();
+  await expect(panel.getByRole("button", { name: text("Form_Submit"), exact: true })).toBeDisabled();
   await expect(panel.getByRole("button", { name: text("Action_Delete") })).toBeDisabled();
   // §6: the header button and the secondary footer button stay usable.
   const close = panel.getByRole("button", { name: text("AdminDialog_Close") });
