@@ -1,15 +1,16 @@
 /**
- * The configuration plane over its real SQLite store in a file (DESIGN.md §3): the schedule on a
- * manual clock and across a restart (a maintenance window too), the four-eyes rule, drafts' optimistic
- * concurrency, the append-only history, the last known good configuration at boot, what a publication
- * announces to open tabs, and the warnings and counts drawn from the tabs' reports.
+ * The configuration plane over its real store (DESIGN.md §3), on both backends where the store is
+ * what is tested — SQLite in a file, and PostgreSQL when its test server answers, else skipped with
+ * the reason (test/helpers/store-backends.ts): the schedule on a manual clock and across a restart (a
+ * maintenance window too), the four-eyes rule, drafts' optimistic concurrency, the append-only
+ * history, the last known good configuration at boot. Over SQLite only: what a publication announces
+ * to open tabs, and the warnings and counts drawn from the tabs' reports.
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import Database from "better-sqlite3";
 import { SCHEMA_DIGESTS } from "../../../../schemas/generated/schema-digests.ts";
 import type { ConfigEdit } from "../../../../server/gateway/config/change-set.ts";
 import {
@@ -19,6 +20,7 @@ import {
 } from "../../../../server/gateway/config/config-plane.ts";
 import { SqliteConfigStore } from "../../../../server/gateway/config/sqlite-config-store.ts";
 import { ManualClock } from "../../../helpers/manual-clock.ts";
+import { type StoreBackend, type StorePlace, storeBackends } from "../../../helpers/store-backends.ts";
 import { defaultBase } from "../session/gateway-fixture.ts";
 import { AUTHOR, log, openPlane, publishFromOlderRelease } from "./plane-fixture.ts";
 
@@ -31,6 +33,27 @@ before(() => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
+const BACKENDS = await storeBackends();
+
+/** A new place of `backend`'s store per call, closed after the suite that asked for it. */
+function placesOf(backend: StoreBackend): () => Promise<StorePlace> {
+  const places: StorePlace[] = [];
+  after(async () => {
+    for (const place of places.splice(0)) await place.close();
+  });
+  return async () => {
+    const place = await backend.place();
+    places.push(place);
+    return place;
+  };
+}
+
+/** Drops the guard that keeps versions from being changed, as a hand edit below the application would. */
+const DROP_VERSIONS_GUARD: Record<StoreBackend["name"], string> = {
+  SQLite: "DROP TRIGGER config_versions_append_only",
+  PostgreSQL: "DROP TRIGGER config_versions_append_only ON config_versions",
+};
+
 const rename = (text: string) => [{ kind: "texts.en" as const, merge: { Menu_Dashboards: text } }];
 const englishOf = async (plane: ConfigPlane) => {
   const served = plane.servedFor(null);
@@ -38,133 +61,139 @@ const englishOf = async (plane: ConfigPlane) => {
   return JSON.parse(plane.texts("en", digest)?.body.toString() ?? "{}") as Record<string, string>;
 };
 
-describe("the schedule", () => {
-  test("a publication at a time runs when the clock reaches it, not before", async () => {
-    const clock = new ManualClock();
-    const { plane, close } = await openPlane(join(dir, "schedule.sqlite"), clock);
-    const draft = await plane.createChangeSet(AUTHOR, {
-      comment: "at nine",
-      baseVersion: 0,
-      edits: rename("Nine"),
+for (const backend of BACKENDS)
+  describe(`the schedule (${backend.name})`, { skip: backend.skip }, () => {
+    const newPlace = placesOf(backend);
+    test("a publication at a time runs when the clock reaches it, not before", async () => {
+      const clock = new ManualClock();
+      const { plane, close } = await openPlane(await newPlace(), clock);
+      const draft = await plane.createChangeSet(AUTHOR, {
+        comment: "at nine",
+        baseVersion: 0,
+        edits: rename("Nine"),
+      });
+      const scheduled = await plane.publish(AUTHOR, draft.id, { at: clock.ms + HOUR_MS });
+      assert.deepEqual(scheduled, { scheduledAt: clock.ms + HOUR_MS });
+      assert.equal(plane.servedFor(null).configVersion, 0);
+      clock.advance(HOUR_MS - 1);
+      await plane.runDue();
+      assert.equal(plane.servedFor(null).configVersion, 0, "one millisecond early: nothing");
+      clock.advance(1);
+      await plane.runDue();
+      assert.equal(plane.servedFor(null).configVersion, 1);
+      assert.equal((await englishOf(plane)).Menu_Dashboards, "Nine");
+      assert.equal((await plane.changeSet(draft.id)).status, "published");
+      await close();
     });
-    const scheduled = await plane.publish(AUTHOR, draft.id, { at: clock.ms + HOUR_MS });
-    assert.deepEqual(scheduled, { scheduledAt: clock.ms + HOUR_MS });
-    assert.equal(plane.servedFor(null).configVersion, 0);
-    clock.advance(HOUR_MS - 1);
-    await plane.runDue();
-    assert.equal(plane.servedFor(null).configVersion, 0, "one millisecond early: nothing");
-    clock.advance(1);
-    await plane.runDue();
-    assert.equal(plane.servedFor(null).configVersion, 1);
-    assert.equal((await englishOf(plane)).Menu_Dashboards, "Nine");
-    assert.equal((await plane.changeSet(draft.id)).status, "published");
-    await close();
-  });
 
-  test("a schedule survives a restart: a gateway started after the time publishes it at once", async () => {
-    const file = join(dir, "restart.sqlite");
-    const clock = new ManualClock();
-    const first = await openPlane(file, clock);
-    const draft = await first.plane.createChangeSet(AUTHOR, {
-      comment: "later",
-      baseVersion: 0,
-      edits: rename("Later"),
+    test("a schedule survives a restart: a gateway started after the time publishes it at once", async () => {
+      const place = await newPlace();
+      const clock = new ManualClock();
+      const first = await openPlane(place, clock);
+      const draft = await first.plane.createChangeSet(AUTHOR, {
+        comment: "later",
+        baseVersion: 0,
+        edits: rename("Later"),
+      });
+      await first.plane.publish(AUTHOR, draft.id, { at: clock.ms + 2 * HOUR_MS });
+      await first.close();
+      clock.advance(3 * HOUR_MS);
+      const second = await openPlane(place, clock);
+      assert.equal(clock.pending, 1, "the due schedule is armed at boot");
+      clock.advance(0);
+      await second.plane.runDue();
+      assert.equal(second.plane.servedFor(null).configVersion, 1);
+      assert.equal((await englishOf(second.plane)).Menu_Dashboards, "Later");
+      const entries = await second.plane.audit({ action: "version.publish" });
+      assert.equal(entries[0]?.address, "gateway", "published by the gateway's scheduler");
+      assert.equal(entries[0]?.actor, AUTHOR.name, "on behalf of its author");
+      await second.close();
     });
-    await first.plane.publish(AUTHOR, draft.id, { at: clock.ms + 2 * HOUR_MS });
-    await first.close();
-    clock.advance(3 * HOUR_MS);
-    const second = await openPlane(file, clock);
-    assert.equal(clock.pending, 1, "the due schedule is armed at boot");
-    clock.advance(0);
-    await second.plane.runDue();
-    assert.equal(second.plane.servedFor(null).configVersion, 1);
-    assert.equal((await englishOf(second.plane)).Menu_Dashboards, "Later");
-    const entries = await second.plane.audit({ action: "version.publish" });
-    assert.equal(entries[0]?.address, "gateway", "published by the gateway's scheduler");
-    assert.equal(entries[0]?.actor, AUTHOR.name, "on behalf of its author");
-    await second.close();
-  });
 
-  test("a scheduled change set that became invalid fails with its reason and publishes nothing", async () => {
-    const clock = new ManualClock();
-    const { plane, close } = await openPlane(join(dir, "fails.sqlite"), clock);
-    const late = await plane.createChangeSet(AUTHOR, {
-      comment: "late",
-      baseVersion: 0,
-      edits: rename("Late"),
+    test("a scheduled change set that became invalid fails with its reason and publishes nothing", async () => {
+      const clock = new ManualClock();
+      const { plane, close } = await openPlane(await newPlace(), clock);
+      const late = await plane.createChangeSet(AUTHOR, {
+        comment: "late",
+        baseVersion: 0,
+        edits: rename("Late"),
+      });
+      await plane.publish(AUTHOR, late.id, { at: clock.ms + HOUR_MS });
+      const now = await plane.createChangeSet(AUTHOR, {
+        comment: "now",
+        baseVersion: 0,
+        edits: rename("Now"),
+      });
+      await plane.publish(AUTHOR, now.id);
+      clock.advance(HOUR_MS);
+      await plane.runDue();
+      const record = await plane.changeSet(late.id);
+      assert.equal(record.status, "failed");
+      assert.match(record.failure ?? "", /changed since its base version/);
+      assert.equal((await englishOf(plane)).Menu_Dashboards, "Now");
+      const [failed] = await plane.audit({ action: "changeSet.failed" });
+      assert.equal(failed?.target, `changeSet:${late.id}`);
+      assert.equal(failed?.actor, AUTHOR.name, "on behalf of its author");
+      assert.equal(failed?.address, "gateway", "by the gateway's scheduler");
+      assert.match(String(failed?.details.reason), /changed since its base version/);
+      await close();
     });
-    await plane.publish(AUTHOR, late.id, { at: clock.ms + HOUR_MS });
-    const now = await plane.createChangeSet(AUTHOR, { comment: "now", baseVersion: 0, edits: rename("Now") });
-    await plane.publish(AUTHOR, now.id);
-    clock.advance(HOUR_MS);
-    await plane.runDue();
-    const record = await plane.changeSet(late.id);
-    assert.equal(record.status, "failed");
-    assert.match(record.failure ?? "", /changed since its base version/);
-    assert.equal((await englishOf(plane)).Menu_Dashboards, "Now");
-    const [failed] = await plane.audit({ action: "changeSet.failed" });
-    assert.equal(failed?.target, `changeSet:${late.id}`);
-    assert.equal(failed?.actor, AUTHOR.name, "on behalf of its author");
-    assert.equal(failed?.address, "gateway", "by the gateway's scheduler");
-    assert.match(String(failed?.details.reason), /changed since its base version/);
-    await close();
-  });
 
-  test("a maintenance window switches on at its start and off at its end, by the scheduler, and is audited", async () => {
-    const clock = new ManualClock();
-    const { plane, close } = await openPlane(join(dir, "window.sqlite"), clock);
-    const startsAt = clock.ms + HOUR_MS;
-    const endsAt = clock.ms + 3 * HOUR_MS;
-    const answer = await plane.setMaintenance(AUTHOR, {
-      enabled: true,
-      messages: { en: "Back at noon.", de: "Um zwölf zurück." },
-      startsAt,
-      endsAt,
+    test("a maintenance window switches on at its start and off at its end, by the scheduler, and is audited", async () => {
+      const clock = new ManualClock();
+      const { plane, close } = await openPlane(await newPlace(), clock);
+      const startsAt = clock.ms + HOUR_MS;
+      const endsAt = clock.ms + 3 * HOUR_MS;
+      const answer = await plane.setMaintenance(AUTHOR, {
+        enabled: true,
+        messages: { en: "Back at noon.", de: "Um zwölf zurück." },
+        startsAt,
+        endsAt,
+      });
+      assert.deepEqual(answer, { scheduled: { on: startsAt, off: endsAt } });
+      assert.equal(plane.anyMaintenance(), false, "not before its start");
+      assert.equal(plane.maintenanceEndsAt(), endsAt);
+      clock.advance(HOUR_MS - 1);
+      await plane.runDue();
+      assert.equal(plane.anyMaintenance(), false, "one millisecond early: still off");
+      clock.advance(1);
+      await plane.runDue();
+      for (const account of [null, 1, 7]) assert.equal(plane.maintenanceFor(account).enabled, true);
+      const { messageKey } = plane.servedFor(null).set.shell.maintenance;
+      assert.equal((await englishOf(plane))[messageKey], "Back at noon.");
+      assert.equal(plane.maintenanceEndsAt(), endsAt, "the end is still to come");
+      clock.advance(2 * HOUR_MS);
+      await plane.runDue();
+      assert.equal(plane.anyMaintenance(), false, "off at its end");
+      assert.equal(plane.maintenanceEndsAt(), null);
+      const versions = await plane.versions();
+      assert.deepEqual(
+        versions.map((v) => [v.number, v.origin, v.author]),
+        [
+          [2, "maintenance", AUTHOR.name],
+          [1, "maintenance", AUTHOR.name],
+        ],
+      );
+      const switches = await plane.audit({ target: "maintenance" });
+      assert.deepEqual(
+        switches.map((e) => [e.action, e.actor, e.address, e.details.at]),
+        [
+          ["maintenance.off", AUTHOR.name, AUTHOR.address, new Date(endsAt).toISOString()],
+          ["maintenance.on", AUTHOR.name, AUTHOR.address, new Date(startsAt).toISOString()],
+        ],
+      );
+      assert.deepEqual(switches[1]?.details.messages, ["en", "de"]);
+      const published = await plane.audit({ action: "version.publish" });
+      assert.deepEqual(
+        published.map((e) => [e.address, e.at]),
+        [
+          ["gateway", endsAt],
+          ["gateway", startsAt],
+        ],
+      );
+      await close();
     });
-    assert.deepEqual(answer, { scheduled: { on: startsAt, off: endsAt } });
-    assert.equal(plane.anyMaintenance(), false, "not before its start");
-    assert.equal(plane.maintenanceEndsAt(), endsAt);
-    clock.advance(HOUR_MS - 1);
-    await plane.runDue();
-    assert.equal(plane.anyMaintenance(), false, "one millisecond early: still off");
-    clock.advance(1);
-    await plane.runDue();
-    for (const account of [null, 1, 7]) assert.equal(plane.maintenanceFor(account).enabled, true);
-    const { messageKey } = plane.servedFor(null).set.shell.maintenance;
-    assert.equal((await englishOf(plane))[messageKey], "Back at noon.");
-    assert.equal(plane.maintenanceEndsAt(), endsAt, "the end is still to come");
-    clock.advance(2 * HOUR_MS);
-    await plane.runDue();
-    assert.equal(plane.anyMaintenance(), false, "off at its end");
-    assert.equal(plane.maintenanceEndsAt(), null);
-    const versions = await plane.versions();
-    assert.deepEqual(
-      versions.map((v) => [v.number, v.origin, v.author]),
-      [
-        [2, "maintenance", AUTHOR.name],
-        [1, "maintenance", AUTHOR.name],
-      ],
-    );
-    const switches = await plane.audit({ target: "maintenance" });
-    assert.deepEqual(
-      switches.map((e) => [e.action, e.actor, e.address, e.details.at]),
-      [
-        ["maintenance.off", AUTHOR.name, AUTHOR.address, new Date(endsAt).toISOString()],
-        ["maintenance.on", AUTHOR.name, AUTHOR.address, new Date(startsAt).toISOString()],
-      ],
-    );
-    assert.deepEqual(switches[1]?.details.messages, ["en", "de"]);
-    const published = await plane.audit({ action: "version.publish" });
-    assert.deepEqual(
-      published.map((e) => [e.address, e.at]),
-      [
-        ["gateway", endsAt],
-        ["gateway", startsAt],
-      ],
-    );
-    await close();
   });
-});
 
 describe("what a publication announces, and what the open tabs report", () => {
   test("each publication announces its version to the accounts it serves; maintenance and a withdrawn route are urgent", async () => {
@@ -354,120 +383,123 @@ describe("what a publication announces, and what the open tabs report", () => {
   });
 });
 
-describe("four eyes", () => {
-  test("publishing needs another staff member's approval; authors never approve their own", async () => {
-    const { plane, close } = await openPlane(join(dir, "four-eyes.sqlite"), new ManualClock(), true);
-    const draft = await plane.createChangeSet(AUTHOR, {
-      comment: "reviewed",
-      baseVersion: 0,
-      edits: rename("Reviewed"),
+for (const backend of BACKENDS)
+  describe(`four eyes (${backend.name})`, { skip: backend.skip }, () => {
+    const newPlace = placesOf(backend);
+    test("publishing needs another staff member's approval; authors never approve their own", async () => {
+      const { plane, close } = await openPlane(await newPlace(), new ManualClock(), true);
+      const draft = await plane.createChangeSet(AUTHOR, {
+        comment: "reviewed",
+        baseVersion: 0,
+        edits: rename("Reviewed"),
+      });
+      await assert.rejects(plane.publish(AUTHOR, draft.id), { code: "ConfigApprovalRequired" });
+      await assert.rejects(plane.approve(AUTHOR, draft.id, draft.revision), {
+        code: "ConfigApprovalRequired",
+        status: 403,
+      });
+      const approved = await plane.approve(REVIEWER, draft.id, draft.revision);
+      assert.equal(approved.approvedBy, REVIEWER.name);
+      // An edit after the approval voids it.
+      const edited = await plane.updateChangeSet(AUTHOR, draft.id, {
+        revision: approved.revision,
+        edits: rename("Edited"),
+      });
+      assert.equal(edited.status, "draft");
+      assert.equal(edited.approvedBy, null);
+      await assert.rejects(plane.publish(AUTHOR, draft.id), { code: "ConfigApprovalRequired" });
+      const again = await plane.approve(REVIEWER, draft.id, edited.revision);
+      assert.deepEqual(await plane.publish(AUTHOR, draft.id), { version: 1 });
+      assert.equal((await englishOf(plane)).Menu_Dashboards, "Edited");
+      assert.equal(again.status, "approved");
+      await close();
     });
-    await assert.rejects(plane.publish(AUTHOR, draft.id), { code: "ConfigApprovalRequired" });
-    await assert.rejects(plane.approve(AUTHOR, draft.id, draft.revision), {
-      code: "ConfigApprovalRequired",
-      status: 403,
+
+    test("an update naming an old revision is refused (someone changed the draft meanwhile)", async () => {
+      const { plane, close } = await openPlane(await newPlace(), new ManualClock());
+      const draft = await plane.createChangeSet(AUTHOR, { comment: "a", baseVersion: 0, edits: rename("A") });
+      await plane.updateChangeSet(REVIEWER, draft.id, { revision: draft.revision, comment: "b" });
+      await assert.rejects(
+        plane.updateChangeSet(AUTHOR, draft.id, { revision: draft.revision, comment: "c" }),
+        {
+          code: "ConfigStaleBase",
+          status: 409,
+        },
+      );
+      await close();
     });
-    const approved = await plane.approve(REVIEWER, draft.id, draft.revision);
-    assert.equal(approved.approvedBy, REVIEWER.name);
-    // An edit after the approval voids it.
-    const edited = await plane.updateChangeSet(AUTHOR, draft.id, {
-      revision: approved.revision,
-      edits: rename("Edited"),
-    });
-    assert.equal(edited.status, "draft");
-    assert.equal(edited.approvedBy, null);
-    await assert.rejects(plane.publish(AUTHOR, draft.id), { code: "ConfigApprovalRequired" });
-    const again = await plane.approve(REVIEWER, draft.id, edited.revision);
-    assert.deepEqual(await plane.publish(AUTHOR, draft.id), { version: 1 });
-    assert.equal((await englishOf(plane)).Menu_Dashboards, "Edited");
-    assert.equal(again.status, "approved");
-    await close();
   });
 
-  test("an update naming an old revision is refused (someone changed the draft meanwhile)", async () => {
-    const { plane, close } = await openPlane(join(dir, "revision.sqlite"), new ManualClock());
-    const draft = await plane.createChangeSet(AUTHOR, { comment: "a", baseVersion: 0, edits: rename("A") });
-    await plane.updateChangeSet(REVIEWER, draft.id, { revision: draft.revision, comment: "b" });
-    await assert.rejects(
-      plane.updateChangeSet(AUTHOR, draft.id, { revision: draft.revision, comment: "c" }),
-      {
-        code: "ConfigStaleBase",
-        status: 409,
-      },
-    );
-    await close();
-  });
-});
-
-describe("history and last known good", () => {
-  test("versions, releases and audit entries cannot be changed in the store", async () => {
-    const file = join(dir, "append-only.sqlite");
-    const { plane, close } = await openPlane(file, new ManualClock());
-    const draft = await plane.createChangeSet(AUTHOR, {
-      comment: "one",
-      baseVersion: 0,
-      edits: rename("One"),
+for (const backend of BACKENDS)
+  describe(`history and last known good (${backend.name})`, { skip: backend.skip }, () => {
+    const newPlace = placesOf(backend);
+    test("versions, releases and audit entries cannot be changed in the store", async () => {
+      const place = await newPlace();
+      const { plane, close } = await openPlane(place, new ManualClock());
+      const draft = await plane.createChangeSet(AUTHOR, {
+        comment: "one",
+        baseVersion: 0,
+        edits: rename("One"),
+      });
+      await plane.publish(AUTHOR, draft.id);
+      await close();
+      await assert.rejects(place.exec("UPDATE config_versions SET comment = 'x'"), /append-only/);
+      await assert.rejects(place.exec("DELETE FROM config_versions"), /append-only/);
+      await assert.rejects(place.exec("UPDATE config_audit SET actor = 'x'"), /append-only/);
+      await assert.rejects(place.exec("UPDATE config_releases SET version = 0"), /append-only/);
     });
-    await plane.publish(AUTHOR, draft.id);
-    await close();
-    const db = new Database(file);
-    assert.throws(() => db.prepare("UPDATE config_versions SET comment = 'x'").run(), /append-only/);
-    assert.throws(() => db.prepare("DELETE FROM config_versions").run(), /append-only/);
-    assert.throws(() => db.prepare("UPDATE config_audit SET actor = 'x'").run(), /append-only/);
-    assert.throws(() => db.prepare("UPDATE config_releases SET version = 0").run(), /append-only/);
-    db.close();
-  });
 
-  test("at boot a corrupt newest version is skipped: the one before serves, and the plane says degraded", async () => {
-    const file = join(dir, "corrupt.sqlite");
-    const clock = new ManualClock();
-    const first = await openPlane(file, clock);
-    for (const text of ["First", "Second"]) {
-      const head = (await first.plane.versions())[0]?.number ?? 0;
+    test("at boot a corrupt newest version is skipped: the one before serves, and the plane says degraded", async () => {
+      const place = await newPlace();
+      const clock = new ManualClock();
+      const first = await openPlane(place, clock);
+      for (const text of ["First", "Second"]) {
+        const head = (await first.plane.versions())[0]?.number ?? 0;
+        const draft = await first.plane.createChangeSet(AUTHOR, {
+          comment: text,
+          baseVersion: head,
+          edits: rename(text),
+        });
+        await first.plane.publish(AUTHOR, draft.id);
+      }
+      await first.close();
+      // Corruption below the application (a disk, a hand edit): the append-only trigger is dropped first.
+      await place.exec(DROP_VERSIONS_GUARD[backend.name]);
+      await place.exec(
+        "UPDATE config_versions SET content = replace(content, 'Second', 'Tampered') WHERE number = 2",
+      );
+      const second = await openPlane(place, clock);
+      assert.equal(second.plane.servedFor(null).configVersion, 1);
+      assert.equal((await englishOf(second.plane)).Menu_Dashboards, "First");
+      const { degraded } = second.plane.status();
+      assert.equal(degraded?.version, 2);
+      assert.equal(degraded?.serving, 1);
+      assert.match(degraded?.problems[0]?.reason ?? "", /does not match its recorded hash/);
+      await second.close();
+    });
+
+    test("a newest version the current base no longer accepts is skipped with its pointer and reason", async () => {
+      const place = await newPlace();
+      const clock = new ManualClock();
+      const first = await openPlane(place, clock);
       const draft = await first.plane.createChangeSet(AUTHOR, {
-        comment: text,
-        baseVersion: head,
-        edits: rename(text),
+        comment: "ok",
+        baseVersion: 0,
+        edits: rename("Fine"),
       });
       await first.plane.publish(AUTHOR, draft.id);
-    }
-    await first.close();
-    // Corruption below the application (a disk, a hand edit): the append-only trigger is dropped first.
-    const db = new Database(file);
-    db.exec("DROP TRIGGER config_versions_append_only");
-    db.prepare(
-      "UPDATE config_versions SET content = replace(content, 'Second', 'Tampered') WHERE number = 2",
-    ).run();
-    db.close();
-    const second = await openPlane(file, clock);
-    assert.equal(second.plane.servedFor(null).configVersion, 1);
-    assert.equal((await englishOf(second.plane)).Menu_Dashboards, "First");
-    const { degraded } = second.plane.status();
-    assert.equal(degraded?.version, 2);
-    assert.equal(degraded?.serving, 1);
-    assert.match(degraded?.problems[0]?.reason ?? "", /does not match its recorded hash/);
-    await second.close();
-  });
-
-  test("a newest version the current base no longer accepts is skipped with its pointer and reason", async () => {
-    const file = join(dir, "new-base.sqlite");
-    const clock = new ManualClock();
-    const first = await openPlane(file, clock);
-    const draft = await first.plane.createChangeSet(AUTHOR, {
-      comment: "ok",
-      baseVersion: 0,
-      edits: rename("Fine"),
+      await first.close();
+      // A stored version whose content a newer base refuses: a text key the base's menus do not know.
+      const content = {
+        operator: { menus: { main: { titleKey: "Removed_In_This_Release" } } },
+        accounts: {},
+      };
+      await publishFromOlderRelease(place, content, clock.ms);
+      const second = await openPlane(place, clock);
+      assert.equal(second.plane.servedFor(null).configVersion, 1);
+      const problem = second.plane.status().degraded?.problems[0];
+      assert.deepEqual([problem?.kind, problem?.pointer], ["menus", "/main/titleKey"]);
+      assert.match(problem?.reason ?? "", /Removed_In_This_Release/);
+      await second.close();
     });
-    await first.plane.publish(AUTHOR, draft.id);
-    await first.close();
-    // A stored version whose content a newer base refuses: a text key the base's menus do not know.
-    const content = { operator: { menus: { main: { titleKey: "Removed_In_This_Release" } } }, accounts: {} };
-    await publishFromOlderRelease(file, content, clock.ms);
-    const second = await openPlane(file, clock);
-    assert.equal(second.plane.servedFor(null).configVersion, 1);
-    const problem = second.plane.status().degraded?.problems[0];
-    assert.deepEqual([problem?.kind, problem?.pointer], ["menus", "/main/titleKey"]);
-    assert.match(problem?.reason ?? "", /Removed_In_This_Release/);
-    await second.close();
   });
-});

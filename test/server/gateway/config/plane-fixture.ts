@@ -1,21 +1,27 @@
 /**
- * The configuration plane over its real SQLite store in a file, as the plane's tests open it
- * (config-plane.test.ts, config-widgets.test.ts), and a version stored as an older release
- * published it, for the last known good configuration at boot (DESIGN.md §3).
+ * The configuration plane over its real store — a SQLite file, or a place of either backend
+ * (test/helpers/store-backends.ts) — as the plane's tests open it (config-plane.test.ts,
+ * config-widgets.test.ts), and a version stored as an older release published it, for the last
+ * known good configuration at boot (DESIGN.md §3).
  */
 import Fastify from "fastify";
 import { canonicalJson, contentHash } from "../../../../server/gateway/config/config-content.ts";
 import { type Actor, ConfigPlane } from "../../../../server/gateway/config/config-plane.ts";
 import { SqliteConfigStore } from "../../../../server/gateway/config/sqlite-config-store.ts";
 import { ManualClock } from "../../../helpers/manual-clock.ts";
+import type { StorePlace } from "../../../helpers/store-backends.ts";
 import { defaultBase } from "../session/gateway-fixture.ts";
 
 export const log = Fastify({ logger: false }).log;
 export const AUTHOR: Actor = { name: "tessera/admin@tessera.example", address: "10.0.0.1" };
 
-/** The plane over the store in `file` on `clock`, with the shipped base; `close` closes both. */
-export async function openPlane(file: string, clock = new ManualClock(), fourEyes = false) {
-  const store = new SqliteConfigStore(file);
+/** The store in a SQLite file, or on a backend's place (as a new gateway instance opens it). */
+const storeAt = async (where: string | StorePlace) =>
+  typeof where === "string" ? new SqliteConfigStore(where) : where.openConfig();
+
+/** The plane over the store at `where` on `clock`, with the shipped base; `close` closes both. */
+export async function openPlane(where: string | StorePlace, clock = new ManualClock(), fourEyes = false) {
+  const store = await storeAt(where);
   const plane = await ConfigPlane.open({ store, base: await defaultBase(), log, clock, fourEyes });
   return {
     plane,
@@ -28,11 +34,15 @@ export async function openPlane(file: string, clock = new ManualClock(), fourEye
 }
 
 /**
- * Stores `content` in the store in `file` as the newest version, published by AUTHOR at `at` as an
+ * Stores `content` in the store at `where` as the newest version, published by AUTHOR at `at` as an
  * older release did: over a base other than the current one, whose checks it need not pass.
  */
-export async function publishFromOlderRelease(file: string, content: unknown, at: number): Promise<void> {
-  const store = new SqliteConfigStore(file);
+export async function publishFromOlderRelease(
+  where: string | StorePlace,
+  content: unknown,
+  at: number,
+): Promise<void> {
+  const store = await storeAt(where);
   await store.publish({
     version: {
       createdAt: at,
