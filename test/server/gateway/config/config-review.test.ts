@@ -2,7 +2,8 @@
  * The review workflow of change sets (DESIGN.md §3 publishing; server/gateway/config/README.md "Review"):
  * an author asks for a review, another staff member with Write approves or refuses it with a comment,
  * authors never answer their own, new edits void an approval, and all of it is audited and kept across
- * a restart — including in a store written before the workflow existed.
+ * a restart, on both store backends (test/helpers/store-backends.ts) — including in a SQLite store
+ * written before the workflow existed.
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,6 +16,7 @@ import { type Actor, ConfigPlane } from "../../../../server/gateway/config/confi
 import { type ConfigStaff, configRoutes } from "../../../../server/gateway/config/config-routes.ts";
 import { SqliteConfigStore } from "../../../../server/gateway/config/sqlite-config-store.ts";
 import { ManualClock } from "../../../helpers/manual-clock.ts";
+import { type StorePlace, storeBackends } from "../../../helpers/store-backends.ts";
 import { type BrowserClient, signedIn } from "../integration/browser-client.ts";
 import { type Stack, startStack } from "../integration/integration-fixture.ts";
 import { defaultBase } from "../session/gateway-fixture.ts";
@@ -29,8 +31,9 @@ before(() => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-async function openPlane(file: string, clock = new ManualClock()) {
-  const store = new SqliteConfigStore(file);
+/** The four-eyes plane over the store in a SQLite file, or on a backend's place. */
+async function openPlane(where: string | StorePlace, clock = new ManualClock()) {
+  const store = typeof where === "string" ? new SqliteConfigStore(where) : await where.openConfig();
   const log = Fastify({ logger: false }).log;
   const plane = await ConfigPlane.open({ store, base: await defaultBase(), log, clock, fourEyes: true });
   return {
@@ -348,33 +351,41 @@ describe("reviews and new edits, on the plane", () => {
   });
 });
 
-describe("the store", () => {
-  test("a review request and a review are kept across reopening the store", async () => {
-    const file = join(dir, "reopen.sqlite");
-    const clock = new ManualClock();
-    const first = await openPlane(file, clock);
-    const created = await first.plane.createChangeSet(AUTHOR, {
-      comment: "kept",
-      baseVersion: 0,
-      edits: rename("Kept"),
+for (const backend of await storeBackends())
+  describe(`the ${backend.name} store`, { skip: backend.skip }, () => {
+    let place: StorePlace;
+    before(async () => {
+      place = await backend.place();
     });
-    const refused = await first.plane.refuse(REVIEWER, created.id, created.revision, "Why «Kept»?");
-    clock.advance(1000);
-    const requested = await first.plane.requestReview(AUTHOR, created.id, refused.revision);
-    await first.close();
-    const second = await openPlane(file, clock);
-    const stored = await second.plane.changeSet(created.id);
-    assert.deepEqual(stored, requested);
-    assert.equal(stored.reviewRequestedAt, clock.ms);
-    assert.deepEqual(stored.review, {
-      by: REVIEWER.name,
-      at: clock.ms - 1000,
-      decision: "refused",
-      comment: "Why «Kept»?",
+    after(() => place.close());
+
+    test("a review request and a review are kept across reopening the store", async () => {
+      const clock = new ManualClock();
+      const first = await openPlane(place, clock);
+      const created = await first.plane.createChangeSet(AUTHOR, {
+        comment: "kept",
+        baseVersion: 0,
+        edits: rename("Kept"),
+      });
+      const refused = await first.plane.refuse(REVIEWER, created.id, created.revision, "Why «Kept»?");
+      clock.advance(1000);
+      const requested = await first.plane.requestReview(AUTHOR, created.id, refused.revision);
+      await first.close();
+      const second = await openPlane(place, clock);
+      const stored = await second.plane.changeSet(created.id);
+      assert.deepEqual(stored, requested);
+      assert.equal(stored.reviewRequestedAt, clock.ms);
+      assert.deepEqual(stored.review, {
+        by: REVIEWER.name,
+        at: clock.ms - 1000,
+        decision: "refused",
+        comment: "Why «Kept»?",
+      });
+      await second.close();
     });
-    await second.close();
   });
 
+describe("the SQLite store's schema", () => {
   test("a store written before the review workflow (schema 1) upgrades in place and keeps its history", async () => {
     const file = join(dir, "schema-1.sqlite");
     const first = await openPlane(file);
