@@ -4,13 +4,16 @@
  */
 import { join } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
-import { errorAnswerServerOptions, installErrorAnswers } from "./errors/error-answers.ts";
-import type { HubRelayLimits } from "./hub-relay/options.ts";
+import { redactedLoggerOptions } from "../../core/log-redaction.ts";
 import { loadBaseConfiguration } from "./config/base-configuration.ts";
 import { type ConfigClock, ConfigPlane } from "./config/config-plane.ts";
-import { configRoutes, type ConfigStaff } from "./config/config-routes.ts";
+import { type ConfigStaff, configRoutes } from "./config/config-routes.ts";
 import { maintenanceGate } from "./config/maintenance-gate.ts";
+import { PostgresConfigStore } from "./config/postgres-config-store.ts";
 import { SqliteConfigStore } from "./config/sqlite-config-store.ts";
+import { GatewayDatabase } from "./database/postgres.ts";
+import { errorAnswerServerOptions, installErrorAnswers } from "./errors/error-answers.ts";
+import type { HubRelayLimits } from "./hub-relay/options.ts";
 import { manifestSetVersion } from "./manifests/manifest-cache.ts";
 import { AccountMenus, invalidateOnMenuSave } from "./plugins/account-menus.ts";
 import { EmbeddingAllowList } from "./plugins/embedding-allow-list.ts";
@@ -29,7 +32,6 @@ import { upstreamSettings } from "./plugins/upstream-settings.ts";
 import { UpstreamUserAccess } from "./plugins/upstream-user-access.ts";
 import { productRelayPolicy } from "./relay/relayed-calls.ts";
 import type { CookieSecurity } from "./security/cookies.ts";
-import { redactedLoggerOptions } from "../../core/log-redaction.ts";
 import { createGatewaySession, type GatewaySessionOptions } from "./session/gateway-session.ts";
 
 /** Everything the gateway needs; main.ts fills it from the environment. */
@@ -45,8 +47,16 @@ export interface GatewayOptions {
   upstreamUrl?: string | null;
   /** SESSION_SECRET (already checked by resolveSessionSecret). Required with an upstream. */
   sessionSecret?: string;
-  /** Where the gateway keeps its SQLite session store (`<dataDir>/gateway.sqlite`); ":memory:" for tests. */
+  /**
+   * Where the gateway keeps its SQLite stores, sessions and configuration (`<dataDir>/gateway.sqlite`);
+   * ":memory:" for tests. Unused with a databaseUrl.
+   */
   dataDir?: string;
+  /**
+   * GATEWAY_DATABASE_URL: a postgres:// URL of the database that holds the gateway's sessions and
+   * configuration instead of SQLite, shared by every instance (DESIGN.md §7); unset: SQLite in dataDir.
+   */
+  databaseUrl?: string | null;
   /**
    * Bearer token for the upstream's service calls (the blocked-IP list, the settings of
    * plugins/upstream-settings.ts); unset: the list is not enforced and signup stays closed.
@@ -81,6 +91,8 @@ export const DEFAULT_HUB_INVOCABLE = {
 
 /** How long the readiness probe waits for the upstream. */
 export const UPSTREAM_PROBE_TIMEOUT_MS = 1000;
+/** How long the readiness probe waits for the gateway's PostgreSQL database. */
+export const DATABASE_PROBE_TIMEOUT_MS = 1000;
 
 /** Readiness: the upstream answers HTTP at all (any status) within the probe timeout. */
 function upstreamReachable(upstreamUrl: string): () => Promise<boolean> {
@@ -116,10 +128,14 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await securityHeaders(app); // not encapsulated: applies to every route
   // Before any plugin, which inherits the handler; the SPA's plugin owns the not-found handler when served.
   installErrorAnswers(app, { notFound: !options.distDir });
+  // With a database URL the stores are PostgreSQL's, shared with the other instances (DESIGN.md §7).
+  const database = options.databaseUrl ? await openDatabase(app, options.databaseUrl) : null;
   // The configuration plane serves the newest valid published version over this base (DESIGN.md §3).
-  const store = new SqliteConfigStore(
-    options.dataDir === ":memory:" ? ":memory:" : join(options.dataDir ?? "data", "gateway.sqlite"),
-  );
+  const store = database
+    ? new PostgresConfigStore(database)
+    : new SqliteConfigStore(
+        options.dataDir === ":memory:" ? ":memory:" : join(options.dataDir ?? "data", "gateway.sqlite"),
+      );
   // §6: the warning on entries no role can see reads the upstream's roles with the service token.
   const roles =
     options.upstreamUrl && options.upstreamServiceToken
@@ -146,6 +162,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   });
   const readinessChecks: Record<string, () => Promise<boolean> | boolean> = { manifests: () => true };
   if (options.upstreamUrl) readinessChecks.upstream = upstreamReachable(options.upstreamUrl);
+  if (database) readinessChecks.database = () => database.reachable(DATABASE_PROBE_TIMEOUT_MS);
   await app.register(healthEndpoints, {
     readinessChecks,
     degraded: () => {
@@ -156,7 +173,7 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   await app.register(textsEndpoint, { source: plane });
   const manifest = { version, configuration: plane };
   if (options.upstreamUrl) {
-    await registerUpstreamFacing(app, options, options.upstreamUrl, manifest, plane);
+    await registerUpstreamFacing(app, options, options.upstreamUrl, manifest, plane, database);
   } else {
     frameAncestors(app, { allowList: null });
     await app.register(manifestEndpoint, manifest);
@@ -172,6 +189,20 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   return app;
 }
 
+/**
+ * Opens (and migrates) the gateway's PostgreSQL database; the app's close ends its pool after every
+ * store over it has closed (onClose hooks run last-registered first, and this one is registered
+ * before the stores' and the session plugin's).
+ */
+async function openDatabase(app: FastifyInstance, url: string): Promise<GatewayDatabase> {
+  const database = await GatewayDatabase.open(url, {
+    onIdleError: (error) => app.log.warn({ err: error }, "gateway database: an idle connection failed"),
+  });
+  app.log.info({ migrationsApplied: database.applied }, "gateway database: PostgreSQL");
+  app.addHook("onClose", async () => database.close());
+  return database;
+}
+
 /** Session, CSRF, blocked IPs, per-user manifests, REST and hub relays: everything that faces the upstream. */
 async function registerUpstreamFacing(
   app: FastifyInstance,
@@ -179,6 +210,7 @@ async function registerUpstreamFacing(
   upstreamUrl: string,
   manifest: Parameters<typeof manifestEndpoint>[1],
   plane: ConfigPlane,
+  database: GatewayDatabase | null,
 ): Promise<void> {
   if (!options.sessionSecret) throw new Error("buildApp: a sessionSecret is required with an upstream");
   const appBase = `${upstreamUrl}/api/`;
@@ -188,10 +220,12 @@ async function registerUpstreamFacing(
   const session = createGatewaySession({
     upstreamAppBase: appBase,
     secret: options.sessionSecret,
-    store: {
-      sqliteFile:
-        options.dataDir === ":memory:" ? ":memory:" : join(options.dataDir ?? "data", "gateway.sqlite"),
-    },
+    store: database
+      ? { database }
+      : {
+          sqliteFile:
+            options.dataDir === ":memory:" ? ":memory:" : join(options.dataDir ?? "data", "gateway.sqlite"),
+        },
     cookieSecurity: options.cookieSecurity ?? "auto",
     allowedOrigins: options.publicOrigins,
     rateLimits: options.rateLimits,

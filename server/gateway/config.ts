@@ -100,6 +100,27 @@ export function publicOrigins(env: NodeJS.ProcessEnv): string[] {
   ];
 }
 
+/**
+ * GATEWAY_DATABASE_URL: a postgres:// (or postgresql://) URL puts the gateway's stores on PostgreSQL;
+ * unset or empty keeps SQLite. Anything else refuses to boot, without echoing the value (it may
+ * carry a password).
+ */
+export function gatewayDatabaseUrl(value: string | undefined): string | null {
+  if (value === undefined || value.trim() === "") return null;
+  let protocol: string;
+  try {
+    protocol = new URL(value.trim()).protocol;
+  } catch {
+    throw new GatewayConfigError(
+      "GATEWAY_DATABASE_URL must be a postgres:// URL (it does not parse as a URL)",
+    );
+  }
+  if (protocol !== "postgres:" && protocol !== "postgresql:") {
+    throw new GatewayConfigError(`GATEWAY_DATABASE_URL must be a postgres:// URL (got a ${protocol} URL)`);
+  }
+  return value.trim();
+}
+
 /** CONFIG_FOUR_EYES: `1` makes every configuration publication wait for a second staff member's approval; `0` or unset does not. */
 export function fourEyes(value: string | undefined): boolean {
   if (value === undefined || value === "" || value === "0") return false;
@@ -119,7 +140,8 @@ export function helpHosts(env: NodeJS.ProcessEnv) {
 
 /**
  * Reads PORT (default 8080), HOST (default 127.0.0.1), MANIFESTS_DIR, LOCALES_DIR
- * and DIST_DIR (defaults under `root`), UPSTREAM_URL (see upstreamUrl), SESSION_SECRET, DATA_DIR, UPSTREAM_SERVICE_TOKEN,
+ * and DIST_DIR (defaults under `root`), UPSTREAM_URL (see upstreamUrl), SESSION_SECRET, DATA_DIR,
+ * GATEWAY_DATABASE_URL (gatewayDatabaseUrl), UPSTREAM_SERVICE_TOKEN,
  * PUBLIC_ORIGINS, COOKIE_SECURE (1/0, default auto), LOG_LEVEL (default info), and the hub relay's
  * limits HUB_* (HUB_LIMIT_VARIABLES), HELP_HOSTS (helpHosts), CONFIG_FOUR_EYES (fourEyes). Throws
  * GatewayConfigError for a value it cannot start with.
@@ -136,6 +158,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv, root: string): Gateway
       // Refuses production with a missing, short or default secret (SessionSecretError).
       sessionSecret: resolveSessionSecret(env).secret,
       dataDir: env.DATA_DIR || join(root, "data"),
+      databaseUrl: gatewayDatabaseUrl(env.GATEWAY_DATABASE_URL),
       upstreamServiceToken: env.UPSTREAM_SERVICE_TOKEN || null,
       publicOrigins: publicOrigins(env),
       cookieSecurity: env.COOKIE_SECURE === "1" ? true : env.COOKIE_SECURE === "0" ? false : "auto",

@@ -96,6 +96,25 @@ export class GatewayDatabase {
     }
   }
 
+  /** Whether the server answers a query within `timeoutMs` (the readiness probe's check). */
+  async reachable(timeoutMs: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      return await Promise.race([
+        this.pool.query("SELECT 1").then(
+          () => true,
+          () => false,
+        ),
+        late,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** Ends the pool (waiting for the connections in use); a second call does nothing. */
   async close(): Promise<void> {
     if (this.#closed) return;

@@ -5,11 +5,13 @@
  * "the upstream ended this session" signal.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { GatewayDatabase } from "../database/postgres.ts";
 import { accessFactsFrom, accessFingerprint } from "../manifests/filter-access.ts";
 import type { ManifestAudience } from "../manifests/resolve-manifest.ts";
 import type { CookieSecurity } from "../security/cookies.ts";
 import { createCsrfGuard } from "../security/csrf.ts";
 import { AuthRateLimits, type RateLimitedAction, type RateLimitPolicy } from "../security/rate-limit.ts";
+import { PostgresSessionStore } from "./postgres-session-store.ts";
 import { withFacts } from "./session-data.ts";
 import { GatewaySessions, type NowOrLater, type SessionIdentity } from "./session-manager.ts";
 import type { SessionStore } from "./session-store.ts";
@@ -22,8 +24,11 @@ export interface GatewaySessionOptions {
   upstreamAppBase: string;
   /** SESSION_SECRET, as resolveSessionSecret returned it. */
   secret: string;
-  /** A store, or the SQLite file to open (IN_MEMORY for tests). */
-  store: SessionStore | { sqliteFile: string };
+  /**
+   * A store, the SQLite file to open (IN_MEMORY for tests), or the gateway's PostgreSQL database
+   * (GATEWAY_DATABASE_URL; its opener closes it) to keep the sessions in.
+   */
+  store: SessionStore | { sqliteFile: string } | { database: GatewayDatabase };
   /** Secure attribute of the cookies (default "auto": when the request came over https). */
   cookieSecurity?: CookieSecurity;
   /** The product's public origins for the CSRF Origin check (default: the request's own origin). */
@@ -69,7 +74,11 @@ const ANONYMOUS: ManifestAudience = { kind: "anonymous" };
 /** Builds the gateway session from its options. */
 export function createGatewaySession(options: GatewaySessionOptions): GatewaySession {
   const store =
-    "sqliteFile" in options.store ? new SqliteSessionStore(options.store.sqliteFile) : options.store;
+    "sqliteFile" in options.store
+      ? new SqliteSessionStore(options.store.sqliteFile)
+      : "database" in options.store
+        ? new PostgresSessionStore(options.store.database)
+        : options.store;
   const cookieSecurity = options.cookieSecurity ?? "auto";
   const sessions = new GatewaySessions({
     store,
