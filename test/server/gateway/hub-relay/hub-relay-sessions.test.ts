@@ -78,6 +78,7 @@ describe("hub relay: sessions and tabs", () => {
       tabs: 0,
       reportedBuilds: 0,
       reportedLists: 0,
+      reportedSchemaSets: 0,
     });
 
     // A new tab of the same session opens a fresh pair.
