@@ -79,6 +79,11 @@ export interface GatewayOptions {
   helpHosts?: readonly HelpHost[];
   /** The four-eyes rule of the configuration plane (CONFIG_FOUR_EYES): publications need another's approval. */
   configFourEyes?: boolean;
+  /**
+   * Proxies whose X-Forwarded-For/-Proto are believed (TRUSTED_PROXIES): `request.ip` and
+   * `request.protocol` are then the client's as the proxy saw it; none by default.
+   */
+  trustedProxies?: readonly string[];
   /** The configuration plane's clock and schedule timer (tests replace it); the real one by default. */
   configClock?: ConfigClock;
 }
@@ -121,7 +126,8 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
   const app = Fastify({
     logger: redactedLoggerOptions(options.logger ?? false),
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Only the named proxies' forwarding headers count; anyone else's are the client's own claim.
+    trustProxy: options.trustedProxies?.length ? [...options.trustedProxies] : false,
     // Router and HTTP parser errors get §8 answers too (they happen outside any Fastify scope).
     ...errorAnswerServerOptions,
   });

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { GatewayOptions } from "./app.ts";
 import type { HubRelayLimits } from "./hub-relay/options.ts";
 import { HelpHostsError, parseHelpHosts } from "./plugins/help-mode.ts";
+import { parseIpRange } from "./security/ip-ranges.ts";
 import { resolveSessionSecret } from "./session/session-secret.ts";
 
 /** Listening address and the app options, read from the environment. */
@@ -121,6 +122,25 @@ export function gatewayDatabaseUrl(value: string | undefined): string | null {
   return value.trim();
 }
 
+/**
+ * TRUSTED_PROXIES (comma-separated addresses or CIDR blocks, e.g. `127.0.0.1,10.0.0.0/8`): the hops
+ * whose X-Forwarded-For and X-Forwarded-Proto the gateway believes — the nginx in front of several
+ * instances (deploy/nginx/). Unset trusts none: the socket's peer is the client, so a client cannot
+ * claim another address to slip past a blocked range or a rate limit. A malformed entry refuses to boot.
+ */
+export function trustedProxies(value: string | undefined): string[] {
+  if (value === undefined || value.trim() === "") return [];
+  return value.split(",").map((entry) => {
+    const text = entry.trim();
+    if (parseIpRange(text) === null) {
+      throw new GatewayConfigError(
+        `TRUSTED_PROXIES entries must be addresses or CIDR blocks (got '${text}')`,
+      );
+    }
+    return text;
+  });
+}
+
 /** CONFIG_FOUR_EYES: `1` makes every configuration publication wait for a second staff member's approval; `0` or unset does not. */
 export function fourEyes(value: string | undefined): boolean {
   if (value === undefined || value === "" || value === "0") return false;
@@ -143,7 +163,7 @@ export function helpHosts(env: NodeJS.ProcessEnv) {
  * and DIST_DIR (defaults under `root`), UPSTREAM_URL (see upstreamUrl), SESSION_SECRET, DATA_DIR,
  * GATEWAY_DATABASE_URL (gatewayDatabaseUrl), UPSTREAM_SERVICE_TOKEN,
  * PUBLIC_ORIGINS, COOKIE_SECURE (1/0, default auto), LOG_LEVEL (default info), and the hub relay's
- * limits HUB_* (HUB_LIMIT_VARIABLES), HELP_HOSTS (helpHosts), CONFIG_FOUR_EYES (fourEyes). Throws
+ * limits HUB_* (HUB_LIMIT_VARIABLES), HELP_HOSTS (helpHosts), CONFIG_FOUR_EYES (fourEyes), TRUSTED_PROXIES (trustedProxies). Throws
  * GatewayConfigError for a value it cannot start with.
  */
 export function readGatewayConfig(env: NodeJS.ProcessEnv, root: string): GatewayConfig {
@@ -165,6 +185,7 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv, root: string): Gateway
       hubLimits: hubLimits(env),
       helpHosts: helpHosts(env),
       configFourEyes: fourEyes(env.CONFIG_FOUR_EYES),
+      trustedProxies: trustedProxies(env.TRUSTED_PROXIES),
       logger: {
         level: env.LOG_LEVEL || "info",
         redact: {

@@ -2,7 +2,6 @@
  * Relays one browser request to the upstream and its answer back, streaming both bodies
  * (DESIGN.md §4, REST relay). The plugin `restRelay` mounts it; this module holds the per-request flow.
  */
-import type { TLSSocket } from "node:tls";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Dispatcher } from "undici";
 import type { RelayTimeouts } from "./relay-dispatcher.ts";
@@ -201,9 +200,13 @@ function pathOf(request: FastifyRequest): string {
   return (request.raw.url ?? "").split("?")[0]!;
 }
 
+/**
+ * The client as the gateway knows it: the socket's peer, or with TRUSTED_PROXIES what the trusted
+ * proxy forwarded (Fastify's `request.ip`/`request.protocol` apply the list; the client's own
+ * forwarding headers were stripped by request-headers.ts either way).
+ */
 function forwardedFacts(request: FastifyRequest): { for: string; proto: "http" | "https" } {
-  const socket = request.raw.socket as TLSSocket;
-  return { for: socket.remoteAddress ?? "", proto: socket.encrypted ? "https" : "http" };
+  return { for: request.ip ?? "", proto: request.protocol === "https" ? "https" : "http" };
 }
 
 function validRetryAfter(value: string): boolean {
