@@ -31,6 +31,13 @@ export interface UpstreamOptions {
   lifetimes?: Partial<Lifetimes>;
   /** Public URL of the product (the gateway), used for links in mails. Default http://localhost:3000. */
   publicUrl?: string;
+  /**
+   * `redis://…`: the hubs' backplane, so a send reaches the connections of every upstream instance
+   * over the same store (realtime/README.md, "Several instances"). Absent: this process only.
+   */
+  redisUrl?: string;
+  /** Prefix of the backplane's Redis channel; instances with the same one form one backplane. */
+  redisChannelPrefix?: string;
 }
 
 /** Lifetimes of sessions and tokens. */
@@ -76,7 +83,12 @@ export interface UpstreamSettings {
   passwordCost: ScryptCost;
   lifetimes: Lifetimes;
   publicUrl: string;
+  redisUrl: string | null;
+  redisChannelPrefix: string;
 }
+
+/** The backplane channel's prefix when none is given. */
+export const DEFAULT_REDIS_CHANNEL_PREFIX = "tessera:upstream:";
 
 /** Resolves options to settings. */
 export function resolveSettings(options: UpstreamOptions): UpstreamSettings {
@@ -89,5 +101,7 @@ export function resolveSettings(options: UpstreamOptions): UpstreamSettings {
     passwordCost: options.passwordCost ?? DEFAULT_SCRYPT_COST,
     lifetimes: { ...DEFAULT_LIFETIMES, ...options.lifetimes },
     publicUrl: (options.publicUrl ?? "http://localhost:3000").replace(/\/+$/, ""),
+    redisUrl: options.redisUrl ? options.redisUrl : null,
+    redisChannelPrefix: options.redisChannelPrefix ?? DEFAULT_REDIS_CHANNEL_PREFIX,
   };
 }

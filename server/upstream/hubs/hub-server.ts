@@ -7,11 +7,12 @@
 import type {} from "@fastify/websocket";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ConnectionGrant, ConnectionTokenStore } from "./connection-tokens.ts";
+import { type HubDelivery, hubScope, isHubDelivery } from "./hub-backplane.ts";
 import { CloseCode, serializeHubMessage } from "./hub-protocol.ts";
 import { HubRegistry } from "./hub-registry.ts";
 import { HubSession, type SessionContext } from "./hub-session.ts";
 import { resolveHubSettings } from "./hub-settings.ts";
-import type { Hub, HubOptions, HubPrincipal } from "./hub-types.ts";
+import type { Hub, HubOptions, HubPrincipal, HubSends } from "./hub-types.ts";
 
 /** Negotiate protocol version spoken: 1, where the secret connection token differs from the public id. */
 const NEGOTIATE_VERSION = 1;
@@ -79,8 +80,7 @@ export function registerHub<P extends HubPrincipal>(app: FastifyInstance, option
     admitted.set(request, { connectionId: grant.connectionId, principal });
   }
 
-  const hub: Hub<P> = {
-    path: settings.path,
+  const local: HubSends = {
     sendToConnection(connectionId, target, ...args) {
       const session = registry.get(connectionId);
       return session?.send(target, ...args) ?? false;
@@ -89,13 +89,49 @@ export function registerHub<P extends HubPrincipal>(app: FastifyInstance, option
       fanOut(registry.ofPrincipal(principalKey), target, args),
     sendToGroup: (group, target, ...args) => fanOut(registry.inGroup(group), target, args),
     sendToAll: (target, ...args) => fanOut(registry.all(), target, args),
-    addToGroup: (connectionId, group) => registry.addToGroup(connectionId, group),
-    removeFromGroup: (connectionId, group) => registry.removeFromGroup(connectionId, group),
     closeConnectionsOf(principalKey, closeOptions) {
       const sessions = registry.ofPrincipal(principalKey);
       for (const session of sessions) session.close(closeOptions);
       return sessions.length;
     },
+  };
+  // Every instance delivers what another published to its own connections; its own sends were
+  // delivered here before they were published, so nothing reaches a connection twice.
+  const publish = options.backplane?.attach<unknown>(hubScope(settings.path), (message) => {
+    if (!isHubDelivery(message)) {
+      app.log.warn({ hub: settings.path }, "hub backplane: an undeliverable message was dropped");
+      return;
+    }
+    deliver(local, message);
+  });
+
+  const hub: Hub<P> = {
+    path: settings.path,
+    local,
+    sendToConnection(connectionId, target, ...args) {
+      if (local.sendToConnection(connectionId, target, ...args)) return true;
+      // A connection id is unique across instances: one that is not open here may be another's.
+      publish?.({ kind: "connection", connectionId, target, args });
+      return false;
+    },
+    sendToPrincipal(principalKey, target, ...args) {
+      publish?.({ kind: "principal", principalKey, target, args });
+      return local.sendToPrincipal(principalKey, target, ...args);
+    },
+    sendToGroup(group, target, ...args) {
+      publish?.({ kind: "group", group, target, args });
+      return local.sendToGroup(group, target, ...args);
+    },
+    sendToAll(target, ...args) {
+      publish?.({ kind: "all", target, args });
+      return local.sendToAll(target, ...args);
+    },
+    closeConnectionsOf(principalKey, closeOptions = {}) {
+      publish?.({ kind: "close", principalKey, ...closeOptions });
+      return local.closeConnectionsOf(principalKey, closeOptions);
+    },
+    addToGroup: (connectionId, group) => registry.addToGroup(connectionId, group),
+    removeFromGroup: (connectionId, group) => registry.removeFromGroup(connectionId, group),
     connections: () => registry.all(),
     close() {
       shutdown ??= closeAll([...live], settings.shutdownGraceMs);
@@ -142,6 +178,29 @@ export function registerHub<P extends HubPrincipal>(app: FastifyInstance, option
     instance.addHook("preClose", () => hub.close());
   });
   return hub;
+}
+
+/** A delivery published by another instance, on this process's connections. */
+function deliver(local: HubSends, delivery: HubDelivery): void {
+  switch (delivery.kind) {
+    case "connection":
+      local.sendToConnection(delivery.connectionId, delivery.target, ...delivery.args);
+      return;
+    case "principal":
+      local.sendToPrincipal(delivery.principalKey, delivery.target, ...delivery.args);
+      return;
+    case "group":
+      local.sendToGroup(delivery.group, delivery.target, ...delivery.args);
+      return;
+    case "all":
+      local.sendToAll(delivery.target, ...delivery.args);
+      return;
+    case "close":
+      local.closeConnectionsOf(delivery.principalKey, {
+        ...(delivery.error === undefined ? {} : { error: delivery.error }),
+        ...(delivery.allowReconnect === undefined ? {} : { allowReconnect: delivery.allowReconnect }),
+      });
+  }
 }
 
 function fanOut<P extends HubPrincipal>(sessions: HubSession<P>[], target: string, args: unknown[]): number {

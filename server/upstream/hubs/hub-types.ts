@@ -3,6 +3,7 @@
  * handler sees of its connection.
  */
 import type { FastifyRequest } from "fastify";
+import type { HubBackplane } from "./hub-backplane.ts";
 
 /** The authenticated party behind a connection; `key` identifies it (e.g. a user's record id). */
 export interface HubPrincipal {
@@ -83,27 +84,45 @@ export interface HubOptions<P extends HubPrincipal> {
   readonly maxBufferedBytes?: number;
   /** How long `close()` waits for clients to acknowledge before terminating sockets. Default 5 000. */
   readonly shutdownGraceMs?: number;
+  /**
+   * The channel to the hub's other instances (hub-backplane.ts): sends and closes are published there
+   * too, and what the others publish reaches this instance's connections. None: this process only.
+   */
+  readonly backplane?: HubBackplane;
 }
 
-/** The handle `registerHub` returns, for the application to push events and manage connections. */
-export interface Hub<P extends HubPrincipal> {
+/**
+ * Sends and closes on the connections of this process only. The counts returned are of this
+ * process's connections: another instance's are reached through the backplane, uncounted.
+ */
+export interface HubSends {
+  /** Invokes `target` on one connection; false when no such open connection exists here. */
+  sendToConnection(connectionId: string, target: string, ...args: unknown[]): boolean;
+  /** Invokes `target` on every connection of a principal; returns how many were reached here. */
+  sendToPrincipal(principalKey: string, target: string, ...args: unknown[]): number;
+  /** Invokes `target` on every connection in a group; returns how many were reached here. */
+  sendToGroup(group: string, target: string, ...args: unknown[]): number;
+  /** Invokes `target` on every connection of the hub; returns how many were reached here. */
+  sendToAll(target: string, ...args: unknown[]): number;
+  /** Closes every connection of a principal (e.g. on logout); returns how many were closed here. */
+  closeConnectionsOf(principalKey: string, options?: HubCloseOptions): number;
+}
+
+/**
+ * The handle `registerHub` returns, for the application to push events and manage connections. Its
+ * sends and closes reach every instance's connections when the hub has a backplane (counting this
+ * process's); `local` reaches this process's only.
+ */
+export interface Hub<P extends HubPrincipal> extends HubSends {
   /** The hub path it was registered with. */
   readonly path: string;
-  /** Invokes `target` on one connection; false when no such open connection exists. */
-  sendToConnection(connectionId: string, target: string, ...args: unknown[]): boolean;
-  /** Invokes `target` on every connection of a principal; returns how many were reached. */
-  sendToPrincipal(principalKey: string, target: string, ...args: unknown[]): number;
-  /** Invokes `target` on every connection in a group; returns how many were reached. */
-  sendToGroup(group: string, target: string, ...args: unknown[]): number;
-  /** Invokes `target` on every connection of the hub; returns how many were reached. */
-  sendToAll(target: string, ...args: unknown[]): number;
+  /** The same sends and closes, on this process's connections only (what a backplane delivers). */
+  readonly local: HubSends;
   /** Adds a connection to a group; false when no such open connection exists. */
   addToGroup(connectionId: string, group: string): boolean;
   /** Removes a connection from a group; false when it was not in it. */
   removeFromGroup(connectionId: string, group: string): boolean;
-  /** Closes every connection of a principal (e.g. on logout); returns how many were closed. */
-  closeConnectionsOf(principalKey: string, options?: HubCloseOptions): number;
-  /** A snapshot of the open connections. */
+  /** A snapshot of this process's open connections. */
   connections(): HubConnection<P>[];
   /**
    * Shutdown: refuses new negotiations and sockets, sends every client a Close message allowing

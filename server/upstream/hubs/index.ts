@@ -2,6 +2,7 @@
  * The hub server of the reference upstream: SignalR's JSON hub protocol over WebSocket (DESIGN.md §4).
  * Register @fastify/websocket on the app, then call `registerHub` once per hub path.
  */
+export { type HubBackplane, type HubDelivery, hubScope } from "./hub-backplane.ts";
 export { accessTokenOf, CONFLICTING, registerHub } from "./hub-server.ts";
 export * from "./hub-settings.ts";
 export {
@@ -12,4 +13,6 @@ export {
   type HubMethodHandler,
   type HubOptions,
   type HubPrincipal,
+  type HubSends,
 } from "./hub-types.ts";
+export { type BackplaneResyncReason, type BackplaneStats, RedisBackplane } from "./redis-backplane.ts";

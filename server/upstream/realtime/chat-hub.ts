@@ -16,6 +16,7 @@ import {
   accessTokenOf,
   CONFLICTING,
   type Hub,
+  type HubBackplane,
   type HubConnection,
   HubMethodError,
   registerHub,
@@ -66,6 +67,7 @@ export async function registerChatHub(
   app: FastifyInstance,
   context: UpstreamContext,
   publisher: () => ChatPublisher,
+  backplane?: HubBackplane,
 ): Promise<Hub<SessionPrincipal>> {
   const { store } = context;
   const admitted = new WeakMap<FastifyRequest, SessionPrincipal>();
@@ -95,7 +97,8 @@ export async function registerChatHub(
       const token = accessTokenOf(request);
       if (token === null || token === CONFLICTING) return;
       const caller = await context.sessions.authenticate(token);
-      if (typeof caller === "string") return;
+      // A preview's read-only session has no chat: sending a message changes data.
+      if (typeof caller === "string" || caller.session.readOnly) return;
       const role = chatRoleOf(caller);
       if (role === null)
         return reply.code(403).header("cache-control", "no-store").send({ error: CHAT_NOT_AVAILABLE });
@@ -103,6 +106,7 @@ export async function registerChatHub(
     });
     hub = registerHub<SessionPrincipal>(scope, {
       path: "/hubs/supportchat",
+      backplane,
       authenticate: async (request) => admitted.get(request) ?? null,
       onConnect: (connection) => {
         const { principal } = connection;

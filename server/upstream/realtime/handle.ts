@@ -5,7 +5,7 @@
  * a user's role or permissions.
  */
 import type { UpstreamContext } from "../context.ts";
-import type { Hub } from "../hubs/index.ts";
+import type { Hub, RedisBackplane } from "../hubs/index.ts";
 import type { ChatPublisher } from "./chat-events.ts";
 import { accountGroup, type SessionPrincipal, userGroup } from "./principals.ts";
 import type { SessionWatch } from "./session-watch.ts";
@@ -27,9 +27,14 @@ export class Realtime {
     readonly chatHub: Hub<SessionPrincipal>,
     readonly chat: ChatPublisher,
     readonly watch: SessionWatch,
+    /** The channel to the other instances; null for a single instance (no `redisUrl`). */
+    readonly backplane: RedisBackplane | null = null,
   ) {}
 
-  /** Invokes `target` on the audience's user-hub connections; returns how many were reached. */
+  /**
+   * Invokes `target` on the audience's user-hub connections, on every instance; returns how many of
+   * this instance's were reached.
+   */
   toUsers(audience: Audience, target: string, ...args: unknown[]): number {
     if (audience.userId !== undefined && audience.accountId === undefined) {
       throw new TypeError("An audience with a userId needs its accountId.");

@@ -7,9 +7,15 @@
  * - revoked elsewhere, user or account disabled: `Disconnected("/login")`;
  * and the ended session's connections to both hubs are closed (Close without reconnect). Logout and
  * revocations announced on the event bus are acted on at once rather than at the next sweep.
+ *
+ * Each instance watches its own connections and sends to them only (`hub.local`): the sessions are in
+ * the shared store, so every instance reaches the same verdict, and a warning or Disconnect is sent
+ * once per connection however many instances hold the session's connections. A logout or revocation
+ * happens on one instance, so with a backplane it is relayed to the others, which act on theirs.
  */
 import type { UpstreamContext } from "../context.ts";
-import type { Hub, HubConnection } from "../hubs/index.ts";
+import type { UpstreamEventMap } from "../events.ts";
+import type { Hub, HubBackplane, HubConnection } from "../hubs/index.ts";
 import type { SessionPrincipal } from "./principals.ts";
 import { UserHubTarget } from "./targets.ts";
 
@@ -19,6 +25,14 @@ export const SESSION_SWEEP_INTERVAL_MS = 1000;
 /** Where `Disconnected` sends the browser after a logout, and after a revocation. */
 export const LOGGED_OUT_URL = "/loggedout";
 export const SIGN_IN_AGAIN_URL = "/login";
+
+/** A logout or revocation, as relayed between instances. */
+type SessionEvent =
+  | { name: "sessionEnded"; payload: UpstreamEventMap["sessionEnded"] }
+  | { name: "userSessionsRevoked"; payload: UpstreamEventMap["userSessionsRevoked"] };
+
+/** The backplane scope of logouts and revocations. */
+export const SESSION_EVENTS_SCOPE = "session-events";
 
 type SessionState =
   | { kind: "live"; warningAt: number; expiresAt: number }
@@ -35,35 +49,48 @@ export class SessionWatch {
   constructor(
     private readonly context: UpstreamContext,
     private readonly hubs: { user: Hub<SessionPrincipal>; chat: Hub<SessionPrincipal> },
+    private readonly backplane?: HubBackplane,
   ) {}
 
-  /** Starts the sweep and listens for logouts and revocations. */
+  /** Starts the sweep and listens for logouts and revocations, here and (relayed) on other instances. */
   start(): void {
     const { events } = this.context;
+    const relay = this.backplane?.attach<SessionEvent>(SESSION_EVENTS_SCOPE, (event) => this.#apply(event));
+    const act = (event: SessionEvent) => {
+      this.#apply(event);
+      relay?.(event);
+    };
     this.#unsubscribe.push(
-      events.on("sessionEnded", ({ sessionId, reason }) => {
-        const key = String(sessionId);
-        if (reason === "impersonationStopped") {
-          // The gateway swaps to the staff identity and reconnects; a plain client's reconnect gets 401.
-          for (const hub of [this.hubs.user, this.hubs.chat])
-            hub.closeConnectionsOf(key, { allowReconnect: true });
-          this.#warned.delete(key);
-        } else
-          this.end(key, UserHubTarget.Disconnected, reason === "logout" ? LOGGED_OUT_URL : SIGN_IN_AGAIN_URL);
-      }),
-      events.on("userSessionsRevoked", ({ accountId, userId, keptSessionId }) => {
-        const keys = new Set<string>();
-        for (const hub of [this.hubs.user, this.hubs.chat]) {
-          for (const { principal } of hub.connections()) {
-            const sameUser = principal.accountId === accountId && principal.userId === userId;
-            if (sameUser && principal.sessionId !== keptSessionId) keys.add(principal.key);
-          }
-        }
-        for (const key of keys) this.end(key, UserHubTarget.Disconnected, SIGN_IN_AGAIN_URL);
-      }),
+      events.on("sessionEnded", (payload) => act({ name: "sessionEnded", payload })),
+      events.on("userSessionsRevoked", (payload) => act({ name: "userSessionsRevoked", payload })),
     );
     this.#timer = setInterval(() => void this.sweep(), SESSION_SWEEP_INTERVAL_MS);
     this.#timer.unref();
+  }
+
+  /** A logout or revocation, on this instance's connections. */
+  #apply(event: SessionEvent): void {
+    if (event.name === "sessionEnded") {
+      const { sessionId, reason } = event.payload;
+      const key = String(sessionId);
+      if (reason === "impersonationStopped") {
+        // The gateway swaps to the staff identity and reconnects; a plain client's reconnect gets 401.
+        for (const hub of [this.hubs.user, this.hubs.chat])
+          hub.local.closeConnectionsOf(key, { allowReconnect: true });
+        this.#warned.delete(key);
+      } else
+        this.end(key, UserHubTarget.Disconnected, reason === "logout" ? LOGGED_OUT_URL : SIGN_IN_AGAIN_URL);
+      return;
+    }
+    const { accountId, userId, keptSessionId } = event.payload;
+    const keys = new Set<string>();
+    for (const hub of [this.hubs.user, this.hubs.chat]) {
+      for (const { principal } of hub.connections()) {
+        const sameUser = principal.accountId === accountId && principal.userId === userId;
+        if (sameUser && principal.sessionId !== keptSessionId) keys.add(principal.key);
+      }
+    }
+    for (const key of keys) this.end(key, UserHubTarget.Disconnected, SIGN_IN_AGAIN_URL);
   }
 
   /** Stops sweeping and listening. */
@@ -103,19 +130,22 @@ export class SessionWatch {
     const warning = { ExpiresAt: new Date(state.expiresAt).toISOString() };
     if (due && !this.#warned.has(principal.key)) {
       this.#warned.add(principal.key);
-      this.hubs.user.sendToPrincipal(principal.key, UserHubTarget.DisconnectionWarning, warning);
+      this.hubs.user.local.sendToPrincipal(principal.key, UserHubTarget.DisconnectionWarning, warning);
     } else if (due && joined) {
       joined.send(UserHubTarget.DisconnectionWarning, warning);
     } else if (!due && this.#warned.delete(principal.key)) {
-      this.hubs.user.sendToPrincipal(principal.key, UserHubTarget.RemoveDisconnectionWarning);
+      this.hubs.user.local.sendToPrincipal(principal.key, UserHubTarget.RemoveDisconnectionWarning);
     }
   }
 
-  /** Tells the session's user-hub connections why it ended, then closes its connections to both hubs. */
+  /**
+   * Tells the session's user-hub connections on this instance why it ended, then closes its
+   * connections to both hubs here.
+   */
   end(key: string, target: string, ...args: unknown[]): void {
     this.#warned.delete(key);
-    this.hubs.user.sendToPrincipal(key, target, ...args);
-    for (const hub of [this.hubs.user, this.hubs.chat]) hub.closeConnectionsOf(key);
+    this.hubs.user.local.sendToPrincipal(key, target, ...args);
+    for (const hub of [this.hubs.user, this.hubs.chat]) hub.local.closeConnectionsOf(key);
   }
 
   private async state(principal: SessionPrincipal): Promise<SessionState> {

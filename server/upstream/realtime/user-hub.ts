@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import type { UpstreamContext } from "../context.ts";
-import { type Hub, HubMethodError, registerHub } from "../hubs/index.ts";
+import { type Hub, type HubBackplane, HubMethodError, registerHub } from "../hubs/index.ts";
 import { notificationBody } from "../notifications/service.ts";
 import { accountGroup, SessionPrincipal, userGroup } from "./principals.ts";
 import type { SessionWatch } from "./session-watch.ts";
@@ -32,13 +32,18 @@ export function registerUserHub(
   app: FastifyInstance,
   context: UpstreamContext,
   watch: () => SessionWatch,
+  backplane?: HubBackplane,
 ): Hub<SessionPrincipal> {
   const hub: Hub<SessionPrincipal> = registerHub<SessionPrincipal>(app, {
     path: "/hubs/user",
+    backplane,
     authenticate: async (_request, token) => {
       if (!token) return null;
       const caller = await context.sessions.authenticate(token);
-      return typeof caller === "string" ? null : new SessionPrincipal(caller, token);
+      // A preview's read-only session has no realtime: a hub method could change data.
+      return typeof caller === "string" || caller.session.readOnly
+        ? null
+        : new SessionPrincipal(caller, token);
     },
     onConnect: async (connection) => {
       const { principal } = connection;
