@@ -66,6 +66,19 @@ export async function startUpstream(
   };
 }
 
+/**
+ * Another instance of a running upstream, as several instances share one store: the same data dir
+ * (a second SQLite connection on its file, WAL, the busy timeout between them) and the same clock,
+ * its own HTTP and WebSocket listener. Its `close()` only stops it; the first instance's removes the dir.
+ */
+export async function startAnotherInstance(
+  first: RunningUpstream,
+  options: Partial<UpstreamOptions> = {},
+): Promise<RunningUpstream> {
+  const other = await startUpstream({ ...options, dataDir: first.dataDir, clock: first.clock });
+  return { ...other, close: other.stop };
+}
+
 /** A parsed JSON body, read field by field in assertions. */
 // biome-ignore lint/suspicious/noExplicitAny: tests read response JSON ad hoc; assertions check the shapes
 export type Json = any;
