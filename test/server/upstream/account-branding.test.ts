@@ -3,8 +3,8 @@
  * and writes them under the WCAG 2.2 AA rule of core/branding/contrast.ts — a pair under it is
  * refused (400 InsufficientBrandContrast) with each failing pair and its measured ratio in the
  * message, and nothing is stored — they reach every member's LoggedInConfig, an absent colour stays
- * and null restores the product's; /admin/accounts edits them under the same rule; the store keeps
- * only the canonical form.
+ * and null restores the product's; /admin/accounts creates and edits accounts with them under the
+ * same rule (a refused creation creates nothing); the store keeps only the canonical form.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -188,6 +188,55 @@ describe("/admin/accounts brand colours", () => {
       assert.equal(refused.status, 400, colour);
       assert.equal(refused.body.ErrorCode, 1001, colour);
     }
+  });
+
+  test("an account created with them: a pair under AA is refused with its ratios and creates nothing; a valid pair is stored", async () => {
+    const templates = (await staff.get("/api/Admin/SubscriptionTemplates?search=Starter")).body.items;
+    const starter = templates.find((row: { Name: string }) => row.Name === "Starter");
+    const account = (domain: string, colours: Record<string, unknown>) => ({
+      Name: "Fabrikam Branded",
+      Domain: domain,
+      Status: "Trial",
+      SubscriptionTemplateRecId: starter.RecId,
+      LanguageCode: "en",
+      TwoFactorAuthenticationPolicy: "Optional",
+      ...colours,
+    });
+    const created = async (domain: string) =>
+      (await staff.get(`/api/Admin/Accounts?search=${domain}`)).body.items.filter(
+        (row: { Domain: string }) => row.Domain === domain,
+      );
+
+    const refused = await staff.post(
+      "/api/Admin/Accounts",
+      account("fabrikam-branded", { BrandPrimaryColor: "#8899aa", BrandAccentColor: "#7CB0FF" }),
+    );
+    assert.equal(refused.status, 400, JSON.stringify(refused.body));
+    assert.equal(refused.body.ErrorCode, 1092);
+    assert.equal(
+      refused.body.Message,
+      "Primary colour #8899aa with white text: contrast 2.92:1, needs 4.5:1; " +
+        "Accent colour #7cb0ff on the light background #f5f6f8: contrast 2.04:1, needs 4.5:1.",
+    );
+    assert.deepEqual(await created("fabrikam-branded"), []);
+
+    const saved = await staff.post(
+      "/api/Admin/Accounts",
+      account("fabrikam-branded", { BrandPrimaryColor: "#0B5394", BrandAccentColor: "#b0006e" }),
+    );
+    assert.equal(saved.status, 201, JSON.stringify(saved.body));
+    assert.deepEqual([saved.body.BrandPrimaryColor, saved.body.BrandAccentColor], ["#0b5394", "#b0006e"]);
+    const [stored] = await created("fabrikam-branded");
+    assert.equal(stored.RecId, saved.body.RecId);
+    assert.deepEqual([stored.BrandPrimaryColor, stored.BrandAccentColor], ["#0b5394", "#b0006e"]);
+
+    // Left unset (the create form's empty pickers send null): the product's own colours.
+    const plain = await staff.post(
+      "/api/Admin/Accounts",
+      account("fabrikam-plain", { BrandPrimaryColor: null, BrandAccentColor: null }),
+    );
+    assert.equal(plain.status, 201, JSON.stringify(plain.body));
+    assert.deepEqual([plain.body.BrandPrimaryColor, plain.body.BrandAccentColor], [null, null]);
   });
 
   test("a member cannot reach the admin resource", async () => {
