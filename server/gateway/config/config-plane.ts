@@ -52,6 +52,14 @@ export interface PublishedEvent {
   accounts: ReadonlySet<number> | null;
 }
 
+/**
+ * What this instance changed in the shared store, for the other instances (the fan-out): the version
+ * published or promoted, or null when only the schedule changed (scheduled, cancelled, failed).
+ */
+export interface StoreChange {
+  version: number | null;
+}
+
 /** What a connected tab reported (the hub relay's tab reports). */
 export interface ClientReport {
   accountRecId: number | null;
@@ -161,6 +169,7 @@ export class ConfigPlane {
   readonly #baseTexts: Readonly<Record<Language, ServedTexts>>;
   readonly #contents = new Map<number, ConfigContent>();
   readonly #listeners = new Set<(event: PublishedEvent) => void>();
+  readonly #storeListeners = new Set<(change: StoreChange) => void>();
   #timer: unknown;
   #maintenanceEnd: number | null = null;
   #queue: Promise<unknown> = Promise.resolve();
@@ -278,6 +287,115 @@ export class ConfigPlane {
   onPublished(listener: (event: PublishedEvent) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /** Listens to what this instance changes in the store (the fan-out tells the other instances). */
+  onStoreChanged(listener: (change: StoreChange) => void): () => void {
+    this.#storeListeners.add(listener);
+    return () => this.#storeListeners.delete(listener);
+  }
+
+  #storeChanged(version: number | null = null): void {
+    for (const listener of this.#storeListeners) {
+      try {
+        listener({ version });
+      } catch (error) {
+        this.#log.error({ err: error }, "configuration: a store change listener failed");
+      }
+    }
+  }
+
+  /**
+   * Serves what the store releases now, when another instance may have changed it (its fan-out
+   * message, or the resynchronisation after Redis returns): the newest `all` release and the canary,
+   * each checked and validated as at boot, announced to this instance's browsers as a publication of
+   * its own is; then arms the schedule for what was scheduled elsewhere. A version that does not
+   * validate here is not served (the one before stays) and is reported as degraded. True when what
+   * is served changed.
+   */
+  async synchronise(): Promise<boolean> {
+    const changed = await this.#exclusive(async () => {
+      if (this.#closed) return false;
+      const releases = await this.#store.releases();
+      const newestAll = releases.findLast((release) => release.scope === "all");
+      const newest = releases.at(-1);
+      const previous = this.#all;
+      const previousCanary = this.#canary;
+      let next = this.#all;
+      if (
+        newestAll &&
+        newestAll.version !== this.#all.version &&
+        newestAll.version !== this.#degraded?.version
+      ) {
+        const loaded = await this.#loadDeployment(newestAll.version);
+        if ("deployment" in loaded) {
+          next = loaded.deployment;
+        } else {
+          this.#log.error(
+            { version: newestAll.version, problems: loaded.problems },
+            "configuration: a version published elsewhere is refused here",
+          );
+          this.#degraded = {
+            version: newestAll.version,
+            serving: this.#all.version,
+            problems: loaded.problems,
+          };
+        }
+      }
+      let canary: { deployment: Deployment; accounts: ReadonlySet<number> } | null = null;
+      if (newest?.scope === "canary") {
+        const accounts = new Set(newest.accounts ?? []);
+        if (
+          previousCanary?.deployment.version === newest.version &&
+          sameMembers(previousCanary.accounts, accounts)
+        ) {
+          canary = previousCanary;
+        } else {
+          const loaded =
+            newest.version === next.version
+              ? { deployment: next }
+              : await this.#loadDeployment(newest.version);
+          if ("deployment" in loaded) canary = { deployment: loaded.deployment, accounts };
+          else
+            this.#log.error(
+              { version: newest.version, problems: loaded.problems },
+              "configuration: a canary published elsewhere is refused here",
+            );
+        }
+      }
+      if (next === previous && canary === previousCanary) return false;
+      this.#all = next;
+      this.#canary = canary;
+      if (
+        next !== previous &&
+        this.#degraded?.version !== undefined &&
+        this.#degraded.version <= next.version
+      )
+        this.#degraded = null;
+      this.#remember(next);
+      if (canary) this.#remember(canary.deployment);
+      if (next !== previous) {
+        this.#announce({ version: next.version, urgency: urgencyOf(previous, next), accounts: null });
+      }
+      if (canary && canary !== previousCanary) {
+        this.#announce({
+          version: canary.deployment.version,
+          urgency: urgencyOf(previous, canary.deployment),
+          accounts: canary.accounts,
+        });
+      }
+      if (next === previous && !canary && previousCanary) {
+        // The canary went (a newer release for everyone): its accounts go back to what all are served.
+        this.#announce({
+          version: next.version,
+          urgency: urgencyOf(previousCanary.deployment, next),
+          accounts: previousCanary.accounts,
+        });
+      }
+      return true;
+    });
+    await this.#armSchedule();
+    return changed;
   }
 
   /** What is served, and whether it is degraded: the config API and /readyz. */
@@ -491,6 +609,7 @@ export class ConfigPlane {
         throw new ConfigPlaneError(409, "ConfigStaleBase", `Change set ${id} was changed meanwhile.`);
       await this.#audit(actor, "changeSet.cancel", `changeSet:${id}`, { was: record.status });
       await this.#armSchedule();
+      if (record.status === "scheduled") this.#storeChanged();
       return updated;
     });
   }
@@ -842,6 +961,7 @@ export class ConfigPlane {
           accounts,
         });
         await this.#armSchedule();
+        this.#storeChanged();
         return { scheduledAt: options.at };
       }
       const version = await this.#publishNow(actor, record, accounts);
@@ -891,7 +1011,7 @@ export class ConfigPlane {
       configuration,
       comment: record.comment,
       origin: record.system ? "maintenance" : "publish",
-      changeSetId: record.id,
+      changeSet: { id: record.id, revision: record.revision },
       restores: null,
       accounts,
       summary: report.summary,
@@ -907,7 +1027,8 @@ export class ConfigPlane {
       configuration?: MaterialisedConfiguration;
       comment: string;
       origin: VersionOrigin;
-      changeSetId: number | null;
+      /** The change set and the revision it was read at: the store publishes it only while it still is. */
+      changeSet: { id: number; revision: number } | null;
       restores: number | null;
       accounts: number[] | null;
       summary: string[];
@@ -935,12 +1056,12 @@ export class ConfigPlane {
         contentHash: hash,
         baseHash: this.#base.hash,
         origin: input.origin,
-        changeSetId: input.changeSetId,
+        changeSetId: input.changeSet?.id ?? null,
         restores: input.restores,
         summary: input.summary,
       },
       release: { scope: input.accounts ? "canary" : "all", accounts: input.accounts, at, actor: actor.name },
-      changeSet: input.changeSetId === null ? null : { id: input.changeSetId, status: "published" },
+      changeSet: input.changeSet ? { ...input.changeSet, status: "published" } : null,
       audit: {
         at,
         actor: actor.name,
@@ -952,13 +1073,14 @@ export class ConfigPlane {
               ? "version.canary"
               : "version.publish",
         details: {
-          changeSet: input.changeSetId,
+          changeSet: input.changeSet?.id ?? null,
           restores: input.restores,
           accounts: input.accounts,
           summary: input.summary,
         },
       },
     });
+    if (number === null) throw await this.#publishedElsewhere(input.changeSet?.id ?? 0);
     this.#contents.set(number, input.content);
     const deployment = deploy(number, hash, input.content, result.configuration);
     const previous = this.#all;
@@ -975,7 +1097,30 @@ export class ConfigPlane {
       urgency: urgencyOf(previous, deployment),
       accounts: input.accounts ? new Set(input.accounts) : null,
     });
+    this.#storeChanged(number);
     return number;
+  }
+
+  /**
+   * The store refused a change set's publication: it is no longer at the revision read — another
+   * instance (or operator) published it, or changed it, meanwhile. The answer says which; what the
+   * other published is served here too as soon as the plane has read it (synchronise()).
+   */
+  async #publishedElsewhere(id: number): Promise<ConfigPlaneError> {
+    // Queued behind the publication under way (the plane runs one change of the served state at a time).
+    void this.synchronise().catch((error: unknown) =>
+      this.#log.error({ err: error }, "configuration: reading what was published elsewhere failed"),
+    );
+    const now = await this.#store.changeSet(id);
+    if (now?.status === "published") {
+      return new ConfigPlaneError(
+        409,
+        "ConfigWrongState",
+        `Change set ${id} was published meanwhile, as version ${now.publishedVersion}; nothing more was published.`,
+        { publishedVersion: now.publishedVersion, revision: now.revision },
+      );
+    }
+    return staleChangeSet(id, now?.revision ?? 0);
   }
 
   #announce(event: PublishedEvent): void {
@@ -1016,6 +1161,7 @@ export class ConfigPlane {
       this.#canary = null;
       this.#degraded = null;
       this.#announce({ version, urgency: urgencyOf(previous, canary.deployment), accounts: null });
+      this.#storeChanged(version);
       return { version };
     });
   }
@@ -1037,7 +1183,7 @@ export class ConfigPlane {
         content,
         comment: comment || `Roll back to version ${version}`,
         origin: "rollback",
-        changeSetId: null,
+        changeSet: null,
         restores: version,
         accounts: null,
         summary: described.summary,
@@ -1175,15 +1321,22 @@ export class ConfigPlane {
             error instanceof ConfigPlaneError
               ? `${error.message} ${JSON.stringify(error.details)}`
               : (error as Error).message;
-          this.#log.error({ changeSet: record.id, reason }, "configuration: a scheduled publication failed");
-          await this.#store.updateChangeSet(record.id, record.revision, {
+          // At the revision read when it was due: when another instance's scheduler published it
+          // meanwhile (every instance runs the schedule), the row has moved on and nothing failed.
+          const failed = await this.#store.updateChangeSet(record.id, record.revision, {
             status: "failed",
             failure: reason.slice(0, 4000),
             updatedAt: this.#clock.now(),
           });
+          if (!failed) {
+            this.#log.info({ changeSet: record.id }, "configuration: a scheduled publication ran elsewhere");
+            continue;
+          }
+          this.#log.error({ changeSet: record.id, reason }, "configuration: a scheduled publication failed");
           await this.#audit(actor, "changeSet.failed", `changeSet:${record.id}`, {
             reason: reason.slice(0, 1000),
           });
+          this.#storeChanged();
         }
       }
       return versions;
@@ -1328,6 +1481,10 @@ function staleChangeSet(id: number, revision: number): ConfigPlaneError {
   return new ConfigPlaneError(409, "ConfigStaleBase", `Change set ${id} changed since you read it.`, {
     revision,
   });
+}
+
+function sameMembers(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
+  return a.size === b.size && [...a].every((member) => b.has(member));
 }
 
 /** The deployment of the base alone (version 0). */

@@ -48,13 +48,21 @@ export interface AuditFilter {
 export interface Publication {
   version: Omit<VersionRecord, "number">;
   release: Omit<ReleaseRecord, "id" | "version">;
-  changeSet: { id: number; status: "published" } | null;
+  /**
+   * The change set published, at the revision the publisher read it: the store publishes it only
+   * while it is still at that revision, so of two instances publishing one change set (or firing
+   * one schedule) exactly one writes a version.
+   */
+  changeSet: { id: number; revision: number; status: "published" } | null;
   audit: Omit<AuditRecord, "id" | "target"> & { target?: string };
 }
 
 export interface ConfigStore {
-  /** Writes a publication in one transaction and returns the new version's number. */
-  publish(publication: Publication): Promise<number>;
+  /**
+   * Writes a publication in one transaction and returns the new version's number; null, writing
+   * nothing, when its change set is no longer at the revision given (published, or changed, meanwhile).
+   */
+  publish(publication: Publication): Promise<number | null>;
   /** Appends a release of an existing version (a promotion) with its audit entry. */
   release(release: Omit<ReleaseRecord, "id">, audit: Omit<AuditRecord, "id">): Promise<ReleaseRecord>;
   version(number: number): Promise<VersionRecord | null>;

@@ -63,14 +63,23 @@ export class PostgresConfigStore implements ConfigStore {
     this.#database = database;
   }
 
-  async publish(publication: Publication): Promise<number> {
-    return this.#database.transaction(async (db) => {
+  async publish(publication: Publication): Promise<number | null> {
+    return this.#database.transaction(async (db): Promise<number | null> => {
       // One publisher at a time across instances: the next number is read and written under the
       // table's lock (readers are not blocked), so concurrent publications never take the same one.
       await db.query("LOCK TABLE config_versions IN EXCLUSIVE MODE");
       const head = await db.query<{ n: number }>("SELECT COALESCE(MAX(number), 0) AS n FROM config_versions");
       const number = (head.rows[0] as { n: number }).n + 1;
       const v = publication.version;
+      if (publication.changeSet) {
+        // First, at the revision the publisher read, under the lock: of two instances publishing one
+        // change set, the second matches no row (the first bumped the revision) and writes nothing.
+        const marked = await db.query(
+          "UPDATE config_change_sets SET status = 'published', published_version = $1, updated_at = $2, revision = revision + 1 WHERE id = $3 AND revision = $4",
+          [number, v.createdAt, publication.changeSet.id, publication.changeSet.revision],
+        );
+        if (marked.rowCount === 0) return null;
+      }
       await db.query(
         `INSERT INTO config_versions (number, created_at, author, comment, content, content_hash, base_hash, origin,
            change_set_id, restores, summary) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
@@ -89,12 +98,6 @@ export class PostgresConfigStore implements ConfigStore {
         ],
       );
       await insertRelease(db, { ...publication.release, version: number });
-      if (publication.changeSet) {
-        await db.query(
-          "UPDATE config_change_sets SET status = 'published', published_version = $1, updated_at = $2, revision = revision + 1 WHERE id = $3",
-          [number, v.createdAt, publication.changeSet.id],
-        );
-      }
       const { target, ...audit } = publication.audit;
       await insertAudit(db, {
         ...audit,

@@ -158,13 +158,23 @@ export class SqliteConfigStore implements ConfigStore {
     return { id: Number(result.lastInsertRowid), ...release };
   }
 
-  async publish(publication: Publication): Promise<number> {
-    return this.#db.transaction(() => {
+  async publish(publication: Publication): Promise<number | null> {
+    return this.#db.transaction((): number | null => {
       const head = this.#db.prepare("SELECT COALESCE(MAX(number), 0) AS n FROM config_versions").get() as {
         n: number;
       };
       const number = head.n + 1;
       const v = publication.version;
+      if (publication.changeSet) {
+        // First, at the revision the publisher read: a change set published (or changed) meanwhile
+        // matches no row, and nothing is written.
+        const marked = this.#db
+          .prepare(
+            "UPDATE config_change_sets SET status = 'published', published_version = ?, updated_at = ?, revision = revision + 1 WHERE id = ? AND revision = ?",
+          )
+          .run(number, v.createdAt, publication.changeSet.id, publication.changeSet.revision);
+        if (marked.changes === 0) return null;
+      }
       this.#db
         .prepare(
           `INSERT INTO config_versions (number, created_at, author, comment, content, content_hash, base_hash, origin,
@@ -184,13 +194,6 @@ export class SqliteConfigStore implements ConfigStore {
           JSON.stringify(v.summary),
         );
       this.#insertRelease({ ...publication.release, version: number });
-      if (publication.changeSet) {
-        this.#db
-          .prepare(
-            "UPDATE config_change_sets SET status = 'published', published_version = ?, updated_at = ?, revision = revision + 1 WHERE id = ?",
-          )
-          .run(number, v.createdAt, publication.changeSet.id);
-      }
       const { target, ...audit } = publication.audit;
       this.#insertAudit({
         ...audit,

@@ -4,7 +4,8 @@
  * reason (test/helpers/store-backends.ts): versions numbered in publishing order and kept with their
  * content, releases and audit entries appended, a publication written whole or not at all, change
  * sets updated only at the revision they were read at, the audit's filters and paging, the history
- * refusing changes — and two gateway instances on one store, publishing and updating at once.
+ * refusing changes, a change set published only at the revision it was read at — and two gateway
+ * instances on one store, publishing and updating at once, and publishing one change set at once.
  */
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, test } from "node:test";
@@ -16,8 +17,13 @@ const AT = Date.UTC(2026, 11, 1, 9, 0, 0);
 const ADMIN = "tessera/admin@tessera.example";
 const edits = (text: string) => [{ kind: "texts.en" as const, merge: { Menu_Dashboards: text } }];
 
-/** A publication of `content` at `at`, optionally of a change set. */
-function publication(content: string, at: number, changeSetId: number | null = null): Publication {
+/** A publication of `content` at `at`, optionally of a change set read at `revision`. */
+function publication(
+  content: string,
+  at: number,
+  changeSetId: number | null = null,
+  revision = 1,
+): Publication {
   return {
     version: {
       createdAt: at,
@@ -32,7 +38,7 @@ function publication(content: string, at: number, changeSetId: number | null = n
       summary: [`changed ${content}`],
     },
     release: { scope: "all", accounts: null, at, actor: ADMIN },
-    changeSet: changeSetId === null ? null : { id: changeSetId, status: "published" },
+    changeSet: changeSetId === null ? null : { id: changeSetId, revision, status: "published" },
     audit: { at, actor: ADMIN, address: "10.0.0.1", action: "version.publish", details: { note: content } },
   };
 }
@@ -112,10 +118,10 @@ for (const backend of await storeBackends()) {
 
     test("a publication of a change set marks it published at the new version, and keeps its own audit target", async () => {
       const created = await draft(store, "Boards");
-      const number = await store.publish({
-        ...publication("{}", AT + 5, created.id),
+      const number = (await store.publish({
+        ...publication("{}", AT + 5, created.id, created.revision),
         audit: { ...publication("{}", AT + 5).audit, target: `changeSet:${created.id}` },
-      });
+      })) as number;
       const published = await store.changeSet(created.id);
       assert.equal(published?.status, "published");
       assert.equal(published?.publishedVersion, number);
@@ -123,6 +129,31 @@ for (const backend of await storeBackends()) {
       assert.equal(published?.updatedAt, AT + 5);
       assert.equal((await store.version(number))?.changeSetId, created.id);
       assert.equal((await store.audit())[0]?.target, `changeSet:${created.id}`);
+    });
+
+    test("a change set is published only at the revision it was read at; a stale publication writes nothing", async () => {
+      const created = await draft(store, "Boards");
+      const edited = await store.updateChangeSet(created.id, created.revision, { comment: "edited" });
+      assert.equal(edited?.revision, created.revision + 1);
+      assert.equal(
+        await store.publish(publication("{}", AT + 1, created.id, created.revision)),
+        null,
+        "read before the edit: refused",
+      );
+      assert.equal(await store.headVersion(), 0, "no version");
+      assert.deepEqual(await store.releases(), [], "no release");
+      assert.deepEqual(await store.audit(), [], "no audit entry");
+      assert.equal((await store.changeSet(created.id))?.status, "draft");
+      assert.equal(await store.publish(publication("{}", AT + 2, created.id, edited?.revision)), 1);
+      assert.equal(
+        await store.publish(publication("{}", AT + 3, created.id, edited?.revision)),
+        null,
+        "published once: the same revision again is refused",
+      );
+      assert.equal(await store.headVersion(), 1);
+      const published = await store.changeSet(created.id);
+      assert.equal(published?.status, "published");
+      assert.equal(published?.publishedVersion, 1);
     });
 
     test("a publication is written whole or not at all", async () => {
@@ -325,7 +356,7 @@ for (const backend of await storeBackends()) {
         ]),
       );
       assert.deepEqual(
-        [...numbers].sort((x, y) => x - y),
+        [...numbers].sort((x, y) => (x ?? 0) - (y ?? 0)),
         [1, 2, 3, 4, 5, 6],
       );
       const releases = await other.releases();
@@ -336,8 +367,28 @@ for (const backend of await storeBackends()) {
       );
       for (const [index, number] of numbers.entries()) {
         const content = index % 2 === 0 ? `{"a":${index / 2}}` : `{"b":${(index - 1) / 2}}`;
-        assert.equal((await store.version(number))?.content, content, `version ${number}`);
+        assert.equal((await store.version(number as number))?.content, content, `version ${number}`);
       }
+    });
+
+    test("two instances publishing one change set at once: one version, the other refused", async () => {
+      const other = await place.openConfig();
+      const created = await draft(store, "scheduled on both");
+      const results = await Promise.all([
+        store.publish(publication('{"by":"a"}', AT, created.id, created.revision)),
+        other.publish(publication('{"by":"b"}', AT, created.id, created.revision)),
+      ]);
+      assert.deepEqual(
+        results.filter((result) => result !== null),
+        [1],
+        JSON.stringify(results),
+      );
+      assert.equal(await other.headVersion(), 1);
+      assert.equal((await store.releases()).length, 1);
+      assert.equal((await store.audit()).length, 1);
+      const stored = await other.changeSet(created.id);
+      assert.equal(stored?.publishedVersion, 1);
+      assert.equal(stored?.revision, created.revision + 1);
     });
 
     test("two instances updating one change set at the same revision: exactly one wins", async () => {
