@@ -196,8 +196,9 @@ export async function configRoutes(app: FastifyInstance, options: ConfigRoutesOp
     type Id = { Params: { id: string } };
 
     scope.get(P, async (request, reply) => {
-      await read(request, reply);
-      return { ...plane.status(), head: await plane.headVersion() };
+      const actor = await read(request, reply);
+      // `you`: the name the plane records as author and reviewer, so a page can tell its own change sets.
+      return { ...plane.status(), head: await plane.headVersion(), you: actor.name };
     });
 
     scope.get(`${P}/versions`, async (request, reply) => {

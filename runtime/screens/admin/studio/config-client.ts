@@ -54,6 +54,8 @@ export interface ConfigStatus {
   fourEyes: boolean;
   baseHash: string;
   head: number;
+  /** The signed-in staff member as change sets name their `author` and reviewer. */
+  you: string;
 }
 
 /** Per version, what the open tabs did with it. */

@@ -36,6 +36,9 @@ test("publishing needs another staff member's approval, and an author's own appr
   });
   assert.equal(created.status, 201);
   const { id, revision } = created.json.changeSet;
+  // `you` names the caller as the change set records its author: the studio tells its own by it.
+  assert.equal((await admin.get("/gw/config")).json.you, created.json.changeSet.author);
+  assert.notEqual((await auditor.get("/gw/config")).json.you, created.json.changeSet.author);
   const unapproved = await admin.post(`/gw/config/changesets/${id}/publish`, {});
   assert.equal(unapproved.status, 403);
   assert.equal(unapproved.json.ErrorCode, 8076);

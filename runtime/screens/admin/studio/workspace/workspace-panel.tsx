@@ -170,7 +170,12 @@ export function WorkspacePanel({ readOnly }: { readOnly: boolean }) {
       {changeSet && OPEN_STATUSES.has(changeSet.status) ? (
         <section className="studio-card" aria-labelledby={`${commentId}-review`}>
           <h2 id={`${commentId}-review`}>{t("Studio_ReviewAndPublish")}</h2>
-          <ReviewActions changeSet={changeSet} readOnly={readOnly} settled={settled} fourEyes={fourEyes} />
+          <ReviewActions
+            changeSet={changeSet}
+            readOnly={readOnly}
+            settled={settled}
+            own={state.status?.you === changeSet.author}
+          />
           <PublishActions
             changeSet={changeSet}
             canPublish={canPublish && approvedOk}
@@ -386,13 +391,11 @@ function ValidationSection({ readOnly }: { readOnly: boolean }) {
   );
 }
 
-/** Request approval; approve or refuse with a comment (four eyes: never the author). */
-function ReviewActions(props: {
-  changeSet: ChangeSet;
-  readOnly: boolean;
-  settled: boolean;
-  fourEyes: boolean;
-}) {
+/**
+ * Request approval; approve or refuse with a comment. Another staff member answers: the gateway
+ * refuses an author's answer to their own change set, so the author is not offered one.
+ */
+function ReviewActions(props: { changeSet: ChangeSet; readOnly: boolean; settled: boolean; own: boolean }) {
   const { t } = useTranslation();
   const { changeSet } = props;
   const busy = useStudio((s) => s.busy);
@@ -400,6 +403,8 @@ function ReviewActions(props: {
   const [comment, setComment] = useState("");
   const commentId = useId();
   const disabled = props.readOnly || !props.settled || busy !== null;
+  const ownId = useId();
+  const answerDisabled = disabled || props.own;
   const done = (next: { changeSet: ChangeSet } | null) => {
     if (next) setChangeSet(next.changeSet);
   };
@@ -427,7 +432,8 @@ function ReviewActions(props: {
           <button
             type="button"
             className="kit-button"
-            disabled={disabled || changeSet.status === "approved"}
+            disabled={answerDisabled || changeSet.status === "approved"}
+            aria-describedby={props.own ? ownId : undefined}
             onClick={() => setAnswer("approve")}
           >
             {t("Studio_Approve")}
@@ -435,11 +441,17 @@ function ReviewActions(props: {
           <button
             type="button"
             className="kit-button"
-            disabled={disabled}
+            disabled={answerDisabled}
+            aria-describedby={props.own ? ownId : undefined}
             onClick={() => setAnswer("refuse")}
           >
             {t("Studio_Refuse")}
           </button>
+          {props.own && !props.readOnly ? (
+            <span id={ownId} className="studio-hint">
+              {t("Studio_OwnChangeSet")}
+            </span>
+          ) : null}
         </>
       ) : null}
       {answer ? (

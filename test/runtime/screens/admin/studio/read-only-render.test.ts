@@ -152,7 +152,15 @@ describe("the workspace's publication controls", () => {
       s.dirty = false;
       s.saving = false;
       s.busy = null;
-      s.status = { serving: 3, canary: null, degraded: null, fourEyes: false, baseHash: "x", head: 3 };
+      s.status = {
+        serving: 3,
+        canary: null,
+        degraded: null,
+        fourEyes: false,
+        baseHash: "x",
+        head: 3,
+        you: "tessera/auditor@tessera.example",
+      };
       s.report = { valid: true, problems: [], warnings: [], summary: [], diff: [], headVersion: 3 };
     });
     // The validation section links to the field at fault: it navigates, so it needs a router.

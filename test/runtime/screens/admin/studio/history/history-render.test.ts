@@ -138,6 +138,7 @@ describe("VersionsTable", () => {
     fourEyes: false,
     baseHash: "b",
     head: 3,
+    you: "tessera/admin@tessera.example",
   };
   const table = (readOnly: boolean) => {
     const rows = model.versionRows([header(1), header(2), header(3)], status, []);
