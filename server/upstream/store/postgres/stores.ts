@@ -1,0 +1,34 @@
+/**
+ * The families that exist on PostgreSQL so far, built over one database as `openSqliteStore` builds
+ * them on SQLite (../index.ts). A family ported here is added to `PostgresFamilies` and to
+ * `openPostgresFamilies`, and the suites of test/helpers/upstream-store-backends.ts reach it on both
+ * backends; once every family of `UpstreamStore` is here, `openPostgresStore` replaces this pick.
+ */
+import type { UpstreamStore } from "../index.ts";
+import { PostgresAccountStore } from "./accounts.ts";
+import { PostgresCredentialStore } from "./credentials.ts";
+import type { UpstreamDatabase } from "./database.ts";
+import { PostgresRoleStore, PostgresTeamStore } from "./roles.ts";
+import { PostgresSessionStore, PostgresStaffStore } from "./sessions.ts";
+import { PostgresTokenStore } from "./tokens.ts";
+import { PostgresUserStore } from "./users.ts";
+
+/** The families ported so far: identity (accounts, users, credentials, roles, teams, staff, sessions, tokens). */
+export type PostgresFamilies = Pick<
+  UpstreamStore,
+  "accounts" | "users" | "credentials" | "roles" | "teams" | "staff" | "sessions" | "tokens"
+>;
+
+/** The ported families over one database (which they share and never close). */
+export function openPostgresFamilies(db: UpstreamDatabase): PostgresFamilies {
+  return {
+    accounts: new PostgresAccountStore(db),
+    users: new PostgresUserStore(db),
+    credentials: new PostgresCredentialStore(db),
+    roles: new PostgresRoleStore(db),
+    teams: new PostgresTeamStore(db),
+    staff: new PostgresStaffStore(db),
+    sessions: new PostgresSessionStore(db),
+    tokens: new PostgresTokenStore(db),
+  };
+}
