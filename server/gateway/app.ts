@@ -10,6 +10,7 @@ import { type ConfigClock, ConfigPlane } from "./config/config-plane.ts";
 import { type ConfigStaff, configRoutes } from "./config/config-routes.ts";
 import { maintenanceGate } from "./config/maintenance-gate.ts";
 import { PostgresConfigStore } from "./config/postgres-config-store.ts";
+import { PreviewData } from "./config/preview-data.ts";
 import { SqliteConfigStore } from "./config/sqlite-config-store.ts";
 import { GatewayDatabase } from "./database/postgres.ts";
 import { errorAnswerServerOptions, installErrorAnswers } from "./errors/error-answers.ts";
@@ -317,6 +318,9 @@ async function registerUpstreamFacing(
       name: active.data.identifier ?? `session:${active.data.createdAt}`,
       read: module?.[1] === true,
       write: module?.[2] === true,
+      ...(active.data.grant
+        ? { upstream: { sessionKey: active.idHash, bearerToken: active.data.grant.token } }
+        : {}),
     };
   };
   // DESIGN.md §3: a preview as a given user reads what their session would carry, with the service token.
@@ -327,6 +331,8 @@ async function registerUpstreamFacing(
     plane,
     staffOf,
     ...(userAccess ? { userAccessOf: (userRecId: number) => userAccess.of(userRecId) } : {}),
+    // DESIGN.md §3: the previewed user's first screen reads as them, through a read-only upstream session.
+    previewData: new PreviewData({ appBase, policy: productRelayPolicy(), log: app.log }),
   });
   await app.register(restRelay, {
     upstream: { appBase, webservicesBase: `${upstreamUrl}/ws/` },

@@ -28,6 +28,7 @@ import { registerSharedAnalyticsRoutes } from "./analytics/shared-routes.ts";
 import { registerCredentialRoutes } from "./auth/credential-routes.ts";
 import { registerImpersonationRoutes } from "./auth/impersonation-routes.ts";
 import { registerLoginRoutes } from "./auth/login-routes.ts";
+import { registerPreviewSessionRoutes } from "./auth/preview-session-routes.ts";
 import { registerRecoveryRoutes } from "./auth/recovery-routes.ts";
 import { SessionService } from "./auth/session-service.ts";
 import { registerSignupRoutes } from "./auth/signup-routes.ts";
@@ -146,6 +147,7 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Fast
         registerCredentialRoutes(api, context, guards);
         registerSignupRoutes(api, context);
         registerImpersonationRoutes(api, context, guards);
+        registerPreviewSessionRoutes(api, context, guards);
         registerAccountRoutes(api, context, guards);
         registerAccountSettingsRoutes(api, context, guards);
         registerAccountMenuRoutes(api, context, guards);

@@ -32,6 +32,7 @@ import type { Language } from "./config-kinds.ts";
 import type { Actor, ConfigPlane } from "./config-plane.ts";
 import type { AuditFilter } from "./config-store.ts";
 import { previewFacts, previewManifest } from "./preview.ts";
+import type { PreviewData, PreviewStaff } from "./preview-data.ts";
 
 /** Where the API lives. */
 export const CONFIG_API_PREFIX = "/gw/config";
@@ -46,6 +47,8 @@ export interface ConfigStaff {
   name: string;
   read: boolean;
   write: boolean;
+  /** Their gateway session and upstream token, for a preview's reads as a user (never sent anywhere else). */
+  upstream?: Omit<PreviewStaff, "name">;
 }
 
 export interface ConfigRoutesOptions {
@@ -58,6 +61,8 @@ export interface ConfigRoutesOptions {
    * cannot tell. Absent: previews as a user are unavailable.
    */
   userAccessOf?: (userRecId: number) => Promise<GatewayUserAccess | "unknownUser" | null>;
+  /** The reads of a preview as a user (preview-data.ts). Absent: a preview draws no data. */
+  previewData?: PreviewData;
   now?: () => number;
 }
 
@@ -159,6 +164,8 @@ export async function configRoutes(app: FastifyInstance, options: ConfigRoutesOp
     });
 
     /** The staff member allowed to do this, or a refusal (401/403 never say more than needed). */
+    // The staff member behind an allowed request; their upstream token never goes into an Actor.
+    const staffOfRequest = new WeakMap<FastifyRequest, ConfigStaff>();
     async function allowed(request: FastifyRequest, reply: FastifyReply, write: boolean): Promise<Actor> {
       reply.header("Cache-Control", "no-store");
       const staff = await options.staffOf(request);
@@ -187,6 +194,7 @@ export async function configRoutes(app: FastifyInstance, options: ConfigRoutesOp
         );
       }
       limiter.record(staff.name, now());
+      staffOfRequest.set(request, staff);
       return { name: staff.name, address: request.ip };
     }
     const read = (request: FastifyRequest, reply: FastifyReply) => allowed(request, reply, false);
@@ -394,6 +402,45 @@ export async function configRoutes(app: FastifyInstance, options: ConfigRoutesOp
       const facts = previewFacts(body.accountRecId ?? 1, body.audience);
       const { manifest, hidden } = previewManifest(preview.set, served, facts, preview.operatorSet);
       return { manifest, texts: preview.texts[language], hidden };
+    });
+
+    // DESIGN.md §3: the previewed user's first screen reads its data as them, GET only (preview-data.ts).
+    type PreviewDataRoute = { Params: { accountRecId: string; userRecId: string } };
+    const PREVIEW_DATA = `${P}/preview/accounts/:accountRecId/users/:userRecId/api/*`;
+    scope.get<PreviewDataRoute>(PREVIEW_DATA, async (request, reply) => {
+      await read(request, reply);
+      const staff = staffOfRequest.get(request);
+      const accountRecId = id(request.params.accountRecId);
+      const userRecId = id(request.params.userRecId);
+      if (!options.previewData || !staff?.upstream) {
+        throw new ConfigPlaneError(
+          503,
+          "ConfigUpstreamUnavailable",
+          "A preview cannot read data as a user in this deployment.",
+        );
+      }
+      const prefix = `${P}/preview/accounts/${accountRecId}/users/${userRecId}/api/`;
+      const answer = await options.previewData.read(
+        { name: staff.name, ...staff.upstream },
+        accountRecId,
+        userRecId,
+        request.raw.url ?? "",
+        prefix,
+      );
+      return reply.code(answer.status).type("application/json; charset=utf-8").send(answer.body);
+    });
+    // Nothing in a preview can change data: every other method is refused before anything is read.
+    scope.route<PreviewDataRoute>({
+      method: ["POST", "PUT", "PATCH", "DELETE"],
+      url: PREVIEW_DATA,
+      handler: async (_request, reply) => {
+        reply.header("Cache-Control", "no-store").header("Allow", "GET");
+        throw new ConfigPlaneError(
+          405,
+          "ConfigPreviewReadOnly",
+          "A preview only reads; nothing in it can change data.",
+        );
+      },
     });
 
     scope.get<{ Querystring: Record<string, string | undefined> }>(`${P}/audit`, async (request, reply) => {

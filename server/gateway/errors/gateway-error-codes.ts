@@ -131,6 +131,8 @@ export const GatewayErrorCode = {
   MaintenanceUnderway: 8078,
   /** The upstream could not tell the configuration plane what it needs (a preview as a user); try again (503). */
   ConfigUpstreamUnavailable: 8079,
+  /** A preview only reads (DESIGN.md §3): its data path takes GET alone, nothing in it changes data (405). */
+  ConfigPreviewReadOnly: 8080,
 } as const;
 
 export type GatewayErrorCodeName = keyof typeof GatewayErrorCode;

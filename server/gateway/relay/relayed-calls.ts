@@ -72,6 +72,8 @@ export const RELAYED_FAMILIES: readonly RelayFamily[] = [
   { base: "app", path: "Signup", decision: "session" },
   { base: "app", path: "User/ChangePassword", decision: "session" },
   { base: "app", path: "Admin/Users/Impersonate", decision: "session" },
+  // The preview's read-only session as a member (config/preview-data.ts holds its token).
+  { base: "app", path: "Admin/Configuration/PreviewSession", decision: "session" },
   { base: "app", path: "v2/User/StopImpersonate", decision: "session" },
   // Logos, avatars, downloads, admin scripts, system media, public share links and help (§7).
   ...relay("webservices", "account", "user", "File", "Client", "SystemMedia", "Share", "Help"),

@@ -84,16 +84,23 @@ export class SessionService {
     private readonly now: () => number,
   ) {}
 
-  /** Starts a session for a user (optionally as an impersonation by a staff session). */
+  /**
+   * Starts a session for a user (optionally as an impersonation by a staff session). `preview`: a
+   * read-only session of the staff session's preview (preview-session-routes.ts), ending after
+   * `lifetimeMs` at the latest and never after the staff session.
+   */
   async issue(
     user: UserRecord,
     impersonation?: { staff: UserRecord; staffSession: SessionRecord },
+    preview?: { lifetimeMs: number },
   ): Promise<SessionGrant> {
     const now = this.now();
     const token = generateToken();
-    const lifetime = impersonation
-      ? this.lifetimes.impersonationAbsoluteMs
-      : this.lifetimes.sessionAbsoluteMs;
+    const lifetime = preview
+      ? Math.min(preview.lifetimeMs, Math.max(0, (impersonation?.staffSession.expiresAt ?? now) - now))
+      : impersonation
+        ? this.lifetimes.impersonationAbsoluteMs
+        : this.lifetimes.sessionAbsoluteMs;
     const session = await this.store.sessions.create(
       {
         tokenHash: hashToken(token),
@@ -103,6 +110,7 @@ export class SessionService {
         impersonatorUserId: impersonation?.staff.recId ?? null,
         impersonatorSessionId: impersonation?.staffSession.id ?? null,
         expiresAt: now + lifetime,
+        readOnly: preview !== undefined,
       },
       now,
     );

@@ -101,6 +101,8 @@ export const ErrorCode = {
   ImpersonationNotAllowed: 3008,
   /** The chat needs InAppChatAccess and the SupportChat feature (§6). */
   ChatNotAvailable: 3009,
+  /** The session is a preview's: it reads (GET, HEAD) and changes nothing. */
+  PreviewReadOnly: 3010,
   /** Library: the object is only shared with the caller; only those who own its folder can change it. */
   ObjectReadOnly: 3060,
   /** The call manages sessions or credentials and cannot be made with an API key. */

@@ -24,6 +24,8 @@ export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<vo
 
 const callers = new WeakMap<FastifyRequest, Caller>();
 const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/;
+/** The only methods a read-only session may call. */
+const READ_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD"]);
 
 /** The authenticated caller of a request that passed the session guard. */
 export function callerOf(request: FastifyRequest): Caller {
@@ -52,6 +54,10 @@ export function createGuards(context: UpstreamContext) {
     const result = await context.sessions.authenticate(token);
     if (result === "expired") throw unauthorized("SessionExpired", "The session has expired; sign in again.");
     if (result === "disabled") throw unauthorized("AccountDisabled", "The user or the account is disabled.");
+    // A preview's session only reads (auth/preview-session-routes.ts): refused before any route runs.
+    if (result.session.readOnly && !READ_METHODS.has(request.method)) {
+      throw forbidden("PreviewReadOnly", "A preview only reads; nothing in it can change data.");
+    }
     callers.set(request, result);
   };
 

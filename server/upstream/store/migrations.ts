@@ -17,6 +17,7 @@ import { MIGRATION_010_ACCOUNT_SETTINGS } from "./migrations/0010-account-settin
 import { MIGRATION_011_SHARING } from "./migrations/0011-public-links.ts";
 import { MIGRATION_012_BRAND_COLOURS } from "./migrations/0012-account-brand-colours.ts";
 import { MIGRATION_013_DATA_TABLE_VERSIONS } from "./migrations/0013-data-table-versions.ts";
+import { MIGRATION_014_READ_ONLY_SESSIONS } from "./migrations/0014-read-only-sessions.ts";
 
 /** One migration step. */
 export interface Migration {
@@ -48,6 +49,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: "public share links and chart snapshots", sql: MIGRATION_011_SHARING },
   { version: 12, name: "account brand colours", sql: MIGRATION_012_BRAND_COLOURS },
   { version: 13, name: "data table versions", sql: MIGRATION_013_DATA_TABLE_VERSIONS },
+  { version: 14, name: "read-only sessions", sql: MIGRATION_014_READ_ONLY_SESSIONS },
 ];
 
 /** Applies the migrations not applied yet; returns the versions it applied. */

@@ -121,6 +121,11 @@ export interface SessionRecord {
   /** Absolute expiry; the inactivity expiry is lastSeenAt + the idle window. */
   expiresAt: number;
   revokedAt: number | null;
+  /**
+   * A preview's session (auth/preview-session-routes.ts): the session guard refuses it every call
+   * but GET and HEAD, and the hubs refuse it.
+   */
+  readOnly: boolean;
 }
 
 /** Kinds of single-use tokens. */

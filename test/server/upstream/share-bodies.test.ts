@@ -60,6 +60,7 @@ test("links carry the public route of their type", () => {
     createdByFullName: "Ann",
     createdAt: 0,
     revokedAt: null,
+    readOnly: false,
   };
   assert.equal(publicLinkBody({ ...link, type: "Dashboard" }).Path, "/v/abc");
   assert.equal(publicLinkBody({ ...link, type: "Binder" }).Path, "/b/abc");

@@ -18,6 +18,7 @@ function sessionFromRow(row: Record<string, unknown>): SessionRecord {
     lastSeenAt: row.last_seen_at as number,
     expiresAt: row.expires_at as number,
     revokedAt: (row.revoked_at as number | null) ?? null,
+    readOnly: row.read_only === 1,
   };
 }
 
@@ -33,14 +34,15 @@ export class SqliteSessionStore implements SessionStoreFamily {
       impersonatorUserId?: number | null;
       impersonatorSessionId?: number | null;
       expiresAt: number;
+      readOnly?: boolean;
     },
     now: number,
   ) {
     const { lastInsertRowid } = this.db
       .prepare(
         `INSERT INTO sessions (token_hash, account_id, user_id, impersonator_account_id, impersonator_user_id,
-           impersonator_session_id, created_at, last_seen_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           impersonator_session_id, created_at, last_seen_at, expires_at, read_only)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         input.tokenHash,
@@ -52,6 +54,7 @@ export class SqliteSessionStore implements SessionStoreFamily {
         now,
         now,
         input.expiresAt,
+        input.readOnly === true ? 1 : 0,
       );
     return (await this.get(input.accountId, Number(lastInsertRowid))) as SessionRecord;
   }

@@ -174,6 +174,7 @@ export interface SessionStoreFamily {
       impersonatorUserId?: number | null;
       impersonatorSessionId?: number | null;
       expiresAt: number;
+      readOnly?: boolean;
     },
     now: number,
   ): Promise<SessionRecord>;

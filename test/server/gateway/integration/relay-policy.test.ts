@@ -33,6 +33,7 @@ const REFUSED: Record<string, "session" | "service"> = {
   "POST /api/Signup": "session",
   "POST /api/User/ChangePassword": "session",
   "POST /api/Admin/Users/Impersonate": "session",
+  "POST /api/Admin/Configuration/PreviewSession": "session",
   "POST /api/v2/User/StopImpersonate": "session",
   "GET /ws/Gateway/Embedding/Account/:accountRecId": "service",
   "GET /ws/Gateway/Embedding/Share/:type/:code": "service",
