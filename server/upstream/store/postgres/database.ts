@@ -19,14 +19,19 @@ export const UPSTREAM_MIGRATION_LOCK = 0x74737570;
 /** What a family runs its statements on: the pool (one statement, autocommit) or a transaction's client. */
 export type Queryable = Pick<pg.Pool, "query">;
 
-/** A value a statement takes as a parameter ($1, $2, …). */
-export type SqlValue = string | number | boolean | null | Buffer | bigint;
+/**
+ * A value a statement takes as a parameter ($1, $2, …). An array becomes a PostgreSQL array, for
+ * `= ANY($1::bigint[])` where SQLite's statement spelled out `IN (?, ?, …)`.
+ */
+export type SqlValue = string | number | boolean | null | Buffer | bigint | readonly (string | number)[];
 
 /** SQLSTATEs after which a whole transaction may simply run again. */
 const RETRYABLE = new Set(["40001", "40P01"]); // serialization_failure, deadlock_detected
 
 /** How often `transaction` runs a transaction the server aborted as a serialization failure. */
 export const TRANSACTION_ATTEMPTS = 8;
+/** The longest pause before the second attempt; the n-th waits up to n − 1 times as long. */
+const RETRY_PAUSE_MS = 5;
 
 /**
  * The pool's own type parsers (never pg's global ones, which the gateway's pool would share): BIGINT —
@@ -118,7 +123,11 @@ export class UpstreamDatabase {
           // A connection that cannot roll back is not handed out again.
           client.release(rollbackError as Error);
         }
-        if (attempt < TRANSACTION_ATTEMPTS && RETRYABLE.has(sqlState(error) ?? "")) continue;
+        if (attempt < TRANSACTION_ATTEMPTS && RETRYABLE.has(sqlState(error) ?? "")) {
+          // A random pause, longer at each attempt, so transactions that collided do not collide again.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * attempt * RETRY_PAUSE_MS));
+          continue;
+        }
         throw error;
       }
       client.release();
