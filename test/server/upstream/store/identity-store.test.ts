@@ -448,6 +448,18 @@ for (const backend of await upstreamStoreBackends()) {
         ],
         [at, at, at + HOUR_MS, null, b.user.recId, null],
       );
+      assert.equal(session.readOnly, false, "a session has full rights unless created read-only");
+      const preview = await store.sessions.create(
+        {
+          tokenHash: "session-preview",
+          accountId: A,
+          userId: a.user.recId,
+          expiresAt: at + HOUR_MS,
+          readOnly: true,
+        },
+        at,
+      );
+      assert.equal((await store.sessions.get(A, preview.id))?.readOnly, true);
       assert.deepEqual(await store.sessions.resolveByTokenHash("session-main"), session);
       assert.equal(await store.sessions.resolveByTokenHash("nope"), undefined);
       await store.sessions.touch(A, session.id, at + 100);
