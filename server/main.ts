@@ -11,16 +11,14 @@ import { ManifestError } from "./gateway/manifests/manifest-problem.ts";
 import { SessionSecretError } from "./gateway/session/session-secret.ts";
 import { closeWithDeadline } from "./gateway/shutdown.ts";
 import { buildUpstream } from "./upstream/app.ts";
+import { upstreamOptionsFromEnvironment } from "./upstream/options.ts";
 
 /** Starts the embedded upstream on 127.0.0.1 (UPSTREAM_PORT, default a free port); returns it and its origin. */
 async function startEmbeddedUpstream(env: NodeJS.ProcessEnv): Promise<{ app: FastifyInstance; url: string }> {
   const app = await buildUpstream({
-    dataDir: env.DATA_DIR ?? "./data",
-    seed: env.UPSTREAM_SEED !== "0",
-    seedAnalytics: env.UPSTREAM_SEED_ANALYTICS !== "0",
-    debug: env.UPSTREAM_DEBUG === "1",
-    publicUrl: env.PUBLIC_URL ?? `http://${env.HOST ?? "127.0.0.1"}:${env.PORT ?? 8080}`,
-    logger: { level: env.LOG_LEVEL ?? "info", redact: ["req.headers.authorization"] },
+    ...upstreamOptionsFromEnvironment(env),
+    // Mail links point at this process's gateway unless told otherwise.
+    publicUrl: env.PUBLIC_URL || `http://${env.HOST ?? "127.0.0.1"}:${env.PORT ?? 8080}`,
   });
   await app.listen({ host: "127.0.0.1", port: Number(env.UPSTREAM_PORT ?? 0) });
   const address = app.server.address();

@@ -40,6 +40,27 @@ export interface UpstreamOptions {
   redisChannelPrefix?: string;
 }
 
+/**
+ * The options both entry points read from the environment — `npm run upstream` (main.ts) and the
+ * embedded upstream of `npm start` (server/main.ts): DATA_DIR (./data), UPSTREAM_SEED (seed the
+ * demo on first start unless "0"), UPSTREAM_SEED_ANALYTICS (its analytics data too, unless "0"),
+ * UPSTREAM_DEBUG ("1": the debug-only calls), PUBLIC_URL (links in mails), REDIS_URL (the hubs'
+ * backplane when several upstream instances share one store, realtime/README.md) and
+ * REDIS_CHANNEL_PREFIX (its channel's prefix).
+ */
+export function upstreamOptionsFromEnvironment(env: NodeJS.ProcessEnv): UpstreamOptions {
+  return {
+    dataDir: env.DATA_DIR ?? "./data",
+    seed: env.UPSTREAM_SEED !== "0",
+    seedAnalytics: env.UPSTREAM_SEED_ANALYTICS !== "0",
+    debug: env.UPSTREAM_DEBUG === "1",
+    publicUrl: env.PUBLIC_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    redisChannelPrefix: env.REDIS_CHANNEL_PREFIX || undefined,
+    logger: { level: env.LOG_LEVEL ?? "info", redact: ["req.headers.authorization"] },
+  };
+}
+
 /** Lifetimes of sessions and tokens. */
 export interface Lifetimes {
   /** A session ends after this long without a request (sliding window). */
