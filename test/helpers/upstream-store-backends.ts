@@ -74,11 +74,13 @@ export async function upstreamPostgresBackend(): Promise<UpstreamStoreBackend> {
     place: async (now) => {
       const schema = await createTestSchema();
       const databases: UpstreamDatabase[] = [];
+      // One media folder per place, shared by its instances as one folder is by an upstream's.
+      const mediaDirectory = mkdtempSync(join(tmpdir(), "tessera-upstream-media-"));
       return {
         open: async () => {
           const database = await UpstreamDatabase.open(schema.url, now, { maxConnections: 4 });
           databases.push(database);
-          return openPostgresFamilies(database);
+          return openPostgresFamilies(database, { mediaDirectory });
         },
         exec: async (sql) => {
           const client = new pg.Client({ connectionString: schema.url });
@@ -92,6 +94,7 @@ export async function upstreamPostgresBackend(): Promise<UpstreamStoreBackend> {
         close: async () => {
           for (const database of databases) await database.close();
           await schema.drop();
+          rmSync(mediaDirectory, { recursive: true, force: true });
         },
       };
     },

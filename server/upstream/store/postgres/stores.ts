@@ -6,6 +6,13 @@
  */
 import type { UpstreamStore } from "../index.ts";
 import { PostgresAccountStore } from "./accounts.ts";
+import {
+  PostgresDataCacheStore,
+  PostgresFileStore,
+  PostgresInvoiceStore,
+  PostgresObjectStore,
+} from "./content.ts";
+import { openPostgresContentStores, type PostgresContentOptions } from "./content-media.ts";
 import { PostgresCredentialStore } from "./credentials.ts";
 import type { UpstreamDatabase } from "./database.ts";
 import { PostgresRoleStore, PostgresTeamStore } from "./roles.ts";
@@ -13,14 +20,35 @@ import { PostgresSessionStore, PostgresStaffStore } from "./sessions.ts";
 import { PostgresTokenStore } from "./tokens.ts";
 import { PostgresUserStore } from "./users.ts";
 
-/** The families ported so far: identity (accounts, users, credentials, roles, teams, staff, sessions, tokens). */
+/**
+ * The families ported so far: identity (accounts, users, credentials, roles, teams, staff, sessions,
+ * tokens); objects, files, invoices, the data cache and the member-side content resources.
+ */
 export type PostgresFamilies = Pick<
   UpstreamStore,
-  "accounts" | "users" | "credentials" | "roles" | "teams" | "staff" | "sessions" | "tokens"
+  | "accounts"
+  | "users"
+  | "credentials"
+  | "roles"
+  | "teams"
+  | "staff"
+  | "sessions"
+  | "tokens"
+  | "objects"
+  | "files"
+  | "invoices"
+  | "dataCache"
+  | "content"
 >;
 
+/** Options of openPostgresFamilies: the media folder of `content` (./content-media.ts). */
+export type PostgresFamiliesOptions = PostgresContentOptions;
+
 /** The ported families over one database (which they share and never close). */
-export function openPostgresFamilies(db: UpstreamDatabase): PostgresFamilies {
+export function openPostgresFamilies(
+  db: UpstreamDatabase,
+  options: PostgresFamiliesOptions = {},
+): PostgresFamilies {
   return {
     accounts: new PostgresAccountStore(db),
     users: new PostgresUserStore(db),
@@ -30,5 +58,10 @@ export function openPostgresFamilies(db: UpstreamDatabase): PostgresFamilies {
     staff: new PostgresStaffStore(db),
     sessions: new PostgresSessionStore(db),
     tokens: new PostgresTokenStore(db),
+    objects: new PostgresObjectStore(db),
+    files: new PostgresFileStore(db),
+    invoices: new PostgresInvoiceStore(db),
+    dataCache: new PostgresDataCacheStore(db),
+    content: openPostgresContentStores(db, options),
   };
 }

@@ -17,7 +17,7 @@ const DAY_MS = 86_400_000;
 const SELECT_KEY = `SELECT k.*, u.full_name AS created_by_full_name FROM api_keys k
   LEFT JOIN users u ON u.id = k.created_by_user_id AND u.account_id = k.account_id`;
 
-function keyFromRow(row: Record<string, unknown>): ApiKeyRecord {
+export function keyFromRow(row: Record<string, unknown>): ApiKeyRecord {
   return {
     recId: row.id as number,
     name: row.name as string,

@@ -19,7 +19,7 @@ const SORT_COLUMNS: Record<string, string> = {
 const SELECT = `SELECT h.*, o.name AS object_name, o.deleted_at AS object_deleted_at
   FROM automation_history h JOIN objects o ON o.id = h.object_id AND o.account_id = h.account_id`;
 
-function entryFromRow(row: Record<string, unknown>): HistoryEntry {
+export function entryFromRow(row: Record<string, unknown>): HistoryEntry {
   return {
     recId: row.id as number,
     objectId: row.object_id as number,

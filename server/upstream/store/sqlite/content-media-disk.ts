@@ -1,8 +1,9 @@
 /**
- * Where media contents live: files next to the database (`<db name>-media/<account id>/<uid>`), so
- * uploads and downloads stream instead of passing through memory. Uploads land in `staging/` first
- * and are moved into place by a rename inside the transaction that records them; a failed
- * transaction removes what it placed, so the store and the disk never disagree about a committed file.
+ * Where media contents live: files in a media folder (`<folder>/<account id>/<uid>`; beside a SQLite
+ * database, `<db name>-media/`), so uploads and downloads stream instead of passing through memory.
+ * Uploads land in `staging/` first and are moved into place by a rename inside the transaction that
+ * records them; a failed transaction removes what it placed, so the store and the disk never
+ * disagree about a committed file.
  */
 import { createHash, randomUUID } from "node:crypto";
 import {
@@ -33,12 +34,19 @@ const STORED_UID = /^[0-9a-fA-F-]{36}$/;
 export class MediaDisk {
   readonly root: string;
 
-  constructor(databaseFile: string) {
-    this.root =
+  /** The media folder `root` (created with its staging folder when missing). */
+  constructor(root: string) {
+    this.root = root;
+    mkdirSync(join(this.root, "staging"), { recursive: true });
+  }
+
+  /** The media folder beside a database file (a temporary one for `":memory:"`). */
+  static besideDatabase(databaseFile: string): MediaDisk {
+    return new MediaDisk(
       databaseFile === ":memory:"
         ? mkdtempSync(join(tmpdir(), "tessera-media-"))
-        : join(dirname(databaseFile), `${basename(databaseFile, extname(databaseFile))}-media`);
-    mkdirSync(join(this.root, "staging"), { recursive: true });
+        : join(dirname(databaseFile), `${basename(databaseFile, extname(databaseFile))}-media`),
+    );
   }
 
   /** The path of a stored file; ids are checked so no path can leave the media folder. */

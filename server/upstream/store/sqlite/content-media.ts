@@ -24,7 +24,7 @@ import { SqliteProjectStore } from "./content-projects.ts";
 import { SqliteTaskStore } from "./content-tasks.ts";
 import { SqliteTicketStore } from "./content-tickets.ts";
 
-function mediaFromRow(row: Record<string, unknown>): MediaRecord {
+export function mediaFromRow(row: Record<string, unknown>): MediaRecord {
   return {
     objectId: row.object_id as number,
     uid: row.uid as string,
@@ -127,7 +127,7 @@ export class SqliteMediaStore implements MediaStoreFamily {
 
 /** Opens every member-side resource family on `db`; media contents live beside `databaseFile`. */
 export function openContentResourceStores(db: SqliteDatabase, databaseFile: string): ContentResourceStores {
-  const disk = new MediaDisk(databaseFile);
+  const disk = MediaDisk.besideDatabase(databaseFile);
   return {
     folders: new SqliteFolderStore(db, disk),
     library: new SqliteLibraryStore(db, disk),

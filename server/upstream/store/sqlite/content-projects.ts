@@ -22,7 +22,7 @@ const SORT_COLUMNS: Record<string, string> = {
   ModifiedAt: "o.modified_at",
 };
 
-function projectFromRow(row: Record<string, unknown>): ProjectRecord {
+export function projectFromRow(row: Record<string, unknown>): ProjectRecord {
   return {
     recId: row.id as number,
     uid: row.uid as string,

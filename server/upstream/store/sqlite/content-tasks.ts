@@ -27,7 +27,7 @@ const SORT_COLUMNS: Record<string, string> = {
 
 const FINISHED: readonly TaskStatus[] = ["Succeeded", "Failed", "Cancelled"];
 
-function taskFromRow(row: Record<string, unknown>): TaskRecord {
+export function taskFromRow(row: Record<string, unknown>): TaskRecord {
   return {
     recId: row.id as number,
     uid: row.uid as string,

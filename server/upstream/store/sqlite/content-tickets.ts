@@ -27,7 +27,7 @@ const SORT_COLUMNS: Record<string, string> = {
   ModifiedAt: "o.modified_at",
 };
 
-function ticketFromRow(row: Record<string, unknown>): TicketRecord {
+export function ticketFromRow(row: Record<string, unknown>): TicketRecord {
   return {
     recId: row.id as number,
     uid: row.uid as string,

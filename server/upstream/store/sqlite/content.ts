@@ -11,7 +11,7 @@ import type {
 } from "../types/objects-files.ts";
 import type { CountRow } from "./content-common.ts";
 
-function objectFromRow(row: Record<string, unknown>): ObjectRecord {
+export function objectFromRow(row: Record<string, unknown>): ObjectRecord {
   return {
     recId: row.id as number,
     uid: row.uid as string,
@@ -78,7 +78,7 @@ export class SqliteObjectStore implements ObjectStoreFamily {
 const FILE_COLUMNS =
   "id, uid, account_id, owner_user_id, item_type, name, content_type, size, related_object_id, created_at, expires_at";
 
-function fileFromRow(row: Record<string, unknown>): FileRecord {
+export function fileFromRow(row: Record<string, unknown>): FileRecord {
   return {
     recId: row.id as number,
     uid: row.uid as string,
@@ -145,7 +145,7 @@ export class SqliteFileStore implements FileStoreFamily {
   }
 }
 
-function invoiceFromRow(row: Record<string, unknown>): InvoiceRecord {
+export function invoiceFromRow(row: Record<string, unknown>): InvoiceRecord {
   return {
     recId: row.id as number,
     accountId: row.account_id as number,
