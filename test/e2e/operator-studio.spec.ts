@@ -12,13 +12,21 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { en, type Login, OWNER, prepareSignedInUser, STAFF_AUDITOR, signInAs } from "./helpers/demo-users.ts";
+import { en, type Login, OWNER, STAFF_AUDITOR } from "./helpers/demo-users.ts";
 import { type ApiClient, apiClientAs, type OwnGateway, startOwnGateway } from "./helpers/own-gateway.ts";
+import {
+  choose,
+  expectSaved,
+  OPERATOR,
+  openPage as openSignedIn,
+  openTab,
+  STUDIO,
+  tab,
+  text,
+} from "./helpers/studio.ts";
 
-const OPERATOR: Login = { domain: "tessera", email: "admin@tessera.example" };
 /** The issue's promise to operators: a publication shows in open browsers within two seconds. */
 const LIVE_MS = 2_000;
-const STUDIO = "/admin/configuration/studio";
 /** The template the operator edits: the owner holds a notification of every §4.3 code. */
 const TEMPLATE_CODE = "SubscriptionDowngradeReminder";
 
@@ -36,33 +44,8 @@ test.afterAll(async () => {
   await product?.close();
 });
 
-/** The English text of `key` with its {{params}} filled in. */
-function text(key: string, params: Record<string, string | number> = {}): string {
-  return en(key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ""));
-}
-
-async function openPage(browser: Browser, login: Login, path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  await signInAs(page, login, product.origin);
-  await prepareSignedInUser(page, product.origin);
-  await page.goto(`${product.origin}${path}`);
-  await expect(page.getByRole("banner")).toBeVisible({ timeout: 15_000 });
-  return page;
-}
-
-const tab = (page: Page, id: string) => page.getByRole("tab", { name: text(`Studio_Tab_${id}`) });
-
-async function openTab(page: Page, id: string): Promise<void> {
-  await tab(page, id).click();
-  await expect(tab(page, id)).toHaveAttribute("aria-selected", "true");
-}
-
-/** Waits until the workspace says every edit is saved. */
-async function expectSaved(page: Page): Promise<void> {
-  await openTab(page, "changes");
-  await expect(page.getByText(text("Studio_Saved"), { exact: true })).toBeVisible({ timeout: 15_000 });
-}
+const openPage = (browser: Browser, login: Login, path: string): Promise<Page> =>
+  openSignedIn(browser, product.origin, login, path);
 
 /** What is left of the LIVE_MS budget that began at `since` (at least 1 ms: a 0 timeout waits forever). */
 function leftOf(since: number): number {
@@ -71,14 +54,6 @@ function leftOf(since: number): number {
 
 /** Escapes `value` for a RegExp. */
 const literal = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Picks `option` in the kit's select named `label` (a combobox; searchable ones take typed text). */
-async function choose(scope: Page, label: string, option: string | RegExp, search?: string): Promise<void> {
-  const box = scope.getByRole("combobox", { name: label });
-  await box.click();
-  if (search !== undefined) await scope.keyboard.type(search);
-  await scope.getByRole("option", { name: option }).first().click();
-}
 
 test("an operator renames an entry and edits a template, previews as the viewer, publishes, and rolls back", async ({
   browser,

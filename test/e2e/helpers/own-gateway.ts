@@ -24,8 +24,14 @@ export interface OwnGateway {
   close: () => Promise<void>;
 }
 
-/** Starts the product on a free port; `manifestsDir` replaces the shipped manifests (default: the repository's). */
-export async function startOwnGateway(options: { manifestsDir?: string } = {}): Promise<OwnGateway> {
+/**
+ * Starts the product on a free port; `manifestsDir` replaces the shipped manifests (default: the
+ * repository's); `configFourEyes` holds every publication for another staff member's approval
+ * (CONFIG_FOUR_EYES=1).
+ */
+export async function startOwnGateway(
+  options: { manifestsDir?: string; configFourEyes?: boolean } = {},
+): Promise<OwnGateway> {
   const work = await mkdtemp(join(tmpdir(), "tessera-own-gateway-"));
   // As `npm start` runs them: both halves share a service token (the upstream reads it from the
   // environment), so the gateway's service calls — preview as a user, role warnings — answer.
@@ -48,6 +54,7 @@ export async function startOwnGateway(options: { manifestsDir?: string } = {}): 
       dataDir: ":memory:",
       publicOrigins: [origin],
       upstreamServiceToken: process.env.UPSTREAM_SERVICE_TOKEN,
+      configFourEyes: options.configFourEyes === true,
       logger: false,
     });
     await gateway.listen({ host: "127.0.0.1", port });
