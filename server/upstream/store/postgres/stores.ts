@@ -6,6 +6,7 @@
  */
 import type { UpstreamStore } from "../index.ts";
 import { PostgresAccountStore } from "./accounts.ts";
+import { PostgresAdminAwareAnnouncementStore } from "./admin-announcements.ts";
 import {
   PostgresDataCacheStore,
   PostgresFileStore,
@@ -15,6 +16,8 @@ import {
 import { openPostgresContentStores, type PostgresContentOptions } from "./content-media.ts";
 import { PostgresCredentialStore } from "./credentials.ts";
 import type { UpstreamDatabase } from "./database.ts";
+import { PostgresNotificationStore, PostgresWidgetThemeStore } from "./member-data.ts";
+import { PostgresConfigStore, PostgresLogStore, PostgresOutboxStore } from "./operations.ts";
 import { PostgresRoleStore, PostgresTeamStore } from "./roles.ts";
 import { PostgresSessionStore, PostgresStaffStore } from "./sessions.ts";
 import { PostgresTokenStore } from "./tokens.ts";
@@ -39,6 +42,12 @@ export type PostgresFamilies = Pick<
   | "invoices"
   | "dataCache"
   | "content"
+  | "outbox"
+  | "logs"
+  | "config"
+  | "notifications"
+  | "widgetThemes"
+  | "announcements"
 >;
 
 /** Options of openPostgresFamilies: the media folder of `content` (./content-media.ts). */
@@ -63,5 +72,11 @@ export function openPostgresFamilies(
     invoices: new PostgresInvoiceStore(db),
     dataCache: new PostgresDataCacheStore(db),
     content: openPostgresContentStores(db, options),
+    outbox: new PostgresOutboxStore(db),
+    logs: new PostgresLogStore(db),
+    config: new PostgresConfigStore(db),
+    notifications: new PostgresNotificationStore(db),
+    widgetThemes: new PostgresWidgetThemeStore(db),
+    announcements: new PostgresAdminAwareAnnouncementStore(db),
   };
 }

@@ -15,7 +15,8 @@ const RUNNING_FOR = `starts_at <= @now AND (ends_at IS NULL OR ends_at > @now) A
   AND (target_account_id IS NULL OR target_account_id = @account)
   AND (language_code IS NULL OR lower(language_code) = lower(@language))`;
 
-function announcementFromRow(row: Record<string, unknown>): LoginAnnouncementRecord {
+/** Maps a `login_announcements` row to a record (shared with ../postgres/admin-announcements.ts). */
+export function announcementFromRow(row: Record<string, unknown>): LoginAnnouncementRecord {
   return {
     recId: row.id as number,
     title: row.title as string,

@@ -3,7 +3,8 @@ import { parseJson, type SqliteDatabase } from "../database.ts";
 import type { ApplicationLogEntry, OutboxMail } from "../records.ts";
 import type { ConfigStoreFamily, LogStoreFamily, OutboxStoreFamily } from "../types/operations.ts";
 
-function mailFromRow(row: Record<string, unknown>): OutboxMail {
+/** Maps a `mail_outbox` row to a record (shared with ../postgres/operations.ts). */
+export function mailFromRow(row: Record<string, unknown>): OutboxMail {
   return {
     recId: row.id as number,
     accountId: (row.account_id as number | null) ?? null,
@@ -47,7 +48,8 @@ export class SqliteOutboxStore implements OutboxStoreFamily {
   }
 }
 
-function logFromRow(row: Record<string, unknown>): ApplicationLogEntry {
+/** Maps an `application_logs` row to a record (shared with ../postgres/operations.ts). */
+export function logFromRow(row: Record<string, unknown>): ApplicationLogEntry {
   return {
     recId: row.id as number,
     at: row.at as number,
