@@ -19,20 +19,65 @@ export interface ConfigEdit {
   document?: { [key: string]: unknown };
 }
 
+/**
+ * A name as each language showed it when the message was written (a menu entry's text, a widget kind's
+ * title): the reader's language, else English. Kept as it was, so an old version's summary still names
+ * the entry as it was called then, not as it is called now.
+ */
+export type NameInLanguages = { en: string } & { [language: string]: string };
+
+/**
+ * One parameter of a TextMessage: a string or number as it is (a `count` picks the plural form), a
+ * list of strings joined with ", ", a name in the reader's language, or messages of their own,
+ * formatted in the same language (a list of them joined with ", ").
+ */
+export type MessageParam =
+  | string
+  | number
+  | readonly string[]
+  | NameInLanguages
+  | TextMessage
+  | readonly TextMessage[];
+
+/**
+ * A sentence in the reader's language: a text key of locales/ and its {{parameters}}. The studio
+ * formats it with its own language's texts (core/texts/text-message.ts); logs and the audit trail
+ * with English.
+ */
+export interface TextMessage {
+  key: string;
+  params: { [name: string]: MessageParam };
+}
+
+/** One sentence of a change's plain-language summary. */
+export type SummarySentence = TextMessage;
+
+/**
+ * A version's summary as stored: versions written before summaries were text keys hold English
+ * sentences, shown as they are.
+ */
+export type StoredSummary = (SummarySentence | string)[];
+
 /** A validation problem: `pointer` is an RFC 6901 pointer into the kind's merged document. */
 export interface ConfigProblem {
   kind: ConfigKindName | "content";
   /** The account whose layer it is in; absent for the operator layer. */
   account?: number;
   pointer: string;
+  /** In English, for logs and the command line. */
   reason: string;
+  /** The reason in the reader's language. */
+  message: TextMessage;
 }
 
 /** A finding that does not stop a publication. */
 export interface ConfigWarning {
   kind: ConfigKindName;
   pointer: string;
+  /** In English, for logs. */
   reason: string;
+  /** The reason in the reader's language. */
+  message: TextMessage;
   /** Connected tabs it would affect. */
   tabs?: number;
 }
@@ -56,7 +101,7 @@ export interface VersionHeader {
   /** For a rollback: the version whose content it republishes. */
   restores: number | null;
   /** The plain-language summary of what it changed against the version before it. */
-  summary: string[];
+  summary: StoredSummary;
 }
 
 /** Which version is served to whom, from when: the newest `all` release serves everyone, a newer `canary` release its accounts. */

@@ -86,24 +86,44 @@ export type DialogsManifest = FromSchema<typeof dialogsManifestSchema>;
 export type DialogDefinition = FromSchema<typeof dialogDefinitionSchema>;
 export type DialogParam = FromSchema<typeof dialogParam>;
 
+/** One inconsistency of the dialog registry: the rule it breaks, what it names, and the reason in English. */
+export interface DialogRegistryProblem {
+  rule: "DialogIdTwice" | "DialogPathTwice" | "DialogParamTwice";
+  /** The dialog's `id`, and its `path` or the repeated `param`. */
+  params: Record<string, string>;
+  reason: string;
+}
+
 /**
  * Cross checks ajv cannot express: dialog ids and paths are unique, and so are the parameter names of each
- * dialog. Returns one message per problem; empty when the registry is consistent.
+ * dialog. Returns one entry per problem; empty when the registry is consistent.
  */
-export function dialogRegistryProblems(manifest: DialogsManifest): string[] {
-  const problems: string[] = [];
+export function dialogRegistryProblems(manifest: DialogsManifest): DialogRegistryProblem[] {
+  const problems: DialogRegistryProblem[] = [];
   const ids = new Set<string>();
   const paths = new Set<string>();
   for (const dialog of manifest.dialogs) {
-    if (ids.has(dialog.id)) problems.push(`dialog id "${dialog.id}" is used twice`);
-    if (paths.has(dialog.path))
-      problems.push(`dialog path "${dialog.path}" is used twice (dialog "${dialog.id}")`);
-    ids.add(dialog.id);
+    const id = dialog.id;
+    if (ids.has(id))
+      problems.push({ rule: "DialogIdTwice", params: { id }, reason: `dialog id "${id}" is used twice` });
+    if (paths.has(dialog.path)) {
+      problems.push({
+        rule: "DialogPathTwice",
+        params: { id, path: dialog.path },
+        reason: `dialog path "${dialog.path}" is used twice (dialog "${id}")`,
+      });
+    }
+    ids.add(id);
     paths.add(dialog.path);
     const names = new Set<string>();
     for (const param of dialog.params) {
-      if (names.has(param.name))
-        problems.push(`dialog "${dialog.id}" declares parameter "${param.name}" twice`);
+      if (names.has(param.name)) {
+        problems.push({
+          rule: "DialogParamTwice",
+          params: { id, param: param.name },
+          reason: `dialog "${id}" declares parameter "${param.name}" twice`,
+        });
+      }
       names.add(param.name);
     }
   }

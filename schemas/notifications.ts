@@ -537,30 +537,53 @@ function fieldFitsParam(field: NotificationRecordScalarField, param: DialogParam
   return types.every((type) => accepted.includes(type));
 }
 
+/** One inconsistency of the templates: the rule it breaks, what it names, and the reason in English. */
+export interface TemplateProblem {
+  rule:
+    | "TemplateTwice"
+    | "VariantTwice"
+    | "LastVariantConditions"
+    | "VariantUnknownDialog"
+    | "VariantParamNotAccepted"
+    | "VariantParamType"
+    | "VariantParamMissing";
+  /** The template's `code` and, as the rule needs them, `variant`, `dialog`, `param`, `field`, `type`. */
+  params: Record<string, string>;
+  reason: string;
+}
+
 /**
  * Cross checks ajv cannot express: codes are unique; variant names are unique per template and the last
  * variant has no conditions, so every known code is shown; every dialog link names a dialog of the
  * registry, maps each of its required parameters, no unknown one, and from a record field whose type
- * fits the parameter's type. Returns one message per problem; empty when the manifest is consistent.
+ * fits the parameter's type. Returns one entry per problem; empty when the manifest is consistent.
  */
 export function notificationTemplateProblems(
   manifest: NotificationsManifest,
   dialogs: DialogsManifest,
-): string[] {
-  const problems: string[] = [];
+): TemplateProblem[] {
+  const problems: TemplateProblem[] = [];
   const dialogsById = new Map(dialogs.dialogs.map((dialog) => [dialog.id, dialog]));
   const codes = new Set<string>();
   for (const template of manifest.templates) {
-    const where = `template "${template.code}"`;
-    if (codes.has(template.code)) problems.push(`${where} is defined twice`);
-    codes.add(template.code);
+    const code = template.code;
+    const where = `template "${code}"`;
+    if (codes.has(code))
+      problems.push({ rule: "TemplateTwice", params: { code }, reason: `${where} is defined twice` });
+    codes.add(code);
     const names = new Set<string>();
     template.variants.forEach((variant, index) => {
       const at = `${where}, variant "${variant.name}"`;
-      if (names.has(variant.name)) problems.push(`${at} is defined twice`);
+      const of = { code, variant: variant.name };
+      if (names.has(variant.name))
+        problems.push({ rule: "VariantTwice", params: of, reason: `${at} is defined twice` });
       names.add(variant.name);
       if (index === template.variants.length - 1 && (variant.when?.length ?? 0) > 0) {
-        problems.push(`${at} is the last variant but has conditions: some records would match no variant`);
+        problems.push({
+          rule: "LastVariantConditions",
+          params: of,
+          reason: `${at} is the last variant but has conditions: some records would match no variant`,
+        });
       }
       const action = variant.link?.action;
       if (!action) return;
@@ -569,23 +592,36 @@ export function notificationTemplateProblems(
         if (direct.type !== "dialog") continue;
         const dialog = dialogsById.get(direct.dialogId);
         if (!dialog) {
-          problems.push(`${at} links to dialog "${direct.dialogId}", which is not in the dialog registry`);
+          problems.push({
+            rule: "VariantUnknownDialog",
+            params: { ...of, dialog: direct.dialogId },
+            reason: `${at} links to dialog "${direct.dialogId}", which is not in the dialog registry`,
+          });
           continue;
         }
         for (const [name, value] of Object.entries(direct.params)) {
           const param = dialog.params.find((candidate) => candidate.name === name);
-          if (!param) problems.push(`${at} passes "${name}", which dialog "${dialog.id}" does not accept`);
-          else if (!fieldFitsParam(value.field, param)) {
-            problems.push(
-              `${at} passes record field ${value.field} as ${param.type} parameter "${name}" of "${dialog.id}"`,
-            );
+          if (!param) {
+            problems.push({
+              rule: "VariantParamNotAccepted",
+              params: { ...of, dialog: dialog.id, param: name },
+              reason: `${at} passes "${name}", which dialog "${dialog.id}" does not accept`,
+            });
+          } else if (!fieldFitsParam(value.field, param)) {
+            problems.push({
+              rule: "VariantParamType",
+              params: { ...of, dialog: dialog.id, param: name, field: value.field, type: param.type },
+              reason: `${at} passes record field ${value.field} as ${param.type} parameter "${name}" of "${dialog.id}"`,
+            });
           }
         }
         for (const param of dialog.params) {
           if (param.required && !Object.hasOwn(direct.params, param.name)) {
-            problems.push(
-              `${at} does not pass the required parameter "${param.name}" of dialog "${dialog.id}"`,
-            );
+            problems.push({
+              rule: "VariantParamMissing",
+              params: { ...of, dialog: dialog.id, param: param.name },
+              reason: `${at} does not pass the required parameter "${param.name}" of dialog "${dialog.id}"`,
+            });
           }
         }
       }

@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { loadManifestSet } from "../manifests/load-manifests.ts";
 import { formatProblem, ManifestError } from "../manifests/manifest-problem.ts";
+import { problemMessage } from "../manifests/problem-messages.ts";
 import { checkTexts } from "./check-texts.ts";
 import { type BaseConfiguration, contentHash, type Texts } from "./config-content.ts";
 import { LANGUAGES, type Language } from "./config-kinds.ts";
@@ -20,7 +21,12 @@ export async function loadLocales(localesDir: string): Promise<Record<Language, 
       texts[language] = JSON.parse(await readFile(file, "utf8")) as Texts;
     } catch (error) {
       throw new ManifestError([
-        { file: `locales/${language}.json`, pointer: "", reason: (error as Error).message },
+        {
+          file: `locales/${language}.json`,
+          pointer: "",
+          reason: (error as Error).message,
+          message: problemMessage("NotJson", { detail: (error as Error).message }),
+        },
       ]);
     }
   }
@@ -42,6 +48,7 @@ export async function loadBaseConfiguration(
         file: `locales/${p.kind.slice("texts.".length)}.json`,
         pointer: p.pointer,
         reason: p.reason,
+        message: p.message,
       })),
     );
   }

@@ -8,6 +8,7 @@
 import { createMergePatch, jsonEqual } from "../../../core/json/json-merge.ts";
 import { findForbiddenKey, isJsonObject, mergePatch } from "../../../core/json/prototype-pollution.ts";
 import type { ConfigEdit } from "../../../schemas/config-answers.ts";
+import { problemMessage } from "../manifests/problem-messages.ts";
 import {
   type BaseConfiguration,
   baseDocuments,
@@ -51,7 +52,12 @@ export function applyEdits(
   for (const [index, edit] of ordered) {
     const at = `/edits/${index}`;
     if (!isConfigKind(edit.kind)) {
-      problems.push({ kind: "content", pointer: `${at}/kind`, reason: "unknown kind" });
+      problems.push({
+        kind: "content",
+        pointer: `${at}/kind`,
+        reason: "unknown kind",
+        message: problemMessage("UnknownKind", { kind: String(edit.kind) }),
+      });
       continue;
     }
     const hasMerge = edit.merge !== undefined;
@@ -61,17 +67,28 @@ export function applyEdits(
         kind: edit.kind,
         pointer: at,
         reason: "an edit holds exactly one of merge and document",
+        message: problemMessage("EditMergeOrDocument"),
       });
       continue;
     }
     const value = hasMerge ? edit.merge : edit.document;
     if (!isJsonObject(value)) {
-      problems.push({ kind: edit.kind, pointer: at, reason: "merge and document must be JSON objects" });
+      problems.push({
+        kind: edit.kind,
+        pointer: at,
+        reason: "merge and document must be JSON objects",
+        message: problemMessage("EditNotObject"),
+      });
       continue;
     }
     const forbidden = findForbiddenKey(value);
     if (forbidden !== null) {
-      problems.push({ kind: edit.kind, pointer: forbidden, reason: "forbidden key (prototype pollution)" });
+      problems.push({
+        kind: edit.kind,
+        pointer: forbidden,
+        reason: "forbidden key (prototype pollution)",
+        message: problemMessage("ForbiddenKey"),
+      });
       continue;
     }
     // Only the edited kind is merged: the other documents of the layers stay untouched.
@@ -90,7 +107,12 @@ export function applyEdits(
     if (patch === undefined) delete layer[edit.kind];
     else if (isJsonObject(patch)) layer[edit.kind] = patch;
     else {
-      problems.push({ kind: edit.kind, pointer: at, reason: "the edited document must be a JSON object" });
+      problems.push({
+        kind: edit.kind,
+        pointer: at,
+        reason: "the edited document must be a JSON object",
+        message: problemMessage("EditedNotObject"),
+      });
       continue;
     }
     if (edit.account === undefined) operator = layer;

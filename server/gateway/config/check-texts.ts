@@ -6,7 +6,9 @@
 
 import { placeholdersOf } from "../../../core/texts/placeholders.ts";
 import { type TextViolation, textViolations } from "../../../core/texts/text-violations.ts";
+import type { TextMessage } from "../../../schemas/config-answers.ts";
 import { pointerSegment } from "../manifests/manifest-problem.ts";
+import { problemMessage } from "../manifests/problem-messages.ts";
 import type { ConfigProblem, Texts } from "./config-content.ts";
 import { LANGUAGES, type Language } from "./config-kinds.ts";
 
@@ -38,6 +40,7 @@ function uncachedCheckTexts(texts: Readonly<Record<Language, unknown>>): ConfigP
       kind: `texts.${language}`,
       pointer: "",
       reason: "texts must be an object of key → text",
+      message: problemMessage("TextsNotObject"),
     });
     return false;
   };
@@ -49,7 +52,12 @@ function uncachedCheckTexts(texts: Readonly<Record<Language, unknown>>): ConfigP
     for (const [key, text] of Object.entries(own)) {
       const pointer = `/${pointerSegment(key)}`;
       if (!Object.hasOwn(english, key)) {
-        problems.push({ kind, pointer, reason: `key "${key}" is not an English text key` });
+        problems.push({
+          kind,
+          pointer,
+          reason: `key "${key}" is not an English text key`,
+          message: problemMessage("NotEnglishKey", { key }),
+        });
         continue;
       }
       const englishText = english[key];
@@ -58,13 +66,18 @@ function uncachedCheckTexts(texts: Readonly<Record<Language, unknown>>): ConfigP
         language !== "en" && typeof englishText === "string" ? englishText : undefined,
       );
       for (const violation of violations) {
-        problems.push({ kind, pointer, reason: reasonOf(violation, text, englishText) });
+        problems.push({ kind, pointer, ...reasonOf(violation, text, englishText) });
       }
     }
     if (language === "en") continue;
     for (const key of Object.keys(english)) {
       if (!Object.hasOwn(own, key)) {
-        problems.push({ kind, pointer: `/${pointerSegment(key)}`, reason: `missing text for "${key}"` });
+        problems.push({
+          kind,
+          pointer: `/${pointerSegment(key)}`,
+          reason: `missing text for "${key}"`,
+          message: problemMessage("TextMissing", { key }),
+        });
       }
     }
   }
@@ -72,15 +85,34 @@ function uncachedCheckTexts(texts: Readonly<Record<Language, unknown>>): ConfigP
 }
 
 /** A broken text rule (core/texts/text-violations.ts) in the words of a configuration problem. */
-function reasonOf(violation: TextViolation, text: unknown, english: unknown): string {
+function reasonOf(
+  violation: TextViolation,
+  text: unknown,
+  english: unknown,
+): { reason: string; message: TextMessage } {
   switch (violation.rule) {
     case "empty":
-      return "a text must be a non-empty string";
+      return { reason: "a text must be a non-empty string", message: problemMessage("TextEmpty") };
     case "tooLong":
-      return `longer than ${violation.maxLength} characters`;
+      return {
+        reason: `longer than ${violation.maxLength} characters`,
+        message: problemMessage("TextTooLong", { count: violation.maxLength }),
+      };
     case "multiLine":
-      return "control or direction-override character";
-    case "placeholders":
-      return `placeholders {${placeholdersOf(text as string)}} differ from English {${placeholdersOf(english as string)}}`;
+      return {
+        reason: "control or direction-override character",
+        message: problemMessage("TextControlCharacters"),
+      };
+    case "placeholders": {
+      const own = placeholdersOf(text as string);
+      const englishOwn = placeholdersOf(english as string);
+      return {
+        reason: `placeholders {${own}} differ from English {${englishOwn}}`,
+        message: problemMessage("TextPlaceholders", {
+          placeholders: own === "" ? [] : own.split(","),
+          english: englishOwn === "" ? [] : englishOwn.split(","),
+        }),
+      };
+    }
   }
 }

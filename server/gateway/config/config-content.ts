@@ -12,8 +12,9 @@ import {
   type JsonObject,
   mergePatch,
 } from "../../../core/json/prototype-pollution.ts";
-import type { ConfigProblem } from "../../../schemas/config-answers.ts";
+import type { ConfigProblem, TextMessage } from "../../../schemas/config-answers.ts";
 import type { ManifestSet } from "../manifests/manifest-set.ts";
+import { problemMessage } from "../manifests/problem-messages.ts";
 import { type ConfigKind, isConfigKind, LANGUAGES, type Language, languageOf } from "./config-kinds.ts";
 
 /** One language's texts: text key → text. */
@@ -92,45 +93,82 @@ export function applyLayerPatches(
   const at = account === undefined ? {} : { account };
   for (const kind of Object.keys(patches)) {
     if (!isConfigKind(kind)) {
-      problems.push({ kind: "content", ...at, pointer: `/${kind}`, reason: "unknown kind" });
+      problems.push({
+        kind: "content",
+        ...at,
+        pointer: `/${kind}`,
+        reason: "unknown kind",
+        message: problemMessage("UnknownKind", { kind }),
+      });
       continue;
     }
     const patch = patches[kind];
     if (!isJsonObject(patch)) {
-      problems.push({ kind, ...at, pointer: "", reason: "a layer patch must be a JSON object" });
+      problems.push({
+        kind,
+        ...at,
+        pointer: "",
+        reason: "a layer patch must be a JSON object",
+        message: problemMessage("PatchNotObject"),
+      });
       continue;
     }
     try {
       const merged = mergePatch(below[kind], patch);
       if (!isJsonObject(merged)) {
-        problems.push({ kind, ...at, pointer: "", reason: "the merged document is not an object" });
+        problems.push({
+          kind,
+          ...at,
+          pointer: "",
+          reason: "the merged document is not an object",
+          message: problemMessage("MergedNotObject"),
+        });
         continue;
       }
       documents[kind] = merged;
     } catch (error) {
       if (!(error instanceof ForbiddenKeyError)) throw error;
-      problems.push({ kind, ...at, pointer: error.pointer, reason: "forbidden key (prototype pollution)" });
+      problems.push({
+        kind,
+        ...at,
+        pointer: error.pointer,
+        reason: "forbidden key (prototype pollution)",
+        message: problemMessage("ForbiddenKey"),
+      });
     }
   }
   return { documents, problems };
 }
 
-/** A stored content, checked for shape (not yet for validity): null with a reason when it is not one. */
-export function parseContent(text: string): { content: ConfigContent } | { reason: string } {
+/**
+ * A stored content, checked for shape (not yet for validity): the reason, in English and as a message,
+ * when it is not one.
+ */
+export function parseContent(
+  text: string,
+): { content: ConfigContent } | { reason: string; message: TextMessage } {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { reason: `not JSON: ${(error as Error).message}` };
+    const detail = (error as Error).message;
+    return { reason: `not JSON: ${detail}`, message: problemMessage("NotJson", { detail }) };
   }
   const forbidden = findForbiddenKey(value);
-  if (forbidden !== null) return { reason: `forbidden key at ${forbidden}` };
+  if (forbidden !== null)
+    return { reason: `forbidden key at ${forbidden}`, message: problemMessage("ForbiddenKey") };
   if (!isJsonObject(value) || !isJsonObject(value.operator) || !isJsonObject(value.accounts)) {
-    return { reason: "not a configuration content ({operator, accounts})" };
+    return {
+      reason: "not a configuration content ({operator, accounts})",
+      message: problemMessage("NotContent"),
+    };
   }
   for (const [account, layer] of Object.entries(value.accounts)) {
     if (!/^[1-9][0-9]{0,15}$/.test(account) || !isJsonObject(layer)) {
-      return { reason: `account layer "${account}" is not an object keyed by AccountRecId` };
+      return {
+        reason: `account layer "${account}" is not an object keyed by AccountRecId`,
+        message: problemMessage("AccountLayerNotObject", { account }),
+      };
     }
   }
   return { content: value as unknown as ConfigContent };

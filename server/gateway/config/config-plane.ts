@@ -11,9 +11,10 @@ import type { FastifyBaseLogger } from "fastify";
 import { accessSubjectOf } from "../../../core/access/access-profile.ts";
 import { type JsonChange, jsonEqual, structuralDiff } from "../../../core/json/json-merge.ts";
 import { isJsonObject, type JsonObject } from "../../../core/json/prototype-pollution.ts";
-import type { ConfigWarning } from "../../../schemas/config-answers.ts";
+import type { ConfigWarning, SummarySentence } from "../../../schemas/config-answers.ts";
 import { SCHEMA_DIGESTS } from "../../../schemas/generated/schema-digests.ts";
 import type { ManifestKind } from "../manifests/manifest-set.ts";
+import { problemMessage } from "../manifests/problem-messages.ts";
 import { applyEdits, type ConfigEdit, conflictingTargets, editTarget } from "./change-set.ts";
 import {
   applyLayerPatches,
@@ -38,7 +39,8 @@ import type {
   VersionOrigin,
 } from "./config-store.ts";
 import { type Deployment, deploy, type ServedConfiguration, type ServedTexts } from "./deployment.ts";
-import { summariseAccounts, summariseDocuments } from "./summary.ts";
+import { englishText } from "./english-text.ts";
+import { kindTextKey, summariseAccounts, summariseDocuments } from "./summary.ts";
 import { type MaterialisedConfiguration, materialise } from "./validate-config.ts";
 
 /** How a publication reaches open browsers: urgent ones apply at once, others at the next navigation. */
@@ -90,7 +92,7 @@ export interface ValidationReport {
   valid: boolean;
   problems: ConfigProblem[];
   warnings: ConfigWarning[];
-  summary: string[];
+  summary: SummarySentence[];
   diff: { target: string; changes: JsonChange[] }[];
   /** The version the edits were applied on. */
   headVersion: number;
@@ -236,14 +238,33 @@ export class ConfigPlane {
     version: number,
   ): Promise<{ deployment: Deployment } | { problems: ConfigProblem[] }> {
     const record = await this.#store.version(version);
-    if (!record)
-      return { problems: [{ kind: "content", pointer: "", reason: `version ${version} is missing` }] };
+    if (!record) {
+      return {
+        problems: [
+          {
+            kind: "content",
+            pointer: "",
+            reason: `version ${version} is missing`,
+            message: problemMessage("VersionMissing", { version }),
+          },
+        ],
+      };
+    }
     const parsed = parseContent(record.content);
-    if ("reason" in parsed) return { problems: [{ kind: "content", pointer: "", reason: parsed.reason }] };
+    if ("reason" in parsed) {
+      return { problems: [{ kind: "content", pointer: "", reason: parsed.reason, message: parsed.message }] };
+    }
     const hash = contentHash(parsed.content);
     if (hash !== record.contentHash) {
       return {
-        problems: [{ kind: "content", pointer: "", reason: "content does not match its recorded hash" }],
+        problems: [
+          {
+            kind: "content",
+            pointer: "",
+            reason: "content does not match its recorded hash",
+            message: problemMessage("HashMismatch"),
+          },
+        ],
       };
     }
     const result = materialise(this.#base, parsed.content);
@@ -441,7 +462,10 @@ export class ConfigPlane {
   }
 
   /** The structural diff and summary between two versions. */
-  async compare(from: number, to: number): Promise<{ summary: string[]; diff: ValidationReport["diff"] }> {
+  async compare(
+    from: number,
+    to: number,
+  ): Promise<{ summary: SummarySentence[]; diff: ValidationReport["diff"] }> {
     const a = await this.#content(from);
     const b = await this.#content(to);
     return this.#describe(a, b);
@@ -505,7 +529,7 @@ export class ConfigPlane {
   #describe(
     before: ConfigContent,
     after: ConfigContent,
-  ): { summary: string[]; diff: ValidationReport["diff"] } {
+  ): { summary: SummarySentence[]; diff: ValidationReport["diff"] } {
     const baseDocs = baseDocuments(this.#base);
     const a = applyLayerPatches(baseDocs, before.operator).documents;
     const b = applyLayerPatches(baseDocs, after.operator).documents;
@@ -722,6 +746,7 @@ export class ConfigPlane {
             kind: "menus",
             pointer: `/main/sections/${s}/links/${l}/key`,
             reason: `no role of any account holds ${link.key}: nobody sees the entry "${link.id}"`,
+            message: problemMessage("EntryUnseen", { permission: link.key, entry: link.id }),
           });
         }
       }
@@ -734,6 +759,7 @@ export class ConfigPlane {
           kind: "routes",
           pointer: `/routes/${index}/access/permission`,
           reason: `no role of any account holds ${permission}_${level}: nobody can open ${route.path}`,
+          message: problemMessage("RouteUnseen", { permission: `${permission}_${level}`, path: route.path }),
         });
       }
     }
@@ -761,6 +787,7 @@ export class ConfigPlane {
           ...(account === undefined ? {} : { account }),
           pointer: `/${field}`,
           reason: "this setting is the upstream's configuration (/admin/configuration), not a shell edit",
+          message: problemMessage("DerivedShellSetting"),
         });
       }
     }
@@ -790,6 +817,7 @@ export class ConfigPlane {
           kind: "routes",
           pointer: `/routes/${index}/screen/kind`,
           reason: `renderer kind "${kind}" is unknown to the build of ${tabs} connected tab(s)`,
+          message: problemMessage("RendererUnknown", { renderer: kind, count: tabs }),
           tabs,
         });
       }
@@ -804,6 +832,7 @@ export class ConfigPlane {
           kind: "dialogs",
           pointer: `/dialogs/${index}/component`,
           reason: `dialog component "${component}" is unknown to the build of ${tabs} connected tab(s)`,
+          message: problemMessage("DialogComponentUnknown", { component, count: tabs }),
           tabs,
         });
       }
@@ -818,6 +847,10 @@ export class ConfigPlane {
           kind,
           pointer: "",
           reason: `the schema version of ${kind} is unknown to the build of ${tabs} connected tab(s)`,
+          message: problemMessage("SchemaVersionUnknown", {
+            kind: { key: kindTextKey(kind), params: {} },
+            count: tabs,
+          }),
           tabs,
         });
       }
@@ -1031,7 +1064,7 @@ export class ConfigPlane {
       changeSet: { id: number; revision: number } | null;
       restores: number | null;
       accounts: number[] | null;
-      summary: string[];
+      summary: SummarySentence[];
     },
   ): Promise<number> {
     const result = materialise(this.#base, input.content);
@@ -1076,7 +1109,8 @@ export class ConfigPlane {
           changeSet: input.changeSet?.id ?? null,
           restores: input.restores,
           accounts: input.accounts,
-          summary: input.summary,
+          // The audit trail is in English, like the logs.
+          summary: input.summary.map(englishText),
         },
       },
     });

@@ -83,7 +83,8 @@ export const versionHeader = (row: VersionRow): VersionHeader => ({
   origin: row.origin as VersionRecord["origin"],
   changeSetId: row.change_set_id,
   restores: row.restores,
-  summary: JSON.parse(row.summary) as string[],
+  // Structured sentences; a version written before summaries were text keys holds English strings.
+  summary: JSON.parse(row.summary) as VersionHeader["summary"],
 });
 
 export const changeSetOf = (row: ChangeSetRow): ChangeSetRecord => ({

@@ -14,6 +14,7 @@ import { checkLinksAndTexts } from "../manifests/check-texts-and-links.ts";
 import { crossCheckManifests } from "../manifests/cross-checks.ts";
 import { pointerSegment, walkJson } from "../manifests/manifest-problem.ts";
 import type { ManifestKind, ManifestSet } from "../manifests/manifest-set.ts";
+import { problemMessage, schemaErrorMessage, schemaErrorReason } from "../manifests/problem-messages.ts";
 import { checkTexts } from "./check-texts.ts";
 import {
   applyLayerPatches,
@@ -46,14 +47,14 @@ export interface MaterialisedConfiguration {
 
 function schemaProblems(kind: ManifestKind, document: unknown, account?: number): ConfigProblem[] {
   const validate = validatorsById[kind];
-  if (!validate) return [{ kind, pointer: "", reason: "no schema for this kind" }];
+  if (!validate) {
+    return [
+      { kind, pointer: "", reason: "no schema for this kind", message: problemMessage("NoSchema", { kind }) },
+    ];
+  }
   if (validate(document)) return [];
   return (validate.errors ?? []).map((error) => {
     const params = error.params as Record<string, unknown>;
-    let reason = error.message ?? "is invalid";
-    if (error.keyword === "additionalProperties")
-      reason = `unknown property "${String(params.additionalProperty)}"`;
-    if (error.keyword === "enum") reason = `${reason}: ${JSON.stringify(params.allowedValues)}`;
     // An unknown property is pointed at itself, not at the object holding it.
     const pointer =
       error.keyword === "additionalProperties"
@@ -63,7 +64,8 @@ function schemaProblems(kind: ManifestKind, document: unknown, account?: number)
       kind,
       ...(account === undefined ? {} : { account }),
       pointer,
-      reason: `schema: ${reason}`,
+      reason: schemaErrorReason(error),
+      message: schemaErrorMessage(error),
     };
   });
 }
@@ -81,6 +83,7 @@ function crossProblems(set: ManifestSet, english: Texts, account?: number): Conf
     ...(account === undefined ? {} : { account }),
     pointer: problem.pointer,
     reason: problem.reason,
+    message: problem.message,
   }));
 }
 
@@ -122,6 +125,7 @@ function accountNarrowingProblems(
         account,
         pointer: "",
         reason: "an account layer may only hold shell and menus",
+        message: problemMessage("AccountKinds"),
       });
     }
   }
@@ -134,6 +138,7 @@ function accountNarrowingProblems(
           account,
           pointer: `/${field}`,
           reason: "an account layer may only change the branding",
+          message: problemMessage("AccountShellBranding"),
         });
       }
     }
@@ -149,6 +154,7 @@ function accountNarrowingProblems(
           account,
           pointer,
           reason: "an account layer cannot add a menu entry",
+          message: problemMessage("AccountAddsEntry"),
         });
         continue;
       }
@@ -159,6 +165,7 @@ function accountNarrowingProblems(
             account,
             pointer: `${pointer}/${field}`,
             reason: "an account layer cannot change where an entry goes or who may see it",
+            message: problemMessage("AccountChangesAccess"),
           });
         }
       }
@@ -220,6 +227,7 @@ function accountDocumentProblems(
     account,
     pointer: problem.pointer,
     reason: problem.reason,
+    message: problem.message,
   }));
 }
 

@@ -1,6 +1,7 @@
 import { createRouteMatcher, routeOfLink } from "../../../core/routes/match.ts";
 import { type ManifestProblem, walkJson } from "./manifest-problem.ts";
 import { MANIFEST_KINDS, type ManifestSet } from "./manifest-set.ts";
+import { type ProblemMessageName, problemMessage } from "./problem-messages.ts";
 
 /** Ids of the objects in a top-level array of a manifest (e.g. dialogs.dialogs[].id). */
 function idsOf(document: object, arrayName: string, idName = "id"): Set<string> {
@@ -33,6 +34,7 @@ function duplicates(file: string, document: object, arrayName: string, idName: s
           file,
           pointer: `/${arrayName}/${index}/${idName}`,
           reason: `duplicate ${idName} "${value}" (also /${arrayName}/${before})`,
+          message: problemMessage("Duplicate", { field: idName, value, other: `/${arrayName}/${before}` }),
         });
       } else seen.set(value.toLowerCase(), index);
     }
@@ -66,15 +68,15 @@ export function checkReferences(set: ManifestSet): ManifestProblem[] {
   const matchApp = createRouteMatcher(set.routes, "app");
   // core's matcher: a link resolves here exactly when the browser's router opens a route for it.
   const resolves = (path: string) => routeOfLink(path, matchApp) !== null;
-  const references: Record<string, { set: Set<string>; what: string }> = {
-    permission: { set: known.permission, what: "role permission key" },
-    feature: { set: known.feature, what: "feature" },
-    features: { set: known.feature, what: "feature" },
-    adminModule: { set: known.adminModule, what: "admin module" },
-    adminModules: { set: known.adminModule, what: "admin module" },
-    dialog: { set: known.dialog, what: "dialog" },
-    dialogId: { set: known.dialog, what: "dialog" },
-    screenId: { set: known.screen, what: "screen" },
+  const references: Record<string, { set: Set<string>; what: string; message: ProblemMessageName }> = {
+    permission: { set: known.permission, what: "role permission key", message: "UnknownPermission" },
+    feature: { set: known.feature, what: "feature", message: "UnknownFeature" },
+    features: { set: known.feature, what: "feature", message: "UnknownFeature" },
+    adminModule: { set: known.adminModule, what: "admin module", message: "UnknownAdminModule" },
+    adminModules: { set: known.adminModule, what: "admin module", message: "UnknownAdminModule" },
+    dialog: { set: known.dialog, what: "dialog", message: "UnknownDialog" },
+    dialogId: { set: known.dialog, what: "dialog", message: "UnknownDialog" },
+    screenId: { set: known.screen, what: "screen", message: "UnknownScreen" },
   };
   for (const kind of MANIFEST_KINDS) {
     const file = `manifests/${kind}.json`;
@@ -86,13 +88,24 @@ export function checkReferences(set: ManifestSet): ManifestProblem[] {
         reference &&
         !(kind === "permissions" && (property === "features" || property === "adminModules"))
       ) {
-        if (!reference.set.has(value))
-          problems.push({ file, pointer, reason: `unknown ${reference.what} "${value}"` });
+        if (!reference.set.has(value)) {
+          problems.push({
+            file,
+            pointer,
+            reason: `unknown ${reference.what} "${value}"`,
+            message: problemMessage(reference.message, { value }),
+          });
+        }
       }
       const isInAppLink =
         (kind === "menus" && property === "link") || (kind !== "routes" && property === "to");
       if (isInAppLink && value.startsWith("/") && !resolves(value)) {
-        problems.push({ file, pointer, reason: `link "${value}" does not resolve to a route` });
+        problems.push({
+          file,
+          pointer,
+          reason: `link "${value}" does not resolve to a route`,
+          message: problemMessage("LinkUnresolved", { link: value }),
+        });
       }
     });
   }
@@ -102,8 +115,14 @@ export function checkReferences(set: ManifestSet): ManifestProblem[] {
     ["manifests/shell.json", "/logo/link", set.shell.logo.link],
   ];
   for (const [file, pointer, path] of shellPaths) {
-    if (!resolves(path))
-      problems.push({ file, pointer, reason: `link "${path}" does not resolve to a route` });
+    if (!resolves(path)) {
+      problems.push({
+        file,
+        pointer,
+        reason: `link "${path}" does not resolve to a route`,
+        message: problemMessage("LinkUnresolved", { link: path }),
+      });
+    }
   }
   set.routes.routes.forEach((route, index) => {
     if (route.redirect && !resolves(route.redirect.to.replace(/\/:[^/]+/g, "/x"))) {
@@ -111,6 +130,7 @@ export function checkReferences(set: ManifestSet): ManifestProblem[] {
         file: "manifests/routes.json",
         pointer: `/routes/${index}/redirect/to`,
         reason: `redirect target "${route.redirect.to}" does not resolve to a route`,
+        message: problemMessage("RedirectUnresolved", { target: route.redirect.to }),
       });
     }
   });

@@ -1,6 +1,7 @@
 import type { RouteDefinition } from "../../../schemas/routes.ts";
 import type { ManifestProblem } from "./manifest-problem.ts";
 import type { ManifestSet } from "./manifest-set.ts";
+import { problemMessage } from "./problem-messages.ts";
 
 const FILE = "manifests/routes.json";
 
@@ -43,6 +44,7 @@ export function checkRoutes(set: ManifestSet): ManifestProblem[] {
         file: FILE,
         pointer: at("/id"),
         reason: `duplicate route id "${route.id}" (also /routes/${ids.get(route.id)})`,
+        message: problemMessage("DuplicateRouteId", { id: route.id, other: `/routes/${ids.get(route.id)}` }),
       });
     } else ids.set(route.id, index);
     const shape = `${route.mode ?? "app"} ${pathShape(route.path)}`;
@@ -51,6 +53,7 @@ export function checkRoutes(set: ManifestSet): ManifestProblem[] {
         file: FILE,
         pointer: at("/path"),
         reason: `duplicate path "${route.path}" (also /routes/${shapes.get(shape)})`,
+        message: problemMessage("DuplicatePath", { path: route.path, other: `/routes/${shapes.get(shape)}` }),
       });
     } else shapes.set(shape, index);
     const declared = new Set(patternParams(route.path));
@@ -61,6 +64,7 @@ export function checkRoutes(set: ManifestSet): ManifestProblem[] {
             file: FILE,
             pointer: at(`/${pointer}`),
             reason: `parameter "${name}" is not in the path ${route.path}`,
+            message: problemMessage("ParamNotInPath", { name, path: route.path }),
           });
         }
       }
@@ -73,6 +77,7 @@ export function checkRoutes(set: ManifestSet): ManifestProblem[] {
           file: FILE,
           pointer: at(`/paramPatterns/${name}`),
           reason: "not a valid regular expression",
+          message: problemMessage("InvalidRegex"),
         });
       }
     }
@@ -82,6 +87,7 @@ export function checkRoutes(set: ManifestSet): ManifestProblem[] {
         file: FILE,
         pointer: at("/access"),
         reason: "a not-logged-in-only route must also be public",
+        message: problemMessage("NotLoggedInOnlyPublic"),
       });
     }
     const isAdminPath = route.path === "/admin" || route.path.startsWith("/admin/");
@@ -90,6 +96,7 @@ export function checkRoutes(set: ManifestSet): ManifestProblem[] {
         file: FILE,
         pointer: at("/access"),
         reason: "an /admin route needs at least one admin module",
+        message: problemMessage("AdminRouteNeedsModule"),
       });
     }
     if (!isAdminPath && access.adminModules?.length) {
@@ -97,6 +104,7 @@ export function checkRoutes(set: ManifestSet): ManifestProblem[] {
         file: FILE,
         pointer: at("/access/adminModules"),
         reason: "admin modules outside /admin",
+        message: problemMessage("AdminModulesOutsideAdmin"),
       });
     }
   });

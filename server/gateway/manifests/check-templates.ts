@@ -3,19 +3,17 @@ import { notificationTemplateProblems } from "../../../schemas/notifications.ts"
 import { NOTIFICATION_CODES } from "../../../schemas/payloads/notification-record.ts";
 import type { ManifestProblem } from "./manifest-problem.ts";
 import type { ManifestSet } from "./manifest-set.ts";
+import { problemMessage } from "./problem-messages.ts";
 
-/** Points a template problem at its template when the message names one. */
-function templatePointer(set: ManifestSet, message: string): string {
-  const code = /template "([^"]+)"/.exec(message)?.[1];
+/** Points a template problem at its template. */
+function templatePointer(set: ManifestSet, code: string | undefined): string {
   const index = set.notifications.templates.findIndex((t) => t.code === code);
   return index >= 0 ? `/templates/${index}` : "/templates";
 }
 
 /** Points a dialog problem at the dialog it names. */
-function dialogPointer(set: ManifestSet, message: string): string {
-  const index = set.dialogs.dialogs.findIndex(
-    (d) => message.includes(`"${d.id}"`) || message.includes(`"${d.path}"`),
-  );
+function dialogPointer(set: ManifestSet, params: Record<string, string>): string {
+  const index = set.dialogs.dialogs.findIndex((d) => d.id === params.id || d.path === params.path);
   return index >= 0 ? `/dialogs/${index}` : "/dialogs";
 }
 
@@ -29,18 +27,25 @@ export function checkTemplates(set: ManifestSet): ManifestProblem[] {
         file: "manifests/notifications.json",
         pointer: "/templates",
         reason: `no template for the §4.3 code "${code}"`,
+        message: problemMessage("NoTemplateForCode", { code }),
       });
     }
   }
-  for (const message of notificationTemplateProblems(set.notifications, set.dialogs)) {
+  for (const problem of notificationTemplateProblems(set.notifications, set.dialogs)) {
     problems.push({
       file: "manifests/notifications.json",
-      pointer: templatePointer(set, message),
-      reason: message,
+      pointer: templatePointer(set, problem.params.code),
+      reason: problem.reason,
+      message: problemMessage(problem.rule, problem.params),
     });
   }
-  for (const message of dialogRegistryProblems(set.dialogs)) {
-    problems.push({ file: "manifests/dialogs.json", pointer: dialogPointer(set, message), reason: message });
+  for (const problem of dialogRegistryProblems(set.dialogs)) {
+    problems.push({
+      file: "manifests/dialogs.json",
+      pointer: dialogPointer(set, problem.params),
+      reason: problem.reason,
+      message: problemMessage(problem.rule, problem.params),
+    });
   }
   return problems;
 }

@@ -1,6 +1,7 @@
 import type { LocaleKeys } from "./load-manifests.ts";
 import { type ManifestProblem, walkJson } from "./manifest-problem.ts";
 import { MANIFEST_KINDS, type ManifestKind, type ManifestSet } from "./manifest-set.ts";
+import { problemMessage } from "./problem-messages.ts";
 
 /** Properties whose name ends in `Key` hold text keys, except these, which name other things. */
 const NOT_TEXT_KEYS = new Set(["key", "rowKey", "sortKey", "groupKey"]);
@@ -31,17 +32,32 @@ export function checkLinksAndTexts(
     walkJson(set[kind], (value, pointer, property) => {
       if (typeof value !== "string" || property === null || property === "$schema") return;
       if (property.endsWith("Key") && !NOT_TEXT_KEYS.has(property) && !localeKeys.has(value)) {
-        problems.push({ file, pointer, reason: `text key "${value}" is missing from locales/en.json` });
+        problems.push({
+          file,
+          pointer,
+          reason: `text key "${value}" is missing from locales/en.json`,
+          message: problemMessage("TextKeyMissing", { key: value }),
+        });
       }
       const scheme = SCHEME.exec(value)?.[1]?.toLowerCase();
       if (scheme && SCRIPT_SCHEMES.has(scheme)) {
-        problems.push({ file, pointer, reason: `${scheme}: links are not allowed` });
+        problems.push({
+          file,
+          pointer,
+          reason: `${scheme}: links are not allowed`,
+          message: problemMessage("SchemeNotAllowed", { scheme }),
+        });
       } else if (scheme === "http" || scheme === "https") {
         let origin = "";
         try {
           origin = new URL(value).origin;
         } catch {
-          problems.push({ file, pointer, reason: "malformed absolute URL" });
+          problems.push({
+            file,
+            pointer,
+            reason: "malformed absolute URL",
+            message: problemMessage("MalformedUrl"),
+          });
           return;
         }
         if (scheme !== "https" || !origins.has(origin)) {
@@ -49,10 +65,16 @@ export function checkLinksAndTexts(
             file,
             pointer,
             reason: `external link to ${origin} is not in shell.allowedExternalOrigins`,
+            message: problemMessage("ExternalOriginNotAllowed", { origin }),
           });
         }
       } else if (value.startsWith("//") || value.startsWith("/\\")) {
-        problems.push({ file, pointer, reason: "protocol-relative links are not allowed" });
+        problems.push({
+          file,
+          pointer,
+          reason: "protocol-relative links are not allowed",
+          message: problemMessage("ProtocolRelative"),
+        });
       }
     });
   }

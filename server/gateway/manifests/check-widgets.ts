@@ -9,9 +9,11 @@
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import { isFilterKind } from "../../../core/analytics/cross-filter.ts";
+import type { TextMessage } from "../../../schemas/config-answers.ts";
 import type { WidgetKind, WidgetRenderer, WidgetsManifest } from "../../../schemas/widgets.ts";
 import type { LocaleKeys } from "./load-manifests.ts";
 import { type ManifestProblem, pointerSegment } from "./manifest-problem.ts";
+import { problemMessage, schemaErrorMessage } from "./problem-messages.ts";
 
 const FILE = "manifests/widgets.json";
 
@@ -53,13 +55,17 @@ export function compileSettingsSchema(schema: WidgetKind["settingsSchema"]): Val
 
 function defaultsProblem(at: string, error: ErrorObject): ManifestProblem {
   const params = error.params as Record<string, unknown>;
-  let reason = error.message ?? "is invalid";
-  if (error.keyword === "additionalProperties")
-    reason = `undeclared setting "${String(params.additionalProperty)}"`;
+  const undeclared = error.keyword === "additionalProperties";
+  const reason = undeclared
+    ? `undeclared setting "${String(params.additionalProperty)}"`
+    : (error.message ?? "is invalid");
   return {
     file: FILE,
     pointer: `${at}/defaults${error.instancePath}`,
     reason: `defaults: ${reason}`,
+    message: undeclared
+      ? problemMessage("WidgetDefaultUndeclared", { setting: String(params.additionalProperty) })
+      : problemMessage("WidgetDefaults", { problem: schemaErrorMessage(error) }),
   };
 }
 
@@ -78,17 +84,20 @@ function settingTitles(kind: WidgetKind, at: string): { pointer: string; key: st
 
 function kindProblems(kind: WidgetKind, at: string, localeKeys: LocaleKeys): ManifestProblem[] {
   const problems: ManifestProblem[] = [];
-  const problem = (pointer: string, reason: string) => problems.push({ file: FILE, pointer, reason });
+  const problem = (pointer: string, reason: string, message: TextMessage) =>
+    problems.push({ file: FILE, pointer, reason, message });
   const filterRenderer = isFilterKind(kind.renderer);
   if (filterRenderer && kind.kind !== kind.renderer) {
     problem(
       `${at}/kind`,
       `the filter renderer "${kind.renderer}" is only drawn under its own name: the upstream tells filter widgets by their kind`,
+      problemMessage("FilterRendererOwnName", { renderer: kind.renderer }),
     );
   } else if (!filterRenderer && isFilterKind(kind.kind)) {
     problem(
       `${at}/renderer`,
       `the kind "${kind.kind}" is a filter to the upstream: its renderer must be "${kind.kind}"`,
+      problemMessage("FilterKindRenderer", { kind: kind.kind }),
     );
   }
   if (filterRenderer !== (kind.category === "filter")) {
@@ -97,6 +106,7 @@ function kindProblems(kind: WidgetKind, at: string, localeKeys: LocaleKeys): Man
       filterRenderer
         ? "a filter renderer's kind is in the filter group"
         : "only filter renderers are in the filter group",
+      problemMessage(filterRenderer ? "FilterRendererGroup" : "OnlyFiltersInGroup"),
     );
   }
   const data = CONTENT_RENDERERS.has(kind.renderer) ? "none" : "query";
@@ -104,26 +114,54 @@ function kindProblems(kind: WidgetKind, at: string, localeKeys: LocaleKeys): Man
     problem(
       `${at}/data`,
       `the renderer "${kind.renderer}" draws ${data === "none" ? "no query" : "a query"}: data must be "${data}"`,
+      problemMessage(data === "none" ? "RendererDrawsNoQuery" : "RendererDrawsQuery", {
+        renderer: kind.renderer,
+      }),
     );
 
   const declared = new Set(Object.keys(kind.settingsSchema.properties));
   for (const [index, name] of (kind.settingsSchema.required ?? []).entries()) {
     if (!declared.has(name))
-      problem(`${at}/settingsSchema/required/${index}`, `required setting "${name}" is not declared`);
+      problem(
+        `${at}/settingsSchema/required/${index}`,
+        `required setting "${name}" is not declared`,
+        problemMessage("RequiredSettingUndeclared", { setting: name }),
+      );
   }
   for (const [name, ui] of Object.entries(kind.settingsUi ?? {})) {
     const setting = kind.settingsSchema.properties[name];
-    if (!setting) problem(`${at}/settingsUi/${pointerSegment(name)}`, `setting "${name}" is not declared`);
-    else if (ui["ui:widget"] === "textarea" && setting.type !== "string")
-      problem(`${at}/settingsUi/${pointerSegment(name)}/ui:widget`, "a text area edits a string setting");
+    if (!setting) {
+      problem(
+        `${at}/settingsUi/${pointerSegment(name)}`,
+        `setting "${name}" is not declared`,
+        problemMessage("SettingUndeclared", { setting: name }),
+      );
+    } else if (ui["ui:widget"] === "textarea" && setting.type !== "string") {
+      problem(
+        `${at}/settingsUi/${pointerSegment(name)}/ui:widget`,
+        "a text area edits a string setting",
+        problemMessage("TextAreaString"),
+      );
+    }
   }
   for (const { pointer, key } of settingTitles(kind, at)) {
-    if (!localeKeys.has(key)) problem(pointer, `text key "${key}" is missing from locales/en.json`);
+    if (!localeKeys.has(key)) {
+      problem(
+        pointer,
+        `text key "${key}" is missing from locales/en.json`,
+        problemMessage("TextKeyMissing", { key }),
+      );
+    }
   }
 
   const validate = compileSettingsSchema(kind.settingsSchema);
   if (validate instanceof Error) {
-    problem(`${at}/settingsSchema`, `settings schema does not compile: ${validate.message}`);
+    problem(
+      `${at}/settingsSchema`,
+      `settings schema does not compile: ${validate.message}`,
+      // ajv's own words say why; they are not translated.
+      problemMessage("SettingsSchemaNoCompile", { detail: validate.message }),
+    );
   } else if (!validate(kind.defaults ?? {})) {
     for (const error of validate.errors ?? []) problems.push(defaultsProblem(at, error));
   }
@@ -142,6 +180,7 @@ export function checkWidgets(widgets: WidgetsManifest, localeKeys: LocaleKeys): 
         file: FILE,
         pointer: `${at}/kind`,
         reason: `duplicate kind "${kind.kind}" (also /kinds/${first})`,
+        message: problemMessage("DuplicateWidgetKind", { kind: kind.kind, other: `/kinds/${first}` }),
       });
     } else seen.set(kind.kind, index);
     problems.push(...kindProblems(kind, at, localeKeys));

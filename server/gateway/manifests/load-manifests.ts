@@ -5,15 +5,16 @@ import { validatorsById } from "../../../schemas/generated/validators-by-id.js";
 import { crossCheckManifests } from "./cross-checks.ts";
 import { ManifestError, type ManifestProblem } from "./manifest-problem.ts";
 import { MANIFEST_KINDS, type ManifestKind, type ManifestSet } from "./manifest-set.ts";
+import { problemMessage, schemaErrorMessage, schemaErrorReason } from "./problem-messages.ts";
 
 /** Turns one ajv error into a problem naming the JSON pointer and the reason. */
 function schemaProblem(file: string, error: ErrorObject): ManifestProblem {
-  const params = error.params as Record<string, unknown>;
-  let reason = error.message ?? "is invalid";
-  if (error.keyword === "additionalProperties")
-    reason = `unknown property "${String(params.additionalProperty)}"`;
-  if (error.keyword === "enum") reason = `${reason}: ${JSON.stringify(params.allowedValues)}`;
-  return { file, pointer: error.instancePath || "/", reason: `schema: ${reason}` };
+  return {
+    file,
+    pointer: error.instancePath || "/",
+    reason: schemaErrorReason(error),
+    message: schemaErrorMessage(error),
+  };
 }
 
 /** Parses and schema-validates one manifest document. */
@@ -28,12 +29,29 @@ export function validateManifestDocument(
   } catch (error) {
     return {
       document: null,
-      problems: [{ file, pointer: "", reason: `not JSON: ${(error as Error).message}` }],
+      problems: [
+        {
+          file,
+          pointer: "",
+          reason: `not JSON: ${(error as Error).message}`,
+          message: problemMessage("NotJson", { detail: (error as Error).message }),
+        },
+      ],
     };
   }
   const validate = validatorsById[kind];
   if (!validate)
-    return { document: null, problems: [{ file, pointer: "", reason: `no schema for kind ${kind}` }] };
+    return {
+      document: null,
+      problems: [
+        {
+          file,
+          pointer: "",
+          reason: `no schema for kind ${kind}`,
+          message: problemMessage("NoSchema", { kind }),
+        },
+      ],
+    };
   if (!validate(document)) {
     return { document: null, problems: (validate.errors ?? []).map((e) => schemaProblem(file, e)) };
   }
@@ -57,7 +75,7 @@ export async function loadManifestSet(manifestsDir: string, localeKeys: LocaleKe
     const file = `manifests/${kind}.json`;
     const text = await readFile(join(manifestsDir, `${kind}.json`), "utf8").catch(() => null);
     if (text === null) {
-      problems.push({ file, pointer: "", reason: "missing file" });
+      problems.push({ file, pointer: "", reason: "missing file", message: problemMessage("MissingFile") });
       continue;
     }
     const result = validateManifestDocument(kind, file, text);

@@ -1,8 +1,13 @@
+import type { TextMessage } from "../../../schemas/config-answers.ts";
+
 /** One problem found in a manifest: which file, where in it (JSON pointer) and why. */
 export interface ManifestProblem {
   file: string;
   pointer: string;
+  /** In English, for logs and `npm run check:manifests`. */
   reason: string;
+  /** The reason in the reader's language (problem-messages.ts). */
+  message: TextMessage;
 }
 
 /** Thrown when a manifest set cannot be used; the message lists every problem. */

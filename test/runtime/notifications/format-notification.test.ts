@@ -872,8 +872,8 @@ describe("manifests", () => {
       ),
     };
     assert.ok(
-      notificationTemplateProblems(notificationsManifest, stringRecId).some((p) =>
-        p.includes("WorkerTaskHistoryRecId"),
+      notificationTemplateProblems(notificationsManifest, stringRecId).some(
+        (p) => p.rule === "VariantParamType" && p.params.field === "WorkerTaskHistoryRecId",
       ),
     );
     const duplicated: DialogsManifest = {

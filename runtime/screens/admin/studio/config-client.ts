@@ -15,6 +15,7 @@ import type {
   ConfigProblem,
   ConfigWarning,
   ReleaseRecord,
+  SummarySentence,
   VersionHeader,
 } from "../../../../schemas/config-answers.ts";
 import type { ConfigPreviewBody } from "../../../../schemas/config-api.ts";
@@ -41,7 +42,7 @@ export interface ValidationReport {
   valid: boolean;
   problems: ConfigProblem[];
   warnings: ConfigWarning[];
-  summary: string[];
+  summary: SummarySentence[];
   diff: TargetDiff[];
   headVersion: number;
 }
@@ -110,7 +111,7 @@ export const configApi = {
       { ...gw, signal },
     ),
   diff: (to: number, from: number, signal?: AbortSignal) =>
-    apiRequest<{ from: number; to: number; summary: string[]; diff: TargetDiff[] }>(
+    apiRequest<{ from: number; to: number; summary: SummarySentence[]; diff: TargetDiff[] }>(
       `config/versions/${to}/diff?from=${from}`,
       { ...gw, signal },
     ),

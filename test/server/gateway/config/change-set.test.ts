@@ -45,5 +45,12 @@ test("problems keep the index the edit was listed at", async () => {
     { kind: "shell", account: 7, merge: { theme: { default: "light" } } },
     { kind: "nonsense" as ConfigEdit["kind"], merge: {} },
   ]);
-  assert.deepEqual(problems, [{ kind: "content", pointer: "/edits/1/kind", reason: "unknown kind" }]);
+  assert.deepEqual(problems, [
+    {
+      kind: "content",
+      pointer: "/edits/1/kind",
+      reason: "unknown kind",
+      message: { key: "StudioProblem_UnknownKind", params: { kind: "nonsense" } },
+    },
+  ]);
 });

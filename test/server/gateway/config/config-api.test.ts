@@ -8,6 +8,8 @@ import http, { type IncomingHttpHeaders } from "node:http";
 import { after, before, describe, test } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { ClientManifest } from "../../../../schemas/client-manifest.ts";
+import type { ConfigProblem, SummarySentence } from "../../../../schemas/config-answers.ts";
+import { englishText } from "../../../../server/gateway/config/english-text.ts";
 import { BrowserClient, signedIn } from "../integration/browser-client.ts";
 import { type Stack, startStack } from "../integration/integration-fixture.ts";
 
@@ -60,7 +62,7 @@ async function draft(comment: string, edits: unknown[], baseVersion?: number) {
   assert.equal(answer.status, 201, answer.bytes.toString());
   return answer.json as {
     changeSet: { id: number; revision: number };
-    validation: { valid: boolean; summary: string[] };
+    validation: { valid: boolean; summary: SummarySentence[] };
   };
 }
 
@@ -225,13 +227,12 @@ describe("publish, roll back, publish", () => {
     ];
     const { changeSet, validation } = await draft("Rename Dashboards", edits);
     assert.equal(validation.valid, true, JSON.stringify(validation));
+    const summary = validation.summary.map(englishText);
     assert.ok(
-      validation.summary.some((line) => line.startsWith("Menu entry 'Dashboards' renamed to 'Boards' (en)")),
-      validation.summary.join("\n"),
+      summary.some((line) => line.startsWith("Menu entry 'Dashboards' renamed to 'Boards' (en)")),
+      summary.join("\n"),
     );
-    assert.ok(
-      validation.summary.some((line) => line.includes(`Notification template '${template.code}' changed`)),
-    );
+    assert.ok(summary.some((line) => line.includes(`Notification template '${template.code}' changed`)));
     const published = await publish(changeSet.id);
     assert.equal(published.status, 201, published.bytes.toString());
     const version = published.json.version as number;
@@ -291,10 +292,8 @@ describe("publish, roll back, publish", () => {
       { kind: "widgets", document },
     ]);
     assert.equal(validation.valid, true, JSON.stringify(validation));
-    assert.ok(
-      validation.summary.includes("Widget kind 'Scatter plot' (scatter) disabled"),
-      validation.summary.join("\n"),
-    );
+    const summary = validation.summary.map(englishText);
+    assert.ok(summary.includes("Widget kind 'Scatter plot' (scatter) disabled"), summary.join("\n"));
     const published = await publish(changeSet.id);
     assert.equal(published.status, 201, published.bytes.toString());
     for (const manifest of [await manifestOf(visitor), await manifestOf(owner)]) {
@@ -319,13 +318,18 @@ describe("publish, roll back, publish", () => {
     const refused = await publish(changeSet.id);
     assert.equal(refused.status, 422);
     assert.equal(refused.json.ErrorCode, 8074);
-    const problems = refused.json.problems as { kind: string; pointer: string; reason: string }[];
+    const problems = refused.json.problems as ConfigProblem[];
     assert.ok(
       problems.some(
         (p) => p.kind === "menus" && p.pointer === "/main/titleKey" && /No_Such_Text/.test(p.reason),
       ),
       JSON.stringify(problems),
     );
+    // Beside the English reason, the message the studio says it with in the operator's language.
+    assert.deepEqual(problems.find((p) => p.pointer === "/main/titleKey")?.message, {
+      key: "StudioProblem_TextKeyMissing",
+      params: { key: "No_Such_Text" },
+    });
     assert.ok(
       problems.some(
         (p) => p.kind === "texts.de" && p.pointer === "/Menu_Dashboards" && /placeholders/.test(p.reason),
@@ -345,8 +349,8 @@ describe("publish, roll back, publish", () => {
     assert.equal(stale.json.ErrorCode, 8073);
     assert.deepEqual(stale.json.conflicts, ["operator/texts.en"]);
     assert.ok(
-      (stale.json.since as { summary: string[] }[]).some((v) =>
-        v.summary.some((s) => s.includes("Reports A")),
+      (stale.json.since as { summary: SummarySentence[] }[]).some((v) =>
+        v.summary.some((s) => englishText(s).includes("Reports A")),
       ),
     );
   });

@@ -20,8 +20,10 @@ import {
   type Language,
 } from "../../../../server/gateway/config/config-kinds.ts";
 import type { Actor } from "../../../../server/gateway/config/config-plane.ts";
+import { englishText } from "../../../../server/gateway/config/english-text.ts";
 import { materialise } from "../../../../server/gateway/config/validate-config.ts";
 import type { ManifestSet } from "../../../../server/gateway/manifests/manifest-set.ts";
+import { PROBLEM_TEXT_KEYS } from "../../../../server/gateway/manifests/problem-messages.ts";
 import { defaultBase } from "../session/gateway-fixture.ts";
 
 export const log = Fastify({ logger: false }).log;
@@ -1120,6 +1122,10 @@ export const wellFormed = (problem: ConfigProblem) => {
   assert.equal(typeof problem.pointer, "string");
   assert.ok(problem.pointer === "" || problem.pointer.startsWith("/"), `pointer ${problem.pointer}`);
   assert.ok(typeof problem.reason === "string" && problem.reason.length > 0);
+  // The reason in the reader's language: a message of problem-messages.ts whose every placeholder is given.
+  assert.ok(PROBLEM_TEXT_KEYS.includes(problem.message.key), `message ${problem.message.key}`);
+  const english = englishText(problem.message);
+  assert.ok(english !== problem.message.key && !english.includes("{{"), `English ${english}`);
   if (problem.account !== undefined) assert.ok(Number.isSafeInteger(problem.account));
 };
 

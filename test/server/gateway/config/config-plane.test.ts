@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
+import type { ConfigWarning } from "../../../../schemas/config-answers.ts";
 import { SCHEMA_DIGESTS } from "../../../../schemas/generated/schema-digests.ts";
 import type { ConfigEdit } from "../../../../server/gateway/config/change-set.ts";
 import {
@@ -18,6 +19,7 @@ import {
   type ClientReport,
   ConfigPlane,
 } from "../../../../server/gateway/config/config-plane.ts";
+import { englishText } from "../../../../server/gateway/config/english-text.ts";
 import { SqliteConfigStore } from "../../../../server/gateway/config/sqlite-config-store.ts";
 import { ManualClock } from "../../../helpers/manual-clock.ts";
 import { type StoreBackend, type StorePlace, storeBackends } from "../../../helpers/store-backends.ts";
@@ -285,9 +287,18 @@ describe("what a publication announces, and what the open tabs report", () => {
         kind: "shell",
         pointer: "",
         reason: "the schema version of shell is unknown to the build of 3 connected tab(s)",
+        message: {
+          key: "StudioProblem_SchemaVersionUnknown",
+          params: { kind: { key: "Studio_Kind_shell", params: {} }, count: 3 },
+        },
         tabs: 3,
       },
     ]);
+    // The studio's words, the count choosing the plural form.
+    assert.equal(
+      englishText((report.warnings[0] as ConfigWarning).message),
+      "the schema version of Shell is unknown to the build of 3 open tabs",
+    );
     // Texts are not a schema; menus differ for two builds, but a change set that does not touch them
     // is not warned of them.
     assert.deepEqual((await plane.validate(rename("Boards"), 0)).warnings, []);
@@ -351,15 +362,27 @@ describe("what a publication announces, and what the open tabs report", () => {
         kind: "routes",
         pointer: `/routes/${routes.findIndex((route) => route.screen?.kind === missingKind)}/screen/kind`,
         reason: `renderer kind "${missingKind}" is unknown to the build of 2 connected tab(s)`,
+        message: {
+          key: "StudioProblem_RendererUnknown",
+          params: { renderer: missingKind, count: 2 },
+        },
         tabs: 2,
       },
       {
         kind: "dialogs",
         pointer: `/dialogs/${dialogs.findIndex((dialog) => dialog.component === missingComponent)}/component`,
         reason: `dialog component "${missingComponent}" is unknown to the build of 1 connected tab(s)`,
+        message: {
+          key: "StudioProblem_DialogComponentUnknown",
+          params: { component: missingComponent, count: 1 },
+        },
         tabs: 1,
       },
     ]);
+    assert.equal(
+      englishText((report.warnings[1] as ConfigWarning).message),
+      `the dialog component '${missingComponent}' is unknown to the build of 1 open tab`,
+    );
     assert.deepEqual(await plane.publish(AUTHOR, draft.id), { version: 1 }, "a warning does not block");
 
     // The tabs answer the publication: two applied it, one rejected it and shows version 0 still.

@@ -7,14 +7,15 @@
  */
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../../components/icon-picker/icon.tsx";
-import type { TargetDiff } from "../config-client.ts";
+import type { TargetDiff, VersionHeader } from "../config-client.ts";
+import { useMessageText } from "../message-text.ts";
 import { type ChangeMark, changeView, diffTargetView, kindText, type ValueView } from "./history-model.ts";
 import "./history.css";
 
 /** Props of a DiffView. */
 export interface DiffViewProps {
-  /** The plain-language sentences (in English, as the gateway writes them, like the audit trail). */
-  summary: readonly string[];
+  /** The plain-language sentences: text keys shown in the UI's language, an older version's English as it is. */
+  summary: VersionHeader["summary"];
   diff: readonly TargetDiff[];
   /** A readable name of an RFC 6901 pointer into the document of `kind` ("Main menu › Analytics › title"); default the pointer itself. */
   labelPointer?: (kind: string, pointer: string) => string;
@@ -71,6 +72,7 @@ function Value(props: { value: ValueView | null; side: "before" | "after" }) {
 export function DiffView(props: DiffViewProps) {
   const { t } = useTranslation();
   const targetLabel = useTargetLabel();
+  const messageText = useMessageText();
   const level = props.headingLevel ?? 3;
   const Heading = `h${level}` as "h3";
   const changes = props.diff.reduce((sum, target) => sum + target.changes.length, 0);
@@ -82,7 +84,7 @@ export function DiffView(props: DiffViewProps) {
           {props.summary.map((sentence, index) => (
             // Sentences may repeat (the same rename in two layers): the position keeps them apart.
             // biome-ignore lint/suspicious/noArrayIndexKey: a list that is only ever replaced whole
-            <li key={index}>{sentence}</li>
+            <li key={index}>{messageText(sentence)}</li>
           ))}
         </ul>
       ) : (

@@ -48,7 +48,7 @@ export interface VersionRow {
   /** ms since the epoch; null for the base. */
   createdAt: number | null;
   comment: string;
-  summary: readonly string[];
+  summary: VersionHeader["summary"];
   badges: readonly VersionBadge[];
   /** Its releases, oldest first. */
   releases: readonly Release[];

@@ -32,6 +32,7 @@ import {
   configApi,
   type VersionHeader,
 } from "../config-client.ts";
+import { useMessageText } from "../message-text.ts";
 import type { ConfigKindName } from "../studio-model.ts";
 import { DiffView } from "./diff-view.tsx";
 import {
@@ -216,8 +217,9 @@ function ReleaseLine(props: { release: Release }) {
 /** Shown sentences of a summary before the rest folds away. */
 const SUMMARY_SHOWN = 3;
 
-function Summary(props: { summary: readonly string[] }) {
+function Summary(props: { summary: VersionRow["summary"] }) {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   if (props.summary.length === 0)
     return <span className="studio-history-muted">{t("StudioHistory_NoSummary")}</span>;
   const shown = props.summary.slice(0, SUMMARY_SHOWN);
@@ -227,7 +229,7 @@ function Summary(props: { summary: readonly string[] }) {
       <ul className="studio-history-summary">
         {shown.map((sentence, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a version's summary never changes
-          <li key={index}>{sentence}</li>
+          <li key={index}>{messageText(sentence)}</li>
         ))}
       </ul>
       {rest.length > 0 ? (
@@ -238,7 +240,7 @@ function Summary(props: { summary: readonly string[] }) {
           <ul className="studio-history-summary">
             {rest.map((sentence, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a version's summary never changes
-              <li key={index}>{sentence}</li>
+              <li key={index}>{messageText(sentence)}</li>
             ))}
           </ul>
         </details>

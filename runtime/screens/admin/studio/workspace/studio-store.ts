@@ -15,6 +15,7 @@ import {
   type ConfigStatus,
   configApi,
   type ValidationReport,
+  type VersionHeader,
 } from "../config-client.ts";
 import {
   type ConfigKindName,
@@ -36,7 +37,7 @@ export const AUTOSAVE_DELAY_MS = 800;
 /** A stale base (409 with conflicts): the documents someone else published since the change set's base. */
 export interface Conflict {
   conflicts: string[];
-  since: { number: number; author: string; summary: string[] }[];
+  since: { number: number; author: string; summary: VersionHeader["summary"] }[];
 }
 
 /** The studio's state. */

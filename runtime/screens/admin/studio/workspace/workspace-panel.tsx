@@ -11,6 +11,7 @@ import { useNavigate } from "react-router";
 import { ModalDialog } from "../../../../components/modal-dialog/modal-dialog.tsx";
 import { StatusBadge } from "../../../work/common/list-parts.tsx";
 import { type ChangeSet, type ConfigProblem, configApi } from "../config-client.ts";
+import { useMessageText } from "../message-text.ts";
 import { type ConfigKindName, type Documents, draftDocument, draftEdits } from "../studio-model.ts";
 import { kindLabelKey, pointerTarget, readablePointer } from "./readable-pointer.ts";
 import {
@@ -267,6 +268,7 @@ function SaveState() {
 /** The validation report: problems (with a jump to the field), warnings, summary and diff. */
 function ValidationSection({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const navigate = useNavigate();
   const id = useId();
   const { report, validating, changeSet, conflict, live, draft } = useStudio((s) => ({
@@ -321,7 +323,7 @@ function ValidationSection({ readOnly }: { readOnly: boolean }) {
             {conflict.since.map((version) => (
               <li key={version.number}>
                 {t("Studio_ConflictVersion", { version: version.number, author: version.author })}
-                {version.summary.length > 0 ? `: ${version.summary.join("; ")}` : ""}
+                {version.summary.length > 0 ? `: ${version.summary.map(messageText).join("; ")}` : ""}
               </li>
             ))}
           </ul>
@@ -341,7 +343,7 @@ function ValidationSection({ readOnly }: { readOnly: boolean }) {
                       : ""}
                     {where}
                   </span>
-                  <span className="studio-problems__reason">{problem.reason}</span>
+                  <span className="studio-problems__reason">{messageText(problem.message)}</span>
                   {problem.kind === "content" ? null : (
                     <button
                       type="button"
@@ -365,10 +367,8 @@ function ValidationSection({ readOnly }: { readOnly: boolean }) {
             {report.warnings.map((warning) => (
               <li key={`${warning.kind}${warning.pointer}${warning.reason}`}>
                 <span className="studio-problems__where">{readable(warning)}</span>
-                <span className="studio-problems__reason">
-                  {warning.reason}
-                  {warning.tabs !== undefined ? ` (${t("Studio_WarningTabs", { count: warning.tabs })})` : ""}
-                </span>
+                {/* The message counts the tabs it would affect. */}
+                <span className="studio-problems__reason">{messageText(warning.message)}</span>
               </li>
             ))}
           </ul>
