@@ -5,7 +5,7 @@
  * so itself (`quietNotFound`, the dialogs).
  */
 import { useCallback, useEffect, useState } from "react";
-import { apiRequest } from "./api-client.ts";
+import { useApiClient } from "./api-client-context.ts";
 import { ApiError } from "./api-error.ts";
 import { reportError } from "./report-error.ts";
 
@@ -53,6 +53,7 @@ export function useApi<T>(path: string | null, options: UseApiOptions = {}): Api
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(() => setGeneration((n) => n + 1), []);
   const quietNotFound = options.quietNotFound === true;
+  const request = useApiClient();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: generation is the reload trigger
   useEffect(() => {
@@ -63,7 +64,7 @@ export function useApi<T>(path: string | null, options: UseApiOptions = {}): Api
     const controller = new AbortController();
     setLoading(true);
     setError(null);
-    apiRequest<T>(path, { signal: controller.signal }).then(
+    request<T>(path, { signal: controller.signal }).then(
       (answer) => {
         if (controller.signal.aborted) return;
         setData(answer);
@@ -77,7 +78,7 @@ export function useApi<T>(path: string | null, options: UseApiOptions = {}): Api
       },
     );
     return () => controller.abort();
-  }, [path, generation, quietNotFound]);
+  }, [path, generation, quietNotFound, request]);
 
   return { data, error, loading, state: loadedState(loading, data, error), reload };
 }

@@ -4,6 +4,7 @@
  * permission key), schedule and alert history, teams and media downloads.
  */
 import { apiRequest, apiUrl } from "../../http/api-client.ts";
+import type { ApiCall } from "../../http/api-client-context.ts";
 import type {
   FolderBody,
   FolderDetail,
@@ -19,11 +20,11 @@ const base = (area: string) => `Content/${enc(area)}`;
 const folder = (area: string, recId: number) => `${base(area)}/Folders/${recId}`;
 const object = (area: string, recId: number) => `${base(area)}/Objects/${recId}`;
 
-/** The calls on one area's folders and objects. */
-export function contentApi(area: string, signal?: AbortSignal) {
-  const get = <T>(path: string) => apiRequest<T>(path, { signal });
+/** The calls on one area's folders and objects, made with `request` (a view's useApiClient). */
+export function contentApi(area: string, signal?: AbortSignal, request: ApiCall = apiRequest) {
+  const get = <T>(path: string) => request<T>(path, { signal });
   const send = <T>(method: "POST" | "PUT" | "DELETE", path: string, body?: unknown) =>
-    apiRequest<T>(path, { method, body, signal });
+    request<T>(path, { method, body, signal });
   return {
     /** The five roots with their live subtrees. */
     folders: () => get<FolderBody[]>(`${base(area)}/Folders`),

@@ -10,8 +10,7 @@ import { hasRolePermission } from "../../../core/access/access-profile.ts";
 import type { ClientRoute } from "../../../schemas/client-manifest.ts";
 import { Pager } from "../../components/list/pager.tsx";
 import { ApiError } from "../../http/api-error.ts";
-import { sessionStore } from "../../session/session-store.ts";
-import { useStore } from "../../state/create-store.ts";
+import { useSession } from "../../session/session-context.ts";
 import { useManifest } from "../../state/manifest-context.tsx";
 import { showErrorBanner, showSuccessBanner } from "./content-feedback.ts";
 import { LIST_PAGE_SIZE } from "./content-limits.ts";
@@ -73,7 +72,7 @@ export function ExplorerWorkspace(props: ExplorerWorkspaceProps) {
   const location = useLocation();
   const headingId = useId();
   const { routes } = useManifest().routes;
-  const profile = useStore(sessionStore, (s) => s.profile);
+  const profile = useSession((s) => s.profile);
   const { config, data, state, spec } = props;
   const canWrite = profile ? hasRolePermission(profile, config.area, "rw") : false;
   const [dialog, setDialog] = useState<ExplorerDialog | null>(null);

@@ -4,6 +4,7 @@
  * its subfolders and a page of its objects.
  */
 import { useMemo } from "react";
+import { useApiClient } from "../../http/api-client-context.ts";
 import { type ContentApi, contentApi } from "./content-api.ts";
 import { LIST_PAGE_SIZE } from "./content-limits.ts";
 import type { FolderBody, FolderDetail, ListPage, ObjectBody } from "./content-types.ts";
@@ -54,9 +55,10 @@ export function useExplorerData(
   choice: FolderChoice,
   state: ListState,
 ): ExplorerData & { folder: FolderRef | "pending" } {
-  const api = useMemo(() => contentApi(area), [area]);
+  const request = useApiClient();
+  const api = useMemo(() => contentApi(area, undefined, request), [area, request]);
   const treeResource = useResource<FolderBody[]>(`tree:${area}`, (signal) =>
-    contentApi(area, signal).folders(),
+    contentApi(area, signal, request).folders(),
   );
   const tree = useMemo(() => buildTree(treeResource.data ?? [], { includeAll: true }), [treeResource.data]);
   const folder = typeof choice === "function" ? choice(tree) : choice;
@@ -67,7 +69,7 @@ export function useExplorerData(
   // A folder the tree does not list (inside a deleted folder): ask for its path.
   const detail = useResource<FolderDetail>(
     folderId !== null && treeReady && !inTree ? `folder:${area}:${folderId}` : null,
-    (signal) => contentApi(area, signal).folder(folderId as number),
+    (signal) => contentApi(area, signal, request).folder(folderId as number),
   );
 
   const query =
@@ -75,7 +77,7 @@ export function useExplorerData(
       ? null
       : listRequestQuery(state, LIST_PAGE_SIZE, { folderRecId: folderId });
   const list = useResource<ListPage<ObjectBody>>(query === null ? null : `list:${area}:${query}`, (signal) =>
-    contentApi(area, signal).objects(query ?? ""),
+    contentApi(area, signal, request).objects(query ?? ""),
   );
 
   const fallbackPath = detail.data ? detail.data.Path.map(stepNode) : [];

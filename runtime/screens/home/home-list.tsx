@@ -8,8 +8,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { hasRolePermission } from "../../../core/access/access-profile.ts";
-import { sessionStore } from "../../session/session-store.ts";
-import { useStore } from "../../state/create-store.ts";
+import { useSession } from "../../session/session-context.ts";
 import { useManifest } from "../../state/manifest-context.tsx";
 import { useFormatters } from "../content/content-format.ts";
 import { explorerPath, objectLinks, openLink } from "../content/explorer-area.ts";
@@ -35,7 +34,7 @@ export function HomeList(props: HomeListProps) {
   const format = useFormatters();
   const headingId = useId();
   const { routes } = useManifest().routes;
-  const profile = useStore(sessionStore, (s) => s.profile);
+  const profile = useSession((s) => s.profile);
   const areaOf = (area: string) => props.areas.find((entry) => entry.area === area);
   const { panel } = props;
   const hrefOf = (item: PanelItem) => {

@@ -8,8 +8,7 @@ import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import type { ScreenProps } from "../../renderers/screen-props.ts";
-import { sessionStore } from "../../session/session-store.ts";
-import { useStore } from "../../state/create-store.ts";
+import { useSession } from "../../session/session-context.ts";
 import { useManifest } from "../../state/manifest-context.tsx";
 import { HOME_FAVOURITES_LIMIT, HOME_RECENT_LIMIT } from "../content/content-limits.ts";
 import { homeAreas } from "./home-feed.ts";
@@ -23,8 +22,8 @@ export default function HomeScreen(_props: ScreenProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const manifest = useManifest();
-  const profile = useStore(sessionStore, (s) => s.profile);
-  const config = useStore(sessionStore, (s) => s.config);
+  const profile = useSession((s) => s.profile);
+  const config = useSession((s) => s.config);
   const routes = manifest.routes.routes;
   const query = homeQuery(location.search);
   const target =

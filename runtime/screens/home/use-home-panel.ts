@@ -4,7 +4,7 @@
  * explorer's lists (use-resource.ts: per key, the last data kept while the same key reloads, a
  * retry for the error state).
  */
-import { apiRequest } from "../../http/api-client.ts";
+import { useApiClient } from "../../http/api-client-context.ts";
 import { useResource } from "../content/use-resource.ts";
 import {
   type FeedItem,
@@ -27,9 +27,8 @@ export interface HomePanel {
 export function useHomePanel(kind: FeedKind, areas: readonly HomeArea[], limit: number): HomePanel {
   // The areas are part of the key: a changed profile (another role, §4.2) loads the panel again.
   const key = areas.length > 0 ? `home:${kind}:${limit}:${areas.map((entry) => entry.area).join(",")}` : null;
-  const page = useResource<FeedPage>(key, (signal) =>
-    apiRequest<FeedPage>(feedPath(kind, limit), { signal }),
-  );
+  const request = useApiClient();
+  const page = useResource<FeedPage>(key, (signal) => request<FeedPage>(feedPath(kind, limit), { signal }));
   return {
     status: key === null ? "ready" : page.status,
     error: page.error,

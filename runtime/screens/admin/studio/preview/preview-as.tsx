@@ -3,7 +3,8 @@
  * `POST /gw/config/preview`): choose an account, then one of its users or a role, a language and a
  * theme; see the shell that person gets with the draft beside the one they get now, and every route,
  * menu entry, dialog and admin screen hidden from them with the gate that hides it. A preview only
- * reads: the drawn shells are inert, and the calls are the preview and the admin lists.
+ * reads: the drawn shells and first screens are inert, and the calls are the preview, the admin lists
+ * and, for a user, the first screen's reads as that user (GET only, preview-client.ts).
  *
  * Staff cannot list an account's roles (the upstream lets only its members read them), so a role is
  * composed from the permission catalogue, with the Included features of the account's subscription
@@ -457,6 +458,13 @@ function Results(props: {
     menuTitle: account?.menuTitle ?? null,
   };
   const userName = previewed?.name ?? t("StudioPreview_RoleUserName");
+  const reader = useMemo(
+    () =>
+      previewed
+        ? { accountRecId: previewed.accountRecId, userRecId: previewed.recId, name: previewed.name }
+        : null,
+    [previewed],
+  );
 
   // The entry's name in the studio's language; the previewed texts name what the served ones do not know.
   const nameOf = useCallback(
@@ -491,6 +499,7 @@ function Results(props: {
       language={language}
       branding={branding}
       userName={userName}
+      reader={reader}
       nowMs={result.atMs}
       failureText={props.failureText}
     />
@@ -576,6 +585,7 @@ function PreviewColumn(props: {
   language: Language;
   branding: React.ComponentProps<typeof PreviewShell>["account"];
   userName: string;
+  reader: React.ComponentProps<typeof PreviewShell>["reader"];
   nowMs: number;
   failureText: (error: unknown) => string;
 }) {
@@ -592,7 +602,9 @@ function PreviewColumn(props: {
         theme={props.theme}
         account={props.branding}
         userName={props.userName}
+        reader={props.reader}
         nowMs={props.nowMs}
+        failureText={props.failureText}
       />
     );
   } else if ("nothing" in outcome) {

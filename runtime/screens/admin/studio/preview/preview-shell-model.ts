@@ -5,8 +5,10 @@
  * (runtime/shell/menu-layout.ts columns, §9 column counts, the upgrade badge of §4.1 step 11) and the
  * first screen is the route `/` opens. Pure: preview-shell.tsx renders it.
  */
+import type { AccessProfile } from "../../../../../core/access/access-profile.ts";
 import { prefixedLink } from "../../../../../core/menus/menu-links.ts";
-import { createRouteMatcher, routeOfLink } from "../../../../../core/routes/match.ts";
+import { homeRedirectFor } from "../../../../../core/navigation/home-redirect.ts";
+import { createRouteMatcher, type RouteMatch, routeOfLink } from "../../../../../core/routes/match.ts";
 import type { ClientManifest, ClientRoute } from "../../../../../schemas/client-manifest.ts";
 import type { DropdownMenu, DropdownMenuEntry } from "../../../../../schemas/menus.ts";
 import { groupColumns } from "../../../../shell/menu-layout.ts";
@@ -129,4 +131,44 @@ export function previewShellModel(manifest: ClientManifest): PreviewShellModel {
     user: menus && chrome.userMenu ? previewDropdown(menus.user, impersonating) : null,
     firstScreen: previewFirstScreen(home as ClientRoute | null),
   };
+}
+
+/**
+ * The screen kinds a preview draws with the previewed user's data: every read of theirs goes
+ * through the view's API client and session (runtime/http/api-client-context.ts,
+ * runtime/session/session-context.ts), so in a preview they read as that user, read-only. A kind
+ * whose reads would go out as the operator is named instead of drawn.
+ */
+export const DRAWN_SCREEN_KINDS: ReadonlySet<string> = new Set(["home", "explorer"]);
+
+/** What the first screen of a preview column is. */
+export type PreviewFirstRoute =
+  /** A screen drawn with the user's data, at `path` (`homeMenu`: §4.1 step 10 sent `/` there). */
+  | { kind: "draw"; path: string; match: RouteMatch; homeMenu: boolean }
+  /** A screen named only: its kind does not read through the preview's client. */
+  | { kind: "notDrawn"; screenKind: string; titleKey: string | null; homeMenu: boolean }
+  /** No screen: the upgrade page, a redirect, a legacy page, an external site or nothing. */
+  | { kind: "described"; screen: PreviewFirstScreen };
+
+/**
+ * Where `/` takes the person (§2.2 home): with their access profile (a preview as a user), §4.1
+ * step 10 first — a home page type of go-to-menu with a permitted menu opens that menu's screen —
+ * as the runtime's guard decides it (core/navigation/home-redirect.ts); without one (a role), `/`.
+ */
+export function previewFirstRoute(
+  manifest: ClientManifest,
+  profile: AccessProfile | null,
+): PreviewFirstRoute {
+  const match = createRouteMatcher(manifest.routes, "app");
+  const redirect = profile ? homeRedirectFor(profile, manifest.permissions) : null;
+  const path = redirect ?? "/";
+  const found = match(path);
+  const route = (found?.route ?? null) as ClientRoute | null;
+  if (!found || !route?.screen || route.upgrade)
+    return { kind: "described", screen: previewFirstScreen(route) };
+  const homeMenu = redirect !== null;
+  if (!DRAWN_SCREEN_KINDS.has(route.screen.kind)) {
+    return { kind: "notDrawn", screenKind: route.screen.kind, titleKey: route.titleKey ?? null, homeMenu };
+  }
+  return { kind: "draw", path, match: found, homeMenu };
 }

@@ -2,7 +2,8 @@
  * One previewed shell (§2.5): the top menu bar with the account's brand, and below it the navigation
  * panel, the admin menu, the help and user menus and the notification list drawn open, with the
  * shell's own components and classes, in the previewed language (an i18next instance of its own over
- * the preview's texts) and theme (on the frame only), and what `/` would open. The drawing is inert:
+ * the preview's texts) and theme (on the frame only), and the first screen `/` opens for them
+ * (preview-first-screen.tsx: drawn with their data when previewing a user). The drawing is inert:
  * nothing in it can be focused, clicked or followed, so nothing can navigate or change data; since
  * inert content is hidden from assistive technology, an outline of the same entries follows it for
  * screen readers.
@@ -25,6 +26,7 @@ import { ManifestContext } from "../../../../state/manifest-context.tsx";
 import { pageThemeRules, themeDeclarations } from "../editors/templates/preview-theme.ts";
 import type { Language } from "../studio-model.ts";
 import type { PreviewTheme } from "./preview-audience.ts";
+import { type PreviewFirstScreenReader, PreviewFirstScreenView } from "./preview-first-screen.tsx";
 import { type PreviewDropdown, type PreviewShellModel, previewShellModel } from "./preview-shell-model.ts";
 import { sampleNotifications } from "./sample-notifications.ts";
 import "../../../../shell/shell.css";
@@ -44,6 +46,10 @@ export interface PreviewShellProps {
   userName: string;
   /** When the sample notifications are dated from (ms since the epoch). */
   nowMs: number;
+  /** The user whose data the first screen is drawn with; null for a role. */
+  reader: PreviewFirstScreenReader | null;
+  /** The failure text of a call, in the studio's language. */
+  failureText: (error: unknown) => string;
 }
 
 /** An i18next of the preview alone, so the studio's own language and texts stay as they are. */
@@ -107,7 +113,6 @@ export function PreviewShell(props: PreviewShellProps) {
       data-preview-theme={props.theme}
       style={tokens}
     >
-      <FirstScreen model={model} previewI18n={previewI18n} />
       <I18nextProvider i18n={previewI18n}>
         <ManifestContext.Provider value={props.manifest}>
           <div className="studio-preview-shell" lang={props.language} inert>
@@ -118,6 +123,12 @@ export function PreviewShell(props: PreviewShellProps) {
           </div>
         </ManifestContext.Provider>
       </I18nextProvider>
+      <PreviewFirstScreenView
+        manifest={props.manifest}
+        previewI18n={previewI18n}
+        reader={props.reader}
+        failureText={props.failureText}
+      />
     </div>
   );
 }
@@ -133,29 +144,6 @@ interface Captions {
   noMenus: string;
   /** The studio's language, which the captions are in. */
   language: string;
-}
-
-/** What `/` opens: named, not rendered — a real screen would call the upstream (its title in the previewed language). */
-function FirstScreen({ model, previewI18n }: { model: PreviewShellModel; previewI18n: i18n }) {
-  const { t } = useTranslation();
-  const screen = model.firstScreen;
-  const title = (key: string | null) => (key ? previewI18n.t(key) : "");
-  let line: string;
-  switch (screen.kind) {
-    case "screen":
-      line = t("StudioPreview_FirstScreen", { title: title(screen.titleKey), kind: screen.screenKind });
-      break;
-    case "upgrade":
-      line = t("StudioPreview_FirstScreenUpgrade", { feature: screen.feature });
-      break;
-    case "elsewhere":
-      line = t("StudioPreview_FirstScreenElsewhere", { title: title(screen.titleKey), to: screen.to });
-      break;
-    case "none":
-      line = t("StudioPreview_FirstScreenNone");
-      break;
-  }
-  return <p className="studio-preview-first">{line}</p>;
 }
 
 const noop = () => {};

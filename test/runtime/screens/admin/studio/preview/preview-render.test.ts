@@ -2,8 +2,9 @@
  * Preview as rendered to HTML in Node (react-dom/server, stylesheets stubbed): a previewed shell is
  * drawn inert in the previewed language and theme with the real entry texts, sections and upgrade
  * badge (§2.5, §4.1 step 11, §6), with an outline of the same entries outside the drawing for screen
- * readers and nothing followable in it, and what `/` would open named; the chooser's fields carry
- * their labels. (The notification entries need a DOM for DOMPurify: they are left out here.)
+ * readers and nothing followable in it, and, for a role, the first screen `/` opens named with the
+ * state asking for a user (a role has nobody to read its data as); the chooser's fields carry their
+ * labels. (The notification entries need a DOM for DOMPurify: they are left out here.)
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -76,6 +77,8 @@ function shell(language: "fr" | "en", theme: "light" | "dark", texts = locale(la
         account,
         userName: "Vera Viewer",
         nowMs: Date.UTC(2025, 0, 15, 9, 30),
+        reader: null,
+        failureText: () => "",
       }),
     ),
   );
@@ -125,13 +128,21 @@ describe("a previewed shell", () => {
     assert.ok(section && outside.includes(`<li>${fr[section.titleKey]}<ul>`), "the section's title");
   });
 
-  test("the theme goes on the frame only; what / opens is named, not rendered", () => {
+  test("the theme goes on the frame only; for a role, the first screen is named and asks for a user", () => {
     const html = shell("en", "dark");
     assert.match(
       html,
       /^<div class="studio-preview-frame studio-preview-frame--dark" data-preview-theme="dark"/,
     );
-    assert.ok(html.includes(`First screen: ${locale("en").PageTitle_Home} — a “home” screen`));
+    const figure = html.slice(html.indexOf('<figure class="studio-preview-screen">'));
+    assert.ok(
+      figure.startsWith(
+        `<figure class="studio-preview-screen"><figcaption class="studio-preview-drawn__caption">First screen: ${locale("en").PageTitle_Home}</figcaption>`,
+      ),
+      figure.slice(0, 300),
+    );
+    assert.ok(figure.includes(locale("en").StudioPreview_FirstScreenChooseUser as string));
+    assert.equal(/<a |<button/.test(figure), false, "nothing drawn, nothing to follow");
   });
 
   test("a text the draft changed is the one drawn", () => {
