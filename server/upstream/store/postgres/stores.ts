@@ -7,6 +7,7 @@
 import type { UpstreamStore } from "../index.ts";
 import { PostgresAccountStore } from "./accounts.ts";
 import { PostgresAdminAwareAnnouncementStore } from "./admin-announcements.ts";
+import { PostgresChatStore } from "./chat.ts";
 import {
   PostgresDataCacheStore,
   PostgresFileStore,
@@ -18,6 +19,7 @@ import { PostgresCredentialStore } from "./credentials.ts";
 import type { UpstreamDatabase } from "./database.ts";
 import { PostgresNotificationStore, PostgresWidgetThemeStore } from "./member-data.ts";
 import { PostgresConfigStore, PostgresLogStore, PostgresOutboxStore } from "./operations.ts";
+import { openRealtimeStores } from "./realtime.ts";
 import { PostgresRoleStore, PostgresTeamStore } from "./roles.ts";
 import { PostgresSessionStore, PostgresStaffStore } from "./sessions.ts";
 import { PostgresTokenStore } from "./tokens.ts";
@@ -48,6 +50,8 @@ export type PostgresFamilies = Pick<
   | "notifications"
   | "widgetThemes"
   | "announcements"
+  | "chat"
+  | "realtime"
 >;
 
 /** Options of openPostgresFamilies: the media folder of `content` (./content-media.ts). */
@@ -78,5 +82,7 @@ export function openPostgresFamilies(
     notifications: new PostgresNotificationStore(db),
     widgetThemes: new PostgresWidgetThemeStore(db),
     announcements: new PostgresAdminAwareAnnouncementStore(db),
+    chat: new PostgresChatStore(db),
+    realtime: openRealtimeStores(db),
   };
 }

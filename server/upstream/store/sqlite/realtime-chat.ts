@@ -21,7 +21,8 @@ import { insertFile } from "./content.ts";
 
 type Row = Record<string, unknown>;
 
-function summaryFromRow(row: Row): StaffSessionSummary {
+/** Maps a row of SUMMARY to the queue's summary (shared with ../postgres/realtime-chat.ts). */
+export function summaryFromRow(row: Row): StaffSessionSummary {
   return {
     ...sessionFromRow(row),
     accountName: row.account_name as string,
