@@ -8,7 +8,6 @@
  */
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -22,6 +21,7 @@ import {
   startNginx,
 } from "../../../scripts/cluster/nginx.ts";
 import { closeWithDeadline } from "../../../server/gateway/shutdown.ts";
+import { freePort } from "../../helpers/free-port.ts";
 import { createTestSchema, postgresSkip, type TestSchema } from "../../helpers/store-backends.ts";
 import { BrowserClient, signedIn } from "../../server/gateway/integration/browser-client.ts";
 import {
@@ -60,15 +60,6 @@ test("the template's two variables are filled in; nginx's own $variables stay; a
     /at least one/,
   );
 });
-
-/** A free loopback port (nginx needs one up front). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function skipReason(): Promise<string | false> {
   if (!nginxBinary()) return "nginx is not installed (Debian: nginx-light)";
