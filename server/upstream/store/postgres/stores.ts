@@ -17,8 +17,10 @@ import {
 import { openPostgresContentStores, type PostgresContentOptions } from "./content-media.ts";
 import { PostgresCredentialStore } from "./credentials.ts";
 import type { UpstreamDatabase } from "./database.ts";
+import { PostgresHelpContentStore } from "./help-content.ts";
 import { PostgresNotificationStore, PostgresWidgetThemeStore } from "./member-data.ts";
 import { PostgresConfigStore, PostgresLogStore, PostgresOutboxStore } from "./operations.ts";
+import { PostgresPublicLinkStore } from "./public-links.ts";
 import { openRealtimeStores } from "./realtime.ts";
 import { PostgresRoleStore, PostgresTeamStore } from "./roles.ts";
 import { PostgresSessionStore, PostgresStaffStore } from "./sessions.ts";
@@ -52,6 +54,8 @@ export type PostgresFamilies = Pick<
   | "announcements"
   | "chat"
   | "realtime"
+  | "publicLinks"
+  | "help"
 >;
 
 /** Options of openPostgresFamilies: the media folder of `content` (./content-media.ts). */
@@ -84,5 +88,7 @@ export function openPostgresFamilies(
     announcements: new PostgresAdminAwareAnnouncementStore(db),
     chat: new PostgresChatStore(db),
     realtime: openRealtimeStores(db),
+    publicLinks: new PostgresPublicLinkStore(db),
+    help: new PostgresHelpContentStore(db),
   };
 }

@@ -14,7 +14,8 @@ const PUBLISHED = `SELECT ${COLUMNS}, h.sort_order FROM help_articles h
     SELECT 1 FROM help_articles o
     WHERE o.code = h.code AND o.type = h.type AND o.language_code = @language AND o.is_published = 1)))`;
 
-function articleFromRow(row: Record<string, unknown>): PublishedHelpArticle {
+/** Maps a `help_articles` row to what help mode shows (shared with ../postgres/help-content.ts). */
+export function articleFromRow(row: Record<string, unknown>): PublishedHelpArticle {
   return {
     type: row.type as string,
     code: row.code as string,

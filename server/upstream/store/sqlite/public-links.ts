@@ -28,7 +28,8 @@ const RESOLVE = `SELECT l.account_id, l.target_type, o.name, o.properties, o.mod
   WHERE l.code = ? AND l.target_type = ? AND l.revoked_at IS NULL
     AND o.deleted_at IS NULL AND a.disabled = 0`;
 
-function linkFromRow(row: Record<string, unknown>): PublicLinkRecord {
+/** Maps a row of SELECT_LINK to a record (shared with ../postgres/public-links.ts). */
+export function linkFromRow(row: Record<string, unknown>): PublicLinkRecord {
   return {
     recId: row.id as number,
     accountId: row.account_id as number,
@@ -40,6 +41,20 @@ function linkFromRow(row: Record<string, unknown>): PublicLinkRecord {
     createdByFullName: (row.created_by_full_name as string | null) ?? null,
     createdAt: row.created_at as number,
     revokedAt: (row.revoked_at as number | null) ?? null,
+  };
+}
+
+/** Maps a row of RESOLVE to what the visitor is shown (shared with ../postgres/public-links.ts). */
+export function sharedContentFromRow(row: Record<string, unknown>): SharedContent {
+  const isSnapshot = row.target_type === "ChartSnapshot";
+  return {
+    type: row.target_type as PublicLinkType,
+    name: (isSnapshot ? row.title : row.name) as string,
+    ownerFullName: (row.owner_full_name as string | null) ?? null,
+    modifiedAt: (isSnapshot ? row.snapshot_created_at : row.modified_at) as number,
+    properties: isSnapshot ? {} : parseJson<Record<string, unknown>>(row.properties, {}),
+    image: isSnapshot ? (row.image as Buffer) : null,
+    accountId: row.account_id as number,
   };
 }
 
@@ -125,16 +140,6 @@ export class SqlitePublicLinkStore implements PublicLinkStoreFamily {
 
   async resolve(type: PublicLinkType, code: string): Promise<SharedContent | undefined> {
     const row = this.db.prepare(RESOLVE).get(code, type) as Record<string, unknown> | undefined;
-    if (!row) return undefined;
-    const isSnapshot = row.target_type === "ChartSnapshot";
-    return {
-      type: row.target_type as PublicLinkType,
-      name: (isSnapshot ? row.title : row.name) as string,
-      ownerFullName: (row.owner_full_name as string | null) ?? null,
-      modifiedAt: (isSnapshot ? row.snapshot_created_at : row.modified_at) as number,
-      properties: isSnapshot ? {} : parseJson<Record<string, unknown>>(row.properties, {}),
-      image: isSnapshot ? (row.image as Buffer) : null,
-      accountId: row.account_id as number,
-    };
+    return row ? sharedContentFromRow(row) : undefined;
   }
 }
