@@ -61,8 +61,8 @@ export const subscriptionTemplates: AdminResource = {
     ...stamps(),
     afterWrite: [
       // One default template at most: the one just saved as default wins.
-      `UPDATE subscription_templates SET is_default = 0 WHERE id <> @key
-         AND (SELECT is_default FROM subscription_templates WHERE id = @key) = 1`,
+      `UPDATE subscription_templates SET is_default = FALSE WHERE id <> @key
+         AND (SELECT is_default FROM subscription_templates WHERE id = @key)`,
     ],
     deleteWhen: "NOT EXISTS (SELECT 1 FROM admin_accounts aa WHERE aa.template_id = t.id)",
   },

@@ -48,7 +48,7 @@ export const helpCenter: AdminResource = {
     ...stamps(),
     // First publication time; unpublishing clears it.
     afterWrite: [
-      `UPDATE help_articles SET published_at = CASE WHEN is_published = 1 THEN COALESCE(published_at, @now) END
+      `UPDATE help_articles SET published_at = CASE WHEN is_published THEN COALESCE(published_at, @now) END
        WHERE id = @key`,
     ],
   },

@@ -16,7 +16,7 @@ import { auditChange, registerAdminResource } from "./resource-routes.ts";
 import { sealSecret } from "./secrets-box.ts";
 
 const SECTIONS = ["general", "security", "email", "storage", "billing", "integrations"] as const;
-const SECRET = "COALESCE(m.is_secret, 0)";
+const SECRET = "COALESCE(m.is_secret, FALSE)";
 
 /** /admin/configuration (rowKey Key). */
 export const configuration: AdminResource = {
@@ -35,7 +35,7 @@ export const configuration: AdminResource = {
       Section: { sql: "COALESCE(m.section, 'general')", type: "text" },
       IsSecret: { sql: SECRET, type: "bool" },
       Value: {
-        sql: `CASE WHEN ${SECRET} = 1 THEN NULL WHEN json_valid(t.value) AND json_type(t.value) = 'text'
+        sql: `CASE WHEN ${SECRET} THEN NULL WHEN json_valid(t.value) AND json_type(t.value) = 'text'
           THEN json_extract(t.value, '$') ELSE t.value END`,
         type: "text",
         search: true,

@@ -20,8 +20,7 @@ import { auditChange, registerAdminResource } from "./resource-routes.ts";
 import { sealSecret } from "./secrets-box.ts";
 
 const ENGINES = ["SqlServer", "PostgreSql", "MySql", "Sqlite"] as const;
-const EMBEDDED = (live: string, stored: string) =>
-  `CASE WHEN t.is_embedded = 1 THEN ${live} ELSE ${stored} END`;
+const EMBEDDED = (live: string, stored: string) => `CASE WHEN t.is_embedded THEN ${live} ELSE ${stored} END`;
 
 /** /admin/databases. */
 export const databases: AdminResource = {
@@ -79,9 +78,9 @@ export const databases: AdminResource = {
     },
     ...stamps(),
     afterWrite: [
-      `UPDATE databases SET is_default = 0 WHERE id <> @key AND (SELECT is_default FROM databases WHERE id = @key) = 1`,
+      `UPDATE databases SET is_default = FALSE WHERE id <> @key AND (SELECT is_default FROM databases WHERE id = @key)`,
     ],
-    deleteWhen: "t.is_embedded = 0 AND t.account_count = 0",
+    deleteWhen: "NOT t.is_embedded AND t.account_count = 0",
   },
   fields: {
     Name: { schema: text(100), required: true },

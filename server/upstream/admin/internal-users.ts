@@ -23,7 +23,7 @@ import { auditChange, registerAdminResource } from "./resource-routes.ts";
 
 const modules = (access: "can_read" | "can_write") =>
   `(SELECT json_group_array(module) FROM (SELECT module FROM admin_permissions p
-     WHERE p.user_id = t.id AND p.${access} = 1 ORDER BY module))`;
+     WHERE p.user_id = t.id AND p.${access} ORDER BY module) AS granted)`;
 
 /** A live staff session: not revoked, before its absolute end and within the idle window. */
 const LIVE_SESSION = `EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = t.id AND s.revoked_at IS NULL
@@ -37,7 +37,7 @@ export const internalUsers: AdminResource = {
   spec: {
     table: "admin_users",
     from: "admin_users t LEFT JOIN internal_user_profiles ip ON ip.user_id = t.id",
-    where: "t.is_staff = 1",
+    where: "t.is_staff",
     key: "id",
     keyType: "int",
     keyField: "RecId",
@@ -47,13 +47,13 @@ export const internalUsers: AdminResource = {
       FullName: { sql: "t.full_name", type: "text", search: true, sort: true },
       Email: { sql: "t.email", type: "text", search: true, sort: true },
       LanguageCode: { sql: "t.language_code", type: "text" },
-      IsActive: { sql: "t.disabled = 0", type: "bool" },
+      IsActive: { sql: "NOT t.disabled", type: "bool" },
       IsSupportAgent: { sql: "t.is_internal_support", type: "bool" },
       DisplayName: { sql: "ip.display_name", type: "text", search: true },
       MaxConcurrentChats: { sql: "COALESCE(ip.max_concurrent_chats, 3)", type: "int" },
       SpokenLanguages: { sql: "COALESCE(ip.spoken_languages, '[]')", type: "json" },
       ChatAvailability: {
-        sql: `CASE WHEN t.is_internal_support = 0 THEN NULL WHEN NOT ${LIVE_SESSION} THEN 'Offline'
+        sql: `CASE WHEN NOT t.is_internal_support THEN NULL WHEN NOT ${LIVE_SESSION} THEN 'Offline'
           WHEN (SELECT COUNT(*) FROM support_sessions ss WHERE ss.staff_user_id = t.id AND ss.status = 'Active')
             >= COALESCE(ip.max_concurrent_chats, 3) THEN 'Busy' ELSE 'Online' END`,
         type: "text",
@@ -66,7 +66,7 @@ export const internalUsers: AdminResource = {
     },
     filters: {
       IsSupportAgent: { sql: "t.is_internal_support", type: "bool", op: "eq" },
-      IsActive: { sql: "t.disabled = 0", type: "bool", op: "eq" },
+      IsActive: { sql: "NOT t.disabled", type: "bool", op: "eq" },
     },
   },
   fields: {

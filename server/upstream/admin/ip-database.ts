@@ -65,8 +65,8 @@ export const ipDatabase: AdminResource = {
     },
     insertDefaults: { is_manual: "1" },
     touch: { modified_at: "@now" },
-    updateWhen: "t.is_manual = 1",
-    deleteWhen: "t.is_manual = 1",
+    updateWhen: "t.is_manual",
+    deleteWhen: "t.is_manual",
   },
   fields: {
     StartIp: { schema: text(39, IP), required: true },

@@ -25,7 +25,7 @@ const SYNC_TYPES = USER_OBJECT_TYPES.filter(
 const FOLDER_PATH = `(WITH RECURSIVE up(id, parent_id, name, depth) AS (
     SELECT f.id, f.parent_id, f.name, 0 FROM folders f WHERE f.id = t.folder_id
     UNION ALL SELECT f.id, f.parent_id, f.name, up.depth + 1 FROM folders f JOIN up ON f.id = up.parent_id)
-  SELECT group_concat(name, ' / ') FROM (SELECT name FROM up ORDER BY depth DESC))`;
+  SELECT group_concat(name, ' / ') FROM (SELECT name FROM up ORDER BY depth DESC) AS path)`;
 const OBJECT_JSON = `json_object('ObjectId', t.uid, 'RecId', t.id, 'ObjectType', t.type, 'Name', t.name,
   'AccountRecId', t.account_id, 'OwnerUserRecId', t.owner_user_id, 'FolderRecId', t.folder_id,
   'CreatedAt', strftime('%Y-%m-%dT%H:%M:%fZ', t.created_at / 1000.0, 'unixepoch'),

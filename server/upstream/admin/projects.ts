@@ -26,7 +26,7 @@ import { supportTickets } from "./support.ts";
 
 const STATUSES = ["Planned", "InProgress", "OnHold", "Completed", "Cancelled"] as const;
 const STATUS_SQL =
-  "CASE IFNULL(p.status, 'Planned') WHEN 'Active' THEN 'InProgress' ELSE IFNULL(p.status, 'Planned') END";
+  "CASE COALESCE(p.status, 'Planned') WHEN 'Active' THEN 'InProgress' ELSE COALESCE(p.status, 'Planned') END";
 const toMemberStatus = (status: unknown) => (status === "InProgress" ? "Active" : String(status));
 
 /** /admin/projects. */
@@ -50,16 +50,16 @@ export const projects: AdminResource = {
       Status: { sql: STATUS_SQL, type: "text", sort: true },
       ManagerRecId: { sql: "pa.manager_user_id", type: "int" },
       ManagerName: { sql: "m.full_name", type: "text", sort: true },
-      Description: { sql: "IFNULL(p.description, '')", type: "text", search: true },
+      Description: { sql: "COALESCE(p.description, '')", type: "text", search: true },
       StartDate: { sql: "p.start_date", type: "date", sort: true },
       DueDate: { sql: "p.due_date", type: "date", sort: true },
       EstimatedHours: { sql: "pa.estimated_hours", type: "real", sort: true },
       SpentHours: {
-        sql: "(SELECT IFNULL(SUM(te.hours), 0) FROM time_entries te WHERE te.project_id = t.id)",
+        sql: "(SELECT COALESCE(SUM(te.hours), 0) FROM time_entries te WHERE te.project_id = t.id)",
         type: "real",
         sort: true,
       },
-      IsBillable: { sql: "IFNULL(pa.is_billable, 1)", type: "bool" },
+      IsBillable: { sql: "COALESCE(pa.is_billable, TRUE)", type: "bool" },
       CreatedAt: { sql: "t.created_at", type: "datetime", sort: true },
       ModifiedAt: { sql: "t.modified_at", type: "datetime", sort: true },
     },

@@ -22,7 +22,7 @@ const STATUSES = ["New", "Open", "WaitingForCustomer", "Resolved", "Closed"] as 
 const PRIORITIES = ["Low", "Normal", "High", "Urgent"] as const;
 /** The admin screen's categories and the member side's (Problem) together. */
 const CATEGORIES = ["Question", "Bug", "Problem", "FeatureRequest", "Billing", "Data"] as const;
-const STATUS_SQL = `CASE WHEN IFNULL(st.status, 'Open') = 'Closed' THEN 'Closed' ELSE IFNULL(sa.workflow_status, 'New') END`;
+const STATUS_SQL = `CASE WHEN COALESCE(st.status, 'Open') = 'Closed' THEN 'Closed' ELSE COALESCE(sa.workflow_status, 'New') END`;
 
 /** /admin/support. */
 export const supportTickets: AdminResource = {
@@ -46,25 +46,25 @@ export const supportTickets: AdminResource = {
       RequesterRecId: { sql: "t.owner_user_id", type: "int" },
       RequesterName: { sql: "ru.full_name", type: "text", search: true, sort: true },
       RequesterEmail: { sql: "ru.email", type: "text", search: true },
-      Category: { sql: "IFNULL(st.category, 'Question')", type: "text" },
+      Category: { sql: "COALESCE(st.category, 'Question')", type: "text" },
       Priority: {
-        sql: "IFNULL(st.priority, 'Normal')",
+        sql: "COALESCE(st.priority, 'Normal')",
         type: "text",
         sort: true,
         order:
-          "CASE IFNULL(st.priority, 'Normal') WHEN 'Low' THEN 0 WHEN 'Normal' THEN 1 WHEN 'High' THEN 2 ELSE 3 END",
+          "CASE COALESCE(st.priority, 'Normal') WHEN 'Low' THEN 0 WHEN 'Normal' THEN 1 WHEN 'High' THEN 2 ELSE 3 END",
       },
       Status: { sql: STATUS_SQL, type: "text", sort: true },
       AssignedToRecId: { sql: "sa.assigned_to_user_id", type: "int" },
       AssignedToName: { sql: "au.full_name", type: "text", sort: true },
-      Description: { sql: "IFNULL(st.description, '')", type: "text", search: true },
+      Description: { sql: "COALESCE(st.description, '')", type: "text", search: true },
       CreatedAt: { sql: "t.created_at", type: "datetime", sort: true },
       ModifiedAt: { sql: "t.modified_at", type: "datetime", sort: true },
     },
     filters: {
       Status: { sql: STATUS_SQL, type: "text", op: "eq" },
-      Priority: { sql: "IFNULL(st.priority, 'Normal')", type: "text", op: "eq" },
-      Category: { sql: "IFNULL(st.category, 'Question')", type: "text", op: "eq" },
+      Priority: { sql: "COALESCE(st.priority, 'Normal')", type: "text", op: "eq" },
+      Category: { sql: "COALESCE(st.category, 'Question')", type: "text", op: "eq" },
       AssignedToRecId: { sql: "sa.assigned_to_user_id", type: "int", op: "eq" },
       AccountRecId: { sql: "t.account_id", type: "int", op: "eq" },
     },

@@ -29,7 +29,7 @@ export const users: AdminResource = {
   spec: {
     table: "admin_users",
     from: "admin_users t JOIN accounts a ON a.id = t.account_id",
-    where: "t.is_staff = 0",
+    where: "NOT t.is_staff",
     key: "id",
     keyType: "int",
     keyField: "RecId",

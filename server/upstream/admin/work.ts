@@ -108,7 +108,7 @@ export const tasks: AdminResource = {
 const LATEST_RUN = `LEFT JOIN tasks lk ON lk.object_id = (SELECT k.object_id FROM tasks k
     WHERE k.related_object_id = t.id AND k.kind = 'DataLoad' ORDER BY k.object_id DESC LIMIT 1)
   LEFT JOIN objects lo ON lo.id = lk.object_id`;
-const LOADER_STATUS = `CASE WHEN IFNULL(s.is_enabled, 1) = 0 THEN 'Disabled'
+const LOADER_STATUS = `CASE WHEN NOT COALESCE(s.is_enabled, TRUE) THEN 'Disabled'
   WHEN lk.status IS NULL OR lk.status = 'Cancelled' THEN 'Idle' ELSE lk.status END`;
 
 /** /admin/dataloaders. */
@@ -138,8 +138,8 @@ export const dataLoaders: AdminResource = {
         sort: true,
       },
       Status: { sql: LOADER_STATUS, type: "text", sort: true },
-      IsEnabled: { sql: "IFNULL(s.is_enabled, 1)", type: "bool" },
-      Priority: { sql: "IFNULL(s.priority, 'Normal')", type: "text" },
+      IsEnabled: { sql: "COALESCE(s.is_enabled, TRUE)", type: "bool" },
+      Priority: { sql: "COALESCE(s.priority, 'Normal')", type: "text" },
       LastRunAt: { sql: "lk.started_at", type: "datetime", sort: true },
       LastRunDurationSeconds: { sql: "(lk.finished_at - lk.started_at) / 1000", type: "int" },
       NextRunAt: { sql: "s.next_run_at", type: "datetime", sort: true },
@@ -150,7 +150,7 @@ export const dataLoaders: AdminResource = {
       AccountRecId: { sql: "t.account_id", type: "int", op: "eq" },
       Status: { sql: LOADER_STATUS, type: "text", op: "eq" },
       ConnectorCode: { sql: "json_extract(t.properties, '$.ConnectorCode')", type: "text", op: "eq" },
-      IsEnabled: { sql: "IFNULL(s.is_enabled, 1)", type: "bool", op: "eq" },
+      IsEnabled: { sql: "COALESCE(s.is_enabled, TRUE)", type: "bool", op: "eq" },
     },
   },
   fields: { IsEnabled: { schema: flag() }, Priority: { schema: oneOf(PRIORITIES), required: true } },

@@ -6,6 +6,7 @@
  */
 import type { UpstreamStore } from "../index.ts";
 import { PostgresAccountStore } from "./accounts.ts";
+import { openAdminStores } from "./admin.ts";
 import { PostgresAdminAwareAnnouncementStore } from "./admin-announcements.ts";
 import { PostgresChatStore } from "./chat.ts";
 import {
@@ -41,6 +42,7 @@ export type PostgresFamilies = Pick<
   | "staff"
   | "sessions"
   | "tokens"
+  | "admin"
   | "objects"
   | "files"
   | "invoices"
@@ -75,6 +77,7 @@ export function openPostgresFamilies(
     staff: new PostgresStaffStore(db),
     sessions: new PostgresSessionStore(db),
     tokens: new PostgresTokenStore(db),
+    admin: openAdminStores(db),
     objects: new PostgresObjectStore(db),
     files: new PostgresFileStore(db),
     invoices: new PostgresInvoiceStore(db),

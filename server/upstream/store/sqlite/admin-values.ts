@@ -4,7 +4,7 @@
  * lists and objects JSON text. Date filters take ISO dates (YYYY-MM-DD) as inclusive bounds.
  */
 import { parseJson } from "../database.ts";
-import type { AdminFilter, AdminValueType } from "../types/admin-records.ts";
+import type { AdminFilter, AdminRow, AdminTableSpec, AdminValueType } from "../types/admin-records.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -26,6 +26,16 @@ export function decodeAdminValue(type: AdminValueType, value: unknown): unknown 
     default:
       return value;
   }
+}
+
+/** A selected row (columns named by their wire fields) → the record in its wire shape. */
+export function decodeAdminRow(spec: AdminTableSpec, row: Record<string, unknown>): AdminRow {
+  const out: AdminRow = {};
+  for (const [name, value] of Object.entries(row)) {
+    const column = spec.columns[name];
+    out[name] = column ? decodeAdminValue(column.type, value) : value;
+  }
+  return out;
 }
 
 /** A wire value → its stored form (the request schema has checked its type already). */

@@ -116,4 +116,22 @@ CREATE TABLE deployment_log_lines (
   severity BIGINT NOT NULL CHECK (severity IN (1, 2, 3)),
   message TEXT COLLATE "C" NOT NULL
 );
+
+-- SQLite's json_type (text, integer, real, true, false, null, array, object) of a JSON text, NULL
+-- when the text is not JSON: the configuration screen's specs read values with json_valid and
+-- json_type (../admin-dialect.ts), which PostgreSQL 15 lacks.
+CREATE FUNCTION sqlite_json_type(value TEXT) RETURNS TEXT LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  parsed JSONB;
+BEGIN
+  parsed := value::jsonb;
+  RETURN CASE jsonb_typeof(parsed)
+    WHEN 'string' THEN 'text'
+    WHEN 'boolean' THEN parsed::text
+    WHEN 'number' THEN CASE WHEN parsed::text ~ '^-?[0-9]+$' THEN 'integer' ELSE 'real' END
+    ELSE jsonb_typeof(parsed) END;
+EXCEPTION WHEN invalid_text_representation THEN
+  RETURN NULL;
+END
+$$;
 `;
