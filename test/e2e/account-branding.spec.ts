@@ -8,6 +8,8 @@
  * - staff with Write on Accounts get the same editor on the account's detail in /admin/accounts: a
  *   pair under AA is refused with its ratio (by the page and by the upstream), a valid pair saves
  *   and a member of that account sees it in the shell without a reload;
+ * - the same editor in the account's create form: a pair under AA creates nothing and names its ratio
+ *   (so does the create route), a valid pair is the new account's;
  * - the product's colours are restored at the end (other specs share the server and the account);
  * - axe finds no serious or critical violation on the branding tab, in light and dark.
  */
@@ -218,6 +220,79 @@ test("staff brand an account with the same editor: under AA refused with its rat
     if (id) await putColours(id, { BrandPrimaryColor: null, BrandAccentColor: null });
     await other.close();
   }
+});
+
+test("staff choose a new account's colours in its create form: under AA nothing is created, a valid pair is stored", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, "staffAdmin");
+  await settleSessionDialogs(page);
+  const domain = `branded-${Date.now().toString(36)}`;
+  const accountsOf = async () =>
+    (
+      (await (await page.request.get(`/api/Admin/Accounts?search=${domain}`)).json()) as {
+        items: {
+          RecId: number;
+          Domain: string;
+          BrandPrimaryColor: string | null;
+          BrandAccentColor: string | null;
+        }[];
+      }
+    ).items.filter((row) => row.Domain === domain);
+  /** POST a new account as the page's staff user (the create route the form calls). */
+  const postAccount = async (colours: Record<string, string | null>) =>
+    page.request.post("/api/Admin/Accounts", {
+      headers: { "X-Tessera-CSRF": await csrfToken(page), Origin: E2E_ORIGIN },
+      data: {
+        Name: "Branded Bakery",
+        Domain: domain,
+        Status: "Trial",
+        SubscriptionTemplateRecId: templateId,
+        LanguageCode: "en",
+        TwoFactorAuthenticationPolicy: "Optional",
+        ...colours,
+      },
+    });
+  const templates = (await (
+    await page.request.get("/api/Admin/SubscriptionTemplates?search=Starter")
+  ).json()) as {
+    items: { RecId: number; Name: string }[];
+  };
+  const templateId = templates.items.find((row) => row.Name === "Starter")?.RecId;
+
+  await page.goto("/admin/accounts");
+  await page.getByRole("button", { name: text("Action_NewAccount") }).click();
+  const form = page.getByRole("region", { name: text("Action_NewAccount"), exact: true });
+  await form.getByRole("textbox", { name: text("Field_Name"), exact: true }).fill("Branded Bakery");
+  await form.getByRole("textbox", { name: text("Field_Domain"), exact: true }).fill(domain);
+  await form.getByRole("combobox", { name: text("Field_SubscriptionTemplate") }).click();
+  await page.getByRole("option", { name: "Starter", exact: true }).click();
+  const brand = form.getByRole("region", { name: text("Panel_BrandColours"), exact: true });
+  await expect(brand.getByRole("figure", { name: text("Branding_Preview_light") })).toBeVisible();
+
+  // Under AA: the live ratio under the picker; the creation is refused with it, and by the route too.
+  await hexOf(brand, "primary").fill("#8899aa");
+  await expect(brand.getByRole("list", { name: text("Branding_ChecksOf_primary") })).toContainText(
+    text("Branding_Check_primaryText", { colour: "#8899aa", ratio: "2.92", required: "4.5" }),
+  );
+  await form.getByRole("button", { name: text("Form_Submit"), exact: true }).click();
+  const refusal = await expectLowContrastRefused(brand, () => postAccount({ BrandPrimaryColor: "#8899aa" }));
+  expect(await accountsOf()).toEqual([]);
+
+  // A valid pair: created with it, and the new account's own detail starts from it.
+  await hexOf(brand, "primary").fill("#6a1b9a");
+  await hexOf(brand, "accent").fill("#b0006e");
+  await expect(refusal).toHaveCount(0);
+  await form.getByRole("button", { name: text("Form_Submit"), exact: true }).click();
+  await expect(page.getByText(text("AdminScreen_Created"))).toBeVisible();
+  await expect
+    .poll(async () => (await accountsOf()).map((row) => [row.BrandPrimaryColor, row.BrandAccentColor]))
+    .toEqual([["#6a1b9a", "#b0006e"]]);
+  const detail = page.getByRole("region", { name: "Branded Bakery", exact: true });
+  await expect(
+    hexOf(detail.getByRole("region", { name: text("Panel_BrandColours"), exact: true }), "accent"),
+  ).toHaveValue("#b0006e");
 });
 
 for (const scheme of ["light", "dark"] as const) {

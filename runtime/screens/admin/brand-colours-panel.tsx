@@ -6,8 +6,10 @@
  * is the panel's endpoint (`Admin/Accounts/{RecId}`): the record read there, the two colours saved
  * there with PUT, which the upstream checks with the same rule (core/branding/contrast.ts). §6:
  * without Write on the module every input and button is disabled. Loaded lazily (detail-panels.tsx).
+ * In the create form the same editor starts from the product's colours and has no save of its own:
+ * the colours go with the new account's body, and a pair under AA stops the creation with its ratios.
  */
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { showSuccessTooltip } from "../../components/tooltip/success-tooltip.tsx";
 import { apiRequest } from "../../http/api-client.ts";
@@ -16,7 +18,7 @@ import { showBanner } from "../../state/banner-store.ts";
 import { AccountBrandEditor, rememberSavedColours } from "../account/account-brand-editor.tsx";
 import { type BrandColoursForm, verdictOf } from "../account/account-brand-model.ts";
 import { SaveActions } from "../work/common/save-actions.tsx";
-import type { EditorPanelProps } from "./detail-panels.tsx";
+import type { CreatePanelProps, EditorPanelProps } from "./detail-panels.tsx";
 import type { Row } from "./list-request.ts";
 
 const colourOf = (value: unknown): string | null =>
@@ -88,5 +90,26 @@ export default function BrandColoursPanel({ data, path, write, onSaved }: Editor
         saveButton={saveButton}
       />
     </>
+  );
+}
+
+/** The colours of an account being created: sent with its body, refused before it under AA. */
+export function BrandColoursCreatePanel({ values, write, refusedSaves, onChange }: CreatePanelProps) {
+  const [form, setForm] = useState<BrandColoursForm>({ BrandPrimaryColor: null, BrandAccentColor: null });
+  // The latest callback: the form's owner passes a new one on every render.
+  const changed = useRef(onChange);
+  changed.current = onChange;
+  useEffect(() => {
+    changed.current({ body: { ...form }, valid: verdictOf(form).ok });
+  }, [form]);
+  return (
+    <AccountBrandEditor
+      form={form}
+      title={String(values.MenuTitle || values.Name || "")}
+      readOnly={!write}
+      refusedSaves={refusedSaves}
+      headingLevel={4}
+      onChange={(patch) => setForm((current) => ({ ...current, ...patch }))}
+    />
   );
 }

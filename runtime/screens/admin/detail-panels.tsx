@@ -3,7 +3,9 @@
  * endpoint with the record's `{Field}` values (again after a change), loading and error states, and
  * the view of its kind — a read-only view (panel-views.tsx) or an editor with its own save, loaded
  * lazily since only some screens have one (brandColours: brand-colours-panel.tsx); an unknown kind
- * renders a visible fallback.
+ * renders a visible fallback. An editor kind may also take part in creating a record: in the create
+ * form it shows empty, and what it holds goes with the new record's body once it passes its own
+ * check (the account's colours are chosen as the account is created, under the same AA rule).
  */
 import {
   type ComponentType,
@@ -31,6 +33,58 @@ export interface EditorPanelProps {
   write: boolean;
   /** After a save, with the upstream's copy of the record. */
   onSaved: (record: Row) => void;
+}
+
+/** What a panel adds to the body of a record being created, and whether its own check passes. */
+export interface PanelContribution {
+  body: Row;
+  valid: boolean;
+}
+
+/** What an editor panel gets in the create form. */
+export interface CreatePanelProps {
+  /** The create form's values as typed so far (e.g. the name a preview shows). */
+  values: Row;
+  write: boolean;
+  /** Counts the creations refused for this panel's values: each new one shows the refusal. */
+  refusedSaves: number;
+  onChange: (contribution: PanelContribution) => void;
+}
+
+/** The editor panels that take part in creating a record, by kind. */
+const CREATE_PANELS: Readonly<Record<string, LazyExoticComponent<ComponentType<CreatePanelProps>>>> = {
+  brandColours: lazy(() =>
+    import("./brand-colours-panel.tsx").then((m) => ({ default: m.BrandColoursCreatePanel })),
+  ),
+};
+
+/** Whether the create form shows the panel: its kind has an editor for a new record. */
+export function createsWith(panel: DetailPanelDefinition): boolean {
+  return CREATE_PANELS[panel.kind] !== undefined;
+}
+
+/** A panel in the create form: its title and its editor over the new record's values. */
+export function CreatePanelSection({ panel, ...props }: CreatePanelProps & { panel: DetailPanelDefinition }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const Editor = CREATE_PANELS[panel.kind];
+  if (!Editor) return null;
+  return (
+    <section className="admin-detail-section" aria-labelledby={headingId}>
+      <h3 id={headingId} className="admin-detail-section__title">
+        {t(panel.titleKey)}
+      </h3>
+      <Suspense
+        fallback={
+          <p role="status" className="admin-muted">
+            {t("Loading")}
+          </p>
+        }
+      >
+        <Editor {...props} />
+      </Suspense>
+    </section>
+  );
 }
 
 /** The editor panels by kind, loaded when a detail shows one. */

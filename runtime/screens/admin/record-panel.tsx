@@ -3,14 +3,20 @@
  * ManifestForm, loaded lazily: it carries @rjsf), its read-only panels, and the footer — save, the
  * record's custom actions, delete, close. §6: without Write every input and button is disabled except
  * the header's and the secondary footer buttons (close and the readOnly actions). Creating a record
- * uses the same form, empty.
+ * uses the same form, empty, with the editor panels that take part in a creation (detail-panels.tsx):
+ * their values join the body, and one whose own check fails stops the creation and says why.
  */
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ScreenDefinition, ScreenDetail } from "../../../schemas/screens.ts";
 import { errorBannerText } from "../../http/api-error.ts";
 import { type ActionView, canEditRecord, rowActionViews, saveButtonState } from "./action-rules.ts";
-import { DetailPanelSection } from "./detail-panels.tsx";
+import {
+  CreatePanelSection,
+  createsWith,
+  DetailPanelSection,
+  type PanelContribution,
+} from "./detail-panels.tsx";
 import { type Row, recordName } from "./list-request.ts";
 import { SidePanel } from "./side-panel.tsx";
 import type { RecordData } from "./use-admin-data.ts";
@@ -61,6 +67,23 @@ export function RecordPanel(props: RecordPanelProps) {
   const formId = `${screen.id}-detail-form`;
   const creating = mode.kind === "create";
   const record = creating ? null : data.record;
+  // The create form: what it holds so far, and what each creating panel adds (by panel id).
+  const [typed, setTyped] = useState<Row>({});
+  const [contributions, setContributions] = useState<Readonly<Record<string, PanelContribution>>>({});
+  const [refusals, setRefusals] = useState(0);
+  const createPanels = creating ? (detail.panels ?? []).filter(createsWith) : [];
+  const submit = (values: Record<string, unknown>) => {
+    if (!creating) {
+      props.onSave(values);
+      return;
+    }
+    const parts = Object.values(contributions);
+    if (parts.some((part) => !part.valid)) {
+      setRefusals((n) => n + 1);
+      return;
+    }
+    props.onSave(Object.assign({}, values, ...parts.map((part) => part.body)));
+  };
   const loading = (
     <p role="status" className="admin-muted">
       {t("Loading")}
@@ -96,9 +119,20 @@ export function RecordPanel(props: RecordPanelProps) {
             mode={creating ? "create" : "edit"}
             record={record}
             readOnly={!editable || props.busy}
-            onSubmit={(values) => props.onSave(values)}
+            onSubmit={submit}
+            onChange={creating ? (values) => setTyped(values as Row) : undefined}
           />
         </Suspense>
+        {createPanels.map((panel) => (
+          <CreatePanelSection
+            key={panel.id}
+            panel={panel}
+            values={typed}
+            write={props.write && !props.busy}
+            refusedSaves={refusals}
+            onChange={(part) => setContributions((all) => ({ ...all, [panel.id]: part }))}
+          />
+        ))}
         {record
           ? (detail.panels ?? []).map((panel) => (
               <DetailPanelSection

@@ -4,7 +4,9 @@
  * screen declares it (its `brandColours` panel): the editor reads the colours of the account it is
  * opened on from `Admin/Accounts/{RecId}` and saves a valid pair there with PUT; a pair under WCAG AA
  * is refused with its measured ratio and not sent; without Write on the Accounts module every input
- * and button of it is disabled (§6). Only `fetch` (apiRequest's transport) answers.
+ * and button of it is disabled (§6). In the create form the same editor starts from the product's
+ * colours, reads nothing, and hands the form its pair and whether it passes, showing the refusal with
+ * its ratio when the form's creation was refused for it. Only `fetch` (apiRequest's transport) answers.
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -43,12 +45,15 @@ let h: typeof import("react").createElement;
 let act: typeof import("react").act;
 let createRoot: typeof import("react-dom/client").createRoot;
 let DetailPanelSection: typeof import("../../../../runtime/screens/admin/detail-panels.tsx").DetailPanelSection;
+let CreatePanelSection: typeof import("../../../../runtime/screens/admin/detail-panels.tsx").CreatePanelSection;
 
 before(async () => {
   await initTestI18n(english);
   ({ createElement: h, act } = await import("react"));
   ({ createRoot } = await import("react-dom/client"));
-  ({ DetailPanelSection } = await import("../../../../runtime/screens/admin/detail-panels.tsx"));
+  ({ DetailPanelSection, CreatePanelSection } = await import(
+    "../../../../runtime/screens/admin/detail-panels.tsx"
+  ));
 });
 
 const panel = (shippedScreen("adminAccounts").detail?.panels ?? []).find((p) => p.kind === "brandColours");
@@ -188,5 +193,65 @@ describe("the staff brand colours panel of an account", () => {
       false,
     );
     await unmount();
+  });
+});
+
+describe("the brand colours of an account being created", () => {
+  type Contribution = { body: Record<string, unknown>; valid: boolean };
+
+  test("start from the product's, hand the form each pair with its verdict, and show a refusal with its ratio", async () => {
+    answerAccount();
+    assert.ok(panel);
+    const parts: Contribution[] = [];
+    const host = document.createElement("div");
+    document.body.append(host);
+    const root = createRoot(host);
+    const render = (refusedSaves: number) =>
+      act(async () =>
+        root.render(
+          h(CreatePanelSection, {
+            panel,
+            values: { Name: "Fabrikam" },
+            write: true,
+            refusedSaves,
+            onChange: (part: Contribution) => parts.push(part),
+          }),
+        ),
+      );
+    await render(0);
+    for (let turn = 0; turn < 100 && !host.querySelector(".account-brand"); turn++) await settle();
+    assert.ok(host.querySelector(".account-brand"), "the editor rendered");
+    assert.match(host.textContent ?? "", /Brand colours/);
+    // The preview's bar names the account as typed so far.
+    assert.match(host.querySelector(".account-brand-preview__title")?.textContent ?? "", /Fabrikam/);
+    assert.deepEqual(parts.at(-1), {
+      body: { BrandPrimaryColor: null, BrandAccentColor: null },
+      valid: true,
+    });
+    assert.equal(host.querySelector('[role="alert"]'), null);
+
+    await pickInSystemInput(host, "primary", "#ffff00");
+    assert.deepEqual(parts.at(-1), {
+      body: { BrandPrimaryColor: "#ffff00", BrandAccentColor: null },
+      valid: false,
+    });
+    // The form refused to create the account for it: the refusal names the pair and takes the focus.
+    await render(1);
+    const alert = host.querySelector('[role="alert"]');
+    assert.match(
+      alert?.textContent ?? "",
+      /Primary colour #ffff00 with white text: contrast 1\.07:1, needs 4\.5:1\./,
+    );
+    assert.equal(document.activeElement, alert);
+
+    await pickInSystemInput(host, "primary", "#6a1b9a");
+    assert.deepEqual(parts.at(-1), {
+      body: { BrandPrimaryColor: "#6a1b9a", BrandAccentColor: null },
+      valid: true,
+    });
+    assert.equal(host.querySelector('[role="alert"]'), null, "a passing pair leaves no refusal");
+    assert.deepEqual(calls, [], "a record being created has nothing to read");
+    await act(async () => root.unmount());
+    host.remove();
   });
 });
