@@ -14,6 +14,8 @@ import { PreviewData } from "./config/preview-data.ts";
 import { SqliteConfigStore } from "./config/sqlite-config-store.ts";
 import { GatewayDatabase } from "./database/postgres.ts";
 import { errorAnswerServerOptions, installErrorAnswers } from "./errors/error-answers.ts";
+import { DEFAULT_CHANNEL_PREFIX, Fanout } from "./fanout/fanout.ts";
+import { followOtherInstances, LOGGED_OUT_PATH } from "./fanout/instance-sync.ts";
 import type { HubRelayLimits } from "./hub-relay/options.ts";
 import { manifestSetVersion } from "./manifests/manifest-cache.ts";
 import { AccountMenus, invalidateOnMenuSave } from "./plugins/account-menus.ts";
@@ -34,6 +36,7 @@ import { UpstreamUserAccess } from "./plugins/upstream-user-access.ts";
 import { productRelayPolicy } from "./relay/relayed-calls.ts";
 import type { CookieSecurity } from "./security/cookies.ts";
 import { createGatewaySession, type GatewaySessionOptions } from "./session/gateway-session.ts";
+import type { GatewaySessions } from "./session/session-manager.ts";
 
 /** Everything the gateway needs; main.ts fills it from the environment. */
 export interface GatewayOptions {
@@ -58,6 +61,13 @@ export interface GatewayOptions {
    * configuration instead of SQLite, shared by every instance (DESIGN.md §7); unset: SQLite in dataDir.
    */
   databaseUrl?: string | null;
+  /**
+   * REDIS_URL: the Redis server of the fan-out between instances (fanout/fanout.ts), which keeps
+   * instances on one database serving the same configuration, sessions and blocked IPs; unset: none.
+   */
+  redisUrl?: string | null;
+  /** REDIS_CHANNEL_PREFIX: the fan-out channels' prefix (default DEFAULT_CHANNEL_PREFIX). */
+  redisChannelPrefix?: string;
   /**
    * Bearer token for the upstream's service calls (the blocked-IP list, the settings of
    * plugins/upstream-settings.ts); unset: the list is not enforced and signup stays closed.
@@ -167,20 +177,58 @@ export async function buildApp(options: GatewayOptions): Promise<FastifyInstance
     await plane.close();
     await store.close();
   });
+  // With Redis, what another instance changes in the shared stores is read here too (DESIGN.md §7).
+  const instance: { sessions: GatewaySessions | null } = { sessions: null };
+  const fanout = options.redisUrl
+    ? new Fanout({
+        url: options.redisUrl,
+        prefix: options.redisChannelPrefix ?? DEFAULT_CHANNEL_PREFIX,
+        log: app.log,
+        handlers: followOtherInstances({
+          plane,
+          sessions: () => instance.sessions,
+          hubRelay: () => (app.hasDecorator("hubRelay") ? app.hubRelay : null),
+          blockedIps: () => (app.hasDecorator("blockedIps") ? app.blockedIps : null),
+        }),
+      })
+    : null;
+  if (fanout) {
+    plane.onStoreChanged((change) => fanout.publish({ concern: "configuration", version: change.version }));
+    app.addHook("onReady", async () => fanout.start());
+    // Registered after the plane's: onClose hooks run last-registered first, so nothing is heard
+    // once the plane closes.
+    app.addHook("onClose", async () => fanout.close());
+  }
   const readinessChecks: Record<string, () => Promise<boolean> | boolean> = { manifests: () => true };
   if (options.upstreamUrl) readinessChecks.upstream = upstreamReachable(options.upstreamUrl);
   if (database) readinessChecks.database = () => database.reachable(DATABASE_PROBE_TIMEOUT_MS);
   await app.register(healthEndpoints, {
     readinessChecks,
+    // Redis away leaves the instance ready: it serves on and reads the store until Redis returns
+    // (server/gateway/config/README.md, "Several instances").
+    ...(fanout ? { advisoryChecks: { redis: () => fanout.connected } } : {}),
     degraded: () => {
       const { degraded } = plane.status();
-      return degraded ? { configuration: degraded } : null;
+      const redis = fanout?.status();
+      const details: Record<string, unknown> = {};
+      if (degraded) details.configuration = degraded;
+      if (redis && !redis.connected && redis.downSince !== null)
+        details.redis = { since: new Date(redis.downSince).toISOString() };
+      return Object.keys(details).length > 0 ? details : null;
     },
   });
   await app.register(textsEndpoint, { source: plane });
   const manifest = { version, configuration: plane };
   if (options.upstreamUrl) {
-    await registerUpstreamFacing(app, options, options.upstreamUrl, manifest, plane, database);
+    instance.sessions = await registerUpstreamFacing(
+      app,
+      options,
+      options.upstreamUrl,
+      manifest,
+      plane,
+      database,
+      fanout,
+    );
   } else {
     frameAncestors(app, { allowList: null });
     await app.register(manifestEndpoint, manifest);
@@ -218,12 +266,20 @@ async function registerUpstreamFacing(
   manifest: Parameters<typeof manifestEndpoint>[1],
   plane: ConfigPlane,
   database: GatewayDatabase | null,
-): Promise<void> {
+  fanout: Fanout | null,
+): Promise<GatewaySessions> {
   if (!options.sessionSecret) throw new Error("buildApp: a sessionSecret is required with an upstream");
   const appBase = `${upstreamUrl}/api/`;
   if (options.upstreamServiceToken) {
-    await app.register(blockedIpGuard, { appBase, serviceToken: options.upstreamServiceToken });
+    await app.register(blockedIpGuard, {
+      appBase,
+      serviceToken: options.upstreamServiceToken,
+      onChanged: () => fanout?.publish({ concern: "blockedIps" }),
+    });
   }
+  /** Tells the other instances a session ended here, so they close its tabs and forget it. */
+  const endedHere = (sessionId: string, loggedOut: boolean) =>
+    fanout?.publish({ concern: "session", session: sessionId, loggedOut });
   const session = createGatewaySession({
     upstreamAppBase: appBase,
     secret: options.sessionSecret,
@@ -277,7 +333,10 @@ async function registerUpstreamFacing(
       user: options.hubInvocable?.user ?? DEFAULT_HUB_INVOCABLE.user,
       chat: options.hubInvocable?.chat ?? DEFAULT_HUB_INVOCABLE.chat,
     },
-    onUpstreamSessionEnded: (sessionId) => session.endSession(sessionId),
+    onUpstreamSessionEnded: async (sessionId) => {
+      await session.endSession(sessionId);
+      endedHere(sessionId, false);
+    },
     // §7 refresh-base-page-user (the account's menu or settings changed, maybe through another
     // gateway): the account's custom menu is read again before the session's tabs reload it.
     onSessionRefresh: async (sessionId) => {
@@ -288,7 +347,10 @@ async function registerUpstreamFacing(
   await app.register(sessionEndpoints, {
     session,
     signupAllowed: () => settings.signupAllowed(),
-    onSessionEnded: (sessionId: string) => app.hubRelay.endSession(sessionId, "/loggedout"),
+    onSessionEnded: async (sessionId: string) => {
+      endedHere(sessionId, true);
+      await app.hubRelay.endSession(sessionId, LOGGED_OUT_PATH);
+    },
     onIdentityChanged: (sessionId: string, token: string) => app.hubRelay.renewUpstream(sessionId, token),
   });
   await app.register(manifestEndpoint, {
@@ -343,8 +405,10 @@ async function registerUpstreamFacing(
       if (!identity.sessionId) return;
       const rejected = { sessionId: identity.sessionId, bearerToken: identity.bearerToken };
       if (await session.endRejectedSession(request, reply, rejected)) {
+        endedHere(identity.sessionId, false);
         await app.hubRelay.endSession(identity.sessionId);
       }
     },
   });
+  return session.sessions;
 }

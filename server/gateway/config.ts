@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { GatewayOptions } from "./app.ts";
+import { DEFAULT_CHANNEL_PREFIX } from "./fanout/fanout.ts";
 import type { HubRelayLimits } from "./hub-relay/options.ts";
 import { HelpHostsError, parseHelpHosts } from "./plugins/help-mode.ts";
 import { parseIpRange } from "./security/ip-ranges.ts";
@@ -141,6 +142,41 @@ export function trustedProxies(value: string | undefined): string[] {
   });
 }
 
+/**
+ * REDIS_URL: a redis:// (or rediss://, TLS) URL turns the fan-out between gateway instances on
+ * (fanout/fanout.ts); unset or empty: one instance, no fan-out. Anything else refuses to boot, without
+ * echoing the value (it may carry a password).
+ */
+export function redisUrl(value: string | undefined): string | null {
+  if (value === undefined || value.trim() === "") return null;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new GatewayConfigError("REDIS_URL must be a redis:// URL (it does not parse as a URL)");
+  }
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
+    throw new GatewayConfigError(`REDIS_URL must be a redis:// or rediss:// URL (got a ${url.protocol} URL)`);
+  }
+  if (!url.hostname) throw new GatewayConfigError("REDIS_URL must name a host");
+  return value.trim();
+}
+
+/**
+ * REDIS_CHANNEL_PREFIX: the prefix of the fan-out's channels, so deployments sharing one Redis server
+ * do not hear each other (pub/sub channels are global to a server, whatever its database number);
+ * 1–64 letters, digits and `:_.-`.
+ */
+export function redisChannelPrefix(value: string | undefined): string {
+  if (value === undefined || value === "") return DEFAULT_CHANNEL_PREFIX;
+  if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(value)) {
+    throw new GatewayConfigError(
+      `REDIS_CHANNEL_PREFIX must be 1 to 64 letters, digits or ":_.-" (got '${value.slice(0, 80)}')`,
+    );
+  }
+  return value;
+}
+
 /** CONFIG_FOUR_EYES: `1` makes every configuration publication wait for a second staff member's approval; `0` or unset does not. */
 export function fourEyes(value: string | undefined): boolean {
   if (value === undefined || value === "" || value === "0") return false;
@@ -161,7 +197,8 @@ export function helpHosts(env: NodeJS.ProcessEnv) {
 /**
  * Reads PORT (default 8080), HOST (default 127.0.0.1), MANIFESTS_DIR, LOCALES_DIR
  * and DIST_DIR (defaults under `root`), UPSTREAM_URL (see upstreamUrl), SESSION_SECRET, DATA_DIR,
- * GATEWAY_DATABASE_URL (gatewayDatabaseUrl), UPSTREAM_SERVICE_TOKEN,
+ * GATEWAY_DATABASE_URL (gatewayDatabaseUrl), REDIS_URL (redisUrl), REDIS_CHANNEL_PREFIX
+ * (redisChannelPrefix), UPSTREAM_SERVICE_TOKEN,
  * PUBLIC_ORIGINS, COOKIE_SECURE (1/0, default auto), LOG_LEVEL (default info), and the hub relay's
  * limits HUB_* (HUB_LIMIT_VARIABLES), HELP_HOSTS (helpHosts), CONFIG_FOUR_EYES (fourEyes), TRUSTED_PROXIES (trustedProxies). Throws
  * GatewayConfigError for a value it cannot start with.
@@ -179,6 +216,8 @@ export function readGatewayConfig(env: NodeJS.ProcessEnv, root: string): Gateway
       sessionSecret: resolveSessionSecret(env).secret,
       dataDir: env.DATA_DIR || join(root, "data"),
       databaseUrl: gatewayDatabaseUrl(env.GATEWAY_DATABASE_URL),
+      redisUrl: redisUrl(env.REDIS_URL),
+      redisChannelPrefix: redisChannelPrefix(env.REDIS_CHANNEL_PREFIX),
       upstreamServiceToken: env.UPSTREAM_SERVICE_TOKEN || null,
       publicOrigins: publicOrigins(env),
       cookieSecurity: env.COOKIE_SECURE === "1" ? true : env.COOKIE_SECURE === "0" ? false : "auto",

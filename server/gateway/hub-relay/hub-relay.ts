@@ -53,6 +53,8 @@ export interface HubRelayControl {
   endSession(sessionId: string, redirect?: string): Promise<boolean>;
   /** Reconnects a session's upstream hubs with another bearer token (impersonation start or stop). */
   renewUpstream(sessionId: string, bearerToken: string): boolean;
+  /** The ids of the sessions with open tabs here (the fan-out checks they still exist). */
+  sessionIds(): string[];
   /** Counts, for health and tests. */
   stats(): RelayStats;
 }
@@ -167,6 +169,10 @@ export class HubRelay implements HubRelayControl {
     const session = this.#sessions.get(sessionId);
     session?.renew(bearerToken);
     return session !== undefined;
+  }
+
+  sessionIds(): string[] {
+    return [...this.#sessions.keys()];
   }
 
   stats(): RelayStats {

@@ -6,6 +6,11 @@ export async function healthEndpoints(
   options: {
     readinessChecks: Record<string, () => Promise<boolean> | boolean>;
     /**
+     * Checks reported beside the readiness checks that do not decide readiness: one failing leaves
+     * the gateway ready, reported as `degraded` (the fan-out's Redis: the instance serves on without it).
+     */
+    advisoryChecks?: Record<string, () => boolean>;
+    /**
      * What keeps the gateway from serving what it should while it still serves (the configuration's
      * last known good); null when nothing does. Ready, but reported as `degraded` with the details.
      */
@@ -23,7 +28,13 @@ export async function healthEndpoints(
         .catch(() => false);
     }
     const ready = Object.values(results).every(Boolean);
-    const degraded = ready ? (options.degraded?.() ?? null) : null;
+    let advisoryFailed = false;
+    for (const [name, check] of Object.entries(options.advisoryChecks ?? {})) {
+      results[name] = check();
+      advisoryFailed ||= !results[name];
+    }
+    const details = ready ? (options.degraded?.() ?? null) : null;
+    const degraded = details ?? (ready && advisoryFailed ? {} : null);
     return reply
       .code(ready ? 200 : 503)
       .header("Cache-Control", "no-store")

@@ -85,10 +85,26 @@ declare module "fastify" {
 /** Options of `blockedIpGuard`. */
 export type BlockedIpGuardOptions = Omit<BlockedIpsOptions, "log">;
 
+/** Where staff edit the list through the REST relay (SPEC §2.4 /admin/blockedips): `/api/Admin/BlockedIps…`. */
+const BLOCKED_IPS_EDIT = /^\/api\/admin\/blockedips(?:[/?]|$)/i;
+
 async function blockedIpGuardPlugin(app: FastifyInstance, options: BlockedIpGuardOptions): Promise<void> {
   const list = new BlockedIps({ ...options, log: app.log });
   app.decorate("blockedIps", list);
   app.addHook("onRequest", list.hook);
+  // A relayed edit of the list applies here at once, not at the next poll (and, through the fan-out,
+  // on the other instances too).
+  app.addHook("onResponse", (request, reply, done) => {
+    if (
+      request.method !== "GET" &&
+      request.method !== "HEAD" &&
+      reply.statusCode < 300 &&
+      BLOCKED_IPS_EDIT.test(request.url)
+    ) {
+      void list.reread();
+    }
+    done();
+  });
   // The first read finishes before the app serves, so a blocked client is refused from the start.
   app.addHook("onReady", async () => {
     await list.start();

@@ -32,9 +32,16 @@ export interface BlockedIpsOptions {
   refreshMs?: number;
   fetchTimeoutMs?: number;
   now?: () => number;
+  /**
+   * Called when a read finds the list changed since the previous read (not on the first): the
+   * fan-out tells the other instances, which read it at once instead of at their next poll.
+   */
+  onChanged?: () => void;
 }
 
 interface BlockEntry {
+  /** The entry as listed (what tells one list from another). */
+  text: string;
   range: IpRange;
   until: number | null;
 }
@@ -53,7 +60,7 @@ export function parseBlockedList(body: unknown): { entries: BlockEntry[]; invali
     const range = typeof text === "string" ? parseIpRange(text) : null;
     const until = typeof untilText === "string" ? Date.parse(untilText) : null;
     if (!range || Number.isNaN(until)) invalid += 1;
-    else entries.push({ range, until });
+    else entries.push({ text: `${text}|${untilText ?? ""}`, range, until });
   }
   return { entries, invalid };
 }
@@ -66,6 +73,8 @@ export class BlockedIps {
   #timer: NodeJS.Timeout | null = null;
   #inFlight: Promise<boolean> | null = null;
   #failing = false;
+  /** The last list read, as its entries' texts; null before the first read. */
+  #listed: string | null = null;
   readonly #url: string;
   readonly #now: () => number;
 
@@ -101,6 +110,15 @@ export class BlockedIps {
       this.#inFlight = null;
     });
     return this.#inFlight;
+  }
+
+  /**
+   * Reads the list again after a change elsewhere (a relayed edit, another instance's word): a read
+   * already under way may have started before the change, so a new one follows it.
+   */
+  async reread(): Promise<boolean> {
+    if (this.#inFlight) await this.#inFlight;
+    return this.refresh();
   }
 
   /** Number of ranges in force. */
@@ -154,6 +172,12 @@ export class BlockedIps {
       if (!parsed) throw new Error("unexpected body");
       if (parsed.invalid > 0) log.warn({ invalid: parsed.invalid }, "blocked IPs: entries ignored");
       this.#install(parsed.entries);
+      const listed = parsed.entries
+        .map((entry) => entry.text)
+        .sort()
+        .join("\n");
+      if (this.#listed !== null && listed !== this.#listed) this.options.onChanged?.();
+      this.#listed = listed;
       if (this.#failing) log.info({ ranges: this.#set.size }, "blocked IPs: list readable again");
       this.#failing = false;
       return true;

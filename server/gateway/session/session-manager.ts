@@ -199,6 +199,16 @@ export class GatewaySessions {
     return { idHash: session.idHash, revision: session.revision + 1, data };
   }
 
+  /** Forgets a session's cached copy (another instance ended it); the store is not touched. */
+  forget(sessionId: string): void {
+    this.#cache.delete(sessionId);
+  }
+
+  /** Whether the store still holds a live session of this id (hash). */
+  async exists(sessionId: string): Promise<boolean> {
+    return (await this.#store.revision(sessionId, this.#now())) !== null;
+  }
+
   /** Ends a session by its id (hash); true when it existed. */
   async end(sessionId: string): Promise<boolean> {
     this.#cache.delete(sessionId);
