@@ -106,6 +106,23 @@ test("an operator renames an entry and edits a template, previews as the viewer,
   ).toBeVisible({ timeout: 15_000 });
   const draft = studio.getByRole("region", { name: text("StudioPreview_Draft") });
   await expect(draft.getByText("Boards", { exact: true }).first()).toBeVisible();
+  // The first screen, drawn with the viewer's own data read as them: their home page opens the
+  // dashboards menu (§4.1 step 10), whose explorer lists what the viewer sees — on both sides.
+  const firstScreen = text("StudioPreview_FirstScreenHomeMenu", { title: en("PageTitle_Dashboards") });
+  const live = studio.getByRole("region", { name: text("StudioPreview_Live") });
+  for (const side of [draft, live]) {
+    const drawn = side.getByRole("figure", { name: firstScreen });
+    await expect(drawn.getByText("Sales overview", { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+  }
+  // Inert: nothing in the drawing takes the focus or follows a click.
+  const entry = draft
+    .getByRole("figure", { name: firstScreen })
+    .getByText("Sales overview", { exact: true })
+    .first();
+  await entry.focus();
+  await expect(entry).not.toBeFocused();
+  await entry.click({ force: true });
+  await expect(studio).toHaveURL(new RegExp(`${STUDIO}/preview$`));
 
   // Publish; the member's open browser shows both within 2 s, without a reload.
   await openTab(studio, "changes");
