@@ -5,6 +5,8 @@
  * backends; once every family of `UpstreamStore` is here, `openPostgresStore` replaces this pick.
  */
 import type { UpstreamStore } from "../index.ts";
+import { PostgresAccountSettingsStore } from "./account-settings.ts";
+import { PostgresAccountUserStore } from "./account-users.ts";
 import { PostgresAccountStore } from "./accounts.ts";
 import { openAdminStores } from "./admin.ts";
 import { PostgresAdminAwareAnnouncementStore } from "./admin-announcements.ts";
@@ -58,6 +60,8 @@ export type PostgresFamilies = Pick<
   | "realtime"
   | "publicLinks"
   | "help"
+  | "accountSettings"
+  | "accountUsers"
 >;
 
 /** Options of openPostgresFamilies: the media folder of `content` (./content-media.ts). */
@@ -93,5 +97,7 @@ export function openPostgresFamilies(
     realtime: openRealtimeStores(db),
     publicLinks: new PostgresPublicLinkStore(db),
     help: new PostgresHelpContentStore(db),
+    accountSettings: new PostgresAccountSettingsStore(db),
+    accountUsers: new PostgresAccountUserStore(db),
   };
 }

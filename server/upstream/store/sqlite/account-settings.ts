@@ -105,7 +105,12 @@ export class SqliteAccountSettingsStore implements AccountSettingsStoreFamily {
   }
 }
 
-function layoutFromRow(row: { definition: string; version: number; modified_at: number }): MenuLayoutRecord {
+/** Maps an `account_menu_layouts` row to a record (shared with ../postgres/account-settings.ts). */
+export function layoutFromRow(row: {
+  definition: string;
+  version: number;
+  modified_at: number;
+}): MenuLayoutRecord {
   return {
     definition: parseJson<unknown>(row.definition, []),
     version: row.version,
