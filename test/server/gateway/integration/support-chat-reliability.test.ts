@@ -11,19 +11,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { setTimeout as delay } from "node:timers/promises";
-import WebSocket from "ws";
 import { createMemberChat, type MemberChat } from "../../../../runtime/chat/chat-store.ts";
-import { apiRequest } from "../../../../runtime/http/api-client.ts";
-import {
-  createHubClient,
-  type HubClient,
-  type HubClientStatus,
-  type HubSocketConstructor,
-} from "../../../../runtime/realtime/hub-client.ts";
-import {
-  pendingReplies,
-  type StaffSession,
-} from "../../../../runtime/screens/admin/support-console/console-state.ts";
+import type { StaffSession } from "../../../../runtime/screens/admin/support-console/console-state.ts";
 import {
   CONSOLE_PATHS,
   createSupportConsole,
@@ -34,12 +23,20 @@ import { upstreamContextOf } from "../../../../server/upstream/app.ts";
 import { demoUser } from "../../../../server/upstream/seed/demo-accounts.ts";
 import { BrowserClient, DEMO_LOGINS, DEMO_PASSWORD, type DemoUser, signedIn } from "./browser-client.ts";
 import {
-  PUBLIC_ORIGIN,
   type RunningGateway,
   type RunningUpstream,
   startGateway,
   startUpstream,
 } from "./integration-fixture.ts";
+import {
+  consoleIdle,
+  consoleUids,
+  memberChatIdle,
+  memberChatUids,
+  openRuntimeTab,
+  type Tab,
+  until as waitUntil,
+} from "./runtime-tabs.ts";
 
 /** Members in the exchange, and one more whose fresh session the two agents race for. */
 const MEMBERS = 10;
@@ -55,31 +52,14 @@ const HUB_DOWN_MS = 1_200;
 const WAIT_LIMIT_MS = 30_000;
 const CHAT_ROLE_PERMISSIONS = "InAppChatAccess_rw;UserProfileAndPreferences_rw";
 
-/** What a browser's call was answered with (the raw REST side of what the runtime saw). */
-interface Answered {
-  method: string;
-  path: string;
-  status: number;
-}
-
-/** A signed-in browser of the product: its cookie jar, the runtime's request function and hub client. */
-interface Browser {
-  client: BrowserClient;
-  request: typeof apiRequest;
-  answered: Answered[];
-  hub: HubClient;
-  /** How often the hub client left "connected" (a drop seen). */
-  drops: () => number;
-}
-
-interface Member extends Browser {
+interface Member extends Tab {
   index: number;
   userId: number;
   fullName: string;
   chat: MemberChat;
 }
 
-interface Agent extends Browser {
+interface Agent extends Tab {
   who: DemoUser;
   userId: number;
   console: SupportConsole;
@@ -98,103 +78,26 @@ const stops: (() => void)[] = [];
 /** SendMessage invocations the members' hub clients put on the wire (resends included). */
 let sendMessageFrames = 0;
 
-/** `ws` as the runtime's WebSocket, sending what a browser tab of the product sends on the upgrade. */
-function tabSocket(client: BrowserClient): HubSocketConstructor {
-  return class extends WebSocket {
-    constructor(url: string) {
-      super(url, { headers: { origin: PUBLIC_ORIGIN, cookie: client.cookieHeader() } });
-      const send = this.send.bind(this);
-      this.send = ((data: string) => {
-        if (data.includes('"target":"SendMessage"')) sendMessageFrames += 1;
-        send(data);
-      }) as typeof this.send;
-    }
-  } as unknown as HubSocketConstructor;
+/** A tab of `client` on the gateway, counting the members' SendMessage frames. */
+function openBrowser(client: BrowserClient): Tab {
+  const tab = openRuntimeTab(client, {
+    baseUrl: () => gateway.url,
+    hubUrl: () => gateway.hubUrl,
+    onSend: (data) => {
+      if (data.includes('"target":"SendMessage"')) sendMessageFrames += 1;
+    },
+  });
+  stops.push(tab.close);
+  return tab;
 }
 
-/**
- * The runtime's apiRequest against the gateway, as the page makes it: the session cookie, the
- * product's Origin and, on state-changing calls, the CSRF header from the cookie. Every answer's
- * status is kept.
- */
-function pageRequest(client: BrowserClient, answered: Answered[]): typeof apiRequest {
-  const fetchImpl = (async (input: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set("cookie", client.cookieHeader());
-    headers.set("origin", PUBLIC_ORIGIN);
-    const response = await fetch(`${gateway.url}${input}`, { ...init, headers });
-    answered.push({ method: init.method ?? "GET", path: input, status: response.status });
-    return response;
-  }) as typeof fetch;
-  return ((path: string, options: Parameters<typeof apiRequest>[1] = {}) => {
-    const csrf = client.jar.get("tessera_csrf");
-    const headers = {
-      ...options.headers,
-      ...(options.method && options.method !== "GET" && csrf ? { "X-Tessera-CSRF": csrf } : {}),
-    };
-    return apiRequest(path, { ...options, headers }, fetchImpl);
-  }) as typeof apiRequest;
-}
+/** Waits until `check` holds, within the suite's safety limit. */
+const until = (what: string, check: () => boolean) => waitUntil(what, check, WAIT_LIMIT_MS);
 
-function openBrowser(client: BrowserClient): Browser {
-  const answered: Answered[] = [];
-  const hub = createHubClient({ url: gateway.hubUrl, WebSocketImpl: tabSocket(client) });
-  let drops = 0;
-  let previous: HubClientStatus = hub.status.get();
-  stops.push(
-    hub.status.subscribe((status) => {
-      if (previous === "connected" && status !== "connected") drops += 1;
-      previous = status;
-    }),
-  );
-  stops.push(() => hub.close());
-  return { client, request: pageRequest(client, answered), answered, hub, drops: () => drops };
-}
-
-/** Waits until `check` holds (it may throw to fail at once), re-checking every 20 ms. */
-async function until(what: string, check: () => boolean): Promise<void> {
-  const deadline = Date.now() + WAIT_LIMIT_MS;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await delay(20);
-  }
-}
-
-/** The member's chat lines that are messages, as UIDs. */
-const memberUids = (member: Member) =>
-  member.chat.store.get().entries.flatMap((entry) => (entry.kind === "message" ? [entry.uid] : []));
-/** The agent's conversation with a session, as UIDs. */
-const agentUids = (agent: Agent, sessionId: number) =>
-  (agent.console.store.get().conversations[sessionId]?.messages ?? []).map((line) => line.uid);
-
-/** Every line this member sent is stored (or the test fails at once naming the refused one). */
-function memberIdle(member: Member): boolean {
-  const state = member.chat.store.get();
-  for (const entry of state.entries)
-    if (entry.kind === "message" && entry.failed)
-      throw new Error(`member ${member.index}: ${entry.text} was refused`);
-  return (
-    member.hub.status.get() === "connected" &&
-    state.status === "ready" &&
-    state.active &&
-    state.entries.every((entry) => entry.kind !== "message" || entry.acknowledged)
-  );
-}
-
-function agentIdle(agent: Agent): boolean {
-  const state = agent.console.store.get();
-  for (const conversation of Object.values(state.conversations))
-    for (const line of conversation.messages)
-      if (line.failed) throw new Error(`${agent.who}: reply ${line.text} was refused`);
-  return (
-    agent.hub.status.get() === "connected" &&
-    state.queueStatus === "ready" &&
-    !state.stale &&
-    Object.values(state.conversations).every(
-      (conversation) => conversation.status === "ready" && pendingReplies(conversation).length === 0,
-    )
-  );
-}
+const memberUids = (member: Member) => memberChatUids(member.chat);
+const agentUids = (agent: Agent, sessionId: number) => consoleUids(agent.console, sessionId);
+const memberIdle = (member: Member) => memberChatIdle(`member ${member.index}`, member.hub, member.chat);
+const agentIdle = (agent: Agent) => consoleIdle(agent.who, agent.hub, agent.console);
 
 async function settle(): Promise<void> {
   await Promise.all(agents.map((agent) => agent.console.settled()));
