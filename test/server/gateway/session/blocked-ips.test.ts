@@ -297,3 +297,51 @@ describe("the poll in the log", () => {
     }
   });
 });
+
+describe("a change of the list, for the other gateway instances (the fan-out)", () => {
+  const { state, server } = fakeUpstream();
+  let gateway: FastifyInstance;
+  let gatewayUrl: string;
+  const changes: number[] = [];
+
+  before(async () => {
+    server.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const appBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`;
+    state.list = ["203.0.113.0/24"];
+    gateway = Fastify({ logger: false });
+    await gateway.register(blockedIpGuard, {
+      appBase,
+      serviceToken: "svc-token",
+      onChanged: () => changes.push(state.hits),
+    });
+    // Stands in for the REST relay's answer to a staff edit of the list (SPEC §2.4 /admin/blockedips).
+    gateway.post("/api/Admin/BlockedIps", async () => ({ RecId: 1 }));
+    gateway.get("/api/Admin/BlockedIps", async () => ({ Items: [] }));
+    gatewayUrl = await gateway.listen({ host: "127.0.0.1", port: 0 });
+  });
+  after(async () => {
+    await gateway.close();
+    server.close();
+  });
+
+  test("told when a read finds the list changed, not on the first read nor an unchanged one", async () => {
+    assert.deepEqual(changes, [], "the first read is no change");
+    assert.equal(await gateway.blockedIps.refresh(), true);
+    assert.deepEqual(changes, [], "the same list");
+    state.list = ["203.0.113.0/24", { IpAddress: "198.51.100.7", BlockedUntil: null }];
+    assert.equal(await gateway.blockedIps.refresh(), true);
+    assert.equal(changes.length, 1);
+  });
+
+  test("a relayed edit of the list reads it again at once; a read of it does not", async () => {
+    const hits = state.hits;
+    assert.equal((await fetch(`${gatewayUrl}/api/Admin/BlockedIps`)).status, 200);
+    assert.equal(state.hits, hits, "a GET changes nothing");
+    state.list = [{ IpAddress: "127.0.0.0/8", BlockedUntil: null }];
+    const edit = await fetch(`${gatewayUrl}/api/Admin/BlockedIps`, { method: "POST" });
+    assert.equal(edit.status, 200);
+    while (changes.length < 2) await new Promise((resolve) => setImmediate(resolve));
+    assert.equal((await fetch(`${gatewayUrl}/gw/anything`)).status, 403, "in force here before any poll");
+  });
+});
