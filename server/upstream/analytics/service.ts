@@ -49,7 +49,7 @@ export class AnalyticsService {
   private readonly now: () => number;
 
   constructor(
-    private readonly store: UpstreamStore,
+    private readonly store: Pick<UpstreamStore, "analytics">,
     options: AnalyticsOptions = {},
   ) {
     this.now = options.now ?? Date.now;
@@ -258,6 +258,9 @@ export function runningAnalytics(context: UpstreamContext): AnalyticsService | u
 }
 
 /** A service over a store (tools and the benchmark). */
-export function openAnalytics(store: UpstreamStore, options: AnalyticsOptions = {}): AnalyticsService {
+export function openAnalytics(
+  store: Pick<UpstreamStore, "analytics">,
+  options: AnalyticsOptions = {},
+): AnalyticsService {
   return new AnalyticsService(store, options);
 }

@@ -10,6 +10,7 @@ import { PostgresAccountUserStore } from "./account-users.ts";
 import { PostgresAccountStore } from "./accounts.ts";
 import { openAdminStores } from "./admin.ts";
 import { PostgresAdminAwareAnnouncementStore } from "./admin-announcements.ts";
+import { PostgresAnalyticsStore } from "./analytics.ts";
 import { PostgresChatStore } from "./chat.ts";
 import {
   PostgresDataCacheStore,
@@ -21,6 +22,7 @@ import { openPostgresContentStores, type PostgresContentOptions } from "./conten
 import { PostgresCredentialStore } from "./credentials.ts";
 import type { UpstreamDatabase } from "./database.ts";
 import { PostgresHelpContentStore } from "./help-content.ts";
+import { openJobStores } from "./jobs.ts";
 import { PostgresNotificationStore, PostgresWidgetThemeStore } from "./member-data.ts";
 import { PostgresConfigStore, PostgresLogStore, PostgresOutboxStore } from "./operations.ts";
 import { PostgresPublicLinkStore } from "./public-links.ts";
@@ -44,6 +46,8 @@ export type PostgresFamilies = Pick<
   | "staff"
   | "sessions"
   | "tokens"
+  | "jobs"
+  | "analytics"
   | "admin"
   | "objects"
   | "files"
@@ -81,6 +85,8 @@ export function openPostgresFamilies(
     staff: new PostgresStaffStore(db),
     sessions: new PostgresSessionStore(db),
     tokens: new PostgresTokenStore(db),
+    jobs: openJobStores(db),
+    analytics: new PostgresAnalyticsStore(db),
     admin: openAdminStores(db),
     objects: new PostgresObjectStore(db),
     files: new PostgresFileStore(db),

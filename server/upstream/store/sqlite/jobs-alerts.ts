@@ -3,47 +3,20 @@
  * run moves only while it is still the one the scheduler saw), and each evaluation recorded in the
  * alert history with the value it measured.
  */
-import type { SqliteDatabase } from "../database.ts";
-import type {
-  AlertJob,
-  AlertJobStoreFamily,
-  AlertOperator,
-  AlertSettingsInput,
-} from "../types/automation.ts";
-import type { Aggregate } from "../types/data-tables.ts";
+import { bool, type SqliteDatabase } from "../database.ts";
+import { alertFromRow, type Row } from "../job-rows.ts";
+import type { AlertJobStoreFamily, AlertSettingsInput } from "../types/automation.ts";
 import type { HistoryStatus } from "../types/library.ts";
-import {
-  ALERTS,
-  automationFields,
-  ids,
-  insertHistory,
-  liveObject,
-  type Row,
-} from "./jobs-automation-common.ts";
-
-function alertFromRow(row: Row): AlertJob {
-  return {
-    ...automationFields(row),
-    dataTableId: (row.data_table_id as number | null) ?? null,
-    column: row.column_name as string,
-    aggregate: row.aggregate as Aggregate,
-    operator: row.operator as AlertOperator,
-    threshold: row.threshold as number,
-    message: row.message as string,
-    dashboardIds: ids(row.dashboards),
-    lastEvaluatedAt: (row.last_evaluated_at as number | null) ?? null,
-    lastValue: (row.last_value as number | null) ?? null,
-  };
-}
+import { ALERTS, insertHistory, liveObject } from "./jobs-automation-common.ts";
 
 export class SqliteAlertJobStore implements AlertJobStoreFamily {
   constructor(private readonly db: SqliteDatabase) {}
 
-  private read(accountId: number, objectId: number): AlertJob | undefined {
+  private read(accountId: number, objectId: number) {
     const row = this.db
       .prepare(`${ALERTS} WHERE j.account_id = ? AND j.object_id = ?`)
       .get(accountId, objectId);
-    return row ? alertFromRow(row as Row) : undefined;
+    return row ? alertFromRow(row as Row, bool) : undefined;
   }
 
   async get(accountId: number, objectId: number) {
@@ -57,7 +30,7 @@ export class SqliteAlertJobStore implements AlertJobStoreFamily {
     nextRunAt: number | null,
     now: number,
   ) {
-    return this.db.transaction((): AlertJob | undefined => {
+    return this.db.transaction(() => {
       if (!liveObject(this.db, accountId, objectId, "Alert")) return undefined;
       const values = {
         id: objectId,
@@ -97,7 +70,7 @@ export class SqliteAlertJobStore implements AlertJobStoreFamily {
         `${ALERTS} WHERE j.enabled = 1 AND j.next_run_at <= ? AND o.deleted_at IS NULL ORDER BY j.next_run_at LIMIT ?`,
       )
       .all(now, limit) as Row[];
-    return rows.map(alertFromRow);
+    return rows.map((row) => alertFromRow(row, bool));
   }
 
   async claimForScheduler(accountId: number, objectId: number, expected: number, nextRunAt: number | null) {

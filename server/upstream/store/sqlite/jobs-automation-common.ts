@@ -1,16 +1,11 @@
 /**
  * Helpers of the schedule and alert families in SQLite (./jobs-schedules.ts, ./jobs-alerts.ts):
- * automation rows joined with their object, history entries (automation_history, migration 7)
+ * automation rows joined with their object (read by ../job-rows.ts), history entries (automation_history, migration 7)
  * written inside the caller's transaction, and the object checks.
  */
-import { bool, parseJson, type SqliteDatabase } from "../database.ts";
-import type { Recurrence } from "../types/automation.ts";
+import type { SqliteDatabase } from "../database.ts";
 import type { HistoryStatus } from "../types/library.ts";
 
-/** A row as better-sqlite3 returns it. */
-export type Row = Record<string, unknown>;
-/** A stored JSON list of ids. */
-export const ids = (text: unknown) => parseJson<number[]>(text, []);
 /** Automation rows with their object's name, owner and deletion. */
 const OBJECT_JOIN = (table: string) => `SELECT j.*, o.name, o.owner_user_id, o.deleted_at FROM ${table} j
   JOIN objects o ON o.id = j.object_id AND o.account_id = j.account_id`;
@@ -18,22 +13,6 @@ const OBJECT_JOIN = (table: string) => `SELECT j.*, o.name, o.owner_user_id, o.d
 export const SCHEDULES = OBJECT_JOIN("schedule_jobs");
 /** Alert rows with their object. */
 export const ALERTS = OBJECT_JOIN("alert_jobs");
-
-/** The fields schedules and alerts share. */
-export function automationFields(row: Row) {
-  return {
-    objectId: row.object_id as number,
-    accountId: row.account_id as number,
-    name: row.name as string,
-    ownerUserId: (row.owner_user_id as number | null) ?? null,
-    deleted: row.deleted_at !== null,
-    recurrence: parseJson<Recurrence>(row.recurrence, { Frequency: "Daily", Time: "00:00" }),
-    enabled: bool(row.enabled),
-    nextRunAt: (row.next_run_at as number | null) ?? null,
-    recipientUserIds: ids(row.recipients),
-    modifiedAt: row.modified_at as number,
-  };
-}
 
 /** Records a history entry inside the caller's transaction; its id. */
 export function insertHistory(

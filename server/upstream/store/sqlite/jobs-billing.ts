@@ -4,37 +4,18 @@
  * migration 8), marking a payment failed, and deprecating a catalogue connector. These are staff
  * operations across accounts (`…ForAdmin`); routes call them only after the admin module check.
  */
-import { parseJson, type SqliteDatabase } from "../database.ts";
-import type { InvoiceLine, InvoiceRecord } from "../records-content.ts";
+import type { SqliteDatabase } from "../database.ts";
+import { invoiceFromRow, invoicePrefix, nextInvoiceNumber, planInvoiceLines, type Row } from "../job-rows.ts";
 import type { BillingJobStoreFamily, ConnectionUse } from "../types/billing-jobs.ts";
 
-type Row = Record<string, unknown>;
-
-function invoiceFromRow(row: Row): InvoiceRecord {
-  return {
-    recId: row.id as number,
-    accountId: row.account_id as number,
-    number: row.number as string,
-    issuedAt: row.issued_at as number,
-    dueAt: row.due_at as number,
-    status: row.status as InvoiceRecord["status"],
-    currency: row.currency as string,
-    totalCents: row.total_cents as number,
-    lines: parseJson<InvoiceLine[]>(row.lines, []),
-  };
-}
-
-/** The next free invoice number of a year: INV-YYYY-NNNN (numbers are unique across accounts). */
-function nextInvoiceNumber(db: SqliteDatabase, year: number): string {
-  const prefix = `INV-${year}-`;
-  const rows = db.prepare("SELECT number FROM invoices WHERE number LIKE ?").all(`${prefix}%`) as {
+/** The numbers already issued with a year's prefix. */
+function issuedNumbers(db: SqliteDatabase, year: number): string[] {
+  const rows = db
+    .prepare("SELECT number FROM invoices WHERE number LIKE ?")
+    .all(`${invoicePrefix(year)}%`) as {
     number: string;
   }[];
-  const highest = rows.reduce((max, row) => {
-    const sequence = Number(row.number.slice(prefix.length));
-    return Number.isInteger(sequence) && sequence > max ? sequence : max;
-  }, 0);
-  return `${prefix}${String(highest + 1).padStart(4, "0")}`;
+  return rows.map((row) => row.number);
 }
 
 /** Billing and connector changes in SQLite. */
@@ -53,14 +34,8 @@ export class SqliteBillingJobStore implements BillingJobStoreFamily {
         | { name: string; currency: string; monthly_price_cents: number }
         | undefined;
       if (!plan || plan.monthly_price_cents <= 0) return "noPlan" as const;
-      const month = new Date(now).toISOString().slice(0, 7);
-      const lines: InvoiceLine[] = [
-        {
-          Description: `${plan.name} subscription, ${month}`,
-          Quantity: 1,
-          UnitPriceCents: plan.monthly_price_cents,
-        },
-      ];
+      const lines = planInvoiceLines(plan, now);
+      const year = new Date(now).getUTCFullYear();
       const row = this.db
         .prepare(
           `INSERT INTO invoices (account_id, number, issued_at, due_at, status, currency, total_cents, lines)
@@ -68,7 +43,7 @@ export class SqliteBillingJobStore implements BillingJobStoreFamily {
         )
         .get(
           accountId,
-          nextInvoiceNumber(this.db, new Date(now).getUTCFullYear()),
+          nextInvoiceNumber(year, issuedNumbers(this.db, year)),
           now,
           now + dueInMs,
           plan.currency,

@@ -3,37 +3,16 @@
  * was cancelled meanwhile, finishes without a file), so a restart finds it either done or to redo.
  */
 import type { SqliteDatabase } from "../database.ts";
-import type { ExportFormat, ExportJob, ExportJobStoreFamily, NewExport } from "../types/exports.ts";
+import { exportFromRow, type Row } from "../job-rows.ts";
+import type { ExportJob, ExportJobStoreFamily, NewExport } from "../types/exports.ts";
 import type { NewFileInput } from "../types/objects-files.ts";
 import { insertFile } from "./content.ts";
 import { containsPattern } from "./content-common.ts";
 import { insertTask, taskStatus } from "./jobs-common.ts";
 
-type Row = Record<string, unknown>;
-
 const EXPORT_SELECT = `SELECT e.*, k.status AS task_status, f.expires_at AS file_expires_at FROM export_jobs e
   JOIN tasks k ON k.object_id = e.task_id AND k.account_id = e.account_id
   LEFT JOIN files f ON f.uid = e.file_uid AND f.account_id = e.account_id`;
-
-function exportFromRow(row: Row): ExportJob {
-  return {
-    recId: row.id as number,
-    accountId: row.account_id as number,
-    userId: row.user_id as number,
-    taskId: row.task_id as number,
-    objectId: (row.object_id as number | null) ?? null,
-    objectName: row.object_name as string,
-    objectType: row.object_type as string,
-    format: row.format as ExportFormat,
-    scheduleId: (row.schedule_id as number | null) ?? null,
-    fileUid: (row.file_uid as string | null) ?? null,
-    fileExpiresAt: (row.file_expires_at as number | null) ?? null,
-    error: (row.error as string | null) ?? null,
-    taskStatus: row.task_status as string,
-    createdAt: row.created_at as number,
-    finishedAt: (row.finished_at as number | null) ?? null,
-  };
-}
 
 export class SqliteExportJobStore implements ExportJobStoreFamily {
   constructor(private readonly db: SqliteDatabase) {}

@@ -4,6 +4,7 @@
  * task correctly and never applies a file twice.
  */
 import { isUniqueViolation, type SqliteDatabase } from "../database.ts";
+import { importFromRow, type Row } from "../job-rows.ts";
 import type { UserRecord } from "../records.ts";
 import type { DataColumn, DataValue } from "../types/data-tables.ts";
 import { type NewUserInput, StoreConflictError } from "../types/identity.ts";
@@ -18,22 +19,6 @@ import type { TeamNotice } from "../types/realtime.ts";
 import { insertRows, insertTask, tableColumns, taskStatus, upsertColumns } from "./jobs-common.ts";
 import { insertNotifications } from "./realtime-notifications.ts";
 import { insertUser } from "./users.ts";
-
-type Row = Record<string, unknown>;
-
-function importFromRow(row: Row): ImportJob {
-  return {
-    taskId: row.task_id as number,
-    accountId: row.account_id as number,
-    userId: row.user_id as number,
-    kind: row.kind as ImportKind,
-    dataTableId: (row.data_table_id as number | null) ?? null,
-    fileName: row.file_name as string,
-    content: (row.content as string | null) ?? null,
-    appliedAt: (row.applied_at as number | null) ?? null,
-    finishedAt: (row.finished_at as number | null) ?? null,
-  };
-}
 
 const TASK_KINDS: Record<ImportKind, string> = {
   User: "UserImport",

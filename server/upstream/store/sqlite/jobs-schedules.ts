@@ -4,7 +4,8 @@
  * start the same run); the end records the history entry, the failure counters and what the system
  * disabled, together.
  */
-import { bool, parseJson, type SqliteDatabase } from "../database.ts";
+import { bool, type SqliteDatabase } from "../database.ts";
+import { countRunOutcomes, type Row, savedScheduleTasks, scheduleFromRow } from "../job-rows.ts";
 import type {
   ScheduleJob,
   ScheduleJobStoreFamily,
@@ -12,24 +13,8 @@ import type {
   ScheduleSettingsInput,
   ScheduleTaskSettings,
 } from "../types/automation.ts";
-import {
-  automationFields,
-  insertHistory,
-  liveObject,
-  type Row,
-  SCHEDULES,
-} from "./jobs-automation-common.ts";
+import { insertHistory, liveObject, SCHEDULES } from "./jobs-automation-common.ts";
 import { insertTask, taskStatus } from "./jobs-common.ts";
-
-function scheduleFromRow(row: Row): ScheduleJob {
-  return {
-    ...automationFields(row),
-    disabledBySystem: bool(row.disabled_by_system),
-    lastRunAt: (row.last_run_at as number | null) ?? null,
-    tasks: parseJson<ScheduleTaskSettings[]>(row.tasks, []),
-    runningTaskId: (row.running_task_id as number | null) ?? null,
-  };
-}
 
 /** Schedules in SQLite. */
 export class SqliteScheduleJobStore implements ScheduleJobStoreFamily {
@@ -39,7 +24,7 @@ export class SqliteScheduleJobStore implements ScheduleJobStoreFamily {
     const row = this.db
       .prepare(`${SCHEDULES} WHERE j.account_id = ? AND j.object_id = ?`)
       .get(accountId, objectId);
-    return row ? scheduleFromRow(row as Row) : undefined;
+    return row ? scheduleFromRow(row as Row, bool) : undefined;
   }
 
   private writeTasks(accountId: number, objectId: number, tasks: ScheduleTaskSettings[], now: number) {
@@ -62,11 +47,7 @@ export class SqliteScheduleJobStore implements ScheduleJobStoreFamily {
     return this.db.transaction((): ScheduleJob | undefined => {
       if (!liveObject(this.db, accountId, objectId, "Schedule")) return undefined;
       const before = this.read(accountId, objectId)?.tasks ?? [];
-      const tasks: ScheduleTaskSettings[] = input.tasks.map((task) => {
-        const kept = before.find((old) => old.name === task.name && old.objectId === task.objectId);
-        const failures = task.enabled ? (kept?.consecutiveFailures ?? 0) : 0;
-        return { ...task, disabledBySystem: false, consecutiveFailures: failures };
-      });
+      const tasks = savedScheduleTasks(before, input.tasks);
       this.db
         .prepare(
           `INSERT INTO schedule_jobs (object_id, account_id, recurrence, enabled, disabled_by_system, next_run_at, tasks,
@@ -123,7 +104,7 @@ export class SqliteScheduleJobStore implements ScheduleJobStoreFamily {
         `${SCHEDULES} WHERE j.enabled = 1 AND j.next_run_at <= ? AND o.deleted_at IS NULL ORDER BY j.next_run_at LIMIT ?`,
       )
       .all(now, limit) as Row[];
-    return rows.map(scheduleFromRow);
+    return rows.map((row) => scheduleFromRow(row, bool));
   }
 
   async skipForScheduler(
@@ -192,15 +173,9 @@ export class SqliteScheduleJobStore implements ScheduleJobStoreFamily {
       const job = this.read(accountId, objectId);
       const outcome = { disabledTasks: [] as string[], scheduleDisabled: false };
       if (!job) return outcome;
-      for (const result of end.counts ? end.outcomes : []) {
-        const task = job.tasks.find((candidate) => candidate.name === result.name);
-        if (!task) continue;
-        task.consecutiveFailures = result.succeeded ? 0 : task.consecutiveFailures + 1;
-        if (task.enabled && task.consecutiveFailures >= failureLimit) {
-          Object.assign(task, { enabled: false, disabledBySystem: true });
-          outcome.disabledTasks.push(task.name);
-        }
-      }
+      outcome.disabledTasks.push(
+        ...countRunOutcomes(job.tasks, end.counts ? end.outcomes : [], failureLimit),
+      );
       this.writeTasks(accountId, objectId, job.tasks, now);
       if (outcome.disabledTasks.length > 0 && job.enabled && !job.tasks.some((task) => task.enabled)) {
         this.db
@@ -228,6 +203,6 @@ export class SqliteScheduleJobStore implements ScheduleJobStoreFamily {
          WHERE k.status IN ('Queued', 'Running') ORDER BY j.object_id`,
       )
       .all() as Row[];
-    return rows.map(scheduleFromRow);
+    return rows.map((row) => scheduleFromRow(row, bool));
   }
 }
