@@ -279,7 +279,7 @@ for (const backend of await upstreamStoreBackends()) {
       assert.deepEqual(await store.admin.identity.updateUser(alice.recId, { status: "Active" }, now()), {
         result: "blocked",
       });
-      await store.credentials.setPassword(accountA, alice.recId, "hash", now());
+      await store.credentials.setPassword(accountA, alice.recId, "hash", null, now());
       const session = (userId: number, accountId: number) =>
         store.sessions.create(
           { tokenHash: `t-${userId}-${clock}`, accountId, userId, expiresAt: T0 * 2 },
