@@ -128,9 +128,12 @@ export class PostgresStaffStore implements StaffStoreFamily {
         // Write implies Read (§6: Write is the stronger right on a module).
         const read = access.Read || access.Write;
         if (!read) continue;
+        // Only for a user of that account: the key is (user, module), so a row under another account
+        // would be read by nobody and would block the user's own account from granting the module.
         await run(
           tx,
-          "INSERT INTO admin_permissions (account_id, user_id, module, can_read, can_write) VALUES ($1, $2, $3, TRUE, $4)",
+          `INSERT INTO admin_permissions (account_id, user_id, module, can_read, can_write)
+           SELECT account_id, id, $3, TRUE, $4 FROM users WHERE account_id = $1 AND id = $2`,
           [accountId, userId, module, access.Write],
         );
       }

@@ -114,13 +114,16 @@ export class SqliteStaffStore implements StaffStoreFamily {
       this.db
         .prepare("DELETE FROM admin_permissions WHERE account_id = ? AND user_id = ?")
         .run(accountId, userId);
+      // Only for a user of that account: the key is (user, module), so a row under another account
+      // would be read by nobody and would block the user's own account from granting the module.
       const insert = this.db.prepare(
-        "INSERT INTO admin_permissions (account_id, user_id, module, can_read, can_write) VALUES (?, ?, ?, ?, ?)",
+        `INSERT INTO admin_permissions (account_id, user_id, module, can_read, can_write)
+         SELECT account_id, id, ?, ?, ? FROM users WHERE account_id = ? AND id = ?`,
       );
       for (const [module, access] of permissions) {
         // Write implies Read (§6: Write is the stronger right on a module).
         const read = access.Read || access.Write;
-        if (read) insert.run(accountId, userId, module, 1, access.Write ? 1 : 0);
+        if (read) insert.run(module, 1, access.Write ? 1 : 0, accountId, userId);
       }
     })();
   }

@@ -368,6 +368,37 @@ for (const backend of await upstreamStoreBackends()) {
       assert.equal(await store.admin.identity.deleteUser(staff.recId, true), "ok");
     });
 
+    test("staff permissions: granted only under the user's own account", async () => {
+      const operator = (await store.accounts.resolveByDomain("operator.example"))?.recId as number;
+      const clerk = await store.admin.identity.createUser(
+        operator,
+        member("second@operator.example"),
+        now(),
+        {
+          isSupportAgent: false,
+          displayName: null,
+          maxConcurrentChats: 3,
+          spokenLanguages: [],
+          permissions: new Map(),
+        },
+      );
+      const grant = new Map([["Accounts" as const, { Read: true, Write: false }]]);
+      // Another account's id writes nothing: no row under it, nothing blocking the user's own account.
+      await store.staff.setAdminPermissions(accountA, clerk.recId, grant);
+      assert.equal((await store.staff.adminPermissions(accountA, clerk.recId)).size, 0);
+      await store.staff.setAdminPermissions(operator, clerk.recId, grant);
+      assert.deepEqual(
+        [...(await store.staff.adminPermissions(operator, clerk.recId))],
+        [["Accounts", { Read: true, Write: false }]],
+      );
+      await store.staff.setAdminPermissions(accountA, clerk.recId, new Map());
+      assert.equal(
+        (await store.staff.adminPermissions(operator, clerk.recId)).size,
+        1,
+        "another account's id removes nothing",
+      );
+    });
+
     test("network: imported ranges replace the imported ones, keep manual ones, and answer countries", async () => {
       const range = (start: string, end: string, countryCode: string) => ({
         version: 4 as const,
