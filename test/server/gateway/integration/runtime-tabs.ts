@@ -43,17 +43,23 @@ export interface Tab {
 export interface TabOptions {
   /** The gateway's origin for REST calls (`http://…`), read at each call. */
   baseUrl: () => string;
-  /** The hub URL (`ws://…/gw/hub`), read at each connection attempt, so a reconnect may go elsewhere. */
-  hubUrl: () => string;
+  /**
+   * The hub URL (`ws://…/gw/hub`) of the tab's `connection`-th socket (0 first, then each reconnect),
+   * so a reconnect may go elsewhere.
+   */
+  hubUrl: (connection: number) => string;
   /** Told of every frame the hub client puts on the wire. */
   onSend?: (data: string) => void;
 }
 
 /** `ws` as the runtime's WebSocket, sending what a browser tab of the product sends on the upgrade. */
 function tabSocket(client: BrowserClient, options: TabOptions): HubSocketConstructor {
+  let connections = 0;
   return class extends WebSocket {
     constructor() {
-      super(options.hubUrl(), { headers: { origin: PUBLIC_ORIGIN, cookie: client.cookieHeader() } });
+      super(options.hubUrl(connections++), {
+        headers: { origin: PUBLIC_ORIGIN, cookie: client.cookieHeader() },
+      });
       const send = this.send.bind(this);
       this.send = ((data: string) => {
         options.onSend?.(data);
@@ -94,7 +100,8 @@ export function openRuntimeTab(
 ): Tab {
   const answered: Answered[] = [];
   const hub = createHubClient({
-    url: options.hubUrl(),
+    // What the hub client is told; the sockets themselves connect to hubUrl(n).
+    url: options.hubUrl(0),
     WebSocketImpl: tabSocket(client, options),
     ...(options.reconnect ? { reconnect: options.reconnect } : {}),
   });
