@@ -55,7 +55,7 @@ import { mountRealtime } from "./realtime/index.ts";
 import { seedDemo } from "./seed/demo.ts";
 import { registerPublicLinkRoutes } from "./sharing/public-link-routes.ts";
 import { registerShareRoutes } from "./sharing/share-routes.ts";
-import { openSqliteStore } from "./store/index.ts";
+import { openPostgresStore, openSqliteStore } from "./store/index.ts";
 import { registerTaskRoutes } from "./tasks/routes.ts";
 import { registerTeamRoutes } from "./teams/routes.ts";
 import { registerTicketRoutes } from "./tickets/routes.ts";
@@ -99,7 +99,9 @@ export async function buildUpstream(options: UpstreamOptions = {}): Promise<Fast
   const settings = resolveSettings(options);
   const clock = options.now ?? (() => new Date());
   const now = () => clock().getTime();
-  const store = openSqliteStore(settings.databaseFile, now);
+  const store = settings.databaseUrl
+    ? await openPostgresStore(settings.databaseUrl, now, settings.mediaDirectory)
+    : openSqliteStore(settings.databaseFile, now);
   const app = Fastify({
     // Request lines carry share codes and tokens: the redaction holds however the upstream is built.
     logger: redactedLoggerOptions((options.logger ?? false) as FastifyServerOptions["logger"]),

@@ -2,7 +2,7 @@
  * Options of `buildUpstream` and the resolved settings the services read. Durations are named with
  * their unit.
  */
-import { join, resolve } from "node:path";
+import { basename, dirname, extname, join, resolve } from "node:path";
 import { DEFAULT_SCRYPT_COST, type ScryptCost } from "./identity/passwords.ts";
 
 /** What `buildUpstream` accepts. */
@@ -11,6 +11,11 @@ export interface UpstreamOptions {
   dataDir?: string;
   /** Explicit database file (wins over dataDir). */
   databaseFile?: string;
+  /**
+   * A postgres:// URL: the whole store in that PostgreSQL database instead of the SQLite file, shared
+   * by every upstream instance pointed at it; uploaded media stay under dataDir, which they must share.
+   */
+  databaseUrl?: string;
   /** Seed the demo content when the store is empty (first start). */
   seed?: boolean;
   /**
@@ -43,7 +48,7 @@ export interface UpstreamOptions {
 /**
  * The options both entry points read from the environment — `npm run upstream` (main.ts) and the
  * embedded upstream of `npm start` (server/main.ts): DATA_DIR (./data), UPSTREAM_SEED (seed the
- * demo on first start unless "0"), UPSTREAM_SEED_ANALYTICS (its analytics data too, unless "0"),
+ * demo on first start unless "0"), UPSTREAM_DATABASE_URL (the store on PostgreSQL), UPSTREAM_SEED_ANALYTICS (its analytics data too, unless "0"),
  * UPSTREAM_DEBUG ("1": the debug-only calls), PUBLIC_URL (links in mails), REDIS_URL (the hubs'
  * backplane when several upstream instances share one store, realtime/README.md) and
  * REDIS_CHANNEL_PREFIX (its channel's prefix).
@@ -51,6 +56,7 @@ export interface UpstreamOptions {
 export function upstreamOptionsFromEnvironment(env: NodeJS.ProcessEnv): UpstreamOptions {
   return {
     dataDir: env.DATA_DIR ?? "./data",
+    databaseUrl: env.UPSTREAM_DATABASE_URL || undefined,
     seed: env.UPSTREAM_SEED !== "0",
     seedAnalytics: env.UPSTREAM_SEED_ANALYTICS !== "0",
     debug: env.UPSTREAM_DEBUG === "1",
@@ -98,6 +104,10 @@ export const DEFAULT_LIFETIMES: Lifetimes = {
 /** Resolved settings. */
 export interface UpstreamSettings {
   databaseFile: string;
+  /** The PostgreSQL store's URL; null: the SQLite file. */
+  databaseUrl: string | null;
+  /** Where uploaded media live: beside the SQLite file, or under dataDir with PostgreSQL. */
+  mediaDirectory: string;
   seed: boolean;
   seedAnalytics: boolean;
   debug: boolean;
@@ -111,11 +121,31 @@ export interface UpstreamSettings {
 /** The backplane channel's prefix when none is given. */
 export const DEFAULT_REDIS_CHANNEL_PREFIX = "tessera:upstream:";
 
+/**
+ * UPSTREAM_DATABASE_URL: a postgres:// (or postgresql://) URL, or unset/empty for SQLite. Anything
+ * else refuses to start, without echoing the value (it may carry a password).
+ */
+export function upstreamDatabaseUrl(value: string | undefined): string | null {
+  if (value === undefined || value.trim() === "") return null;
+  let protocol: string;
+  try {
+    protocol = new URL(value.trim()).protocol;
+  } catch {
+    throw new Error("UPSTREAM_DATABASE_URL must be a postgres:// URL (it does not parse as a URL)");
+  }
+  if (protocol !== "postgres:" && protocol !== "postgresql:")
+    throw new Error(`UPSTREAM_DATABASE_URL must be a postgres:// URL (got a ${protocol} URL)`);
+  return value.trim();
+}
+
 /** Resolves options to settings. */
 export function resolveSettings(options: UpstreamOptions): UpstreamSettings {
   const databaseFile = options.databaseFile ?? join(resolve(options.dataDir ?? "./data"), "upstream.sqlite");
   return {
     databaseFile,
+    databaseUrl: upstreamDatabaseUrl(options.databaseUrl),
+    // The SQLite store's own place for them (MediaDisk.besideDatabase), so both backends agree.
+    mediaDirectory: join(dirname(databaseFile), `${basename(databaseFile, extname(databaseFile))}-media`),
     seed: options.seed ?? false,
     seedAnalytics: options.seedAnalytics ?? false,
     debug: options.debug ?? false,

@@ -86,6 +86,15 @@ export function registerQueryToolRoutes(
         (await store.admin.records.get(databases.spec, query.DatabaseRecId as number, call.at)) ?? {},
         "Running a query on",
       );
+      // The runner reads the SQLite file in a worker, its table allow-list checked by SQLite's own
+      // EXPLAIN; on PostgreSQL there is no such check yet, so staff SQL is not run there at all.
+      if (context.settings.databaseUrl !== null) {
+        throw new UpstreamError(
+          422,
+          "ExternalSystemNotConfigured",
+          "The query tool runs on the embedded SQLite store only; this installation's store is PostgreSQL.",
+        );
+      }
       const outcome = await runReadOnlyQuery(context.settings.databaseFile, String(query.Query), {
         maxRows: query.MaxRows as number,
         timeoutMs: (query.TimeoutSeconds as number) * 1000,

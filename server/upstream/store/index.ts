@@ -1,8 +1,11 @@
 /**
  * The upstream store: every family behind one object. `openSqliteStore` is the embedded
- * implementation; a PostgreSQL one implements the same `UpstreamStore`.
+ * implementation; `openPostgresStore` (UPSTREAM_DATABASE_URL, DESIGN.md §7) implements the same
+ * `UpstreamStore` for several upstream instances on one database (./postgres/README.md).
  */
 import { openDatabase, type SqliteDatabase } from "./database.ts";
+import { UpstreamDatabase } from "./postgres/database.ts";
+import { openPostgresFamilies } from "./postgres/stores.ts";
 import { SqliteAccountSettingsStore } from "./sqlite/account-settings.ts";
 import { SqliteAccountUserStore } from "./sqlite/account-users.ts";
 import { SqliteAccountStore } from "./sqlite/accounts.ts";
@@ -138,4 +141,17 @@ export function openSqliteStore(file: string, now: () => number): UpstreamStore 
       if (db.open) db.close();
     },
   };
+}
+
+/**
+ * Opens the PostgreSQL store at `url` (migrating it under its advisory lock) with uploaded media in
+ * `mediaDirectory`, which every instance on the database must share.
+ */
+export async function openPostgresStore(
+  url: string,
+  now: () => number,
+  mediaDirectory: string,
+): Promise<UpstreamStore> {
+  const db = await UpstreamDatabase.open(url, now);
+  return { ...openPostgresFamilies(db, { mediaDirectory }), close: () => db.close() };
 }

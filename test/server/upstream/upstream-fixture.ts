@@ -1,6 +1,9 @@
 /**
  * Starts the real upstream on 127.0.0.1:0 over a temporary data dir, with an adjustable clock, and
- * talks to it with fetch — the tests drive it over HTTP exactly as the gateway does.
+ * talks to it with fetch — the tests drive it over HTTP exactly as the gateway does. With
+ * UPSTREAM_TEST_BACKEND=postgres the store is PostgreSQL's instead (a schema of its own on the test
+ * server, test/helpers/store-backends.ts, dropped on close): the same suites, the other backend
+ * (postgres-http-suites.test.ts runs a set of them so).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,6 +11,10 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildUpstream, type UpstreamOptions } from "../../../server/upstream/app.ts";
 import { DEMO_LOGINS, DEMO_PASSWORD } from "../../../server/upstream/seed/demo-accounts.ts";
+import { createTestSchema, type TestSchema } from "../../helpers/store-backends.ts";
+
+/** The store backend the suites run on (UPSTREAM_TEST_BACKEND: `sqlite`, the default, or `postgres`). */
+export const UPSTREAM_TEST_BACKEND = process.env.UPSTREAM_TEST_BACKEND === "postgres" ? "postgres" : "sqlite";
 
 /** A cheap scrypt cost for tests; the production cost is checked in identity.test.ts. */
 export const TEST_PASSWORD_COST = { N: 1024, r: 8, p: 1 };
@@ -27,11 +34,16 @@ export interface RunningUpstream {
   baseUrl: string;
   dataDir: string;
   clock: TestClock;
+  /** The PostgreSQL store's URL when the suite runs on PostgreSQL (another instance opens the same). */
+  databaseUrl?: string;
   /** Stops the server; the data dir stays for a restart. */
   stop(): Promise<void>;
   /** Stops the server and removes the data dir. */
   close(): Promise<void>;
 }
+
+/** The PostgreSQL schema of each data dir in use, with UPSTREAM_TEST_BACKEND=postgres. */
+const schemasByDataDir = new Map<string, TestSchema>();
 
 /** Starts an upstream (seeded by default) on a fresh or given data dir. */
 export async function startUpstream(
@@ -39,10 +51,17 @@ export async function startUpstream(
 ): Promise<RunningUpstream> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "tessera-upstream-"));
   const clock = options.clock ?? new TestClock();
+  // A restart on the same data dir finds the same store, as it finds the same SQLite file.
+  let schema: TestSchema | null = null;
+  if (UPSTREAM_TEST_BACKEND === "postgres" && options.databaseUrl === undefined) {
+    schema = schemasByDataDir.get(dataDir) ?? (await createTestSchema());
+    schemasByDataDir.set(dataDir, schema);
+  }
   const app = await buildUpstream({
     seed: true,
     passwordCost: TEST_PASSWORD_COST,
     now: clock.now,
+    ...(schema ? { databaseUrl: schema.url } : {}),
     ...options,
     dataDir,
   });
@@ -58,10 +77,13 @@ export async function startUpstream(
     baseUrl,
     dataDir,
     clock,
+    databaseUrl: schema?.url ?? options.databaseUrl,
     stop,
     close: async () => {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (schema) schemasByDataDir.delete(dataDir);
+      await schema?.drop();
     },
   };
 }
@@ -75,7 +97,12 @@ export async function startAnotherInstance(
   first: RunningUpstream,
   options: Partial<UpstreamOptions> = {},
 ): Promise<RunningUpstream> {
-  const other = await startUpstream({ ...options, dataDir: first.dataDir, clock: first.clock });
+  const other = await startUpstream({
+    ...options,
+    dataDir: first.dataDir,
+    clock: first.clock,
+    ...(first.databaseUrl ? { databaseUrl: first.databaseUrl } : {}),
+  });
   return { ...other, close: other.stop };
 }
 
