@@ -57,11 +57,11 @@ import {
 } from "../gateway/integration/runtime-tabs.ts";
 
 /**
- * Where the upstreams keep their store: one SQLite file in the shared DATA_DIR, or a PostgreSQL
- * schema of this run (UPSTREAM_DATABASE_URL). The only setting to change to run the whole test on
- * the other backend.
+ * Where the upstreams keep their store: a PostgreSQL schema of this run (UPSTREAM_DATABASE_URL),
+ * as a deployment of several instances does, or one SQLite file in the shared DATA_DIR. The only
+ * setting to change to run the whole test on the other backend.
  */
-const UPSTREAM_STORE = "sqlite" as "sqlite" | "postgres";
+const UPSTREAM_STORE = "postgres" as "sqlite" | "postgres";
 
 const REDIS_SERVER = "/usr/bin/redis-server";
 /** The live configuration's budget: a publication reaches the other instance's browsers within it. */
