@@ -10,11 +10,10 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { DataQuery } from "../../../../schemas/payloads/data-query.ts";
 import { openAnalytics } from "../../../../server/upstream/analytics/service.ts";
-import type { FeatureId } from "../../../../server/upstream/identity/features.ts";
 import type { PostgresFamilies } from "../../../../server/upstream/store/postgres/stores.ts";
 import type { UserWithAccount } from "../../../../server/upstream/store/records.ts";
-import type { NewAccountInput } from "../../../../server/upstream/store/types/identity.ts";
 import { type UpstreamStorePlace, upstreamStoreBackends } from "../../../helpers/upstream-store-backends.ts";
+import { tenantInput } from "../../../helpers/upstream-store-tenants.ts";
 
 const T0 = 1_700_000_000_000;
 const COLUMNS = [
@@ -22,16 +21,8 @@ const COLUMNS = [
   { name: "Amount", type: "Number" as const },
 ];
 
-function accountInput(domain: string, email: string): NewAccountInput {
-  return {
-    name: `Company ${domain}`,
-    domain,
-    subscriptionType: "Professional",
-    features: new Map<FeatureId, "Included" | "Optional">([["Dashboards" as FeatureId, "Included"]]),
-    ownerRole: { name: "Owner", permissions: "TableAndViews_rw" },
-    owner: { email, fullName: "Owner Person", passwordHash: "hash-owner" },
-  };
-}
+/** The owner reads and writes the data tables the query engine serves. */
+const OWNER_CAN_READ_TABLES = { ownerRole: { name: "Owner", permissions: "TableAndViews_rw" } };
 
 for (const backend of await upstreamStoreBackends()) {
   describe(`analytics family on ${backend.name}`, { skip: backend.skip }, () => {
@@ -78,8 +69,14 @@ for (const backend of await upstreamStoreBackends()) {
     before(async () => {
       place = await backend.place(() => T0);
       store = await place.open();
-      a = await store.accounts.create(accountInput("alpha.example", "owner@alpha.example"), now());
-      b = await store.accounts.create(accountInput("beta.example", "owner@beta.example"), now());
+      a = await store.accounts.create(
+        tenantInput("alpha.example", "owner@alpha.example", OWNER_CAN_READ_TABLES),
+        now(),
+      );
+      b = await store.accounts.create(
+        tenantInput("beta.example", "owner@beta.example", OWNER_CAN_READ_TABLES),
+        now(),
+      );
     });
     after(async () => place?.close());
 

@@ -9,27 +9,15 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
-import type { FeatureId } from "../../../../server/upstream/identity/features.ts";
 import type { PostgresFamilies } from "../../../../server/upstream/store/postgres/stores.ts";
 import type { UserWithAccount } from "../../../../server/upstream/store/records.ts";
 import type { ScheduleSettingsInput } from "../../../../server/upstream/store/types/automation.ts";
 import type { DataValue } from "../../../../server/upstream/store/types/data-tables.ts";
-import type { NewAccountInput } from "../../../../server/upstream/store/types/identity.ts";
 import { type UpstreamStorePlace, upstreamStoreBackends } from "../../../helpers/upstream-store-backends.ts";
+import { tenantInput } from "../../../helpers/upstream-store-tenants.ts";
 
 const T0 = Date.UTC(2024, 4, 17, 9, 30);
 const DAY_MS = 24 * 3600_000;
-
-function accountInput(domain: string, email: string): NewAccountInput {
-  return {
-    name: `Company ${domain}`,
-    domain,
-    subscriptionType: "Professional",
-    features: new Map<FeatureId, "Included" | "Optional">([["Dashboards" as FeatureId, "Included"]]),
-    ownerRole: { name: "Owner", permissions: "Dashboards_rw" },
-    owner: { email, fullName: "Owner Person", passwordHash: "hash-owner" },
-  };
-}
 
 /** TOTAL and AVG as SQLite computes them over JSON cells (the reference for the sums). */
 function sqliteSums(cells: DataValue[]): { total: number; average: number | null } {
@@ -71,8 +59,8 @@ for (const backend of await upstreamStoreBackends()) {
     before(async () => {
       place = await backend.place(() => T0);
       store = await place.open();
-      a = await store.accounts.create(accountInput("alpha.example", "owner@alpha.example"), now());
-      b = await store.accounts.create(accountInput("beta.example", "owner@beta.example"), now());
+      a = await store.accounts.create(tenantInput("alpha.example", "owner@alpha.example"), now());
+      b = await store.accounts.create(tenantInput("beta.example", "owner@beta.example"), now());
     });
     after(async () => place?.close());
 
@@ -1101,7 +1089,7 @@ for (const backend of await upstreamStoreBackends()) {
 
     test("billing: an account without a priced plan is refused", async () => {
       const free = await store.accounts.create(
-        { ...accountInput("free.example", "owner@free.example"), subscriptionType: "Free" },
+        { ...tenantInput("free.example", "owner@free.example"), subscriptionType: "Free" },
         now(),
       );
       assert.equal(await store.jobs.billing.issueInvoiceForAdmin(free.account.recId, T0, DAY_MS), "noPlan");
