@@ -71,6 +71,7 @@ export async function authenticateApiKey(context: UpstreamContext, request: Fast
       lastSeenAt: now,
       expiresAt: key.expiresAt ?? Number.MAX_SAFE_INTEGER,
       revokedAt: null,
+      endedBy: null,
       readOnly: false,
     },
     user,

@@ -99,7 +99,7 @@ export function registerImpersonationRoutes(
     const staffSession = await store.sessions.get(caller.impersonator.account.recId, staffSessionId);
     if (!staffSession || !sessions.isLive(staffSession))
       throw unauthorized("SessionExpired", "The staff session has expired.");
-    await sessions.end(caller.session);
+    await sessions.end(caller.session, "impersonationStopped");
     context.events.emit("sessionEnded", {
       accountId: caller.session.accountId,
       userId: caller.session.userId,

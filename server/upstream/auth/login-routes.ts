@@ -93,7 +93,7 @@ export function registerLoginRoutes(api: FastifyInstance, context: UpstreamConte
 
   api.post("/Logout", { onRequest: [guards.session] }, async (request, reply) => {
     const caller = callerOf(request);
-    await sessions.end(caller.session);
+    await sessions.end(caller.session, "logout");
     context.events.emit("sessionEnded", {
       accountId: caller.session.accountId,
       userId: caller.session.userId,

@@ -9,7 +9,7 @@ import { parsePermissionString, type RolePermissions } from "../identity/permiss
 import { generateToken, hashToken } from "../identity/secrets.ts";
 import type { Lifetimes } from "../options.ts";
 import type { UpstreamStore } from "../store/index.ts";
-import type { AccountRecord, SessionRecord, UserRecord } from "../store/records.ts";
+import type { AccountRecord, SessionEndReason, SessionRecord, UserRecord } from "../store/records.ts";
 
 /** The authenticated identity behind a request. */
 export interface Caller {
@@ -190,9 +190,9 @@ export class SessionService {
     return this.times(caller.session);
   }
 
-  /** Ends one session. */
-  async end(session: SessionRecord): Promise<void> {
-    await this.store.sessions.revoke(session.accountId, session.id, this.now());
+  /** Ends one session, saying why (what its hub connections are told follows from it, §4.2). */
+  async end(session: SessionRecord, endedBy: SessionEndReason): Promise<void> {
+    await this.store.sessions.revoke(session.accountId, session.id, this.now(), endedBy);
   }
 
   private async load(

@@ -6,7 +6,9 @@
  * - expired (idle or absolute lifetime, or the staff session behind an impersonation): `Disconnect()`;
  * - revoked elsewhere, user or account disabled: `Disconnected("/login")`;
  * and the ended session's connections to both hubs are closed (Close without reconnect). Logout and
- * revocations announced on the event bus are acted on at once rather than at the next sweep.
+ * revocations announced on the event bus are acted on at once rather than at the next sweep. What a
+ * connection is told follows from why its session ended, as stored (`endedBy`), so a sweep that finds
+ * a session ended before the logout's event reaches this instance tells the same.
  *
  * Each instance watches its own connections and sends to them only (`hub.local`): the sessions are in
  * the shared store, so every instance reaches the same verdict, and a warning or Disconnect is sent
@@ -16,6 +18,7 @@
 import type { UpstreamContext } from "../context.ts";
 import type { UpstreamEventMap } from "../events.ts";
 import type { Hub, HubBackplane, HubConnection } from "../hubs/index.ts";
+import type { SessionEndReason } from "../store/records.ts";
 import type { SessionPrincipal } from "./principals.ts";
 import { UserHubTarget } from "./targets.ts";
 
@@ -37,7 +40,7 @@ export const SESSION_EVENTS_SCOPE = "session-events";
 type SessionState =
   | { kind: "live"; warningAt: number; expiresAt: number }
   | { kind: "expired" }
-  | { kind: "revoked" };
+  | { kind: "revoked"; endedBy: SessionEndReason | null };
 
 /** Watches the sessions of both hubs' connections. */
 export class SessionWatch {
@@ -72,14 +75,7 @@ export class SessionWatch {
   #apply(event: SessionEvent): void {
     if (event.name === "sessionEnded") {
       const { sessionId, reason } = event.payload;
-      const key = String(sessionId);
-      if (reason === "impersonationStopped") {
-        // The gateway swaps to the staff identity and reconnects; a plain client's reconnect gets 401.
-        for (const hub of [this.hubs.user, this.hubs.chat])
-          hub.local.closeConnectionsOf(key, { allowReconnect: true });
-        this.#warned.delete(key);
-      } else
-        this.end(key, UserHubTarget.Disconnected, reason === "logout" ? LOGGED_OUT_URL : SIGN_IN_AGAIN_URL);
+      this.#ended(String(sessionId), reason === "revoked" ? null : reason);
       return;
     }
     const { accountId, userId, keptSessionId } = event.payload;
@@ -90,7 +86,18 @@ export class SessionWatch {
         if (sameUser && principal.sessionId !== keptSessionId) keys.add(principal.key);
       }
     }
-    for (const key of keys) this.end(key, UserHubTarget.Disconnected, SIGN_IN_AGAIN_URL);
+    for (const key of keys) this.#ended(key, null);
+  }
+
+  /** Ends a session's connections here as its ending calls for; `null` is a revocation. */
+  #ended(key: string, endedBy: SessionEndReason | null): void {
+    if (endedBy === "impersonationStopped") {
+      // The gateway swaps to the staff identity and reconnects; a plain client's reconnect gets 401.
+      for (const hub of [this.hubs.user, this.hubs.chat])
+        hub.local.closeConnectionsOf(key, { allowReconnect: true });
+      this.#warned.delete(key);
+    } else
+      this.end(key, UserHubTarget.Disconnected, endedBy === "logout" ? LOGGED_OUT_URL : SIGN_IN_AGAIN_URL);
   }
 
   /** Stops sweeping and listening. */
@@ -124,8 +131,7 @@ export class SessionWatch {
   async check(principal: SessionPrincipal, joined?: HubConnection<SessionPrincipal>): Promise<void> {
     const state = await this.state(principal);
     if (state.kind === "expired") return this.end(principal.key, UserHubTarget.Disconnect);
-    if (state.kind === "revoked")
-      return this.end(principal.key, UserHubTarget.Disconnected, SIGN_IN_AGAIN_URL);
+    if (state.kind === "revoked") return this.#ended(principal.key, state.endedBy);
     const due = this.context.now() >= state.warningAt;
     const warning = { ExpiresAt: new Date(state.expiresAt).toISOString() };
     if (due && !this.#warned.has(principal.key)) {
@@ -152,17 +158,17 @@ export class SessionWatch {
     const { store, sessions } = this.context;
     const now = this.context.now();
     const session = await store.sessions.get(principal.accountId, principal.sessionId);
-    if (!session || session.revokedAt !== null) return { kind: "revoked" };
+    if (!session || session.revokedAt !== null) return { kind: "revoked", endedBy: session?.endedBy ?? null };
     const times = sessions.times(session);
     if (now >= times.expiresAt) return { kind: "expired" };
     if (session.impersonatorSessionId !== null && session.impersonatorAccountId !== null) {
       const staff = await store.sessions.get(session.impersonatorAccountId, session.impersonatorSessionId);
-      if (!staff || staff.revokedAt !== null) return { kind: "revoked" };
+      if (!staff || staff.revokedAt !== null) return { kind: "revoked", endedBy: null };
       if (!sessions.isLive(staff, now)) return { kind: "expired" };
     }
     const user = await store.users.get(principal.accountId, principal.userId);
     const account = await store.accounts.get(principal.accountId);
-    if (!user || user.disabled || !account || account.disabled) return { kind: "revoked" };
+    if (!user || user.disabled || !account || account.disabled) return { kind: "revoked", endedBy: null };
     return { kind: "live", warningAt: times.warningAt, expiresAt: times.expiresAt };
   }
 }

@@ -18,6 +18,7 @@ import { MIGRATION_011_SHARING } from "./migrations/0011-public-links.ts";
 import { MIGRATION_012_BRAND_COLOURS } from "./migrations/0012-account-brand-colours.ts";
 import { MIGRATION_013_DATA_TABLE_VERSIONS } from "./migrations/0013-data-table-versions.ts";
 import { MIGRATION_014_READ_ONLY_SESSIONS } from "./migrations/0014-read-only-sessions.ts";
+import { MIGRATION_015_SESSION_END_REASONS } from "./migrations/0015-session-end-reasons.ts";
 
 /** One migration step. */
 export interface Migration {
@@ -50,6 +51,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 12, name: "account brand colours", sql: MIGRATION_012_BRAND_COLOURS },
   { version: 13, name: "data table versions", sql: MIGRATION_013_DATA_TABLE_VERSIONS },
   { version: 14, name: "read-only sessions", sql: MIGRATION_014_READ_ONLY_SESSIONS },
+  { version: 15, name: "session end reasons", sql: MIGRATION_015_SESSION_END_REASONS },
 ];
 
 /** Applies the migrations not applied yet; returns the versions it applied. */

@@ -108,6 +108,9 @@ export interface TeamRecord {
   memberUserIds: number[];
 }
 
+/** An ending that is not a revocation: each sends the browser somewhere of its own (§4.2). */
+export type SessionEndReason = "logout" | "impersonationStopped";
+
 /** A session: who, since when, and who is really behind it when impersonating. */
 export interface SessionRecord {
   id: number;
@@ -121,6 +124,11 @@ export interface SessionRecord {
   /** Absolute expiry; the inactivity expiry is lastSeenAt + the idle window. */
   expiresAt: number;
   revokedAt: number | null;
+  /**
+   * Why an ended session ended, when a logout or a stopped impersonation ended it; null while live
+   * and for every other revocation (§4.2: what its hub connections are told).
+   */
+  endedBy: SessionEndReason | null;
   /**
    * A preview's session (auth/preview-session-routes.ts): the session guard refuses it every call
    * but GET and HEAD, and the hubs refuse it.

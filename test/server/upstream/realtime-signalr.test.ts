@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { upstreamContextOf } from "../../../server/upstream/app.ts";
 import { ErrorCode } from "../../../server/upstream/http/error-codes.ts";
 import { BUILD_VERSION } from "../../../server/upstream/realtime/user-hub.ts";
 import { DEMO_PASSWORD } from "../../../server/upstream/seed/demo-accounts.ts";
@@ -223,6 +224,28 @@ test("chat hub: SendMessage (once per UID, acknowledged), EditMessage, DeleteMes
     SupportSessionRecId: sessionId,
   });
   assert.equal(rating.status, 204);
+});
+
+test("the sweep tells a session's connections why it ended, as stored, when it finds it ended before any event says so", async () => {
+  // Another instance's logout reaches this one's sweep through the shared store before its relayed
+  // event: the stored reason decides, not which comes first.
+  const context = upstreamContextOf(upstream.app);
+  const [loggedOut, revoked] = await Promise.all([signIn(upstream, "owner"), signIn(upstream, "owner")]);
+  const hubOfLoggedOut = track(await connectHub(upstream, "user", loggedOut));
+  const hubOfRevoked = track(await connectHub(upstream, "user", revoked));
+  const loggedOutCaller = await context.sessions.authenticate(loggedOut.token as string);
+  const revokedCaller = await context.sessions.authenticate(revoked.token as string);
+  assert.ok(typeof loggedOutCaller !== "string" && typeof revokedCaller !== "string");
+  await context.sessions.end(loggedOutCaller.session, "logout");
+  await context.store.sessions.revoke(
+    revokedCaller.session.accountId,
+    revokedCaller.session.id,
+    upstream.clock.ms,
+  );
+  assert.deepEqual(await hubOfLoggedOut.next("Disconnected"), ["/loggedout"]);
+  assert.deepEqual(await hubOfRevoked.next("Disconnected"), ["/login"]);
+  await hubOfLoggedOut.closed();
+  await hubOfRevoked.closed();
 });
 
 test("session events: Disconnected on logout and on revocation, the idle warning and its removal, Disconnect at expiry", async () => {

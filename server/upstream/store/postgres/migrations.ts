@@ -19,6 +19,7 @@ import { PG_MIGRATION_011_SHARING } from "./migrations/0011-public-links.ts";
 import { PG_MIGRATION_012_BRAND_COLOURS } from "./migrations/0012-account-brand-colours.ts";
 import { PG_MIGRATION_013_DATA_TABLE_VERSIONS } from "./migrations/0013-data-table-versions.ts";
 import { PG_MIGRATION_014_READ_ONLY_SESSIONS } from "./migrations/0014-read-only-sessions.ts";
+import { PG_MIGRATION_015_SESSION_END_REASONS } from "./migrations/0015-session-end-reasons.ts";
 
 const SQL: Record<number, string> = {
   1: PG_MIGRATION_001_IDENTITY,
@@ -35,6 +36,7 @@ const SQL: Record<number, string> = {
   12: PG_MIGRATION_012_BRAND_COLOURS,
   13: PG_MIGRATION_013_DATA_TABLE_VERSIONS,
   14: PG_MIGRATION_014_READ_ONLY_SESSIONS,
+  15: PG_MIGRATION_015_SESSION_END_REASONS,
 };
 
 /**

@@ -1,6 +1,6 @@
 /** PostgreSQL implementation of sessions and staff permissions (../sqlite/sessions.ts). */
 import type { AdminModuleAccess, AdminModuleKey, AdminPermissionMap } from "../../identity/admin-modules.ts";
-import type { SessionRecord } from "../records.ts";
+import type { SessionEndReason, SessionRecord } from "../records.ts";
 import type { SessionStoreFamily, StaffStoreFamily } from "../types/identity.ts";
 import { accountFromRow, SELECT_ACCOUNT } from "./account-rows.ts";
 import { row, rows, run, type UpstreamDatabase } from "./database.ts";
@@ -18,6 +18,7 @@ function sessionFromRow(found: Record<string, unknown>): SessionRecord {
     lastSeenAt: found.last_seen_at as number,
     expiresAt: found.expires_at as number,
     revokedAt: (found.revoked_at as number | null) ?? null,
+    endedBy: (found.ended_by as SessionEndReason | null) ?? null,
     readOnly: found.read_only as boolean,
   };
 }
@@ -85,11 +86,12 @@ export class PostgresSessionStore implements SessionStoreFamily {
     );
   }
 
-  async revoke(accountId: number, sessionId: number, at: number) {
+  async revoke(accountId: number, sessionId: number, at: number, endedBy?: SessionEndReason) {
     await run(
       this.db.pool,
-      "UPDATE sessions SET revoked_at = $1 WHERE account_id = $2 AND id = $3 AND revoked_at IS NULL",
-      [at, accountId, sessionId],
+      `UPDATE sessions SET revoked_at = $1, ended_by = $2
+       WHERE account_id = $3 AND id = $4 AND revoked_at IS NULL`,
+      [at, endedBy ?? null, accountId, sessionId],
     );
   }
 

@@ -1,7 +1,7 @@
 /** SQLite implementation of sessions and staff permissions. */
 import type { AdminModuleAccess, AdminModuleKey, AdminPermissionMap } from "../../identity/admin-modules.ts";
 import type { SqliteDatabase } from "../database.ts";
-import type { SessionRecord } from "../records.ts";
+import type { SessionEndReason, SessionRecord } from "../records.ts";
 import type { SessionStoreFamily, StaffStoreFamily } from "../types/identity.ts";
 import { accountFromRow, SELECT_ACCOUNT } from "./account-rows.ts";
 import { USER_COLUMNS, userFromRow } from "./users.ts";
@@ -18,6 +18,7 @@ function sessionFromRow(row: Record<string, unknown>): SessionRecord {
     lastSeenAt: row.last_seen_at as number,
     expiresAt: row.expires_at as number,
     revokedAt: (row.revoked_at as number | null) ?? null,
+    endedBy: (row.ended_by as SessionEndReason | null) ?? null,
     readOnly: row.read_only === 1,
   };
 }
@@ -77,10 +78,13 @@ export class SqliteSessionStore implements SessionStoreFamily {
       .run(at, accountId, sessionId);
   }
 
-  async revoke(accountId: number, sessionId: number, at: number) {
+  async revoke(accountId: number, sessionId: number, at: number, endedBy?: SessionEndReason) {
     this.db
-      .prepare("UPDATE sessions SET revoked_at = ? WHERE account_id = ? AND id = ? AND revoked_at IS NULL")
-      .run(at, accountId, sessionId);
+      .prepare(
+        `UPDATE sessions SET revoked_at = ?, ended_by = ?
+         WHERE account_id = ? AND id = ? AND revoked_at IS NULL`,
+      )
+      .run(at, endedBy ?? null, accountId, sessionId);
   }
 
   async revokeAllForUser(accountId: number, userId: number, at: number, exceptSessionId?: number | null) {

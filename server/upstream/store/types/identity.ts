@@ -21,6 +21,7 @@ import type {
   OneTimeTokenKind,
   OneTimeTokenRecord,
   RoleRecord,
+  SessionEndReason,
   SessionRecord,
   SubscriptionRecord,
   TeamRecord,
@@ -182,7 +183,8 @@ export interface SessionStoreFamily {
   resolveByTokenHash(tokenHash: string): Promise<SessionRecord | undefined>;
   get(accountId: number, sessionId: number): Promise<SessionRecord | undefined>;
   touch(accountId: number, sessionId: number, at: number): Promise<void>;
-  revoke(accountId: number, sessionId: number, at: number): Promise<void>;
+  /** Ends a live session; `endedBy` says why when a logout or a stopped impersonation ends it. */
+  revoke(accountId: number, sessionId: number, at: number, endedBy?: SessionEndReason): Promise<void>;
   revokeAllForUser(
     accountId: number,
     userId: number,

@@ -102,7 +102,7 @@ describe("hub relay: session end", () => {
     const context = upstreamContextOf(upstream.app);
     const caller = await context.sessions.authenticate(token);
     assert.ok(typeof caller !== "string");
-    await context.sessions.end(caller.session);
+    await context.sessions.end(caller.session, "logout");
     upstream.hubs.user.closeConnectionsOf(key, { allowReconnect: true });
     await assertEnded(tab, key, undefined);
   });
