@@ -101,6 +101,17 @@ function toInput(body: AdminRow): Partial<AdminAccountInput> {
   return input;
 }
 
+/** A create body as a whole input: the optional fields a body leaves out take their defaults. */
+function toCreateInput(body: AdminRow): AdminAccountInput {
+  const given = withBrandColours(toInput(body), body);
+  return {
+    ...given,
+    trialEndsAt: given.trialEndsAt ?? null,
+    isWhiteLabel: given.isWhiteLabel ?? false,
+    menuTitle: given.menuTitle ?? null,
+  } as AdminAccountInput;
+}
+
 /** The brand colours of a create or edit body, checked and canonical over the stored ones. */
 function withBrandColours(
   input: Partial<AdminAccountInput>,
@@ -185,7 +196,7 @@ export function registerAccountRoutes(api: FastifyInstance, context: UpstreamCon
     async (request, reply) => {
       const call = adminCall(request, context);
       const body = request.body as AdminRow;
-      const row = await createAccount(call, withBrandColours(toInput(body), body) as AdminAccountInput);
+      const row = await createAccount(call, toCreateInput(body));
       return reply.status(201).send(row);
     },
   );

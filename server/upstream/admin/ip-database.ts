@@ -63,7 +63,8 @@ export const ipDatabase: AdminResource = {
       CountryCode: { sql: "t.country_code", type: "text", op: "contains" },
       IsManual: { sql: "t.is_manual", type: "bool", op: "eq" },
     },
-    insertDefaults: { is_manual: "1" },
+    // TRUE is 1 in SQLite and a boolean in PostgreSQL: one SQL for both stores.
+    insertDefaults: { is_manual: "TRUE" },
     touch: { modified_at: "@now" },
     updateWhen: "t.is_manual",
     deleteWhen: "t.is_manual",

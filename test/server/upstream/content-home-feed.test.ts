@@ -6,12 +6,11 @@
  * `Content/{area}/…`); another account's objects and another user's favourites never appear.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { upstreamContextOf } from "../../../server/upstream/app.ts";
 import { CONTENT_AREAS } from "../../../server/upstream/folders/areas.ts";
 import { ErrorCode } from "../../../server/upstream/http/error-codes.ts";
 import { MAX_FEED_LIMIT } from "../../../server/upstream/objects/feed-routes.ts";
-import { openSqliteStore } from "../../../server/upstream/store/index.ts";
 import { libraryId, listObjects, roots } from "./content-fixture.ts";
 import { Client, type Json, type RunningUpstream, signIn, startUpstream } from "./upstream-fixture.ts";
 
@@ -137,35 +136,28 @@ test("a role without an area's permission gets nothing of that area", async () =
 
 test("an area whose feature the subscription does not include adds nothing, even objects kept from before", async () => {
   // The Starter subscription lacks Insights; an Insight left from a larger plan stays in the store.
-  const store = openSqliteStore(join(upstream.dataDir, "upstream.sqlite"), () => upstream.clock.ms);
-  let kept: number;
-  try {
-    const [login] = await store.users.resolveLoginCandidates(
-      "starter@northwind.example",
-      "northwind-starter",
-    );
-    assert.ok(login);
-    const scope = {
-      accountId: login.account.recId,
-      userId: login.user.recId,
-      area: "Insights",
-      types: CONTENT_AREAS.Insights,
-    };
-    const teamRoot = (await store.content.folders.ensureRoots(scope, upstream.clock.ms)).Team;
-    const created = await store.content.library.create(
-      scope,
-      { type: "Insight", name: "Kept after a downgrade", folderId: teamRoot.recId, properties: {} },
-      upstream.clock.ms + 3_600_000,
-    );
-    assert.ok(typeof created === "object");
-    kept = created.recId;
-    assert.equal(
-      (await store.content.library.setFavourite(scope, kept, true, upstream.clock.ms)) !== "notFound",
-      true,
-    );
-  } finally {
-    await store.close();
-  }
+  // Written through the running upstream's own store, whichever backend it is on.
+  const { store } = upstreamContextOf(upstream.app);
+  const [login] = await store.users.resolveLoginCandidates("starter@northwind.example", "northwind-starter");
+  assert.ok(login);
+  const scope = {
+    accountId: login.account.recId,
+    userId: login.user.recId,
+    area: "Insights",
+    types: CONTENT_AREAS.Insights,
+  };
+  const teamRoot = (await store.content.folders.ensureRoots(scope, upstream.clock.ms)).Team;
+  const created = await store.content.library.create(
+    scope,
+    { type: "Insight", name: "Kept after a downgrade", folderId: teamRoot.recId, properties: {} },
+    upstream.clock.ms + 3_600_000,
+  );
+  assert.ok(typeof created === "object");
+  const kept = created.recId;
+  assert.equal(
+    (await store.content.library.setFavourite(scope, kept, true, upstream.clock.ms)) !== "notFound",
+    true,
+  );
   const refused = await starter.get("/api/Content/Insights/Objects");
   assert.equal(refused.body.ErrorCode, ErrorCode.FeatureNotIncluded);
   const board = await starter.post("/api/Content/Dashboards/Objects", {
