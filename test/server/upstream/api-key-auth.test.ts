@@ -7,13 +7,18 @@
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
-import Database from "better-sqlite3";
 import { upstreamContextOf } from "../../../server/upstream/app.ts";
 import { generateToken, hashToken } from "../../../server/upstream/identity/secrets.ts";
 import { assertIndistinguishable, libraryId, MISSING_ID } from "./content-fixture.ts";
-import { Client, type Json, type RunningUpstream, signIn, startUpstream } from "./upstream-fixture.ts";
+import {
+  Client,
+  type Json,
+  openStoreSql,
+  type RunningUpstream,
+  signIn,
+  startUpstream,
+} from "./upstream-fixture.ts";
 
 const DAY_MS = 86_400_000;
 let upstream: RunningUpstream;
@@ -157,17 +162,18 @@ test("each use sets LastUsedAt; only the secret's SHA-256 is stored", async () =
   assert.equal((await listed()).LastUsedAt, null);
   await new Client(upstream.baseUrl, secret).get("/api/Content/Dashboards/Objects");
   assert.equal((await listed()).LastUsedAt, new Date(upstream.clock.ms).toISOString());
-  const db = new Database(join(upstream.dataDir, "upstream.sqlite"), { readonly: true });
+  const sql = await openStoreSql(upstream);
   try {
-    const row = db.prepare("SELECT secret_hash FROM api_keys WHERE id = ?").get(recId) as {
-      secret_hash: string;
-    };
-    assert.equal(row.secret_hash, createHash("sha256").update(secret).digest("hex"));
-    const leaked = db
-      .prepare("SELECT COUNT(*) AS n FROM api_keys WHERE secret_hash = ? OR prefix = ?")
-      .get(secret, secret) as { n: number };
-    assert.equal(leaked.n, 0);
+    const [row] = await sql.all<{ secret_hash: string }>("SELECT secret_hash FROM api_keys WHERE id = ?", [
+      recId,
+    ]);
+    assert.equal(row?.secret_hash, createHash("sha256").update(secret).digest("hex"));
+    const [leaked] = await sql.all<{ n: number | string }>(
+      "SELECT COUNT(*) AS n FROM api_keys WHERE secret_hash = ? OR prefix = ?",
+      [secret, secret],
+    );
+    assert.equal(Number(leaked?.n), 0);
   } finally {
-    db.close();
+    await sql.close();
   }
 });

@@ -6,12 +6,17 @@
  */
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
-import Database from "better-sqlite3";
 import { ErrorCode } from "../../../server/upstream/http/error-codes.ts";
 import { listObjects, MISSING_ID } from "./content-fixture.ts";
-import { Client, type DemoUser, type RunningUpstream, signIn, startUpstream } from "./upstream-fixture.ts";
+import {
+  Client,
+  type DemoUser,
+  openStoreSql,
+  type RunningUpstream,
+  signIn,
+  startUpstream,
+} from "./upstream-fixture.ts";
 
 let upstream: RunningUpstream;
 const clients = new Map<DemoUser, Client>();
@@ -99,18 +104,19 @@ test("API keys: the secret is shown once and stored only as a hash; revoke keeps
   const list = (await owner.get("/api/ApiKeys")).body as { RecId: number; Status: string }[];
   assert.ok(!JSON.stringify(list).includes(secret.slice(10)), "lists never carry the secret");
   assert.deepEqual(list.map((key) => key.Status).sort(), ["Active", "Active"]);
-  const db = new Database(join(upstream.dataDir, "upstream.sqlite"), { readonly: true });
+  const sql = await openStoreSql(upstream);
   try {
-    const stored = db.prepare("SELECT secret_hash FROM api_keys WHERE id = ?").get(created.body.RecId) as {
-      secret_hash: string;
-    };
-    assert.equal(stored.secret_hash, createHash("sha256").update(secret).digest("hex"));
-    assert.equal(
-      (db.prepare("SELECT COUNT(*) AS n FROM api_keys WHERE secret_hash = ?").get(secret) as { n: number }).n,
-      0,
+    const [stored] = await sql.all<{ secret_hash: string }>("SELECT secret_hash FROM api_keys WHERE id = ?", [
+      created.body.RecId,
+    ]);
+    assert.equal(stored?.secret_hash, createHash("sha256").update(secret).digest("hex"));
+    const [count] = await sql.all<{ n: number | string }>(
+      "SELECT COUNT(*) AS n FROM api_keys WHERE secret_hash = ?",
+      [secret],
     );
+    assert.equal(Number(count?.n), 0);
   } finally {
-    db.close();
+    await sql.close();
   }
   const revoked = await owner.delete(`/api/ApiKeys/${created.body.RecId}`);
   assert.equal(revoked.body.Status, "Revoked");

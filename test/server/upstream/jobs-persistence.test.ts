@@ -9,14 +9,13 @@
  * would have left it.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
-import Database from "better-sqlite3";
 import { filesForm } from "./content-fixture.ts";
 import {
   type Client,
   type Json,
   objectId,
+  openStoreSql,
   type RunningUpstream,
   signIn,
   startUpstream,
@@ -132,27 +131,30 @@ test("after a crash, unfinished work is resumed or ended at the next start", asy
 
   // What a process killed mid-way leaves behind: tasks still Queued or Running, an applied import
   // whose task was not told, a schedule run in progress; meanwhile the dashboard went to Deleted.
-  const db = new Database(join(upstream.dataDir, "upstream.sqlite"));
-  const unfinish = db.prepare(
-    "UPDATE tasks SET status = ?, progress = 0, finished_at = NULL WHERE object_id = ?",
-  );
+  const sql = await openStoreSql(upstream);
+  const unfinish = (status: string, task: number) =>
+    sql.run("UPDATE tasks SET status = ?, progress = 0, finished_at = NULL WHERE object_id = ?", [
+      status,
+      task,
+    ]);
   for (const task of [ids.doomedExport, retry]) {
-    unfinish.run("Queued", task);
-    db.prepare(
+    await unfinish("Queued", task);
+    await sql.run(
       "UPDATE export_jobs SET file_uid = NULL, error = NULL, finished_at = NULL WHERE task_id = ?",
-    ).run(task);
+      [task],
+    );
   }
-  db.prepare("UPDATE objects SET deleted_at = ? WHERE id = ?").run(clock.ms, ids.doomed);
-  unfinish.run("Running", ids.importTask);
-  db.prepare("UPDATE import_jobs SET finished_at = NULL, content = NULL WHERE task_id = ?").run(
+  await sql.run("UPDATE objects SET deleted_at = ? WHERE id = ?", [clock.ms, ids.doomed]);
+  await unfinish("Running", ids.importTask);
+  await sql.run("UPDATE import_jobs SET finished_at = NULL, content = NULL WHERE task_id = ?", [
     ids.importTask,
-  );
-  unfinish.run("Running", ids.runTask);
-  db.prepare("UPDATE schedule_jobs SET running_task_id = ? WHERE object_id = ?").run(
+  ]);
+  await unfinish("Running", ids.runTask);
+  await sql.run("UPDATE schedule_jobs SET running_task_id = ? WHERE object_id = ?", [
     ids.runTask,
     ids.schedule,
-  );
-  db.close();
+  ]);
+  await sql.close();
 
   upstream = await startUpstream({ dataDir: upstream.dataDir, clock });
   owner = await signIn(upstream, "owner");

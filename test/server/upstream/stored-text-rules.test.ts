@@ -9,9 +9,7 @@
  * in messages tab and line breaks. The demo seed passes the same rules.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import Database from "better-sqlite3";
 import { isMultiLineText, isSingleLineText } from "../../../schemas/text-rules.ts";
 import { ErrorCode } from "../../../server/upstream/http/error-codes.ts";
 import { filesForm, roots } from "./content-fixture.ts";
@@ -19,6 +17,7 @@ import { connectHub, type HubRecorder, stopAll } from "./realtime-fixture.ts";
 import {
   type Client,
   type Json,
+  openStoreSql,
   type Reply,
   type RunningUpstream,
   signIn,
@@ -332,17 +331,15 @@ const SEEDED_TEXT: readonly [string, string, "name" | "message"][] = [
   ["blocked_ips", "note", "message"],
 ];
 
-test("the demo seed passes its own text rules (checked before any test stores text)", () => {
-  const db = new Database(join(upstream.dataDir, "upstream.sqlite"), { readonly: true });
+test("the demo seed passes its own text rules (checked before any test stores text)", async () => {
+  const sql = await openStoreSql(upstream);
   try {
     let checked = 0;
     const broken: string[] = [];
     for (const [table, column, rule] of SEEDED_TEXT) {
-      const rows = db
-        .prepare(`SELECT ${column} AS value FROM ${table} WHERE ${column} IS NOT NULL`)
-        .all() as {
-        value: string;
-      }[];
+      const rows = await sql.all<{ value: string }>(
+        `SELECT ${column} AS value FROM ${table} WHERE ${column} IS NOT NULL`,
+      );
       for (const { value } of rows) {
         checked++;
         const ok = rule === "name" ? isSingleLineText(value) : isMultiLineText(value);
@@ -352,7 +349,7 @@ test("the demo seed passes its own text rules (checked before any test stores te
     assert.deepEqual(broken, []);
     assert.ok(checked > 200, `only ${checked} seeded texts found`);
   } finally {
-    db.close();
+    await sql.close();
   }
 });
 

@@ -8,7 +8,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import { buildUpstream, type UpstreamOptions } from "../../../server/upstream/app.ts";
 import { DEMO_LOGINS, DEMO_PASSWORD } from "../../../server/upstream/seed/demo-accounts.ts";
 import { createTestSchema, type TestSchema } from "../../helpers/store-backends.ts";
@@ -104,6 +106,47 @@ export async function startAnotherInstance(
     ...(first.databaseUrl ? { databaseUrl: first.databaseUrl } : {}),
   });
   return { ...other, close: other.stop };
+}
+
+/**
+ * SQL straight on an upstream's store, on whichever backend the suite runs: for what no API reaches
+ * (what a crash leaves behind, what is kept at rest). Placeholders are `?`; write SQL both backends
+ * read alike. Counts and other BIGINT results come back as strings from PostgreSQL: wrap in Number().
+ */
+export interface StoreSql {
+  all<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  run(sql: string, params?: readonly unknown[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens SQL on a running or stopped upstream's store (its SQLite file, or its PostgreSQL schema). */
+export async function openStoreSql(upstream: RunningUpstream): Promise<StoreSql> {
+  if (upstream.databaseUrl) {
+    const client = new pg.Client({ connectionString: upstream.databaseUrl });
+    await client.connect();
+    const numbered = (sql: string) => {
+      let n = 0;
+      return sql.replace(/\?/g, () => `$${++n}`);
+    };
+    return {
+      all: async <Row>(sql: string, params: readonly unknown[] = []) =>
+        (await client.query(numbered(sql), [...params])).rows as Row[],
+      run: async (sql, params = []) => {
+        await client.query(numbered(sql), [...params]);
+      },
+      close: () => client.end(),
+    };
+  }
+  const db = new Database(join(upstream.dataDir, "upstream.sqlite"));
+  return {
+    all: async <Row>(sql: string, params: readonly unknown[] = []) => db.prepare(sql).all(...params) as Row[],
+    run: async (sql, params = []) => {
+      db.prepare(sql).run(...params);
+    },
+    close: async () => {
+      db.close();
+    },
+  };
 }
 
 /** A parsed JSON body, read field by field in assertions. */
