@@ -6,12 +6,13 @@
  * are notified — over the user hub too — while other members and the operator's staff are not.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
-import Database from "better-sqlite3";
 import { upstreamContextOf } from "../../../server/upstream/app.ts";
 import { type AdminCallers, assertError, firstRow, ok, startAdmin } from "./admin-fixture.ts";
-import { type Client, type Json, signIn } from "./upstream-fixture.ts";
+import { type Client, type Json, openStoreSql, signIn, UPSTREAM_TEST_BACKEND } from "./upstream-fixture.ts";
+
+/** Where the store records its applied migrations, per backend. */
+const MIGRATIONS_TABLE = UPSTREAM_TEST_BACKEND === "postgres" ? "upstream_migrations" : "schema_migrations";
 
 let c: AdminCallers;
 before(async () => {
@@ -36,13 +37,15 @@ test("a failing migration answers 500, changes nothing and notifies the accounts
   upstreamContextOf(c.upstream.app).events.on("notificationAdded", (event: Json) => pushed.push(event));
 
   // Schema drift: the newest migration is no longer recorded, though its tables exist.
-  const db = new Database(join(c.upstream.dataDir, "upstream.sqlite"));
-  const newest = (db.prepare("SELECT MAX(version) AS v FROM schema_migrations").get() as { v: number }).v;
-  db.prepare("DELETE FROM schema_migrations WHERE version = ?").run(newest);
+  const sql = await openStoreSql(c.upstream);
+  const [{ v: newest } = { v: 0 }] = await sql.all<{ v: number }>(
+    `SELECT MAX(version) AS v FROM ${MIGRATIONS_TABLE}`,
+  );
+  await sql.run(`DELETE FROM ${MIGRATIONS_TABLE} WHERE version = ?`, [newest]);
   try {
     const embedded = await firstRow(c.admin, "Admin/Databases", "search=Embedded");
     assertError(await c.admin.post(`/api/Admin/Databases/${embedded.RecId}/Migrate`), 500, "MigrationFailed");
-    const versions = db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[];
+    const versions = await sql.all<{ version: number }>(`SELECT version FROM ${MIGRATIONS_TABLE}`);
     assert.ok(!versions.some((row) => row.version === newest), "the failed migration is not recorded");
 
     const ownerNotices = await migrationFailures(owner);
@@ -64,13 +67,13 @@ test("a failing migration answers 500, changes nothing and notifies the accounts
     );
 
     // Repaired, the same call succeeds and nobody else is told.
-    db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, 'restored', 0)").run(
+    await sql.run(`INSERT INTO ${MIGRATIONS_TABLE} (version, name, applied_at) VALUES (?, 'restored', 0)`, [
       newest,
-    );
+    ]);
     const migrated = ok(await c.admin.post(`/api/Admin/Databases/${embedded.RecId}/Migrate`));
     assert.deepEqual(migrated.AppliedVersions, []);
     assert.equal((await migrationFailures(owner)).length, before.owner + 1);
   } finally {
-    db.close();
+    await sql.close();
   }
 });
