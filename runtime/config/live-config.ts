@@ -22,7 +22,8 @@ import { isSameAudience, type KnownKinds, unshowableReason } from "./manifest-ch
 
 /** What the live configuration acts on. `T` is the texts as prepared (runtime/i18n/i18n.ts PreparedTexts). */
 export interface LiveConfigDeps<T> {
-  fetchManifest: () => Promise<ClientManifest>;
+  /** Fetches the manifest; `atLeast`: the published version being applied (the gateway catches up to it). */
+  fetchManifest: (atLeast?: number) => Promise<ClientManifest>;
   manifestState: () => ManifestState;
   setManifest: (manifest: ClientManifest, held: HeldManifest | null) => void;
   /** Fetches the texts `urls` change; rejects when one cannot be had. */
@@ -66,7 +67,7 @@ export function createLiveConfig<T>(deps: LiveConfigDeps<T>): LiveConfig {
     if (!before || (request.version !== null && before.configVersion >= request.version)) return;
     let next: ClientManifest;
     try {
-      next = await deps.fetchManifest();
+      next = await deps.fetchManifest(request.version ?? undefined);
     } catch (error) {
       return reject(request.version, `manifest: ${messageOf(error)}`, error);
     }

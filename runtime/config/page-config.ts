@@ -51,7 +51,7 @@ function pageDisplay(): ConfigDisplay {
  */
 export function createPageLiveConfig(client: HubClient, navigate: (to: string) => void): LiveConfig {
   return createLiveConfig({
-    fetchManifest: () => fetchManifest(),
+    fetchManifest: (atLeast) => fetchManifest(fetch, atLeast),
     manifestState: () => manifestStore.get(),
     setManifest,
     prepareTexts,

@@ -3,9 +3,17 @@ import type { ClientManifest } from "../../schemas/client-manifest.ts";
 /** Where the gateway serves the manifest resolved for this browser. */
 export const MANIFEST_URL = "/gw/manifest";
 
-/** Fetches the resolved manifest; throws with the HTTP status on failure. */
-export async function fetchManifest(fetchImpl: typeof fetch = fetch): Promise<ClientManifest> {
-  const response = await fetchImpl(MANIFEST_URL, {
+/**
+ * Fetches the resolved manifest; throws with the HTTP status on failure. `atLeast` names the
+ * published version the page is applying: a gateway instance that does not serve it yet reads its
+ * store before answering (another instance published it, DESIGN.md §7).
+ */
+export async function fetchManifest(
+  fetchImpl: typeof fetch = fetch,
+  atLeast?: number,
+): Promise<ClientManifest> {
+  const url = atLeast === undefined ? MANIFEST_URL : `${MANIFEST_URL}?atLeast=${atLeast}`;
+  const response = await fetchImpl(url, {
     credentials: "same-origin",
     headers: { Accept: "application/json" },
   });

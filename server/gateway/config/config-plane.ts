@@ -176,6 +176,9 @@ export class ConfigPlane {
   #maintenanceEnd: number | null = null;
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
+  /** The catch-up run waiting to start (requests arriving meanwhile share it); null when none waits. */
+  #catchUpWaiting: Promise<void> | null = null;
+  #catchUpRunning: Promise<void> = Promise.resolve();
 
   private constructor(options: ConfigPlaneOptions, all: Deployment) {
     this.#store = options.store;
@@ -417,6 +420,28 @@ export class ConfigPlane {
     });
     await this.#armSchedule();
     return changed;
+  }
+
+  /**
+   * Reads the store again for a request naming a version or texts this instance does not serve yet:
+   * with several instances (DESIGN.md §7) a tab hears of a publication from the instance its socket
+   * is on, and its next request may reach one whose fan-out message is still on the way. Requests
+   * wait for a run that starts after they arrived, and the ones arriving before it starts share it,
+   * so a burst of tabs costs one read of the store. A failed read leaves what is served as it was.
+   */
+  catchUp(): Promise<void> {
+    if (this.#catchUpWaiting) return this.#catchUpWaiting;
+    const waiting = this.#catchUpRunning.then(() => {
+      this.#catchUpWaiting = null;
+      this.#catchUpRunning = this.synchronise().then(
+        () => {},
+        (error: unknown) =>
+          this.#log.warn({ err: error }, "configuration: catching up with the store failed"),
+      );
+      return this.#catchUpRunning;
+    });
+    this.#catchUpWaiting = waiting;
+    return waiting;
   }
 
   /** What is served, and whether it is degraded: the config API and /readyz. */

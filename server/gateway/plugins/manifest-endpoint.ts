@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AccountMenu } from "../../../schemas/payloads/account-menu.ts";
 import type { ServedConfiguration } from "../config/deployment.ts";
+import { GatewayErrorCode } from "../errors/gateway-error-codes.ts";
 import { accountMenuLayerId, applyAccountMenu } from "../manifests/account-menu-layer.ts";
 import { ManifestCache } from "../manifests/manifest-cache.ts";
 import type { ManifestSet } from "../manifests/manifest-set.ts";
@@ -27,7 +28,12 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
 export interface ConfigurationSource {
   /** The configuration an account's users get; null: a visitor without a session. */
   servedFor(accountRecId: number | null): ServedConfiguration;
+  /** Reads the store again, when a request names a version newer than what is served here. */
+  catchUp?(): Promise<void>;
 }
+
+/** `atLeast`: the version the tab heard of; absent, or a positive integer. */
+const AT_LEAST = /^[1-9][0-9]{0,14}$/;
 
 export interface ManifestEndpointOptions {
   /** Version of the shipped manifest set (manifestSetVersion of the base). */
@@ -88,9 +94,22 @@ export async function manifestEndpoint(
   }
 
   app.get(MANIFEST_PATH, async (request, reply) => {
+    // A tab applying a publication names its version (runtime/state/fetch-manifest.ts): an instance
+    // that does not serve it yet reads the store before answering (ConfigPlane.catchUp).
+    const atLeast = (request.query as Record<string, unknown>).atLeast;
+    if (atLeast !== undefined && (typeof atLeast !== "string" || !AT_LEAST.test(atLeast))) {
+      return reply.code(400).send({
+        ErrorCode: GatewayErrorCode.ConfigBadRequest,
+        Message: "atLeast must be a configuration version (a positive integer).",
+      });
+    }
     const audience = await audienceOf(request);
     const accountRecId = audience.kind === "user" ? audience.facts.accountRecId : null;
-    const served = options.configuration.servedFor(accountRecId);
+    let served = options.configuration.servedFor(accountRecId);
+    if (atLeast !== undefined && served.configVersion < Number(atLeast) && options.configuration.catchUp) {
+      await options.configuration.catchUp();
+      served = options.configuration.servedFor(accountRecId);
+    }
     const layout =
       accountRecId !== null ? ((await options.accountMenus?.layoutFor(request, accountRecId)) ?? null) : null;
     const menu = { id: accountRecId !== null ? accountMenuLayerId(accountRecId, layout) : "-", layout };

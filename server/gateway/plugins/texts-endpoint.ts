@@ -17,6 +17,8 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Where the texts come from (the configuration plane). */
 export interface TextsSource {
   texts(language: string, digest: string): ServedTexts | null;
+  /** Reads the store again, when a well-formed address names texts not served here (yet). */
+  catchUp?(): Promise<void>;
 }
 
 /** Encoded bodies by language and digest: a body that stays across publications is compressed once. */
@@ -41,7 +43,13 @@ export async function textsEndpoint(app: FastifyInstance, options: { source: Tex
     async (request, reply) => {
       const { language, file } = request.params;
       const digest = /^([A-Za-z0-9_-]{22})\.json$/.exec(file)?.[1];
-      const texts = digest && /^[a-z]{2}$/.test(language) ? options.source.texts(language, digest) : null;
+      const wellFormed = digest !== undefined && /^[a-z]{2}$/.test(language);
+      let texts = wellFormed ? options.source.texts(language, digest) : null;
+      // Named by a manifest another instance served just now (ConfigPlane.catchUp).
+      if (wellFormed && !texts && options.source.catchUp) {
+        await options.source.catchUp();
+        texts = options.source.texts(language, digest);
+      }
       if (!texts) {
         return reply
           .code(404)

@@ -102,4 +102,55 @@ describe("two gateway instances on one PostgreSQL database", { skip: await postg
     assert.equal(read.json.changeSet.comment, "through A");
     assert.equal(read.json.changeSet.revision, revision);
   });
+
+  test("a tab that heard of a publication on A gets it from B: the manifest with atLeast, and its texts", async () => {
+    // No Redis here: B hears of nothing, as an instance whose fan-out message is still on the way.
+    const staffAtA = await signedIn(a.url, "staffAdmin");
+    const head = (await staffAtA.get("/gw/config")).json.head as number;
+    const created = await staffAtA.post("/gw/config/changesets", {
+      comment: "published on A",
+      baseVersion: head,
+      edits: [{ kind: "texts.en", merge: { Menu_Dashboards: "Boards from A" } }],
+    });
+    assert.equal(created.status, 201, created.bytes.toString());
+    const published = await staffAtA.post(`/gw/config/changesets/${created.json.changeSet.id}/publish`, {});
+    assert.equal(published.status, 201, published.bytes.toString());
+    const version = published.json.version as number;
+
+    const ownerAtB = await signedIn(b.url, "owner");
+    const before = await ownerAtB.get("/gw/manifest");
+    assert.ok(before.json.configVersion < version, "B serves what it had");
+    const manifest = await ownerAtB.get(`/gw/manifest?atLeast=${version}`);
+    assert.equal(manifest.status, 200, manifest.bytes.toString());
+    assert.equal(manifest.json.configVersion, version);
+    const texts = await ownerAtB.get(manifest.json.texts.en as string);
+    assert.equal(texts.status, 200);
+    assert.equal(texts.json.Menu_Dashboards, "Boards from A");
+    assert.equal((await ownerAtB.get("/gw/manifest")).json.configVersion, version, "B serves it since");
+
+    for (const bad of ["0", "-1", "1.5", "x", "1e3"]) {
+      const refused = await ownerAtB.get(`/gw/manifest?atLeast=${bad}`);
+      assert.equal(refused.status, 400, bad);
+      assert.equal(refused.json.ErrorCode, 8077);
+    }
+  });
+
+  test("texts a manifest of A names are served by B before B has heard of the publication", async () => {
+    const staffAtA = await signedIn(a.url, "staffAdmin");
+    const head = (await staffAtA.get("/gw/config")).json.head as number;
+    const created = await staffAtA.post("/gw/config/changesets", {
+      comment: "texts published on A",
+      baseVersion: head,
+      edits: [{ kind: "texts.en", merge: { Menu_Dashboards: "Texts from A" } }],
+    });
+    const published = await staffAtA.post(`/gw/config/changesets/${created.json.changeSet.id}/publish`, {});
+    assert.equal(published.status, 201, published.bytes.toString());
+    const ownerAtA = await signedIn(a.url, "owner");
+    const named = (await ownerAtA.get("/gw/manifest")).json.texts.en as string;
+    const texts = await sameBrowserAt(b, ownerAtA).get(named);
+    assert.equal(texts.status, 200, texts.bytes.toString());
+    assert.equal(texts.json.Menu_Dashboards, "Texts from A");
+    const unknown = await sameBrowserAt(b, ownerAtA).get("/gw/texts/en/AAAAAAAAAAAAAAAAAAAAAA.json");
+    assert.equal(unknown.status, 404);
+  });
 });
