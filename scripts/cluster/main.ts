@@ -25,7 +25,8 @@ export function withSchema(url: string, schema: string): string {
   return parsed.toString();
 }
 
-async function prepareSchemas(url: string, schemas: readonly string[], fresh: boolean): Promise<void> {
+/** Creates `schemas` on the server at `url` (dropping them first when `fresh`). */
+export async function prepareSchemas(url: string, schemas: readonly string[], fresh: boolean): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
   try {
     await client.connect();
@@ -42,7 +43,8 @@ async function prepareSchemas(url: string, schemas: readonly string[], fresh: bo
   }
 }
 
-async function checkRedis(url: string): Promise<void> {
+/** Throws with a clear message unless Redis answers at `url`. */
+export async function checkRedis(url: string): Promise<void> {
   const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   client.on("error", () => {});
   try {
