@@ -68,22 +68,25 @@ export function checkReferences(set: ManifestSet): ManifestProblem[] {
   const matchApp = createRouteMatcher(set.routes, "app");
   // core's matcher: a link resolves here exactly when the browser's router opens a route for it.
   const resolves = (path: string) => routeOfLink(path, matchApp) !== null;
-  const references: Record<string, { set: Set<string>; what: string; message: ProblemMessageName }> = {
-    permission: { set: known.permission, what: "role permission key", message: "UnknownPermission" },
-    feature: { set: known.feature, what: "feature", message: "UnknownFeature" },
-    features: { set: known.feature, what: "feature", message: "UnknownFeature" },
-    adminModule: { set: known.adminModule, what: "admin module", message: "UnknownAdminModule" },
-    adminModules: { set: known.adminModule, what: "admin module", message: "UnknownAdminModule" },
-    dialog: { set: known.dialog, what: "dialog", message: "UnknownDialog" },
-    dialogId: { set: known.dialog, what: "dialog", message: "UnknownDialog" },
-    screenId: { set: known.screen, what: "screen", message: "UnknownScreen" },
-  };
+  type Reference = { set: Set<string>; what: string; message: ProblemMessageName };
+  // A Map, not an object literal: property names come from the document, and one such as
+  // "__defineGetter__" must not find Object.prototype's member.
+  const references = new Map<string, Reference>([
+    ["permission", { set: known.permission, what: "role permission key", message: "UnknownPermission" }],
+    ["feature", { set: known.feature, what: "feature", message: "UnknownFeature" }],
+    ["features", { set: known.feature, what: "feature", message: "UnknownFeature" }],
+    ["adminModule", { set: known.adminModule, what: "admin module", message: "UnknownAdminModule" }],
+    ["adminModules", { set: known.adminModule, what: "admin module", message: "UnknownAdminModule" }],
+    ["dialog", { set: known.dialog, what: "dialog", message: "UnknownDialog" }],
+    ["dialogId", { set: known.dialog, what: "dialog", message: "UnknownDialog" }],
+    ["screenId", { set: known.screen, what: "screen", message: "UnknownScreen" }],
+  ]);
   for (const kind of MANIFEST_KINDS) {
     const file = `manifests/${kind}.json`;
     walkJson(set[kind], (value, pointer, property) => {
       if (typeof value !== "string" || property === null) return;
       const isMenuKey = kind === "menus" && property === "key";
-      const reference = isMenuKey ? references.permission : references[property];
+      const reference = references.get(isMenuKey ? "permission" : property);
       if (
         reference &&
         !(kind === "permissions" && (property === "features" || property === "adminModules"))

@@ -129,7 +129,9 @@ function kindProblems(kind: WidgetKind, at: string, localeKeys: LocaleKeys): Man
       );
   }
   for (const [name, ui] of Object.entries(kind.settingsUi ?? {})) {
-    const setting = kind.settingsSchema.properties[name];
+    const { properties } = kind.settingsSchema;
+    // Own properties only: a setting named "constructor" must not find Object.prototype's.
+    const setting = Object.hasOwn(properties, name) ? properties[name] : undefined;
     if (!setting) {
       problem(
         `${at}/settingsUi/${pointerSegment(name)}`,

@@ -85,7 +85,8 @@ export function searchCondition(column: string, search: string | undefined): { s
  * SQLite (first ascending, last descending), the record id breaks ties.
  */
 export function orderBy(query: ListQuery, columns: Record<string, string>, idColumn: string): string {
-  const column = columns[query.sort.field];
+  // Own properties only: a field named "constructor" must not find Object.prototype's.
+  const column = Object.hasOwn(columns, query.sort.field) ? columns[query.sort.field] : undefined;
   if (!column) throw new Error(`unknown sort field ${query.sort.field}`);
   const direction = query.sort.descending ? "DESC NULLS LAST" : "ASC NULLS FIRST";
   return `ORDER BY ${column} ${direction}, ${idColumn} ${query.sort.descending ? "DESC" : "ASC"}`;

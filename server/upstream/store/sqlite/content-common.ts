@@ -50,7 +50,8 @@ export function searchCondition(column: string, search: string | undefined): { s
  * nothing from the request reaches the SQL text. The record id breaks ties, so pages are stable.
  */
 export function orderBy(query: ListQuery, columns: Record<string, string>, idColumn: string): string {
-  const column = columns[query.sort.field];
+  // Own properties only: a field named "constructor" must not find Object.prototype's.
+  const column = Object.hasOwn(columns, query.sort.field) ? columns[query.sort.field] : undefined;
   if (!column) throw new Error(`unknown sort field ${query.sort.field}`);
   const direction = query.sort.descending ? "DESC" : "ASC";
   return `ORDER BY ${column} ${direction}, ${idColumn} ${direction}`;

@@ -104,6 +104,22 @@ const rows: Row[] = [
     reason: /^defaults: undeclared setting "Colour"$/,
   },
   {
+    // Property names are data: one named like an Object.prototype member is checked as any other.
+    name: "a default named like an Object.prototype member is an undeclared setting",
+    mutate: (w) => {
+      kind(w, "text").defaults.__defineGetter__ = "zz";
+      kind(w, "text").defaults.constructor = "zz";
+    },
+    pointer: () => `${at("text")}/defaults`,
+    reason: /^defaults: undeclared setting "__defineGetter__"$/,
+  },
+  {
+    name: "a settings UI entry named like an Object.prototype member is an undeclared setting",
+    mutate: (w) => (kind(w, "text").settingsUi = { constructor: { "ui:widget": "textarea" } }),
+    pointer: () => `${at("text")}/settingsUi/constructor`,
+    reason: /^setting "constructor" is not declared$/,
+  },
+  {
     name: "a required setting without a default",
     mutate: (w) => (kind(w, "image").settingsSchema.required = ["Url"]),
     pointer: () => `${at("image")}/defaults`,
