@@ -1182,6 +1182,27 @@ export class ConfigPlane {
     return staleChangeSet(id, now?.revision ?? 0);
   }
 
+  /** The refusal of a promotion the store did not write: another instance released meanwhile. */
+  async #promotedElsewhere(version: number): Promise<ConfigPlaneError> {
+    // Queued behind this change, as for a publication made elsewhere.
+    void this.synchronise().catch((error: unknown) =>
+      this.#log.error({ err: error }, "configuration: reading what was released elsewhere failed"),
+    );
+    const newest = (await this.#store.releases()).at(-1);
+    if (newest?.scope === "all" && newest.version === version) {
+      return new ConfigPlaneError(
+        409,
+        "ConfigWrongState",
+        `Version ${version} was promoted meanwhile; nothing more was released.`,
+      );
+    }
+    return new ConfigPlaneError(
+      409,
+      "ConfigWrongState",
+      `Version ${version} is no longer the canary being served: version ${newest?.version ?? 0} was released since.`,
+    );
+  }
+
   #announce(event: PublishedEvent): void {
     for (const listener of this.#listeners) {
       try {
@@ -1204,8 +1225,8 @@ export class ConfigPlane {
         );
       }
       const at = this.#clock.now();
-      await this.#store.release(
-        { version, scope: "all", accounts: null, at, actor: actor.name },
+      const written = await this.#store.promote(
+        { version, at, actor: actor.name },
         {
           at,
           actor: actor.name,
@@ -1215,6 +1236,7 @@ export class ConfigPlane {
           details: { from: [...canary.accounts] },
         },
       );
+      if (written === null) throw await this.#promotedElsewhere(version);
       const previous = this.#all;
       this.#all = canary.deployment;
       this.#canary = null;

@@ -63,8 +63,16 @@ export interface ConfigStore {
    * nothing, when its change set is no longer at the revision given (published, or changed, meanwhile).
    */
   publish(publication: Publication): Promise<number | null>;
-  /** Appends a release of an existing version (a promotion) with its audit entry. */
-  release(release: Omit<ReleaseRecord, "id">, audit: Omit<AuditRecord, "id">): Promise<ReleaseRecord>;
+  /**
+   * Promotes a canary: appends a release of `release.version` to everyone, with its audit entry, only
+   * while the newest release is that version's canary; null, writing nothing, when it is not (promoted,
+   * or followed by another release, meanwhile), so of two instances promoting one canary exactly one
+   * writes, and an instance that has not heard of a newer release cannot serve an older one to all.
+   */
+  promote(
+    release: Omit<ReleaseRecord, "id" | "scope" | "accounts">,
+    audit: Omit<AuditRecord, "id">,
+  ): Promise<ReleaseRecord | null>;
   version(number: number): Promise<VersionRecord | null>;
   /** Every version, newest first, without content. */
   versions(): Promise<VersionHeader[]>;

@@ -108,9 +108,20 @@ export class PostgresConfigStore implements ConfigStore {
     });
   }
 
-  async release(release: Omit<ReleaseRecord, "id">, audit: Omit<AuditRecord, "id">): Promise<ReleaseRecord> {
-    return this.#database.transaction(async (db) => {
-      const written = await insertRelease(db, release);
+  async promote(
+    release: Omit<ReleaseRecord, "id" | "scope" | "accounts">,
+    audit: Omit<AuditRecord, "id">,
+  ): Promise<ReleaseRecord | null> {
+    return this.#database.transaction(async (db): Promise<ReleaseRecord | null> => {
+      // The publishers' lock: no publication, and no other promotion, writes a release between the
+      // read of the newest release and this one.
+      await db.query("LOCK TABLE config_versions IN EXCLUSIVE MODE");
+      const { rows } = await db.query<Pick<ReleaseRecord, "version" | "scope">>(
+        "SELECT version, scope FROM config_releases ORDER BY id DESC LIMIT 1",
+      );
+      const newest = rows[0];
+      if (newest?.scope !== "canary" || newest.version !== release.version) return null;
+      const written = await insertRelease(db, { ...release, scope: "all", accounts: null });
       await insertAudit(db, audit);
       return written;
     });

@@ -204,12 +204,23 @@ export class SqliteConfigStore implements ConfigStore {
     })();
   }
 
-  async release(release: Omit<ReleaseRecord, "id">, audit: Omit<AuditRecord, "id">): Promise<ReleaseRecord> {
-    return this.#db.transaction(() => {
-      const written = this.#insertRelease(release);
-      this.#insertAudit(audit);
-      return written;
-    })();
+  async promote(
+    release: Omit<ReleaseRecord, "id" | "scope" | "accounts">,
+    audit: Omit<AuditRecord, "id">,
+  ): Promise<ReleaseRecord | null> {
+    // IMMEDIATE: the write lock is taken before the newest release is read, so two processes on one
+    // file cannot both read the canary and both promote it.
+    return this.#db
+      .transaction((): ReleaseRecord | null => {
+        const newest = this.#db
+          .prepare("SELECT version, scope FROM config_releases ORDER BY id DESC LIMIT 1")
+          .get() as Pick<ReleaseRecord, "version" | "scope"> | undefined;
+        if (newest?.scope !== "canary" || newest.version !== release.version) return null;
+        const written = this.#insertRelease({ ...release, scope: "all", accounts: null });
+        this.#insertAudit(audit);
+        return written;
+      })
+      .immediate();
   }
 
   async version(number: number): Promise<VersionRecord | null> {

@@ -3,8 +3,8 @@
  * backends — SQLite in a file, PostgreSQL when its test server answers, else skipped with the reason
  * (test/helpers/store-backends.ts): a change set is published once whoever publishes it (the
  * scheduler runs on every instance), the instance that lost the race answers "published meanwhile"
- * and serves the winner's version, and `synchronise()` serves on one what the other published,
- * canaried, promoted or scheduled.
+ * and serves the winner's version, a canary is promoted once and only while it is the newest release,
+ * and `synchronise()` serves on one what the other published, canaried, promoted or scheduled.
  */
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
@@ -197,6 +197,57 @@ for (const backend of await storeBackends())
         changes.map((change) => change.version),
         [1, 2, 2, 3],
       );
+      await close();
+    });
+
+    test("one canary promoted through both at once: one release, the other answers 409 promoted meanwhile", async () => {
+      const { a, b, close } = await twoInstances(newPlace);
+      const canary = await a.createChangeSet(AUTHOR, {
+        comment: "canary",
+        baseVersion: 0,
+        edits: rename("C"),
+      });
+      await a.publish(AUTHOR, canary.id, { accounts: [7] });
+      await b.synchronise();
+      const results = await Promise.allSettled([a.promote(AUTHOR, 1), b.promote(AUTHOR, 1)]);
+      const won = results.filter((r) => r.status === "fulfilled");
+      const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+      assert.equal(won.length, 1, JSON.stringify(results));
+      const refusal = lost[0]?.reason as ConfigPlaneError;
+      assert.ok(refusal instanceof ConfigPlaneError, String(refusal));
+      assert.equal(refusal.status, 409);
+      assert.match(refusal.message, /promoted meanwhile/);
+      assert.equal((await a.audit({ action: "version.promote" })).length, 1, "one promotion audited");
+      await Promise.all([a.synchronise(), b.synchronise()]);
+      for (const plane of [a, b]) {
+        assert.equal(plane.servedFor(8).configVersion, 1, "everyone is served the promoted version");
+        assert.equal(plane.status().canary, null);
+      }
+      await close();
+    });
+
+    test("an instance that has not heard of a newer release cannot promote the canary it still serves", async () => {
+      const { a, b, close } = await twoInstances(newPlace);
+      const canary = await a.createChangeSet(AUTHOR, {
+        comment: "canary",
+        baseVersion: 0,
+        edits: rename("C"),
+      });
+      await a.publish(AUTHOR, canary.id, { accounts: [7] });
+      await b.synchronise();
+      const newer = await a.createChangeSet(AUTHOR, { comment: "all", baseVersion: 1, edits: rename("All") });
+      await a.publish(AUTHOR, newer.id);
+      assert.deepEqual(b.status().canary, { version: 1, accounts: [7] }, "B has not heard yet");
+      await assert.rejects(b.promote(AUTHOR, 1), (error: unknown) => {
+        assert.ok(error instanceof ConfigPlaneError);
+        assert.equal(error.status, 409);
+        assert.match(error.message, /no longer the canary being served: version 2 was released since/);
+        return true;
+      });
+      await b.synchronise();
+      assert.equal(b.servedFor(8).configVersion, 2, "B serves the newer release, not the old canary");
+      assert.equal(b.servedFor(7).configVersion, 2);
+      assert.deepEqual(await a.audit({ action: "version.promote" }), []);
       await close();
     });
 

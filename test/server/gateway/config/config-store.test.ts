@@ -43,6 +43,14 @@ function publication(
   };
 }
 
+/** A publication's release to `accounts` first (a canary). */
+const canaryRelease = (at: number, accounts: number[]): Publication["release"] => ({
+  scope: "canary",
+  accounts,
+  at,
+  actor: ADMIN,
+});
+
 const draft = (store: ConfigStore, comment: string, at = AT) =>
   store.createChangeSet({
     author: ADMIN,
@@ -166,31 +174,56 @@ for (const backend of await storeBackends()) {
       assert.equal(await store.publish(publication("{}", AT)), 1, "the number was not spent");
     });
 
-    test("a release (promotion, canary) is appended with its audit entry; only of a stored version", async () => {
+    test("a promotion appends a release to everyone with its audit entry, only of the version the newest release canaries", async () => {
+      const promotion = (version: number, at: number) =>
+        [
+          { version, at, actor: ADMIN },
+          {
+            at,
+            actor: ADMIN,
+            address: "10.0.0.1",
+            action: "version.promote",
+            target: `version:${version}`,
+            details: {},
+          },
+        ] as const;
       await store.publish(publication("{}", AT));
-      const release = await store.release(
-        { version: 1, scope: "canary", accounts: [7, 3], at: AT + 10, actor: ADMIN },
-        {
-          at: AT + 10,
-          actor: ADMIN,
-          address: "10.0.0.1",
-          action: "version.promote",
-          target: "version:1",
-          details: {},
-        },
+      assert.equal(
+        await store.promote(...promotion(1, AT + 1)),
+        null,
+        "version 1 is served to all, no canary",
       );
-      assert.equal(typeof release.id, "number");
+      await store.publish({ ...publication('{"canary":1}', AT + 2), release: canaryRelease(AT + 2, [7, 3]) });
+      assert.equal(await store.promote(...promotion(1, AT + 3)), null, "not the version canaried");
+      assert.equal((await store.releases()).length, 2, "nothing written");
+      const release = await store.promote(...promotion(2, AT + 4));
+      assert.ok(release);
+      assert.deepEqual(release, {
+        id: release.id,
+        version: 2,
+        scope: "all",
+        accounts: null,
+        at: AT + 4,
+        actor: ADMIN,
+      });
       assert.deepEqual((await store.releases()).at(-1), release);
-      assert.deepEqual((await store.releases()).at(-1)?.accounts, [7, 3]);
       assert.equal((await store.audit({ action: "version.promote" })).length, 1);
-      await assert.rejects(
-        store.release(
-          { version: 9, scope: "all", accounts: null, at: AT, actor: ADMIN },
-          { at: AT, actor: ADMIN, address: "x", action: "version.promote", target: "version:9", details: {} },
-        ),
-        "a release of no version",
+      assert.equal(await store.promote(...promotion(2, AT + 5)), null, "promoted once");
+      assert.equal((await store.audit({ action: "version.promote" })).length, 1, "nor a second audit entry");
+      // A canary followed by a publication to all is no longer promotable.
+      await store.publish({ ...publication('{"canary":3}', AT + 6), release: canaryRelease(AT + 6, [7]) });
+      await store.publish(publication('{"all":4}', AT + 7));
+      assert.equal(await store.promote(...promotion(3, AT + 8)), null, "a newer release for everyone");
+      assert.deepEqual(
+        (await store.releases()).map((r) => [r.version, r.scope]),
+        [
+          [1, "all"],
+          [2, "canary"],
+          [2, "all"],
+          [3, "canary"],
+          [4, "all"],
+        ],
       );
-      assert.equal((await store.audit({ action: "version.promote" })).length, 1, "nor its audit entry");
     });
 
     test("change sets: drafts at revision 1, newest first, by status", async () => {
@@ -389,6 +422,34 @@ for (const backend of await storeBackends()) {
       const stored = await other.changeSet(created.id);
       assert.equal(stored?.publishedVersion, 1);
       assert.equal(stored?.revision, created.revision + 1);
+    });
+
+    test("two instances promoting one canary at once: one release, the other refused", async () => {
+      const other = await place.openConfig();
+      await store.publish(publication("{}", AT));
+      await store.publish({ ...publication('{"canary":1}', AT + 1), release: canaryRelease(AT + 1, [7]) });
+      const audit = (actor: string) => ({
+        at: AT + 2,
+        actor,
+        address: "10.0.0.1",
+        action: "version.promote",
+        target: "version:2",
+        details: {},
+      });
+      const results = await Promise.all([
+        store.promote({ version: 2, at: AT + 2, actor: "a" }, audit("a")),
+        other.promote({ version: 2, at: AT + 2, actor: "b" }, audit("b")),
+      ]);
+      assert.equal(results.filter((result) => result !== null).length, 1, JSON.stringify(results));
+      assert.deepEqual(
+        (await other.releases()).map((r) => [r.version, r.scope]),
+        [
+          [1, "all"],
+          [2, "canary"],
+          [2, "all"],
+        ],
+      );
+      assert.equal((await store.audit({ action: "version.promote" })).length, 1);
     });
 
     test("two instances updating one change set at the same revision: exactly one wins", async () => {
