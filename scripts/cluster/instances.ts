@@ -25,6 +25,11 @@ export interface ClusterSettings {
   upstreamServiceToken: string;
   /** The built runtime every gateway serves. */
   distDir: string;
+  /**
+   * The query tool's reader role on PostgreSQL (UPSTREAM_QUERY_TOOL_DATABASE_URL); absent: the tool
+   * answers that it has none.
+   */
+  queryToolDatabaseUrl?: string | null;
   /** Where the SQLite files (with upstreamDatabaseUrl null) and uploaded media live; shared. */
   dataDir: string;
   /** The address of the proxy in front (TRUSTED_PROXIES). */
@@ -86,6 +91,8 @@ export async function startInstance(
   };
   if (settings.upstreamDatabaseUrl) env.UPSTREAM_DATABASE_URL = settings.upstreamDatabaseUrl;
   else delete env.UPSTREAM_DATABASE_URL;
+  if (settings.queryToolDatabaseUrl) env.UPSTREAM_QUERY_TOOL_DATABASE_URL = settings.queryToolDatabaseUrl;
+  else delete env.UPSTREAM_QUERY_TOOL_DATABASE_URL;
   // Each instance's embedded upstream on a port of its own, chosen by the OS.
   delete env.UPSTREAM_URL;
   delete env.UPSTREAM_PORT;

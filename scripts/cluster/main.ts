@@ -43,6 +43,32 @@ export async function prepareSchemas(url: string, schemas: readonly string[], fr
   }
 }
 
+/**
+ * The query tool's reader for the try-out: a login role `name` with no right of its own (created when
+ * missing; the upstream grants it the demo views), as the URL of `url` logging in as it; null, with a
+ * warning, when this server's user may not create roles (the query tool then says it has none).
+ */
+export async function prepareQueryReaderRole(url: string, name: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [name]);
+    if (rowCount === 0) await client.query(`CREATE ROLE ${name} LOGIN`);
+  } catch (error) {
+    // 42710: another try-out created it meanwhile.
+    if ((error as { code?: string }).code !== "42710") {
+      console.warn(`query tool: no reader role (${(error as Error).message}); it will not run staff SQL`);
+      return null;
+    }
+  } finally {
+    await client.end();
+  }
+  const reader = new URL(url);
+  reader.username = name;
+  reader.password = "";
+  return reader.toString();
+}
+
 /** Throws with a clear message unless Redis answers at `url`. */
 export async function checkRedis(url: string): Promise<void> {
   const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
@@ -76,6 +102,8 @@ async function main(): Promise<void> {
   const settings = {
     gatewayDatabaseUrl: withSchema(databaseUrl, "tessera_cluster_gateway"),
     upstreamDatabaseUrl: withSchema(databaseUrl, "tessera_cluster_upstream"),
+    // Trust authentication on loopback: the role logs in without a password, as the server's user does.
+    queryToolDatabaseUrl: await prepareQueryReaderRole(databaseUrl, "tessera_cluster_query_reader"),
     redisUrl,
     redisChannelPrefix: "tessera:cluster:",
     ...clusterSecrets(),

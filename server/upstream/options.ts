@@ -16,6 +16,12 @@ export interface UpstreamOptions {
    * by every upstream instance pointed at it; uploaded media stay under dataDir, which they must share.
    */
   databaseUrl?: string;
+  /**
+   * With `databaseUrl`: a postgres:// URL of a login role that may read nothing but what the upstream
+   * grants it at start (the query tool's demo views, admin/query-runner.ts); without it the query tool
+   * does not run staff SQL on PostgreSQL.
+   */
+  queryToolDatabaseUrl?: string;
   /** Seed the demo content when the store is empty (first start). */
   seed?: boolean;
   /**
@@ -48,7 +54,9 @@ export interface UpstreamOptions {
 /**
  * The options both entry points read from the environment — `npm run upstream` (main.ts) and the
  * embedded upstream of `npm start` (server/main.ts): DATA_DIR (./data), UPSTREAM_SEED (seed the
- * demo on first start unless "0"), UPSTREAM_DATABASE_URL (the store on PostgreSQL), UPSTREAM_SEED_ANALYTICS (its analytics data too, unless "0"),
+ * demo on first start unless "0"), UPSTREAM_DATABASE_URL (the store on PostgreSQL),
+ * UPSTREAM_QUERY_TOOL_DATABASE_URL (the query tool's reader role there), UPSTREAM_SEED_ANALYTICS (its
+ * analytics data too, unless "0"),
  * UPSTREAM_DEBUG ("1": the debug-only calls), PUBLIC_URL (links in mails), REDIS_URL (the hubs'
  * backplane when several upstream instances share one store, realtime/README.md) and
  * REDIS_CHANNEL_PREFIX (its channel's prefix).
@@ -57,6 +65,7 @@ export function upstreamOptionsFromEnvironment(env: NodeJS.ProcessEnv): Upstream
   return {
     dataDir: env.DATA_DIR ?? "./data",
     databaseUrl: env.UPSTREAM_DATABASE_URL || undefined,
+    queryToolDatabaseUrl: env.UPSTREAM_QUERY_TOOL_DATABASE_URL || undefined,
     seed: env.UPSTREAM_SEED !== "0",
     seedAnalytics: env.UPSTREAM_SEED_ANALYTICS !== "0",
     debug: env.UPSTREAM_DEBUG === "1",
@@ -106,6 +115,8 @@ export interface UpstreamSettings {
   databaseFile: string;
   /** The PostgreSQL store's URL; null: the SQLite file. */
   databaseUrl: string | null;
+  /** The query tool's reader role on PostgreSQL; null: none (the tool does not run there). */
+  queryToolDatabaseUrl: string | null;
   /** Where uploaded media live: beside the SQLite file, or under dataDir with PostgreSQL. */
   mediaDirectory: string;
   seed: boolean;
@@ -122,19 +133,23 @@ export interface UpstreamSettings {
 export const DEFAULT_REDIS_CHANNEL_PREFIX = "tessera:upstream:";
 
 /**
- * UPSTREAM_DATABASE_URL: a postgres:// (or postgresql://) URL, or unset/empty for SQLite. Anything
- * else refuses to start, without echoing the value (it may carry a password).
+ * UPSTREAM_DATABASE_URL (or another of the variable `name`): a postgres:// (or postgresql://) URL, or
+ * unset/empty for none. Anything else refuses to start, without echoing the value (it may carry a
+ * password).
  */
-export function upstreamDatabaseUrl(value: string | undefined): string | null {
+export function upstreamDatabaseUrl(
+  value: string | undefined,
+  name = "UPSTREAM_DATABASE_URL",
+): string | null {
   if (value === undefined || value.trim() === "") return null;
   let protocol: string;
   try {
     protocol = new URL(value.trim()).protocol;
   } catch {
-    throw new Error("UPSTREAM_DATABASE_URL must be a postgres:// URL (it does not parse as a URL)");
+    throw new Error(`${name} must be a postgres:// URL (it does not parse as a URL)`);
   }
   if (protocol !== "postgres:" && protocol !== "postgresql:")
-    throw new Error(`UPSTREAM_DATABASE_URL must be a postgres:// URL (got a ${protocol} URL)`);
+    throw new Error(`${name} must be a postgres:// URL (got a ${protocol} URL)`);
   return value.trim();
 }
 
@@ -144,6 +159,10 @@ export function resolveSettings(options: UpstreamOptions): UpstreamSettings {
   return {
     databaseFile,
     databaseUrl: upstreamDatabaseUrl(options.databaseUrl),
+    queryToolDatabaseUrl: upstreamDatabaseUrl(
+      options.queryToolDatabaseUrl,
+      "UPSTREAM_QUERY_TOOL_DATABASE_URL",
+    ),
     // The SQLite store's own place for them (MediaDisk.besideDatabase), so both backends agree.
     mediaDirectory: join(dirname(databaseFile), `${basename(databaseFile, extname(databaseFile))}-media`),
     seed: options.seed ?? false,

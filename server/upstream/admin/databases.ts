@@ -5,7 +5,8 @@
  * store (quick_check and schema version; pending migrations — a failure notifies the administrators
  * of the accounts it holds, §4.3 DatabaseMigrationFailed); for an external server they answer
  * 422 ExternalSystemNotConfigured, since this installation has no driver or network route to it.
- * Saved queries run on the embedded store only, read-only, over the demo views (query-runner.ts).
+ * Saved queries run on the embedded store only, read-only, over the demo views (query-runner.ts; on
+ * PostgreSQL as a reader role of their own, query-reader-role.ts).
  */
 import type { FastifyInstance } from "fastify";
 import type { UpstreamContext } from "../context.ts";

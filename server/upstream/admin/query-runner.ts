@@ -1,11 +1,23 @@
 /**
  * The query tool's runner (/admin/querytool "Run"): read-only SQL against the demo views of the
- * embedded store, never anything else. The query runs in a separate Node process on its own
- * read-only connection (query_only), so a slow query is stopped by killing that process at its time
- * limit (a worker thread cannot be stopped while SQLite computes) without blocking the service. Before running, the statement must be a single reader statement,
- * and its bytecode (EXPLAIN) may open only the demo tables behind the designated views — the views
- * expand to those tables, while users, sessions or sqlite_schema, virtual tables and table-valued
- * functions (pragma_…) are refused. At most `maxRows` rows come back.
+ * store, never anything else. The query runs in a separate Node process (at most 256 MB of heap and
+ * 32 MB of output), so a slow query is stopped by killing that process at its time limit (a worker
+ * thread cannot be stopped while SQLite computes) and a huge result cannot exhaust the service.
+ *
+ * - SQLite: its own read-only connection (query_only). The statement must be a single reader
+ *   statement, and its bytecode (EXPLAIN) may open only the demo tables behind the designated views —
+ *   the views expand to those tables, while users, sessions or sqlite_schema, virtual tables and
+ *   table-valued functions (pragma_…) are refused.
+ * - PostgreSQL: the reader's own login (query-reader-role.ts: SELECT on the demo tables and views and
+ *   nothing else), in a READ ONLY transaction whose statement_timeout is the query's limit, so the
+ *   server stops the work too. The statement must begin as a query does (SELECT, WITH, VALUES, TABLE)
+ *   and runs as a cursor (DECLARE … CURSOR FOR, which takes only a query without data-modifying WITH
+ *   parts) over the extended protocol, which takes a single statement only; the rows are fetched up
+ *   to the limit. What the reader may not read is refused by the server's privileges. The catalogue
+ *   (pg_catalog, information_schema) stays readable, as for any login: names and shapes, no rows of
+ *   the store's tables.
+ *
+ * At most `maxRows` rows come back.
  */
 
 import { spawn } from "node:child_process";
@@ -20,12 +32,21 @@ export type QueryOutcome =
   | { kind: "rows"; columns: string[]; rows: unknown[][]; truncated: boolean; durationMs: number }
   | { kind: "notAllowed" | "failed" | "timedOut"; message: string; durationMs: number };
 
-const RUNNER_SOURCE = `
+/** Where a query runs: the SQLite file, or the reader's login and the store's schema on PostgreSQL. */
+export type QueryTarget =
+  | { kind: "sqlite"; file: string }
+  | { kind: "postgres"; url: string; schema: string };
+
+/** What both runners start with: the job from stdin, the answer to stdout. */
+const RUNNER_PRELUDE = `
 const chunks = [];
 process.stdin.on("data", (chunk) => chunks.push(chunk));
 process.stdin.on("end", () => {
 const workerData = JSON.parse(Buffer.concat(chunks).toString("utf8"));
 const parentPort = { postMessage: (message) => process.stdout.write(JSON.stringify(message)) };
+`;
+
+const SQLITE_RUNNER_SOURCE = `${RUNNER_PRELUDE}
 const Database = require(workerData.driver);
 let db;
 (() => { try {
@@ -67,20 +88,104 @@ let db;
 });
 `;
 
-const driver = createRequire(import.meta.url).resolve("better-sqlite3");
+/**
+ * PostgreSQL's runner. Values as the SQLite runner gives them: BIGINT as a number (as the store's pool
+ * reads it), bytes as their length, JSON and arrays as JSON text; dates become ISO text on the way out.
+ */
+const POSTGRES_RUNNER_SOURCE = `${RUNNER_PRELUDE}
+const pg = require(workerData.driver);
+const types = { getTypeParser: (oid, format) => oid === 20 && format !== "binary"
+  ? (value) => { const number = Number(value); return Number.isSafeInteger(number) ? number : value; }
+  : pg.types.getTypeParser(oid, format) };
+const cell = (value) => Buffer.isBuffer(value) ? "<" + value.length + " bytes>"
+  : value !== null && typeof value === "object" && !(value instanceof Date) ? JSON.stringify(value) : value;
+const answerOf = (error) => {
+  const code = error && error.code;
+  if (code === "42601" && /multiple commands/.test(error.message)) return { kind: "notAllowed", message: "Run one statement at a time." };
+  if (code === "42501") return { kind: "notAllowed", message: "Queries may read only the demo views: " + workerData.views.join(", ") + "." };
+  if (code === "25006" || (code === "0A000" && /data-modifying/.test(error.message))) return { kind: "notAllowed", message: "Only read-only SELECT statements can run." };
+  if (code === "57014") return { kind: "timedOut", message: "The query ran longer than " + workerData.timeoutMs / 1000 + " s and was stopped." };
+  return { kind: "failed", message: error && error.message ? error.message : String(error) };
+};
+(async () => {
+  const client = new pg.Client({ connectionString: workerData.url, types, application_name: "tessera query tool" });
+  try {
+    await client.connect();
+    await client.query("SELECT set_config('search_path', $1, false)", [workerData.searchPath]);
+    await client.query("BEGIN READ ONLY");
+    await client.query("SELECT set_config('statement_timeout', $1, true)", [String(workerData.timeoutMs)]);
+    await client.query({ text: "DECLARE tessera_query NO SCROLL CURSOR FOR " + workerData.sql, queryMode: "extended" });
+    const result = await client.query({ text: "FETCH FORWARD " + (workerData.maxRows + 1) + " FROM tessera_query", rowMode: "array" });
+    const truncated = result.rows.length > workerData.maxRows;
+    parentPort.postMessage({
+      kind: "rows",
+      columns: result.fields.map((field) => field.name),
+      rows: result.rows.slice(0, workerData.maxRows).map((row) => row.map(cell)),
+      truncated,
+    });
+  } catch (error) {
+    parentPort.postMessage(answerOf(error));
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+})();
+});
+`;
+
+const resolveModule = createRequire(import.meta.url).resolve;
+const DRIVERS = { sqlite: resolveModule("better-sqlite3"), postgres: resolveModule("pg") } as const;
+
+/** An SQL identifier, quoted (PostgreSQL doubles a double quote inside one). */
+export const quoteIdentifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+/** The first word of `sql` past blanks, comments and opening parentheses, in upper case. */
+export function leadingKeyword(sql: string): string {
+  let at = 0;
+  while (at < sql.length) {
+    if (/[\s(]/.test(sql.charAt(at))) at += 1;
+    else if (sql.startsWith("--", at)) {
+      const end = sql.indexOf("\n", at);
+      at = end === -1 ? sql.length : end + 1;
+    } else if (sql.startsWith("/*", at)) {
+      // PostgreSQL's block comments nest.
+      let depth = 0;
+      do {
+        if (sql.startsWith("/*", at)) {
+          depth += 1;
+          at += 2;
+        } else if (sql.startsWith("*/", at)) {
+          depth -= 1;
+          at += 2;
+        } else at += 1;
+      } while (depth > 0 && at < sql.length);
+    } else break;
+  }
+  return /^[A-Za-z_]+/.exec(sql.slice(at))?.[0].toUpperCase() ?? "";
+}
+
+/** The statements PostgreSQL's runner takes: queries only (DECLARE … CURSOR FOR takes no other). */
+const QUERY_KEYWORDS = new Set(["SELECT", "WITH", "VALUES", "TABLE"]);
 /** Largest result a run may send back (10,000 rows of a few columns fit easily). */
 const MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
 
-/** Runs `sql` against the database file with the limits given. */
+/** Runs `sql` on `target` with the limits given. */
 export function runReadOnlyQuery(
-  file: string,
+  target: QueryTarget,
   sql: string,
   limits: { maxRows: number; timeoutMs: number },
 ): Promise<QueryOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  if (target.kind === "postgres" && !QUERY_KEYWORDS.has(leadingKeyword(sql))) {
+    return Promise.resolve({
+      kind: "notAllowed",
+      message: "Only read-only SELECT statements can run.",
+      durationMs: elapsed(),
+    });
+  }
+  const source = target.kind === "sqlite" ? SQLITE_RUNNER_SOURCE : POSTGRES_RUNNER_SOURCE;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--max-old-space-size=256", "-e", RUNNER_SOURCE], {
+    const child = spawn(process.execPath, ["--max-old-space-size=256", "-e", source], {
       stdio: ["pipe", "pipe", "ignore"],
       env: {},
     });
@@ -136,12 +241,18 @@ export function runReadOnlyQuery(
         durationMs: elapsed(),
       });
     });
+    // The reader's URL goes on stdin: neither the environment nor the command line shows it.
+    const where =
+      target.kind === "sqlite"
+        ? { file: target.file }
+        : { url: target.url, searchPath: quoteIdentifier(target.schema) };
     child.stdin.end(
       JSON.stringify({
-        driver,
-        file,
+        driver: DRIVERS[target.kind],
+        ...where,
         sql,
         maxRows: limits.maxRows,
+        timeoutMs: limits.timeoutMs,
         tables: QUERY_TOOL_TABLES,
         views: QUERY_TOOL_VIEWS,
       }),

@@ -1,8 +1,10 @@
 /**
- * /admin/querytool (§2.4): saved queries and their runs. A query runs on the embedded store only,
+ * /admin/querytool (§2.4): saved queries and their runs. A query runs on the embedded store only —
+ * the SQLite file, or on PostgreSQL as the query tool's own reader role (query-reader-role.ts) —
  * read-only, over the demo views, within its MaxRows and TimeoutSeconds (query-runner.ts); a
  * refused statement (400 QueryNotAllowed) never runs, a run that fails or times out is recorded as
- * Failed (422 QueryFailed / QueryTimedOut), and an external database answers 422.
+ * Failed (422 QueryFailed / QueryTimedOut), and an external database, or a PostgreSQL store without
+ * a reader role fit for it, answers 422.
  */
 import type { FastifyInstance } from "fastify";
 import type { UpstreamContext } from "../context.ts";
@@ -10,7 +12,8 @@ import { badRequest, notFound, UpstreamError } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
 import { databases, embeddedOnly } from "./databases.ts";
 import { integer, longText, ref, text } from "./fields.ts";
-import { runReadOnlyQuery } from "./query-runner.ts";
+import { prepareQueryReader, type QueryReader } from "./query-reader-role.ts";
+import { type QueryTarget, runReadOnlyQuery } from "./query-runner.ts";
 import type { AdminResource } from "./resource.ts";
 import { adminCall, CREATED_MODIFIED, keyParams, stamps, userJoin } from "./resource-kit.ts";
 import { registerAdminResource } from "./resource-routes.ts";
@@ -61,6 +64,40 @@ export const queryTool: AdminResource = {
   bodyLimit: 512 * 1024,
 };
 
+/** Each PostgreSQL-backed upstream's reader, once granted; a refusal or a failure is tried again next run. */
+const readers = new WeakMap<UpstreamContext, Promise<QueryReader>>();
+
+/** Where this upstream runs staff SQL; 422 when its PostgreSQL store has no reader role fit for it. */
+async function queryTarget(context: UpstreamContext): Promise<QueryTarget> {
+  const { databaseUrl, databaseFile, queryToolDatabaseUrl } = context.settings;
+  if (databaseUrl === null) return { kind: "sqlite", file: databaseFile };
+  if (queryToolDatabaseUrl === null) {
+    throw new UpstreamError(
+      422,
+      "ExternalSystemNotConfigured",
+      "On PostgreSQL the query tool runs as a reader role of its own: set UPSTREAM_QUERY_TOOL_DATABASE_URL.",
+    );
+  }
+  let pending = readers.get(context);
+  if (!pending) {
+    pending = prepareQueryReader(databaseUrl, queryToolDatabaseUrl);
+    readers.set(context, pending);
+  }
+  let reader: QueryReader;
+  try {
+    reader = await pending;
+  } catch (error) {
+    readers.delete(context);
+    throw error;
+  }
+  if ("refused" in reader) {
+    readers.delete(context);
+    context.log.warn({ reason: reader.refused }, "query tool: the reader role is refused");
+    throw new UpstreamError(422, "ExternalSystemNotConfigured", reader.refused);
+  }
+  return { kind: "postgres", url: reader.url, schema: reader.schema };
+}
+
 /** Registers /admin/querytool. */
 export function registerQueryToolRoutes(
   api: FastifyInstance,
@@ -86,16 +123,7 @@ export function registerQueryToolRoutes(
         (await store.admin.records.get(databases.spec, query.DatabaseRecId as number, call.at)) ?? {},
         "Running a query on",
       );
-      // The runner reads the SQLite file in a worker, its table allow-list checked by SQLite's own
-      // EXPLAIN; on PostgreSQL there is no such check yet, so staff SQL is not run there at all.
-      if (context.settings.databaseUrl !== null) {
-        throw new UpstreamError(
-          422,
-          "ExternalSystemNotConfigured",
-          "The query tool runs on the embedded SQLite store only; this installation's store is PostgreSQL.",
-        );
-      }
-      const outcome = await runReadOnlyQuery(context.settings.databaseFile, String(query.Query), {
+      const outcome = await runReadOnlyQuery(await queryTarget(context), String(query.Query), {
         maxRows: query.MaxRows as number,
         timeoutMs: (query.TimeoutSeconds as number) * 1000,
       });

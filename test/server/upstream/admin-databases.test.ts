@@ -99,7 +99,7 @@ test("databases: the embedded store is tested and migrated; external servers nee
   }
 });
 
-test("query tool on PostgreSQL: staff SQL is not run at all (422), and nothing is recorded as a run", {
+test("query tool on PostgreSQL without a reader role of its own: staff SQL is not run (422), and nothing is recorded as a run", {
   skip: ON_POSTGRES ? false : "the store is SQLite",
 }, async () => {
   const saved = await firstRow(c.admin, "Admin/QueryTool", "search=Revenue%20by%20country");
@@ -113,7 +113,7 @@ test("query tool on PostgreSQL: staff SQL is not run at all (422), and nothing i
 });
 
 test("query tool: read-only SELECT over the demo views within row and time limits", {
-  skip: ON_POSTGRES ? "the query tool runs on the embedded SQLite store only (admin/query-tool.ts)" : false,
+  skip: ON_POSTGRES ? "on PostgreSQL with its reader role: query-tool-postgres.test.ts" : false,
 }, async () => {
   const saved = await firstRow(c.admin, "Admin/QueryTool", "search=Revenue%20by%20country");
   const result = ok(await c.admin.post(`/api/Admin/QueryTool/${saved.RecId}/Run`));
