@@ -43,6 +43,11 @@ export class InvocationRunner<P extends HubPrincipal> {
     });
   }
 
+  /** Settles once every task queued so far has run (a handler still writing to the store included). */
+  settled(): Promise<void> {
+    return this.#queue;
+  }
+
   /** Queues a client invocation, or closes a client that has too many waiting. */
   accept(message: InvocationMessage): void {
     if (this.#pending >= this.host.maxPendingInvocations) {

@@ -172,7 +172,8 @@ export function registerHub<P extends HubPrincipal>(app: FastifyInstance, option
         // before ours and would close every tracked socket with a bare close frame, so untrack ours.
         instance.websocketServer.clients?.delete(socket);
         live.add(session);
-        void session.socketClosed.then(() => live.delete(session));
+        // Kept until its invocations have ended, not only its socket: shutdown waits for them.
+        void session.finished.then(() => live.delete(session));
       },
     );
     instance.addHook("preClose", () => hub.close());
@@ -219,7 +220,9 @@ async function closeAll<P extends HubPrincipal>(sessions: HubSession<P>[], grace
   const graceOver = new Promise<void>((resolve) => {
     grace = setTimeout(resolve, graceMs);
   });
-  await Promise.race([Promise.all(sessions.map((session) => session.socketClosed)), graceOver]);
+  // An invocation under way when its socket closed still stores its message and sends it on (to
+  // another instance's agent, through the backplane that closes after this): wait for it too.
+  await Promise.race([Promise.all(sessions.map((session) => session.finished)), graceOver]);
   clearTimeout(grace);
   for (const session of sessions) session.terminate();
 }

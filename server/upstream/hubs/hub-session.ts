@@ -42,6 +42,11 @@ export class HubSession<P extends HubPrincipal> implements HubConnection<P> {
   connectedAt = new Date(0);
   /** Settles when the socket is fully closed. */
   readonly socketClosed: Promise<void>;
+  /**
+   * Settles once the socket is closed and the invocations it had started have run to their end (and
+   * onDisconnect): what they stored is then told to the other instances before the backplane closes.
+   */
+  readonly finished: Promise<void>;
   #state: "handshaking" | "open" | "closed" = "handshaking";
   #lastSentAt = Date.now();
   #lastReceivedAt = Date.now();
@@ -68,6 +73,8 @@ export class HubSession<P extends HubPrincipal> implements HubConnection<P> {
       fail: (error, code) => this.#fail(error, code),
     });
     this.socketClosed = new Promise((resolve) => socket.once("close", () => resolve()));
+    // Read after the close: the queue then holds onDisconnect too.
+    this.finished = this.socketClosed.then(() => this.#runner.settled());
     socket.on("message", (data, isBinary) => this.#receive(data, isBinary));
     socket.on("close", (code) => this.#finish(peerCloseError(code)));
     this.#timers.after("handshake", context.settings.handshakeTimeoutMs, () =>
