@@ -3,7 +3,7 @@
  * of its own, never on the store's connection under a switched role: SET ROLE is checked against the
  * session's login, so SQL run under it could switch back (`set_config('role', …)` inside a SELECT,
  * then `query_to_xml` reading any table). A separate login that owns nothing and holds no power
- * cannot. Before the first run the upstream, as the owner of its schema, grants that role USAGE on the
+ * cannot. Before each run the upstream, as the owner of its schema, grants that role USAGE on the
  * schema and SELECT on the demo tables and views (QUERY_TOOL_TABLES, QUERY_TOOL_VIEWS) — nothing else —
  * and refuses it, with the reason, when it could reach more: a superuser, a role with BYPASSRLS,
  * CREATEROLE, CREATEDB or REPLICATION, a member of any role, the store's own role, or one that may read

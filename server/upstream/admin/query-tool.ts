@@ -12,7 +12,7 @@ import { badRequest, notFound, UpstreamError } from "../http/errors.ts";
 import type { Guards } from "../http/guards.ts";
 import { databases, embeddedOnly } from "./databases.ts";
 import { integer, longText, ref, text } from "./fields.ts";
-import { prepareQueryReader, type QueryReader } from "./query-reader-role.ts";
+import { prepareQueryReader } from "./query-reader-role.ts";
 import { type QueryTarget, runReadOnlyQuery } from "./query-runner.ts";
 import type { AdminResource } from "./resource.ts";
 import { adminCall, CREATED_MODIFIED, keyParams, stamps, userJoin } from "./resource-kit.ts";
@@ -64,10 +64,11 @@ export const queryTool: AdminResource = {
   bodyLimit: 512 * 1024,
 };
 
-/** Each PostgreSQL-backed upstream's reader, once granted; a refusal or a failure is tried again next run. */
-const readers = new WeakMap<UpstreamContext, Promise<QueryReader>>();
-
-/** Where this upstream runs staff SQL; 422 when its PostgreSQL store has no reader role fit for it. */
+/**
+ * Where this upstream runs staff SQL; 422 when its PostgreSQL store has no reader role fit for it. The
+ * reader is checked (and granted the demo views) before every run, not once: a right granted to it
+ * since would otherwise reach the next query.
+ */
 async function queryTarget(context: UpstreamContext): Promise<QueryTarget> {
   const { databaseUrl, databaseFile, queryToolDatabaseUrl } = context.settings;
   if (databaseUrl === null) return { kind: "sqlite", file: databaseFile };
@@ -78,20 +79,8 @@ async function queryTarget(context: UpstreamContext): Promise<QueryTarget> {
       "On PostgreSQL the query tool runs as a reader role of its own: set UPSTREAM_QUERY_TOOL_DATABASE_URL.",
     );
   }
-  let pending = readers.get(context);
-  if (!pending) {
-    pending = prepareQueryReader(databaseUrl, queryToolDatabaseUrl);
-    readers.set(context, pending);
-  }
-  let reader: QueryReader;
-  try {
-    reader = await pending;
-  } catch (error) {
-    readers.delete(context);
-    throw error;
-  }
+  const reader = await prepareQueryReader(databaseUrl, queryToolDatabaseUrl);
   if ("refused" in reader) {
-    readers.delete(context);
     context.log.warn({ reason: reader.refused }, "query tool: the reader role is refused");
     throw new UpstreamError(422, "ExternalSystemNotConfigured", reader.refused);
   }

@@ -117,13 +117,12 @@ export function registerChatRoutes(api: FastifyInstance, context: UpstreamContex
       context.now(),
       attachment,
     );
-    if (stored.created) {
-      context.events.emit("chatMessage", {
-        accountId: caller.account.recId,
-        sessionId: stored.session.recId,
-        message: stored.message,
-      });
-    }
+    // A resend (already stored) is told again, as the hub's SendMessage does (realtime/chat-hub.ts).
+    context.events.emit("chatMessage", {
+      accountId: caller.account.recId,
+      sessionId: stored.session.recId,
+      message: stored.message,
+    });
     return stored;
   }
 

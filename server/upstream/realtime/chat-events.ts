@@ -57,6 +57,9 @@ export function staffSessionBody(session: StaffSessionSummary): StaffSessionBody
 
 /** Publishes chat events on one chat hub. */
 export class ChatPublisher {
+  /** Publications under way: each reads the session from the store before it sends. */
+  readonly #pending = new Set<Promise<void>>();
+
   constructor(
     private readonly context: UpstreamContext,
     private readonly hub: Hub<SessionPrincipal>,
@@ -108,10 +111,29 @@ export class ChatPublisher {
   /** Publishes every message announced on the bus; returns the unsubscribe. */
   listen(): () => void {
     return this.context.events.on("chatMessage", ({ accountId, sessionId, message }) => {
-      void this.context.store.chat
+      const publication = this.context.store.chat
         .getSession(accountId, sessionId)
         .then((session) => (session ? this.publishChange(session, message) : undefined))
-        .catch((error: unknown) => this.context.log.error({ err: error }, "chat event not published"));
+        .catch((error: unknown) => this.context.log.error({ err: error }, "chat event not published"))
+        .finally(() => this.#pending.delete(publication));
+      this.#pending.add(publication);
     });
+  }
+
+  /**
+   * Settles once the publications under way have sent (a stopping instance waits for it before its
+   * backplane closes: a message stored as the instance stops still reaches the other instances).
+   */
+  async settled(deadlineMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, deadlineMs);
+    });
+    const drained = (async () => {
+      while (this.#pending.size > 0) await Promise.all([...this.#pending]);
+    })();
+    // A store that no longer answers must not hold the shutdown.
+    await Promise.race([drained, deadline]);
+    clearTimeout(timer);
   }
 }

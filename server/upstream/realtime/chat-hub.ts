@@ -131,7 +131,9 @@ export async function registerChatHub(
             { ...message, type: "Message" },
             context.now(),
           );
-          if (stored.created) publisher().stored(stored.message);
+          // A resend (already stored) is told again: the client had no answer, maybe because the
+          // instance that stored it stopped, or was killed, before telling anyone. Clients merge by UID.
+          publisher().stored(stored.message);
           return chatEventMessage(stored.message);
         },
         [ChatHubMethod.EditMessage]: async (connection, [messageUid, body]) => {

@@ -9,6 +9,7 @@ import websocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
 import type { UpstreamContext } from "../context.ts";
 import { answerRefusedHandshake } from "../http/errors.ts";
+import { DEFAULT_SHUTDOWN_GRACE_MS } from "../hubs/hub-settings.ts";
 import { RedisBackplane } from "../hubs/index.ts";
 import { ChatPublisher } from "./chat-events.ts";
 import { registerChatHub } from "./chat-hub.ts";
@@ -59,12 +60,15 @@ export async function mountRealtime(app: FastifyInstance, context: UpstreamConte
       }
     }
   });
+  // After the hubs' own shutdown (preClose), which waited for the invocations under way: what they
+  // stored is published (the session read first), then the backplane closes, so the last sends of a
+  // closing instance still reach the others.
   app.addHook("onClose", async () => {
     watch?.stop();
     stopListening();
     stopResync?.();
+    await publisher?.settled(DEFAULT_SHUTDOWN_GRACE_MS);
+    await backplane?.close();
   });
-  // After the hubs' own shutdown (preClose): the last sends of a closing instance still go out.
-  if (backplane) app.addHook("onClose", () => backplane.close());
   return realtime;
 }

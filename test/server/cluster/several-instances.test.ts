@@ -473,6 +473,13 @@ describe("two instances behind nginx on PostgreSQL and Redis, as real processes"
     await until(`the agent holds every message sent around ${what}`, () => {
       const held = consoleUids(agent.desk, sessionId);
       return [...sentByMember.keys()].every((uid) => held.includes(uid));
+    }).catch(async (error: Error) => {
+      const held = consoleUids(agent.desk, sessionId);
+      const missing = [...sentByMember.keys()].filter((uid) => !held.includes(uid));
+      const stored = new Set((await transcript()).map((m) => m.UID));
+      throw new Error(
+        `${error.message}: the agent misses ${missing.map((uid) => `${sentByMember.get(uid)} (${stored.has(uid) ? "stored" : "not stored"})`).join(", ")}; agent hub ${agent.tab.hub.status.get()}, drops ${agent.tab.drops()}`,
+      );
     });
     await until("the agent idle", agentIdle);
     await assertEveryMessageOnce(side, `after ${what}`);

@@ -175,6 +175,20 @@ describe("the query tool on PostgreSQL", { skip }, () => {
     assert.equal(running, 0);
   });
 
+  test("the reader is checked before every run: a right granted to it since stops the next run", async () => {
+    const saved = await firstRow(staff, "Admin/QueryTool", "search=Revenue%20by%20country");
+    ok(await staff.post(`/api/Admin/QueryTool/${saved.RecId}/Run`));
+    await admin.query(`GRANT SELECT ON ${schema.name}.sessions TO ${reader.name}`);
+    try {
+      const refused = await staff.post(`/api/Admin/QueryTool/${saved.RecId}/Run`);
+      assertError(refused, 422, "ExternalSystemNotConfigured");
+      assert.match(String(refused.body.Message), /may read sessions beside the demo views/);
+    } finally {
+      await admin.query(`REVOKE SELECT ON ${schema.name}.sessions FROM ${reader.name}`);
+    }
+    ok(await staff.post(`/api/Admin/QueryTool/${saved.RecId}/Run`));
+  });
+
   test("without a reader role the tool answers 422 and records nothing", async () => {
     const other = await startUpstream({ dataDir: upstream.dataDir, databaseUrl: schema.url, seed: false });
     try {
