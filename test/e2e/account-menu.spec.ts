@@ -144,6 +144,8 @@ test("a link renamed on /menus shows in the navigation panel, with its own name 
 test("a menu saved by the owner reaches the analyst's open pages within 2 s, not another account's", async ({
   browser,
 }) => {
+  // Four browsers and three hub connections set up before the timed step: more than the default.
+  test.setTimeout(60_000);
   const owner = await browserOf(browser, "owner");
   const analyst = await browserOf(browser, "analyst");
   const contoso = await browserOf(browser, "contoso");
