@@ -39,21 +39,27 @@ after(async () => {
   await a?.close();
 });
 
+/** Closes the previous test's instances; two new ones on one store and one backplane, subscribed. */
+async function twoInstances(): Promise<[RunningUpstream, RunningUpstream]> {
+  await stopAll(recorders);
+  await b?.close();
+  await a?.close();
+  const redisChannelPrefix = uniqueChannelPrefix();
+  const first = await startUpstream({ redisUrl: REDIS_TEST_URL, redisChannelPrefix });
+  const second = await startAnotherInstance(first, { redisUrl: REDIS_TEST_URL, redisChannelPrefix });
+  for (const instance of [first, second]) {
+    const backplane = realtimeOf(upstreamContextOf(instance.app)).backplane;
+    assert.ok(backplane);
+    await backplane.subscribed();
+  }
+  return [first, second];
+}
+
 for (const slow of ["postMemberMessage", "getSession"] as const) {
   test(`a message stored while its instance stops still reaches the agent on the other instance (${slow} slow)`, {
     skip,
   }, async () => {
-    await stopAll(recorders);
-    await b?.close();
-    await a?.close();
-    const redisChannelPrefix = uniqueChannelPrefix();
-    a = await startUpstream({ redisUrl: REDIS_TEST_URL, redisChannelPrefix });
-    b = await startAnotherInstance(a, { redisUrl: REDIS_TEST_URL, redisChannelPrefix });
-    for (const instance of [a, b]) {
-      const backplane = realtimeOf(upstreamContextOf(instance.app)).backplane;
-      assert.ok(backplane);
-      await backplane.subscribed();
-    }
+    [a, b] = await twoInstances();
     const member = await connectHub(a, "supportchat", await signIn(a, "owner"));
     const agent = await connectHub(b, "supportchat", await signIn(b, "supportAgent"));
     recorders.push(member, agent);
@@ -92,12 +98,7 @@ for (const slow of ["postMemberMessage", "getSession"] as const) {
 test("a resend of a message an instance stored but never told (it was killed) reaches the agent, once", {
   skip,
 }, async () => {
-  await stopAll(recorders);
-  await b?.close();
-  await a?.close();
-  const redisChannelPrefix = uniqueChannelPrefix();
-  a = await startUpstream({ redisUrl: REDIS_TEST_URL, redisChannelPrefix });
-  b = await startAnotherInstance(a, { redisUrl: REDIS_TEST_URL, redisChannelPrefix });
+  [a, b] = await twoInstances();
   const owner = await signIn(a, "owner");
   const agent = await connectHub(b, "supportchat", await signIn(b, "supportAgent"));
   recorders.push(agent);

@@ -57,6 +57,19 @@ async function twoInstances(newPlace: () => Promise<StorePlace>) {
   };
 }
 
+/** Two instances, both serving version 1 to account 7 only (a canary published through A). */
+async function canaryOnBoth(newPlace: () => Promise<StorePlace>) {
+  const instances = await twoInstances(newPlace);
+  const canary = await instances.a.createChangeSet(AUTHOR, {
+    comment: "canary",
+    baseVersion: 0,
+    edits: rename("C"),
+  });
+  await instances.a.publish(AUTHOR, canary.id, { accounts: [7] });
+  await instances.b.synchronise();
+  return instances;
+}
+
 for (const backend of await storeBackends())
   describe(`two instances' planes on one store (${backend.name})`, { skip: backend.skip }, () => {
     const newPlace = placesOf(backend);
@@ -201,14 +214,7 @@ for (const backend of await storeBackends())
     });
 
     test("one canary promoted through both at once: one release, the other answers 409 promoted meanwhile", async () => {
-      const { a, b, close } = await twoInstances(newPlace);
-      const canary = await a.createChangeSet(AUTHOR, {
-        comment: "canary",
-        baseVersion: 0,
-        edits: rename("C"),
-      });
-      await a.publish(AUTHOR, canary.id, { accounts: [7] });
-      await b.synchronise();
+      const { a, b, close } = await canaryOnBoth(newPlace);
       const results = await Promise.allSettled([a.promote(AUTHOR, 1), b.promote(AUTHOR, 1)]);
       const won = results.filter((r) => r.status === "fulfilled");
       const lost = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
@@ -227,14 +233,7 @@ for (const backend of await storeBackends())
     });
 
     test("an instance that has not heard of a newer release cannot promote the canary it still serves", async () => {
-      const { a, b, close } = await twoInstances(newPlace);
-      const canary = await a.createChangeSet(AUTHOR, {
-        comment: "canary",
-        baseVersion: 0,
-        edits: rename("C"),
-      });
-      await a.publish(AUTHOR, canary.id, { accounts: [7] });
-      await b.synchronise();
+      const { a, b, close } = await canaryOnBoth(newPlace);
       const newer = await a.createChangeSet(AUTHOR, { comment: "all", baseVersion: 1, edits: rename("All") });
       await a.publish(AUTHOR, newer.id);
       assert.deepEqual(b.status().canary, { version: 1, accounts: [7] }, "B has not heard yet");
