@@ -18,8 +18,8 @@ export interface UpstreamOptions {
   databaseUrl?: string;
   /**
    * With `databaseUrl`: a postgres:// URL of a login role that may read nothing but what the upstream
-   * grants it at start (the query tool's demo views, admin/query-runner.ts); without it the query tool
-   * does not run staff SQL on PostgreSQL.
+   * grants it before each run (the query tool's demo views, admin/query-reader-role.ts); without it
+   * the query tool does not run staff SQL on PostgreSQL.
    */
   queryToolDatabaseUrl?: string;
   /** Seed the demo content when the store is empty (first start). */

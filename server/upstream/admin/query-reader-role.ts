@@ -10,7 +10,7 @@
  * another relation of the schema or run a SECURITY DEFINER function there.
  */
 import pg from "pg";
-import { QUERY_TOOL_TABLES, QUERY_TOOL_VIEWS, quoteIdentifier } from "./query-runner.ts";
+import { QUERY_TOOL_TABLES, QUERY_TOOL_VIEWS } from "./query-runner.ts";
 
 /** What the query tool may run on: the reader's URL and the store's schema, or why not. */
 export type QueryReader = { url: string; schema: string } | { refused: string };
@@ -76,9 +76,11 @@ export async function prepareQueryReader(storeUrl: string, readerUrl: string): P
     await client.query("BEGIN");
     try {
       await client.query("SELECT pg_advisory_xact_lock($1)", [GRANT_LOCK]);
-      await client.query(`GRANT USAGE ON SCHEMA ${quoteIdentifier(schema)} TO ${quoteIdentifier(reader)}`);
       await client.query(
-        `GRANT SELECT ON ${allowed.map((name) => `${quoteIdentifier(schema)}.${quoteIdentifier(name)}`).join(", ")} TO ${quoteIdentifier(reader)}`,
+        `GRANT USAGE ON SCHEMA ${pg.escapeIdentifier(schema)} TO ${pg.escapeIdentifier(reader)}`,
+      );
+      await client.query(
+        `GRANT SELECT ON ${allowed.map((name) => `${pg.escapeIdentifier(schema)}.${pg.escapeIdentifier(name)}`).join(", ")} TO ${pg.escapeIdentifier(reader)}`,
       );
       await client.query("COMMIT");
     } catch (error) {

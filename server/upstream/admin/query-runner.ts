@@ -22,6 +22,7 @@
 
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import pg from "pg";
 
 /** The tables behind the designated views (retail_stores, retail_sales, retail_revenue_by_country). */
 export const QUERY_TOOL_TABLES = ["demo_retail_stores", "demo_retail_sales"] as const;
@@ -135,9 +136,6 @@ const answerOf = (error) => {
 const resolveModule = createRequire(import.meta.url).resolve;
 const DRIVERS = { sqlite: resolveModule("better-sqlite3"), postgres: resolveModule("pg") } as const;
 
-/** An SQL identifier, quoted (PostgreSQL doubles a double quote inside one). */
-export const quoteIdentifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
-
 /** The first word of `sql` past blanks, comments and opening parentheses, in upper case. */
 export function leadingKeyword(sql: string): string {
   let at = 0;
@@ -245,7 +243,7 @@ export function runReadOnlyQuery(
     const where =
       target.kind === "sqlite"
         ? { file: target.file }
-        : { url: target.url, searchPath: quoteIdentifier(target.schema) };
+        : { url: target.url, searchPath: pg.escapeIdentifier(target.schema) };
     child.stdin.end(
       JSON.stringify({
         driver: DRIVERS[target.kind],

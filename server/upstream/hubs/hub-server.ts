@@ -13,6 +13,7 @@ import { HubRegistry } from "./hub-registry.ts";
 import { HubSession, type SessionContext } from "./hub-session.ts";
 import { resolveHubSettings } from "./hub-settings.ts";
 import type { Hub, HubOptions, HubPrincipal, HubSends } from "./hub-types.ts";
+import { withinGrace } from "./within-grace.ts";
 
 /** Negotiate protocol version spoken: 1, where the secret connection token differs from the public id. */
 const NEGOTIATE_VERSION = 1;
@@ -216,14 +217,9 @@ async function closeAll<P extends HubPrincipal>(sessions: HubSession<P>[], grace
   for (const session of sessions) {
     session.close({ error: SHUTTING_DOWN, allowReconnect: true }, CloseCode.GoingAway);
   }
-  let grace: NodeJS.Timeout | undefined;
-  const graceOver = new Promise<void>((resolve) => {
-    grace = setTimeout(resolve, graceMs);
-  });
   // An invocation under way when its socket closed still stores its message and sends it on (to
   // another instance's agent, through the backplane that closes after this): wait for it too.
-  await Promise.race([Promise.all(sessions.map((session) => session.finished)), graceOver]);
-  clearTimeout(grace);
+  await withinGrace(Promise.all(sessions.map((session) => session.finished)), graceMs);
   for (const session of sessions) session.terminate();
 }
 

@@ -16,3 +16,4 @@ export {
   type HubSends,
 } from "./hub-types.ts";
 export { type BackplaneResyncReason, type BackplaneStats, RedisBackplane } from "./redis-backplane.ts";
+export { withinGrace } from "./within-grace.ts";

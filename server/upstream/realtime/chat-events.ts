@@ -121,19 +121,11 @@ export class ChatPublisher {
   }
 
   /**
-   * Settles once the publications under way have sent (a stopping instance waits for it before its
-   * backplane closes: a message stored as the instance stops still reaches the other instances).
+   * Settles once the publications under way have sent (a stopping instance waits for it, within its
+   * grace, before its backplane closes: a message stored as the instance stops still reaches the
+   * other instances).
    */
-  async settled(deadlineMs: number): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, deadlineMs);
-    });
-    const drained = (async () => {
-      while (this.#pending.size > 0) await Promise.all([...this.#pending]);
-    })();
-    // A store that no longer answers must not hold the shutdown.
-    await Promise.race([drained, deadline]);
-    clearTimeout(timer);
+  async settled(): Promise<void> {
+    while (this.#pending.size > 0) await Promise.all([...this.#pending]);
   }
 }

@@ -9,8 +9,7 @@ import websocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
 import type { UpstreamContext } from "../context.ts";
 import { answerRefusedHandshake } from "../http/errors.ts";
-import { DEFAULT_SHUTDOWN_GRACE_MS } from "../hubs/hub-settings.ts";
-import { RedisBackplane } from "../hubs/index.ts";
+import { DEFAULT_SHUTDOWN_GRACE_MS, RedisBackplane, withinGrace } from "../hubs/index.ts";
 import { ChatPublisher } from "./chat-events.ts";
 import { registerChatHub } from "./chat-hub.ts";
 import { Realtime, setRealtime } from "./handle.ts";
@@ -67,7 +66,7 @@ export async function mountRealtime(app: FastifyInstance, context: UpstreamConte
     watch?.stop();
     stopListening();
     stopResync?.();
-    await publisher?.settled(DEFAULT_SHUTDOWN_GRACE_MS);
+    if (publisher) await withinGrace(publisher.settled(), DEFAULT_SHUTDOWN_GRACE_MS);
     await backplane?.close();
   });
   return realtime;
